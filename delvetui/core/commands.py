@@ -1,0 +1,500 @@
+"""The command language shared by ``delvetui act`` and the table screen's command line.
+
+``parse`` turns one line of text into a frozen command; it checks the shape only. Whether
+the command makes sense for the expedition (does that action exist, is that light lit) is
+for ``decide``. Words are split like a shell's, so names with spaces are quoted:
+``pc add "Old Tom" hp=5``.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Literal
+
+import attrs
+
+from delvetui.errors import CommandError
+
+#: Longest command accepted, so a runaway paste is refused at once.
+MAX_COMMAND_LENGTH = 2000
+MAX_NAME_LENGTH = 40
+
+USAGE: dict[str, str] = {
+    "pc": "pc add NAME hp=N [ABILITY=N ...] | pc NAME [hp=N|+N|-N] [max=N] [fatigue=N] "
+    "[+CONDITION] [-CONDITION] | pc remove NAME",
+    "light": "light add KIND [carrier=NAME] [count=N] [lit] | light on ID|KIND [carrier=NAME] "
+    "| light off ID|KIND | light give ID NAME|nobody | light set ID turns=N|minutes=N "
+    "| light refuel ID",
+    "turn": "turn [ACTION] [ROLL=N ...] [INPUT=VALUE ...]",
+    "do": "do ACTIVITY [by=NAME] [ROLL=N ...]",
+    "roll": "roll EXPR [WHAT FOR]",
+    "note": "note TEXT",
+    "undo": "undo",
+    "redo": "redo",
+    "session": "session start | session end",
+    "time": "time set HH:MM | time roll [N]",
+    "enter": "enter TURN-TYPE",
+}
+
+
+@attrs.frozen
+class Command:
+    """Base of every command; ``text`` is the line it was parsed from."""
+
+    text: str = attrs.field(kw_only=True, default="", eq=False)
+
+
+@attrs.frozen
+class AddMember(Command):
+    """Add a party member."""
+
+    name: str
+    hp: int
+    max_hp: int
+    abilities: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
+class Amount:
+    """A number given as a value (``hp=5``) or a change (``hp=+2``, ``hp=-3``)."""
+
+    value: int
+    relative: bool
+
+    def apply(self, current: int) -> int:
+        """The new value for the current one."""
+        return current + self.value if self.relative else self.value
+
+
+@attrs.frozen
+class EditMember(Command):
+    """Change a party member: hit points, maximum, abilities, fatigue, conditions."""
+
+    name: str
+    hp: Amount | None = None
+    max_hp: int | None = None
+    abilities: tuple[tuple[str, int], ...] = ()
+    fatigue: Amount | None = None
+    gain: tuple[str, ...] = ()
+    lose: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class RemoveMember(Command):
+    """Take a member out of the party."""
+
+    name: str
+
+
+@attrs.frozen
+class AddLight(Command):
+    """Add light sources to the inventory."""
+
+    kind: str
+    carrier: str | None = None
+    count: int = 1
+    lit: bool = False
+
+
+@attrs.frozen
+class LightOn(Command):
+    """Light a source (by id, or one of a kind)."""
+
+    target: str
+    carrier: str | None = None
+
+
+@attrs.frozen
+class LightOff(Command):
+    """Put out a lit source (by id, or one of a kind); it can be lit again."""
+
+    target: str
+
+
+@attrs.frozen
+class HandLight(Command):
+    """Hand a light to another member (or to nobody)."""
+
+    target: str
+    carrier: str | None
+
+
+@attrs.frozen
+class SetLight(Command):
+    """Set a light's time left, correcting the record."""
+
+    target: str
+    minutes: int | None = None
+    turns: int | None = None
+
+
+@attrs.frozen
+class RefuelLight(Command):
+    """Refuel a light (a lantern's flask of oil)."""
+
+    target: str
+
+
+@attrs.frozen
+class TakeTurn(Command):
+    """Take a turn with an action (the last one when none is named)."""
+
+    action: str | None = None
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class DoActivity(Command):
+    """Do an activity within the turn (battering a door, a moment's rest)."""
+
+    activity: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class RollDice(Command):
+    """Roll any dice for the log."""
+
+    expression: str
+    purpose: str = ""
+    value: str | None = None
+
+
+@attrs.frozen
+class Note(Command):
+    """Write a note in the log."""
+
+    note: str
+
+
+@attrs.frozen
+class Undo(Command):
+    """Undo the last command still standing."""
+
+
+@attrs.frozen
+class Redo(Command):
+    """Redo the last undone command."""
+
+
+@attrs.frozen
+class Session(Command):
+    """Start or end a session at the table."""
+
+    start: bool
+
+
+@attrs.frozen
+class SetTime(Command):
+    """Set the clock to a time of day."""
+
+    hour: int
+    minute: int
+
+
+@attrs.frozen
+class RollTime(Command):
+    """Roll 1-4 time dice to set the hour of day."""
+
+    count: int | None = None
+    value: str | None = None
+
+
+@attrs.frozen
+class EnterTurnType(Command):
+    """Move to another kind of turn (dungeon, wilderness, haven)."""
+
+    turn_type: str
+
+
+Verb = Literal["pc", "light", "turn", "do", "roll", "note", "undo", "redo", "session", "time"]
+
+
+def parse(text: str) -> Command:
+    """Parse one line of the command language; raise CommandError with a clear sentence."""
+    if len(text) > MAX_COMMAND_LENGTH:
+        raise CommandError(
+            f"The command is {len(text)} characters long; the limit is {MAX_COMMAND_LENGTH}."
+        )
+    if _CONTROL.search(text):
+        raise CommandError(
+            "The command contains control characters (such as escape sequences); "
+            "type plain text."
+        )
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise CommandError(f"Cannot read the command: {error}; close the quotes.") from None
+    if not words:
+        raise CommandError("The command is empty; try 'turn', 'note TEXT' or 'help'.")
+    verb, rest = words[0].lower(), words[1:]
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise CommandError(
+            f"'{_short(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
+            + _suggest(verb, USAGE)
+        )
+    command = parser(rest, text)
+    return attrs.evolve(command, text=text.strip())
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_KEY = re.compile(r"^([A-Za-z][\w.\-]*)=(.*)$", re.DOTALL)
+_INT = re.compile(r"^[+-]?[0-9]{1,6}$")
+
+
+def _short(word: str) -> str:
+    return word if len(word) <= 30 else word[:30] + "…"
+
+
+def _suggest(word: str, options: object) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, list(options), n=1)  # type: ignore[call-overload]
+    return f" Did you mean '{close[0]}'?" if close else ""
+
+
+def _usage(verb: str, problem: str) -> CommandError:
+    return CommandError(f"{problem} Usage: {USAGE[verb]}")
+
+
+def _int(verb: str, key: str, value: str, *, minimum: int | None = 0) -> int:
+    if not _INT.match(value):
+        raise _usage(verb, f"{key}={_short(value)} is not a whole number.")
+    number = int(value)
+    if minimum is not None and number < minimum:
+        raise _usage(verb, f"{key} must be at least {minimum}, not {number}.")
+    return number
+
+
+def _amount(verb: str, key: str, value: str) -> Amount:
+    number = _int(verb, key, value, minimum=None)
+    relative = value.startswith(("+", "-"))
+    if not relative and number < 0:
+        raise _usage(verb, f"{key} cannot be negative.")
+    return Amount(number, relative)
+
+
+def _name(verb: str, name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise _usage(verb, "A name cannot be empty.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise _usage(verb, f"'{_short(name)}' is longer than {MAX_NAME_LENGTH} characters.")
+    if "=" in name:
+        raise _usage(verb, f"'{_short(name)}' looks like KEY=VALUE, not a name.")
+    return name
+
+
+def _split(words: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    plain: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    for word in words:
+        found = _KEY.match(word)
+        if found is not None:
+            pairs.append((found.group(1), found.group(2)))
+        else:
+            plain.append(word)
+    return plain, pairs
+
+
+def _pc(words: list[str], text: str) -> Command:
+    if not words:
+        raise _usage("pc", "Name a party member.")
+    if words[0].lower() == "add":
+        plain, pairs = _split(words[1:])
+        if len(plain) != 1:
+            raise _usage("pc", "pc add takes one name (quote a name with spaces).")
+        name = _name("pc", plain[0])
+        values = dict(pairs)
+        if "hp" not in values:
+            raise _usage("pc", f"Give {name}'s hit points, e.g. pc add {name} hp=8.")
+        hp = _int("pc", "hp", values.pop("hp"), minimum=1)
+        max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else hp
+        abilities = tuple(
+            sorted((key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items())
+        )
+        return AddMember(name=name, hp=hp, max_hp=max_hp, abilities=abilities)
+    if words[0].lower() == "remove":
+        if len(words) != 2:
+            raise _usage("pc", "pc remove takes one name.")
+        return RemoveMember(name=_name("pc", words[1]))
+    plain, pairs = _split(words)
+    name = _name("pc", plain[0])
+    gain: list[str] = []
+    lose: list[str] = []
+    for word in plain[1:]:
+        if word.startswith("+") and len(word) > 1:
+            gain.append(word[1:])
+        elif word.startswith("-") and len(word) > 1:
+            lose.append(word[1:])
+        else:
+            raise _usage("pc", f"'{_short(word)}' is not a change; write hp=N, +CONDITION or -CONDITION.")
+    values = dict(pairs)
+    hp = _amount("pc", "hp", values.pop("hp")) if "hp" in values else None
+    max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else None
+    fatigue = _amount("pc", "fatigue", values.pop("fatigue")) if "fatigue" in values else None
+    abilities = tuple(
+        sorted((key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items())
+    )
+    if hp is None and max_hp is None and fatigue is None and not abilities and not gain and not lose:
+        raise _usage("pc", f"Say what changes for {name}, e.g. pc {name} hp=-2.")
+    return EditMember(
+        name=name,
+        hp=hp,
+        max_hp=max_hp,
+        abilities=abilities,
+        fatigue=fatigue,
+        gain=tuple(gain),
+        lose=tuple(lose),
+    )
+
+
+def _light(words: list[str], text: str) -> Command:
+    if not words:
+        raise _usage("light", "Say what to do with a light.")
+    sub, rest = words[0].lower(), words[1:]
+    plain, pairs = _split(rest)
+    values = dict(pairs)
+    carrier = values.pop("carrier", None)
+    if carrier is not None:
+        carrier = _name("light", carrier)
+    if sub == "add":
+        lit = any(word.lower() == "lit" for word in plain)
+        plain = [word for word in plain if word.lower() != "lit"]
+        if len(plain) != 1:
+            raise _usage("light", "light add takes one kind, e.g. light add torch count=6.")
+        count = _int("light", "count", values.pop("count"), minimum=1) if "count" in values else 1
+        if count > 999:
+            raise _usage("light", f"count={count} is more than 999 lights.")
+        _no_more("light", values)
+        return AddLight(kind=plain[0].lower(), carrier=carrier, count=count, lit=lit)
+    if len(plain) != 1 and sub != "give":
+        raise _usage("light", f"light {sub} takes one light id or kind.")
+    if sub == "on":
+        _no_more("light", values)
+        return LightOn(target=plain[0], carrier=carrier)
+    if sub == "off":
+        _no_more("light", values)
+        return LightOff(target=plain[0])
+    if sub == "give":
+        if len(plain) != 2:
+            raise _usage("light", "light give takes a light id and a name (or nobody).")
+        to = None if plain[1].lower() in ("nobody", "none", "-") else _name("light", plain[1])
+        return HandLight(target=plain[0], carrier=to)
+    if sub == "set":
+        turns = _int("light", "turns", values.pop("turns")) if "turns" in values else None
+        minutes = _int("light", "minutes", values.pop("minutes")) if "minutes" in values else None
+        if (turns is None) == (minutes is None):
+            raise _usage("light", "Give turns=N or minutes=N.")
+        _no_more("light", values)
+        return SetLight(target=plain[0], minutes=minutes, turns=turns)
+    if sub == "refuel":
+        _no_more("light", values)
+        return RefuelLight(target=plain[0])
+    raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
+
+
+def _no_more(verb: str, values: dict[str, str]) -> None:
+    if values:
+        key = next(iter(values))
+        raise _usage(verb, f"'{_short(key)}=' does not belong here.")
+
+
+def _values(verb: str, pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    for key, value in pairs:
+        if not value:
+            raise _usage(verb, f"{key}= needs a value.")
+    return tuple(pairs)
+
+
+def _turn(words: list[str], text: str) -> Command:
+    plain, pairs = _split(words)
+    if len(plain) > 1:
+        raise _usage("turn", f"A turn takes one action, not '{_short(' '.join(plain))}'.")
+    action = plain[0].lower() if plain else None
+    return TakeTurn(action=action, values=_values("turn", pairs))
+
+
+def _do(words: list[str], text: str) -> Command:
+    plain, pairs = _split(words)
+    if len(plain) != 1:
+        raise _usage("do", "Name one activity.")
+    return DoActivity(activity=plain[0].lower(), values=_values("do", pairs))
+
+
+def _roll(words: list[str], text: str) -> Command:
+    plain, pairs = _split(words)
+    if not plain:
+        raise _usage("roll", "Give the dice to roll, e.g. roll 2d6 reaction.")
+    values = dict(pairs)
+    value = values.pop("result", None)
+    _no_more("roll", values)
+    return RollDice(expression=plain[0], purpose=" ".join(plain[1:]), value=value)
+
+
+def _note(words: list[str], text: str) -> Command:
+    body = text.strip()[len("note") :].strip()
+    if not body:
+        raise _usage("note", "A note needs some text.")
+    return Note(note=body)
+
+
+def _bare(verb: str, cls: type[Command]) -> object:
+    def parse_bare(words: list[str], text: str) -> Command:
+        if words:
+            raise _usage(verb, f"{verb} takes nothing more.")
+        return cls()
+
+    return parse_bare
+
+
+def _session(words: list[str], text: str) -> Command:
+    if len(words) != 1 or words[0].lower() not in ("start", "end"):
+        raise _usage("session", "Say session start or session end.")
+    return Session(start=words[0].lower() == "start")
+
+
+def _time(words: list[str], text: str) -> Command:
+    if not words:
+        raise _usage("time", "Say time set HH:MM or time roll N.")
+    sub = words[0].lower()
+    if sub == "set" and len(words) == 2:
+        found = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", words[1])
+        if found is None:
+            raise _usage("time", f"'{_short(words[1])}' is not a time of day; write HH:MM.")
+        return SetTime(hour=int(found.group(1)), minute=int(found.group(2)))
+    if sub == "roll":
+        plain, pairs = _split(words[1:])
+        values = dict(pairs)
+        value = values.pop("time", None)
+        _no_more("time", values)
+        count = None
+        if plain:
+            count = _int("time", "N", plain[0], minimum=1)
+            if count > 4:
+                raise _usage("time", "Roll 1 to 4 time dice.")
+        return RollTime(count=count, value=value)
+    raise _usage("time", "Say time set HH:MM or time roll N.")
+
+
+def _enter(words: list[str], text: str) -> Command:
+    if len(words) != 1:
+        raise _usage("enter", "Name one turn type.")
+    return EnterTurnType(turn_type=words[0].lower())
+
+
+_PARSERS = {
+    "pc": _pc,
+    "light": _light,
+    "turn": _turn,
+    "do": _do,
+    "roll": _roll,
+    "note": _note,
+    "undo": _bare("undo", Undo),
+    "redo": _bare("redo", Redo),
+    "session": _session,
+    "time": _time,
+    "enter": _enter,
+}

@@ -1,0 +1,405 @@
+"""Dice notation: parse expressions like 2d20kh1+3 or 2-in-6, roll them, or record typed results.
+
+Pure and bounded: every input string either parses or raises ``DiceError`` quickly, and all
+randomness comes from an injected ``random.Random`` so rolls are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+
+import attrs
+
+from delvetui.errors import DiceError
+
+__all__ = [
+    "MAX_DICE",
+    "MAX_EXPRESSION_LENGTH",
+    "MAX_MODIFIER",
+    "MAX_SIDES",
+    "MAX_TERMS",
+    "MAX_VALUE_LENGTH",
+    "MIN_SIDES",
+    "DiceExpr",
+    "DiceTerm",
+    "Roll",
+    "entered",
+    "parse",
+    "roll",
+    "time_dice",
+]
+
+MAX_EXPRESSION_LENGTH = 64  # characters
+MAX_DICE = 100  # total dice in one expression
+MAX_SIDES = 1000  # largest die
+MAX_TERMS = 8
+MAX_MODIFIER = 10_000
+
+MIN_SIDES = 2
+MAX_VALUE_LENGTH = 64  # characters of a typed result
+QUOTE_LENGTH = 40
+
+_EXPECTED = "expected something like d6, 2d6+1, 2d20kh1 or 2-in-6"
+_ROLL_HINT = "give a number like 4, or faces like 3,4"
+
+# ASCII only and explicit [0-9]: never \d, which also matches other scripts' digits.
+_CHANCE = re.compile(r"([0-9]+)-?in-?([0-9]+)")
+_DICE = re.compile(r"([0-9]*)d([0-9]+|%)(?:k([hl]?)([0-9]+))?")
+_CONSTANT = re.compile(r"[0-9]+")
+_SIGN_SPLIT = re.compile(r"([+-])")
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_WHITESPACE = str.maketrans("", "", string.whitespace)
+
+
+@attrs.frozen
+class DiceTerm:
+    """One group of identical dice in an expression, such as the 2d20kh1 of 2d20kh1+3."""
+
+    count: int
+    sides: int
+    keep: int
+    highest: bool
+    sign: int
+
+    @property
+    def minimum(self) -> int:
+        """The smallest amount this term adds to a total."""
+        return self.keep if self.sign > 0 else -self.keep * self.sides
+
+    @property
+    def maximum(self) -> int:
+        """The largest amount this term adds to a total."""
+        return self.keep * self.sides if self.sign > 0 else -self.keep
+
+    @property
+    def text(self) -> str:
+        """The normalised notation of this term without its sign, e.g. d20 or 4d6kh3."""
+        count = "" if self.count == 1 else str(self.count)
+        keep = "" if self.keep == self.count else f"k{'h' if self.highest else 'l'}{self.keep}"
+        return f"{count}d{self.sides}{keep}"
+
+
+@attrs.frozen
+class DiceExpr:
+    """A parsed dice expression: dice terms plus a constant modifier, or an X-in-N chance."""
+
+    text: str
+    terms: tuple[DiceTerm, ...]
+    modifier: int
+    chance: tuple[int, int] | None = None
+
+    @property
+    def minimum(self) -> int:
+        """The lowest total this expression can roll."""
+        return sum(term.minimum for term in self.terms) + self.modifier
+
+    @property
+    def maximum(self) -> int:
+        """The highest total this expression can roll."""
+        return sum(term.maximum for term in self.terms) + self.modifier
+
+    @property
+    def dice(self) -> int:
+        """How many dice one roll of this expression throws."""
+        return sum(term.count for term in self.terms)
+
+    def with_advantage(self) -> DiceExpr:
+        """Roll a single die twice and keep the higher (d20+2 -> 2d20kh1+2); others unchanged."""
+        return self._doubled(highest=True)
+
+    def with_disadvantage(self) -> DiceExpr:
+        """Roll a single die twice and keep the lower (d20+2 -> 2d20kl1+2); others unchanged."""
+        return self._doubled(highest=False)
+
+    def _doubled(self, *, highest: bool) -> DiceExpr:
+        if self.chance is not None or len(self.terms) != 1:
+            return self
+        term = self.terms[0]
+        if term.count != 1 or term.sign != 1:
+            return self
+        doubled = DiceTerm(count=2, sides=term.sides, keep=1, highest=highest, sign=1)
+        return DiceExpr(
+            text=_expression_text((doubled,), self.modifier),
+            terms=(doubled,),
+            modifier=self.modifier,
+        )
+
+
+@attrs.frozen
+class Roll:
+    """The result of rolling an expression, or of a result the game master typed in."""
+
+    expression: str
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    modifier: int
+    total: int
+    hit: bool | None
+    entered: bool
+
+
+def _quote(text: str) -> str:
+    """Quote user text for an error message: control characters escaped, at most 40 chars."""
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    if len(shown) > QUOTE_LENGTH:
+        shown = shown[: QUOTE_LENGTH - 1] + "…"
+    return f"'{shown}'"
+
+
+def _expression_text(terms: tuple[DiceTerm, ...], modifier: int) -> str:
+    parts: list[str] = []
+    for index, term in enumerate(terms):
+        if term.sign < 0:
+            parts.append("-")
+        elif index > 0:
+            parts.append("+")
+        parts.append(term.text)
+    if modifier > 0:
+        parts.append(f"+{modifier}")
+    elif modifier < 0:
+        parts.append(str(modifier))
+    return "".join(parts)
+
+
+def _check_sides(quoted: str, sides: int) -> None:
+    if sides < MIN_SIDES:
+        noun = "side" if sides == 1 else "sides"
+        raise DiceError(f"{quoted} has {sides} {noun}; the smallest die is d{MIN_SIDES}.")
+    if sides > MAX_SIDES:
+        raise DiceError(f"{quoted} has {sides} sides; the largest die is d{MAX_SIDES}.")
+
+
+def _check_modifier(quoted: str, modifier: int) -> None:
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(
+            f"{quoted} has a modifier of {modifier}; "
+            f"modifiers must be between -{MAX_MODIFIER} and {MAX_MODIFIER}."
+        )
+
+
+def _parse_chance(quoted: str, times: str, sides_text: str) -> DiceExpr:
+    # Both strings are bounded by MAX_EXPRESSION_LENGTH, so int() is cheap.
+    times_value, sides = int(times), int(sides_text)
+    _check_sides(quoted, sides)
+    if not 1 <= times_value <= sides:
+        raise DiceError(
+            f"{quoted} asks for {times_value} in {sides}; "
+            f"the first number must be from 1 to {sides}, as in 2-in-{sides}."
+        )
+    term = DiceTerm(count=1, sides=sides, keep=1, highest=True, sign=1)
+    return DiceExpr(
+        text=f"{times_value}-in-{sides}",
+        terms=(term,),
+        modifier=0,
+        chance=(times_value, sides),
+    )
+
+
+def _parse_dice(quoted: str, match: re.Match[str], sign: int) -> DiceTerm:
+    count_text, sides_text, keep_kind, keep_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = 100 if sides_text == "%" else int(sides_text)
+    if count < 1:
+        raise DiceError(f"{quoted} rolls no dice; roll at least one, as in 1d6.")
+    _check_sides(quoted, sides)
+    keep = count
+    highest = True
+    if keep_text is not None:
+        keep = int(keep_text)
+        highest = keep_kind != "l"
+        if keep < 1:
+            raise DiceError(f"{quoted} keeps no dice; keep at least one, as in 2d20kh1.")
+        if keep > count:
+            raise DiceError(
+                f"{quoted} keeps {keep} of {count} dice; keep at most {count}, as in "
+                f"{count}d{sides}kh{count}."
+            )
+    if keep == count:
+        highest = True  # keeping every die: the direction is irrelevant, so make it canonical
+    return DiceTerm(count=count, sides=sides, keep=keep, highest=highest, sign=sign)
+
+
+def parse(text: str) -> DiceExpr:
+    """Parse dice notation such as d6, 2d6+1, 2d20kh1, 4d6k3, d% or 2-in-6.
+
+    Raises ``DiceError`` with a sentence for a person on any bad, empty or oversized input.
+    """
+    if len(text) > MAX_EXPRESSION_LENGTH:
+        raise DiceError(
+            f"The dice expression is {len(text)} characters long; "
+            f"the limit is {MAX_EXPRESSION_LENGTH}."
+        )
+    compact = text.translate(_WHITESPACE)
+    if not compact:
+        raise DiceError("A dice expression is empty; write something like 2d6+1.")
+    quoted = _quote(text.strip())
+    syntax = f"{quoted} is not a dice expression: {_EXPECTED}."
+    if not compact.isascii():
+        raise DiceError(syntax)
+    compact = compact.lower()
+
+    chance = _CHANCE.fullmatch(compact)
+    if chance is not None:
+        return _parse_chance(quoted, chance.group(1), chance.group(2))
+
+    pieces = _SIGN_SPLIT.split(compact)
+    # pieces alternates chunk, sign, chunk, ...; a leading sign leaves an empty first chunk.
+    signed = [("+", pieces[0])] if pieces[0] else []
+    signed += [(pieces[i], pieces[i + 1]) for i in range(1, len(pieces), 2)]
+
+    terms: list[DiceTerm] = []
+    constants: list[int] = []
+    for sign_text, chunk in signed:
+        sign = -1 if sign_text == "-" else 1
+        if not chunk:
+            raise DiceError(
+                f"{quoted} is not a dice expression (nothing follows a '{sign_text}'): {_EXPECTED}."
+            )
+        dice = _DICE.fullmatch(chunk)
+        if dice is not None:
+            terms.append(_parse_dice(quoted, dice, sign))
+        elif _CONSTANT.fullmatch(chunk):
+            constant = sign * int(chunk)
+            _check_modifier(quoted, constant)
+            constants.append(constant)
+        elif chunk == compact:
+            raise DiceError(syntax)
+        else:
+            raise DiceError(
+                f"{quoted} is not a dice expression (cannot read {_quote(chunk)}): {_EXPECTED}."
+            )
+
+    if not terms:
+        example = f"d6{sum(constants):+d}" if sum(constants) else "d6"
+        raise DiceError(f"{quoted} needs at least one die; write something like {example}.")
+    if len(signed) > MAX_TERMS:
+        raise DiceError(
+            f"{quoted} has {len(signed)} terms; at most {MAX_TERMS} dice and numbers "
+            "can be added together."
+        )
+    dice_count = sum(term.count for term in terms)
+    if dice_count > MAX_DICE:
+        raise DiceError(
+            f"{quoted} rolls {dice_count} dice; at most {MAX_DICE} dice can be rolled at once."
+        )
+    modifier = sum(constants)
+    _check_modifier(quoted, modifier)
+    frozen_terms = tuple(terms)
+    return DiceExpr(
+        text=_expression_text(frozen_terms, modifier),
+        terms=frozen_terms,
+        modifier=modifier,
+    )
+
+
+def _as_expr(expr: DiceExpr | str) -> DiceExpr:
+    return parse(expr) if isinstance(expr, str) else expr
+
+
+def _kept(faces: list[int], term: DiceTerm) -> list[int]:
+    """The faces a term keeps, in the order they were rolled (ties go to the earlier die)."""
+    if term.keep >= len(faces):
+        return list(faces)
+    direction = -1 if term.highest else 1
+    order = sorted(range(len(faces)), key=lambda i: (direction * faces[i], i))
+    chosen = set(order[: term.keep])
+    return [face for i, face in enumerate(faces) if i in chosen]
+
+
+def _result(expr: DiceExpr, faces: list[int], *, typed: bool) -> Roll:
+    """Build a Roll from one face per die, in term order."""
+    kept: list[int] = []
+    total = expr.modifier
+    start = 0
+    for term in expr.terms:
+        term_kept = _kept(faces[start : start + term.count], term)
+        start += term.count
+        kept.extend(term_kept)
+        total += term.sign * sum(term_kept)
+    hit = None if expr.chance is None else faces[0] <= expr.chance[0]
+    return Roll(
+        expression=expr.text,
+        faces=tuple(faces),
+        kept=tuple(kept),
+        modifier=expr.modifier,
+        total=total,
+        hit=hit,
+        entered=typed,
+    )
+
+
+def roll(expr: DiceExpr | str, rng: random.Random) -> Roll:
+    """Roll an expression with the given random source, one ``rng.randint`` per die."""
+    parsed = _as_expr(expr)
+    faces = [rng.randint(1, term.sides) for term in parsed.terms for _ in range(term.count)]
+    return _result(parsed, faces, typed=False)
+
+
+def _die_range_error(sides: int, face: int) -> DiceError:
+    return DiceError(f"A d{sides} shows 1 to {sides}, not {face}.")
+
+
+def entered(expr: DiceExpr | str, value: str) -> Roll:
+    """Record a physical roll the game master typed: a number, or the faces as "3,4".
+
+    For a single die the number is the face and the modifier is added; for several dice it
+    is the total, modifier included, and is stored as one face of ``total - modifier``.
+    """
+    parsed = _as_expr(expr)
+    if len(value) > MAX_VALUE_LENGTH:
+        raise DiceError(
+            f"The typed roll is {len(value)} characters long; the limit is {MAX_VALUE_LENGTH}."
+        )
+    stripped = value.strip()
+    if not stripped:
+        raise DiceError(f"The typed roll is empty; {_ROLL_HINT}.")
+    not_a_roll = f"{_quote(stripped)} is not a roll: {_ROLL_HINT}."
+    parts = [part.strip() for part in stripped.split(",")]
+    if not all(_INTEGER.fullmatch(part) for part in parts):
+        raise DiceError(not_a_roll)
+    numbers = [int(part) for part in parts]  # each part is under 64 characters
+
+    dice_count = parsed.dice
+    if len(parts) > 1:
+        if len(numbers) != dice_count:
+            noun = "die" if dice_count == 1 else "dice"
+            raise DiceError(
+                f"{parsed.text} rolls {dice_count} {noun}, so give {dice_count} "
+                f"{'face' if dice_count == 1 else 'faces'}, not {len(numbers)}."
+            )
+        sides = [term.sides for term in parsed.terms for _ in range(term.count)]
+        for face, die in zip(numbers, sides, strict=True):
+            if not 1 <= face <= die:
+                raise _die_range_error(die, face)
+        return _result(parsed, numbers, typed=True)
+
+    number = numbers[0]
+    if dice_count == 1:
+        die = parsed.terms[0].sides
+        if not 1 <= number <= die:
+            raise _die_range_error(die, number)
+        return _result(parsed, [number], typed=True)
+
+    low, high = parsed.minimum, parsed.maximum
+    if not low <= number <= high:
+        raise DiceError(f"{parsed.text} totals {low} to {high}, not {number}.")
+    face = number - parsed.modifier
+    return Roll(
+        expression=parsed.text,
+        faces=(face,),
+        kept=(face,),
+        modifier=parsed.modifier,
+        total=number,
+        hit=None,
+        entered=True,
+    )
+
+
+def time_dice(hour: int) -> tuple[int, ...]:
+    """The hour of day as d6 faces, one die per six-hour quarter, summing to the hour."""
+    if not 0 <= hour <= 23:
+        raise ValueError(f"hour must be 0 to 23, not {hour}")
+    full, rest = divmod(hour, 6)
+    return (6,) * full + ((rest,) if rest else ())

@@ -1,0 +1,451 @@
+"""Events: the immutable facts an expedition is made of.
+
+Every event is a frozen attrs class named in the past tense. Each has a stable type name
+(its class name) and a schema version, and turns into a JSON-able payload and back without
+loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+_T = TypeVar("_T")
+
+#: Every event class by its stable type name.
+EVENT_TYPES: dict[str, type[Event]] = {}
+#: The schema version written for each event type.
+SCHEMA_VERSIONS: dict[str, int] = {}
+
+
+def event(version: int = 1) -> Callable[[type[_T]], type[_T]]:
+    """Register an event class under its name with a schema version."""
+
+    def register(cls: type[_T]) -> type[_T]:
+        EVENT_TYPES[cls.__name__] = cls  # type: ignore[assignment]
+        SCHEMA_VERSIONS[cls.__name__] = version
+        return cls
+
+    return register
+
+
+@attrs.frozen
+class Event:
+    """Base of every event."""
+
+    @property
+    def type(self) -> str:
+        """The stable type name stored in the expedition file."""
+        return type(self).__name__
+
+    def to_payload(self) -> dict[str, Any]:
+        """The event's fields as JSON-able data."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> Event:
+        """Rebuild an event from the file; unknown types or versions raise ValueError."""
+        event_type = EVENT_TYPES.get(type_name)
+        if event_type is None:
+            raise ValueError(f"unknown event type {type_name!r}")
+        if version > SCHEMA_VERSIONS[type_name]:
+            raise ValueError(f"{type_name} version {version} is newer than this program")
+        return event_type(**payload)
+
+
+def _tuple_of_ints(value: Any) -> tuple[int, ...]:
+    return tuple(int(item) for item in value)
+
+
+def _tuple_of_str(value: Any) -> tuple[str, ...]:
+    return tuple(str(item) for item in value)
+
+
+# The expedition and its party -------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class ExpeditionStarted(Event):
+    """A new expedition began with this procedure, seed and start time."""
+
+    name: str
+    procedure_id: str
+    procedure_name: str
+    seed: int
+    clock: int
+    turn_type: str
+
+
+@event()
+@attrs.frozen
+class MemberJoined(Event):
+    """A party member joined with hit points and the abilities the procedure uses."""
+
+    name: str
+    hp: int
+    max_hp: int
+    abilities: dict[str, int] = attrs.field(factory=dict)
+    tracks: dict[str, int] = attrs.field(factory=dict)
+
+
+@event()
+@attrs.frozen
+class MemberEdited(Event):
+    """A party member's maximum hit points or abilities were changed by the game master."""
+
+    name: str
+    max_hp: int
+    abilities: dict[str, int] = attrs.field(factory=dict)
+
+
+@event()
+@attrs.frozen
+class MemberLeft(Event):
+    """A party member left the party."""
+
+    name: str
+
+
+@event()
+@attrs.frozen
+class HpChanged(Event):
+    """A member's hit points changed (damage, healing or the game master's hand)."""
+
+    name: str
+    hp: int
+    change: int
+    reason: str
+
+
+@event()
+@attrs.frozen
+class FatigueChanged(Event):
+    """A member stepped along the procedure's fatigue ladder."""
+
+    name: str
+    level: int
+    label: str
+    reason: str
+
+
+@event()
+@attrs.frozen
+class ConditionGained(Event):
+    """A member gained a condition (exhausted, surprised...)."""
+
+    name: str
+    condition: str
+    reason: str
+
+
+@event()
+@attrs.frozen
+class ConditionLost(Event):
+    """A member lost a condition."""
+
+    name: str
+    condition: str
+    reason: str
+
+
+@event()
+@attrs.frozen
+class TrackChanged(Event):
+    """A number kept per member (resilience hours, endurance) changed."""
+
+    name: str
+    track: str
+    value: int
+    reason: str
+
+
+# Lights ----------------------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class LightAdded(Event):
+    """Light sources joined the inventory: one, or a stack of the same kind."""
+
+    id: str
+    kind: str
+    count: int
+    carrier: str | None
+    minutes: int | None
+    brightness: str
+    usage_die: int | None = None
+
+
+@event()
+@attrs.frozen
+class LightLit(Event):
+    """A light was lit; taken from a stack, it becomes a light of its own with a new id."""
+
+    id: str
+    source: str
+    carrier: str | None
+
+
+@event()
+@attrs.frozen
+class LightPutOut(Event):
+    """A light went out: put out by hand, blown out, or burnt up (spent)."""
+
+    id: str
+    reason: str
+    spent: bool
+
+
+@event()
+@attrs.frozen
+class LightDimmed(Event):
+    """A bright light dimmed."""
+
+    id: str
+    reason: str
+
+
+@event()
+@attrs.frozen
+class LightsBurned(Event):
+    """Time passed for the lit lights that burn by the clock."""
+
+    ids: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    minutes: int = 0
+
+
+@event()
+@attrs.frozen
+class LightTimerSet(Event):
+    """A light's time left was set (shortened, refuelled, corrected)."""
+
+    id: str
+    minutes: int
+    reason: str
+
+
+@event()
+@attrs.frozen
+class LightHandedOver(Event):
+    """A light changed hands."""
+
+    id: str
+    carrier: str | None
+
+
+@event()
+@attrs.frozen
+class LightStruck(Event):
+    """A strike counted against a light that goes out on the Nth."""
+
+    id: str
+    strikes: int
+
+
+@event()
+@attrs.frozen
+class UsageDieStepped(Event):
+    """A light's usage die stepped down (d6 to d4); none left means spent."""
+
+    id: str
+    die: int | None
+
+
+# Turns, rolls and results ------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class TurnStarted(Event):
+    """A turn began with an action."""
+
+    number: int
+    action: str
+    turn_type: str
+    resting: bool
+    distance: str = ""
+    flags: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
+
+
+@event()
+@attrs.frozen
+class TurnEnded(Event):
+    """A turn ended and its minutes passed on the clock."""
+
+    number: int
+    minutes: int
+
+
+@event()
+@attrs.frozen
+class DiceRolled(Event):
+    """Dice were rolled (or typed in from the table); every face is kept."""
+
+    key: str
+    purpose: str
+    expression: str
+    faces: tuple[int, ...] = attrs.field(converter=_tuple_of_ints)
+    kept: tuple[int, ...] = attrs.field(converter=_tuple_of_ints)
+    modifier: int = 0
+    total: int = 0
+    hit: bool | None = None
+    entered: bool = False
+
+
+@event()
+@attrs.frozen
+class ResultRead(Event):
+    """A roll was read on a table (or against a number) and gave this result."""
+
+    key: str
+    table: str
+    total: int
+    label: str
+    text: str
+    row: int = -1
+    ignored: str = ""
+
+
+@event()
+@attrs.frozen
+class EncounterBegan(Event):
+    """An encounter: the party meets a creature (the one a sign promised, if any)."""
+
+    text: str
+    creature: str = ""
+
+
+@event()
+@attrs.frozen
+class SignFound(Event):
+    """The party found a sign of a creature; the next encounter is that creature."""
+
+    text: str
+
+
+@event()
+@attrs.frozen
+class CheckMade(Event):
+    """A check or save was made against a difficulty."""
+
+    id: str
+    name: str
+    label: str
+    dc: int
+    total: int
+    success: bool
+
+
+@event()
+@attrs.frozen
+class CounterChanged(Event):
+    """A counter such as the alarm changed."""
+
+    counter: str
+    value: int
+    change: int
+    reason: str
+
+
+@event()
+@attrs.frozen
+class EffectDeferred(Event):
+    """An effect waits for the next turn, when resting cancels it."""
+
+    ref: str
+    label: str
+    member: str = ""
+
+
+@event()
+@attrs.frozen
+class DeferredResolved(Event):
+    """A deferred effect was applied (applied=True) or cancelled by rest."""
+
+    ref: str
+    label: str
+    applied: bool
+
+
+@event()
+@attrs.frozen
+class RestSkipped(Event):
+    """The party went on without the rest the procedure asks for."""
+
+    turns: int
+
+
+@event()
+@attrs.frozen
+class Logged(Event):
+    """A line the procedure writes in the log."""
+
+    text: str
+    label: str = ""
+
+
+@event()
+@attrs.frozen
+class Noted(Event):
+    """The game master wrote a note."""
+
+    text: str
+
+
+@event()
+@attrs.frozen
+class ClockSet(Event):
+    """The game master set the clock (minutes since the start of day 1)."""
+
+    clock: int
+    reason: str = ""
+
+
+@event()
+@attrs.frozen
+class TurnTypeChanged(Event):
+    """The party moved to another kind of turn (dungeon, wilderness, haven)."""
+
+    turn_type: str
+
+
+# Undo, redo and sessions -------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class BatchVoided(Event):
+    """A command was undone: its batch no longer counts."""
+
+    batch: int
+    command: str
+
+
+@event()
+@attrs.frozen
+class BatchRestored(Event):
+    """An undone command was redone: its batch counts again."""
+
+    batch: int
+    command: str
+
+
+@event()
+@attrs.frozen
+class SessionStarted(Event):
+    """A session at the table began."""
+
+    number: int
+    date: str
+
+
+@event()
+@attrs.frozen
+class SessionEnded(Event):
+    """A session at the table ended."""
+
+    number: int
+    date: str

@@ -1,0 +1,304 @@
+"""evolve(state, event): how each fact changes the expedition. Pure and total.
+
+One function per event type, dispatched on the event's class. Undo and redo are handled
+by :mod:`delvetui.core.timeline`, which decides which batches count; here they change
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import singledispatch
+
+import attrs
+
+from delvetui.core import events as ev
+from delvetui.core.state import Hazard, Light, Member, Pending, State, pairs
+
+_USAGE_STEPS = (20, 12, 10, 8, 6, 4)
+
+
+def evolve(state: State, event: ev.Event) -> State:
+    """The state after one event."""
+    return _apply(event, state)
+
+
+@singledispatch
+def _apply(event: ev.Event, state: State) -> State:
+    raise TypeError(f"no evolve rule for {type(event).__name__}")
+
+
+def fold(state: State, events: Iterable[ev.Event]) -> State:
+    """The state after a sequence of events."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def _unchanged(event: ev.Event, state: State) -> State:
+    return state
+
+
+for _kind in (
+    ev.DiceRolled,
+    ev.Logged,
+    ev.Noted,
+    ev.CheckMade,
+    ev.BatchVoided,
+    ev.BatchRestored,
+):
+    _apply.register(_kind)(_unchanged)
+
+
+@_apply.register
+def _(event: ev.ExpeditionStarted, state: State) -> State:
+    return attrs.evolve(
+        state,
+        name=event.name,
+        procedure_id=event.procedure_id,
+        seed=event.seed,
+        start_clock=event.clock,
+        clock=event.clock,
+        turn_type=event.turn_type,
+    )
+
+
+@_apply.register
+def _(event: ev.MemberJoined, state: State) -> State:
+    member = Member(
+        name=event.name,
+        hp=event.hp,
+        max_hp=event.max_hp,
+        abilities=pairs(event.abilities),
+        tracks=pairs(event.tracks),
+    )
+    return attrs.evolve(state, party=(*state.party, member))
+
+
+@_apply.register
+def _(event: ev.MemberEdited, state: State) -> State:
+    member = _member(state, event.name)
+    return state.with_member(
+        attrs.evolve(member, max_hp=event.max_hp, abilities=pairs(event.abilities))
+    )
+
+
+@_apply.register
+def _(event: ev.MemberLeft, state: State) -> State:
+    party = tuple(m for m in state.party if m.name != event.name)
+    lights = tuple(
+        attrs.evolve(light, carrier=None) if light.carrier == event.name else light
+        for light in state.lights
+    )
+    return attrs.evolve(state, party=party, lights=lights)
+
+
+@_apply.register
+def _(event: ev.HpChanged, state: State) -> State:
+    return state.with_member(attrs.evolve(_member(state, event.name), hp=event.hp))
+
+
+@_apply.register
+def _(event: ev.FatigueChanged, state: State) -> State:
+    return state.with_member(attrs.evolve(_member(state, event.name), fatigue=event.level))
+
+
+@_apply.register
+def _(event: ev.ConditionGained, state: State) -> State:
+    member = _member(state, event.name)
+    if event.condition in member.conditions:
+        return state
+    return state.with_member(
+        attrs.evolve(member, conditions=(*member.conditions, event.condition))
+    )
+
+
+@_apply.register
+def _(event: ev.ConditionLost, state: State) -> State:
+    member = _member(state, event.name)
+    kept = tuple(c for c in member.conditions if c != event.condition)
+    return state.with_member(attrs.evolve(member, conditions=kept))
+
+
+@_apply.register
+def _(event: ev.TrackChanged, state: State) -> State:
+    member = _member(state, event.name)
+    tracks = dict(member.tracks)
+    tracks[event.track] = event.value
+    return state.with_member(attrs.evolve(member, tracks=pairs(tracks)))
+
+
+@_apply.register
+def _(event: ev.LightAdded, state: State) -> State:
+    light = Light(
+        id=event.id,
+        kind=event.kind,
+        carrier=event.carrier,
+        brightness=event.brightness,
+        minutes=event.minutes,
+        count=event.count,
+        usage_die=event.usage_die,
+    )
+    return attrs.evolve(state, lights=(*state.lights, light))
+
+
+@_apply.register
+def _(event: ev.LightLit, state: State) -> State:
+    source = _light(state, event.source)
+    carrier = event.carrier if event.carrier is not None else source.carrier
+    if event.id == event.source:
+        return state.with_light(attrs.evolve(source, lit=True, carrier=carrier))
+    lit = attrs.evolve(source, id=event.id, lit=True, count=1, carrier=carrier)
+    state = state.with_light(attrs.evolve(source, count=source.count - 1))
+    lights = tuple(light for light in state.lights if light.count > 0)
+    return attrs.evolve(state, lights=(*lights, lit))
+
+
+@_apply.register
+def _(event: ev.LightPutOut, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, lit=False, spent=event.spent or light.spent))
+
+
+@_apply.register
+def _(event: ev.LightDimmed, state: State) -> State:
+    return state.with_light(attrs.evolve(_light(state, event.id), dimmed=True))
+
+
+@_apply.register
+def _(event: ev.LightsBurned, state: State) -> State:
+    burning = set(event.ids)
+    lights = tuple(
+        attrs.evolve(light, minutes=max(0, light.minutes - event.minutes))
+        if light.id in burning and light.minutes is not None
+        else light
+        for light in state.lights
+    )
+    return attrs.evolve(state, lights=lights)
+
+
+@_apply.register
+def _(event: ev.LightTimerSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, minutes=event.minutes, spent=False))
+
+
+@_apply.register
+def _(event: ev.LightHandedOver, state: State) -> State:
+    return state.with_light(attrs.evolve(_light(state, event.id), carrier=event.carrier))
+
+
+@_apply.register
+def _(event: ev.LightStruck, state: State) -> State:
+    return state.with_light(attrs.evolve(_light(state, event.id), strikes=event.strikes))
+
+
+@_apply.register
+def _(event: ev.UsageDieStepped, state: State) -> State:
+    return state.with_light(attrs.evolve(_light(state, event.id), usage_die=event.die))
+
+
+@_apply.register
+def _(event: ev.TurnStarted, state: State) -> State:
+    streak = state.streak + 1 if state.action == event.action else 1
+    since_rest = 0 if event.resting else state.turns_since_rest + 1
+    return attrs.evolve(
+        state,
+        action=event.action,
+        resting=event.resting,
+        streak=streak,
+        turns_since_rest=since_rest,
+        encounter=None,
+    )
+
+
+@_apply.register
+def _(event: ev.TurnEnded, state: State) -> State:
+    return attrs.evolve(
+        state,
+        turn=event.number,
+        minutes=state.minutes + event.minutes,
+        clock=state.clock + event.minutes,
+    )
+
+
+@_apply.register
+def _(event: ev.ResultRead, state: State) -> State:
+    if event.key != "hazard":
+        return state
+    label = event.label if not event.ignored else f"{event.label} (ignored: {event.ignored})"
+    hazard = Hazard(roll=event.total, result=label, table=event.table, row=event.row)
+    return attrs.evolve(state, last_hazard=hazard)
+
+
+@_apply.register
+def _(event: ev.EncounterBegan, state: State) -> State:
+    text = event.creature or event.text
+    return attrs.evolve(state, encounter=text, sign=None)
+
+
+@_apply.register
+def _(event: ev.SignFound, state: State) -> State:
+    return attrs.evolve(state, sign=event.text)
+
+
+@_apply.register
+def _(event: ev.CounterChanged, state: State) -> State:
+    return state.with_counter(event.counter, event.value)
+
+
+@_apply.register
+def _(event: ev.EffectDeferred, state: State) -> State:
+    pending = Pending(ref=event.ref, label=event.label, member=event.member)
+    return attrs.evolve(state, pending=(*state.pending, pending))
+
+
+@_apply.register
+def _(event: ev.DeferredResolved, state: State) -> State:
+    index = next(i for i, p in enumerate(state.pending) if p.ref == event.ref)
+    return attrs.evolve(state, pending=state.pending[:index] + state.pending[index + 1 :])
+
+
+@_apply.register
+def _(event: ev.RestSkipped, state: State) -> State:
+    return attrs.evolve(state, turns_since_rest=0)
+
+
+@_apply.register
+def _(event: ev.ClockSet, state: State) -> State:
+    return attrs.evolve(state, clock=event.clock)
+
+
+@_apply.register
+def _(event: ev.TurnTypeChanged, state: State) -> State:
+    return attrs.evolve(state, turn_type=event.turn_type)
+
+
+@_apply.register
+def _(event: ev.SessionStarted, state: State) -> State:
+    return attrs.evolve(state, session=event.number, in_session=True)
+
+
+@_apply.register
+def _(event: ev.SessionEnded, state: State) -> State:
+    return attrs.evolve(state, in_session=False)
+
+
+def _member(state: State, name: str) -> Member:
+    member = next((m for m in state.party if m.name == name), None)
+    if member is None:
+        raise ValueError(f"no party member named {name!r}")
+    return member
+
+
+def _light(state: State, light_id: str) -> Light:
+    light = next((light for light in state.lights if light.id == light_id), None)
+    if light is None:
+        raise ValueError(f"no light with id {light_id!r}")
+    return light
+
+
+def step_usage_die(die: int) -> int | None:
+    """The next smaller usage die (d20, d12, d10, d8, d6, d4), or None when spent."""
+    smaller = [size for size in _USAGE_STEPS if size < die]
+    return smaller[0] if smaller else None

@@ -1,0 +1,195 @@
+"""The expedition's state: what the events add up to, frozen.
+
+State is never changed in place: ``evolve`` returns a new state for each event. Only
+facts live here; what can be worked out from them (light level, time dice, day) is a
+property, so replay cannot disagree with itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from delvetui.core.dice import time_dice
+
+MINUTES_PER_DAY = 24 * 60
+
+
+@attrs.frozen
+class Member:
+    """A party member."""
+
+    name: str
+    hp: int
+    max_hp: int
+    abilities: tuple[tuple[str, int], ...] = ()
+    fatigue: int = 0
+    conditions: tuple[str, ...] = ()
+    tracks: tuple[tuple[str, int], ...] = ()
+
+    def ability(self, name: str) -> int | None:
+        """The member's score in an ability, or None when not given."""
+        return dict(self.abilities).get(name.upper())
+
+    def modifier(self, name: str) -> int:
+        """The modifier of an ability ((score - 10) // 2); 'best' is the highest plus PROF.
+
+        A member given a score of ``MOD`` uses it as their best modifier directly.
+        """
+        scores = dict(self.abilities)
+        if name.lower() == "best":
+            if "MOD" in scores:
+                return scores["MOD"]
+            mods = [(value - 10) // 2 for key, value in scores.items() if key != "PROF"]
+            return max(mods, default=0) + scores.get("PROF", 0)
+        score = scores.get(name.upper())
+        return 0 if score is None else (score - 10) // 2
+
+    def track(self, name: str) -> int:
+        """The member's value on a track, 0 when none was kept yet."""
+        return dict(self.tracks).get(name, 0)
+
+
+@attrs.frozen
+class Light:
+    """A light source, or a stack of unlit ones of the same kind."""
+
+    id: str
+    kind: str
+    carrier: str | None
+    brightness: str
+    lit: bool = False
+    dimmed: bool = False
+    minutes: int | None = None
+    count: int = 1
+    usage_die: int | None = None
+    strikes: int = 0
+    spent: bool = False
+
+    @property
+    def state(self) -> str:
+        """bright, dim or out: what this light gives the party right now."""
+        if not self.lit:
+            return "out"
+        return "dim" if self.dimmed or self.brightness == "dim" else "bright"
+
+
+@attrs.frozen
+class Pending:
+    """An effect deferred to the next turn (cancelled if the party rests then)."""
+
+    ref: str
+    label: str
+    member: str = ""
+
+
+@attrs.frozen
+class Hazard:
+    """The last per-turn hazard roll and what it gave."""
+
+    roll: int
+    result: str
+    table: str
+    row: int
+
+
+@attrs.frozen
+class State:
+    """Everything an expedition's events add up to."""
+
+    name: str = ""
+    procedure_id: str = ""
+    seed: int = 0
+    start_clock: int = 0
+    clock: int = 0
+    turn: int = 0
+    minutes: int = 0
+    turn_type: str = "turn"
+    action: str | None = None
+    resting: bool = False
+    streak: int = 0
+    turns_since_rest: int = 0
+    party: tuple[Member, ...] = ()
+    lights: tuple[Light, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    pending: tuple[Pending, ...] = ()
+    sign: str | None = None
+    encounter: str | None = None
+    last_hazard: Hazard | None = None
+    session: int = 0
+    in_session: bool = False
+
+    # What the facts imply ------------------------------------------------------------------
+
+    @property
+    def light_level(self) -> str:
+        """bright when any lit light is bright, dim when any is dim, else dark."""
+        states = {light.state for light in self.lights if light.lit}
+        if "bright" in states:
+            return "bright"
+        return "dim" if "dim" in states else "dark"
+
+    @property
+    def day(self) -> int:
+        """The in-world day, starting at 1."""
+        return self.clock // MINUTES_PER_DAY + 1
+
+    @property
+    def hour(self) -> int:
+        """The hour of the day, 0 to 23."""
+        return self.clock % MINUTES_PER_DAY // 60
+
+    @property
+    def clock_text(self) -> str:
+        """The clock as HH:MM."""
+        minute = self.clock % MINUTES_PER_DAY
+        return f"{minute // 60:02d}:{minute % 60:02d}"
+
+    @property
+    def time_dice(self) -> tuple[int, ...]:
+        """The hour as d6 faces, one die per quarter of the day (07:00 is 6, 1)."""
+        return time_dice(self.hour)
+
+    def counter(self, name: str) -> int:
+        """A counter's value (0 when it was never set)."""
+        return dict(self.counters).get(name, 0)
+
+    def member(self, name: str) -> Member | None:
+        """The member with that name (case-insensitive), if any."""
+        wanted = name.casefold()
+        return next((m for m in self.party if m.name.casefold() == wanted), None)
+
+    def light(self, light_id: str) -> Light | None:
+        """The light with that id (case-insensitive), if any."""
+        wanted = light_id.casefold()
+        return next((light for light in self.lights if light.id.casefold() == wanted), None)
+
+    @property
+    def lit_lights(self) -> tuple[Light, ...]:
+        """The lights burning now."""
+        return tuple(light for light in self.lights if light.lit)
+
+    # Changed copies --------------------------------------------------------------------------
+
+    def with_member(self, member: Member) -> State:
+        """A copy with the member of that name replaced."""
+        party = tuple(member if m.name == member.name else m for m in self.party)
+        return attrs.evolve(self, party=party)
+
+    def with_light(self, light: Light) -> State:
+        """A copy with the light of that id replaced."""
+        lights = tuple(light if old.id == light.id else old for old in self.lights)
+        return attrs.evolve(self, lights=lights)
+
+    def with_counter(self, name: str, value: int) -> State:
+        """A copy with one counter set."""
+        counters = dict(self.counters)
+        counters[name] = value
+        return attrs.evolve(self, counters=tuple(sorted(counters.items())))
+
+
+def pairs(mapping: dict[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """A frozen, sorted tuple of name/value pairs."""
+    items = mapping.items() if isinstance(mapping, dict) else mapping
+    return tuple(sorted(items))

@@ -1,0 +1,138 @@
+"""Which batches count, and the state they add up to: undo and redo as events.
+
+Undo voids the last batch still counting; redo restores the last voided one; any new
+command clears what could be redone. The state is always the fold of the counting batches
+in order, so the live state and a replay of the file agree by construction: both go
+through ``Timeline.apply``.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from delvetui.core import events as ev
+from delvetui.core.decide import History
+from delvetui.core.evolve import fold
+from delvetui.core.state import State
+
+#: How many recent batches keep the state before them (undo without replay) and their
+#: events (redo without reading the file). Older ones are rebuilt through ``load``.
+KEEP = 256
+
+Loader = Callable[[Sequence[int]], Iterable[Sequence[ev.Event]]]
+
+
+@attrs.frozen
+class Batch:
+    """One committed command: its number, its text and its events."""
+
+    seq: int
+    command: str
+    events: tuple[ev.Event, ...]
+
+
+def undo_target(batch: Batch) -> int | None:
+    """The batch an undo batch voids, else None."""
+    first = batch.events[0] if batch.events else None
+    return first.batch if isinstance(first, ev.BatchVoided) else None
+
+
+def redo_target(batch: Batch) -> int | None:
+    """The batch a redo batch restores, else None."""
+    first = batch.events[0] if batch.events else None
+    return first.batch if isinstance(first, ev.BatchRestored) else None
+
+
+class Timeline:
+    """The counting batches, the redo stack and the current state."""
+
+    def __init__(self, load: Loader | None = None) -> None:
+        self.state = State()
+        self.active: list[int] = []
+        self.redo: list[int] = []
+        self.commands: dict[int, str] = {}
+        self._before: OrderedDict[int, State] = OrderedDict()
+        self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
+        self._load = load
+
+    def history(self) -> History:
+        """What undo and redo would act on now."""
+        undo = (self.active[-1], self.commands[self.active[-1]]) if self.active else None
+        redo = (self.redo[-1], self.commands[self.redo[-1]]) if self.redo else None
+        return History(undo=undo, redo=redo)
+
+    def apply(self, batch: Batch) -> State:
+        """Take a committed batch into account and return the new state."""
+        voided = undo_target(batch)
+        restored = redo_target(batch)
+        if voided is not None:
+            self._undo(voided)
+        elif restored is not None:
+            self._redo(restored)
+        else:
+            self._remember(batch.seq, batch.command, self.state, batch.events)
+            self.state = fold(self.state, batch.events)
+            self.active.append(batch.seq)
+            for dropped in self.redo:
+                self._events.pop(dropped, None)
+            self.redo.clear()
+        return self.state
+
+    def _remember(
+        self, seq: int, command: str, before: State, events: Sequence[ev.Event]
+    ) -> None:
+        self.commands[seq] = command
+        self._before[seq] = before
+        self._events[seq] = tuple(events)
+        while len(self._before) > KEEP:
+            self._before.popitem(last=False)
+        while len(self._events) > KEEP:
+            oldest = next(iter(self._events))
+            if oldest in self.redo:
+                break
+            self._events.popitem(last=False)
+
+    def _undo(self, target: int) -> None:
+        if not self.active or self.active[-1] != target:
+            raise ValueError(f"batch {target} is not the last one counting")
+        self.active.pop()
+        before = self._before.pop(target, None)
+        if before is None:
+            before = self._rebuild(self.active)
+        self.state = before
+        self.redo.append(target)
+        if target not in self._events:
+            self._events[target] = tuple(self._loaded([target])[0])
+
+    def _redo(self, target: int) -> None:
+        if not self.redo or self.redo[-1] != target:
+            raise ValueError(f"batch {target} is not the last one undone")
+        self.redo.pop()
+        events = self._events.get(target)
+        if events is None:
+            events = tuple(self._loaded([target])[0])
+        self._before[target] = self.state
+        self.state = fold(self.state, events)
+        self.active.append(target)
+
+    def _loaded(self, seqs: Sequence[int]) -> list[Sequence[ev.Event]]:
+        if self._load is None:
+            raise ValueError("older batches are needed but there is no loader")
+        return list(self._load(seqs))
+
+    def _rebuild(self, seqs: Sequence[int]) -> State:
+        state = State()
+        for events in self._loaded(seqs):
+            state = fold(state, events)
+        return state
+
+
+def replay(batches: Iterable[Batch], load: Loader | None = None) -> Timeline:
+    """A timeline rebuilt from every batch of a file, in order."""
+    timeline = Timeline(load)
+    for batch in batches:
+        timeline.apply(batch)
+    return timeline

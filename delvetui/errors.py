@@ -1,0 +1,102 @@
+"""One error hierarchy for delvetui.
+
+Every error carries a sentence a game master can act on: what was wrong and what would be
+right. Nothing in here imports Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+
+class DelveError(Exception):
+    """Base of every error delvetui reports to a person."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CommandError(DelveError):
+    """A command of the command language is malformed or cannot apply to the state."""
+
+
+class DiceError(CommandError):
+    """A dice expression is malformed, too large, or a typed result is out of range."""
+
+
+class RollNeeded(DelveError):
+    """A roll the game master wants to make at the table has no typed result yet.
+
+    Raised by a table-dice roller; the caller asks for the number and tries again with
+    ``key=value`` added to the command.
+    """
+
+    def __init__(self, key: str, expression: str, purpose: str) -> None:
+        super().__init__(f"Roll {expression} for {purpose} and give it as {key}=N.")
+        self.key = key
+        self.expression = expression
+        self.purpose = purpose
+
+
+@attrs.frozen
+class Problem:
+    """One problem found in a procedure file: where it is and what is wrong."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        key = f"{self.path}: " if self.path else ""
+        return f"{where}{key}{self.message}"
+
+
+class ProcedureError(DelveError):
+    """A procedure file has one or more problems; all of them are listed."""
+
+    def __init__(self, source: str, problems: Sequence[Problem]) -> None:
+        self.source = source
+        self.problems = tuple(problems)
+        lines = "\n".join(f"  {p}" for p in self.problems)
+        count = len(self.problems)
+        noun = "problem" if count == 1 else "problems"
+        super().__init__(f"{source} has {count} {noun}:\n{lines}")
+
+
+class StoreError(DelveError):
+    """The expedition file cannot be used as asked."""
+
+
+class ExpeditionNotFound(StoreError):
+    """No saved expedition has that name or path."""
+
+
+class ExpeditionExists(StoreError):
+    """An expedition with that name or path already exists."""
+
+
+class ExpeditionLocked(StoreError):
+    """Another delvetui process has the expedition open for writing."""
+
+
+class DamagedFile(StoreError):
+    """The file is an expedition file but it is damaged; it was not modified."""
+
+
+class ForeignFile(StoreError):
+    """The file is not a delvetui expedition; it was not modified."""
+
+
+class ReadOnlyExpedition(StoreError):
+    """The expedition was opened read-only (newer version or damage) and cannot be changed."""
+
+
+class StorageFailed(StoreError):
+    """Writing to the expedition file failed; nothing of the command was saved."""

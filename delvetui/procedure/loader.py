@@ -1,0 +1,546 @@
+"""Read a procedure from TOML, reporting every problem at once.
+
+The conversion is driven by the attrs models in :mod:`delvetui.procedure.model`: each
+table's keys are checked against the class's fields (an unknown key gets the nearest valid
+one suggested), each value against the field's type. Then the procedure is checked as a
+whole: references between its parts, table ranges that overlap or leave gaps, dice that do
+not parse. Each problem carries its key path and, where the text shows it, its line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+import types
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from delvetui.core import dice
+from delvetui.errors import DiceError, Problem, ProcedureError
+from delvetui.procedure import model
+from delvetui.procedure.model import Effect, Procedure
+
+#: A procedure file larger than this is refused before it is parsed.
+MAX_FILE_BYTES = 1_000_000
+#: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
+MAX_EFFECT_DEPTH = 6
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "value", "kind", "light", "turn"})
+
+
+def load_file(path: Path) -> Procedure:
+    """Read and validate a procedure file; raise ProcedureError listing every problem."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ProcedureError(str(path), [Problem("", f"cannot be read: {error.strerror}")]) from None
+    return load_bytes(data, source=str(path))
+
+
+def load_bytes(data: bytes, *, source: str) -> Procedure:
+    """Validate procedure text given as bytes (checks size and encoding first)."""
+    if len(data) > MAX_FILE_BYTES:
+        size = f"{len(data) / 1_000_000:.1f} MB"
+        problem = Problem("", f"is {size}; a procedure file may be at most 1 MB.")
+        raise ProcedureError(source, [problem])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        problem = Problem("", "is not valid UTF-8 text; save it as UTF-8.", line)
+        raise ProcedureError(source, [problem]) from None
+    return load_text(text, source=source)
+
+
+def load_text(text: str, *, source: str = "procedure") -> Procedure:
+    """Validate procedure TOML text; raise ProcedureError listing every problem."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise ProcedureError(source, [Problem("", "is larger than 1 MB, the limit.")])
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ProcedureError(source, [_syntax_problem(error)]) from None
+    except RecursionError:
+        problem = Problem("", "nests arrays or tables too deeply to be a procedure.")
+        raise ProcedureError(source, [problem]) from None
+    lines = _LineMap(text)
+    converter = _Converter(lines)
+    procedure = converter.convert(Procedure, raw, "")
+    problems = converter.problems
+    if procedure is not None and not problems:
+        problems.extend(_Checker(procedure, lines).problems())
+    if problems:
+        raise ProcedureError(source, problems)
+    assert isinstance(procedure, Procedure)
+    return attrs.evolve(procedure, text=text)
+
+
+def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
+    message = str(error)
+    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    if found is None:
+        return Problem("", f"is not valid TOML: {message}")
+    line, column = int(found.group(1)), int(found.group(2))
+    what = message[: found.start()].strip()
+    return Problem("", f"is not valid TOML at column {column}: {what}.", line)
+
+
+class _LineMap:
+    """Where each key path is defined in the text, found by a light scan of the lines."""
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        arrays: dict[str, int] = {}
+        prefix = ""
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = self._HEADER.match(line)
+            if header is not None:
+                name = _unquote(header.group(2))
+                if header.group(1) == "[[":
+                    arrays[name] = arrays.get(name, -1) + 1
+                prefix = _indexed(name, arrays)
+                self.lines.setdefault(prefix, number)
+                continue
+            key = self._KEY.match(line)
+            if key is not None:
+                path = f"{prefix}.{_unquote(key.group(1))}" if prefix else _unquote(key.group(1))
+                self.lines.setdefault(path, number)
+
+    def line(self, path: str) -> int | None:
+        """The line of the key path or of its nearest enclosing key."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None
+
+
+def _unquote(name: str) -> str:
+    return ".".join(part.strip().strip("\"'") for part in name.split("."))
+
+
+def _indexed(name: str, arrays: dict[str, int]) -> str:
+    """Turn ``tables.hazard.rows`` into ``tables.hazard.rows[2]`` for arrays of tables."""
+    out: list[str] = []
+    plain: list[str] = []
+    for part in name.split("."):
+        plain.append(part)
+        key = ".".join(plain)
+        out.append(f"{part}[{arrays[key]}]" if key in arrays else part)
+    return ".".join(out)
+
+
+class _Invalid:
+    """Marks a value that could not be converted; its problem is already recorded."""
+
+
+INVALID = _Invalid()
+
+
+class _Converter:
+    """Converts raw TOML data into model objects, collecting problems instead of raising."""
+
+    def __init__(self, lines: _LineMap) -> None:
+        self.lines = lines
+        self.problems: list[Problem] = []
+        self.effect_depth = 0
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message, self.lines.line(path)))
+
+    def convert(self, cls: type[Any], raw: object, path: str) -> Any:
+        """Convert a TOML table into the attrs class, or None when it has problems."""
+        where = path or "the file"
+        if not isinstance(raw, dict):
+            self.problem(path, f"should be a table of keys, not {_describe(raw)}.")
+            return None
+        hints = typing.get_type_hints(cls, vars(model))
+        fields = {
+            field.name: field
+            for field in attrs.fields(cls)
+            if not (cls is Procedure and field.name == "text")
+        }
+        allowed = set(fields)
+        if cls is Effect:
+            allowed = self._effect_fields(raw, path)
+        before = len(self.problems)
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            sub = f"{path}.{key}" if path else key
+            if key not in allowed:
+                self.problem(sub, _unknown(key, allowed, where))
+                continue
+            converted = self._value(hints[key], value, sub)
+            if converted is not INVALID:
+                values[key] = converted
+        for name, field in fields.items():
+            if name in allowed and field.default is attrs.NOTHING and name not in raw:
+                self.problem(path, f"is missing the key '{name}'.")
+        if cls is Effect:
+            for name in model.EFFECT_REQUIRED.get(str(raw.get("do")), ()):
+                if name not in raw:
+                    self.problem(path, f"a '{raw.get('do')}' effect needs the key '{name}'.")
+        if len(self.problems) > before:
+            return None
+        return cls(**values)
+
+    def _effect_fields(self, raw: dict[str, Any], path: str) -> set[str]:
+        kind = raw.get("do")
+        kinds = tuple(model.EFFECT_FIELDS)
+        if kind not in model.EFFECT_FIELDS:
+            if "do" in raw:
+                self.problem(
+                    f"{path}.do",
+                    f"'{kind}' is not an effect; use one of: {', '.join(kinds)}."
+                    + _suggest(str(kind), kinds),
+                )
+            else:
+                self.problem(path, f"an effect needs 'do' (one of: {', '.join(kinds)}).")
+            return set(raw)  # the kind is unknown: do not also report every key
+        return set(model.SHARED_EFFECT_FIELDS | model.EFFECT_FIELDS[str(kind)])
+
+    def _value(self, hint: Any, value: object, path: str) -> Any:
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if origin in (types.UnionType, typing.Union):
+            options = [arg for arg in args if arg is not type(None)]
+            for option in options:
+                if _matches(option, value):
+                    return self._value(option, value, path)
+            names = " or ".join(_type_name(option) for option in options)
+            self.problem(path, f"should be {names}, not {_describe(value)}.")
+            return INVALID
+        if origin is Literal:
+            if value in args:
+                return value
+            choices = ", ".join(str(arg) for arg in args)
+            hint_text = _suggest(str(value), [str(arg) for arg in args])
+            self.problem(path, f"'{value}' is not allowed; use one of: {choices}.{hint_text}")
+            return INVALID
+        if origin is tuple:
+            if not isinstance(value, list):
+                self.problem(path, f"should be a list, not {_describe(value)}.")
+                return INVALID
+            items = [self._value(args[0], item, f"{path}[{i}]") for i, item in enumerate(value)]
+            return INVALID if any(item is INVALID for item in items) else tuple(items)
+        if origin is dict:
+            if not isinstance(value, dict):
+                self.problem(path, f"should be a table, not {_describe(value)}.")
+                return INVALID
+            out: dict[str, Any] = {}
+            for key, item in value.items():
+                converted = self._value(args[1], item, f"{path}.{key}")
+                if converted is not INVALID:
+                    out[key] = converted
+            return out if len(out) == len(value) else INVALID
+        if attrs.has(hint):
+            if hint is Effect:
+                self.effect_depth += 1
+                try:
+                    if self.effect_depth > MAX_EFFECT_DEPTH:
+                        self.problem(path, "nests effects too deeply (at most 6 levels).")
+                        return INVALID
+                    result = self.convert(hint, value, path)
+                finally:
+                    self.effect_depth -= 1
+            else:
+                result = self.convert(hint, value, path)
+            return INVALID if result is None else result
+        if hint is Any or _matches(hint, value):
+            if isinstance(value, str) and _CONTROL.search(value):
+                self.problem(path, "contains control characters; use plain text.")
+                return INVALID
+            return float(value) if hint is float and isinstance(value, int) else value
+        self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
+        return INVALID
+
+
+def _matches(hint: Any, value: object) -> bool:
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return value in typing.get_args(hint)
+    if origin is tuple:
+        return isinstance(value, list)
+    if origin is dict or attrs.has(hint):
+        return isinstance(value, dict)
+    return hint is Any
+
+
+def _type_name(hint: Any) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    if hint in names:
+        return names[hint]
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return "a list"
+    if origin is dict or attrs.has(hint):
+        return "a table"
+    return str(hint)
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:30] + "…"
+        return f"the text '{shown}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _suggest(word: str, options: Any) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" Did you mean '{close[0]}'?" if close else ""
+
+
+def _unknown(key: str, allowed: set[str], where: str) -> str:
+    return f"'{key}' is not a key of {where}.{_suggest(key, sorted(allowed))}"
+
+
+class _Checker:
+    """Checks a converted procedure as a whole: references, ranges, dice, ids."""
+
+    def __init__(self, procedure: Procedure, lines: _LineMap) -> None:
+        self.p = procedure
+        self.lines = lines
+        self.found: list[Problem] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.found.append(Problem(path, message, self.lines.line(path)))
+
+    def problems(self) -> list[Problem]:
+        p = self.p
+        if not _ID.match(p.id):
+            self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
+        if not re.match(r"^([01][0-9]|2[0-3]):[0-5][0-9]$", p.time.start):
+            self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
+        if p.time.turn_minutes < 1:
+            self.problem("time.turn_minutes", "should be at least 1 minute.")
+        if not p.party.fatigue:
+            self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
+        if len(p.time.quarters) != 4:
+            self.problem("time.quarters", "should name the four quarters of the day.")
+        self._ref("default_action", p.default_action, p.actions, "action")
+        for name, kind in p.turn_types.items():
+            if kind.minutes < 1:
+                self.problem(f"turn_types.{name}.minutes", "should be at least 1 minute.")
+        for name, level in p.light_levels.items():
+            if name not in ("bright", "dim", "dark"):
+                self.problem(f"light_levels.{name}", "is not a light level; use bright, dim or dark.")
+            for action in level.forbid:
+                self._ref(f"light_levels.{name}.forbid", action, p.actions, "action")
+            for action in level.turns:
+                self._ref(f"light_levels.{name}.turns", action, p.actions, "action")
+        for name, light in p.lights.items():
+            self._check_id(f"lights.{name}", name)
+            given = [light.turns, light.hours, light.minutes]
+            if sum(value is not None for value in given) > 1:
+                self.problem(f"lights.{name}", "give only one of turns, hours or minutes.")
+            if light.usage_die is not None and light.usage_die not in _USAGE_DICE:
+                self.problem(f"lights.{name}.usage_die", "should be one of 4, 6, 8, 10, 12, 20.")
+        for name, counter in p.counters.items():
+            if counter.max is not None and counter.max < counter.min:
+                self.problem(f"counters.{name}.max", "is below min.")
+        for name, track in p.tracks.items():
+            for action in track.reset_by:
+                self._ref(f"tracks.{name}.reset_by", action, p.actions, "action")
+            if track.over is not None:
+                self._effects(f"tracks.{name}.over", (track.over,))
+        for group in ("actions", "activities"):
+            for name, action in getattr(p, group).items():
+                self._action(f"{group}.{name}", name, action)
+        for name, rule in p.rolls.items():
+            self._roll(f"rolls.{name}", rule)
+        for name, table in p.tables.items():
+            self._table(f"tables.{name}", table)
+        if p.rest is not None:
+            self._ref("rest.action", p.rest.action, p.actions, "action")
+            if p.rest.every < 1:
+                self.problem("rest.every", "should be at least 1 turn.")
+            self._effects("rest.on_skip", p.rest.on_skip)
+        return self.found
+
+    def _check_id(self, path: str, name: str) -> None:
+        if not _ID.match(name):
+            self.problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
+
+    def _ref(self, path: str, name: str, options: dict[str, Any], what: str) -> None:
+        if name not in options:
+            known = ", ".join(sorted(options)) or "none are defined"
+            self.problem(path, f"names the {what} '{name}', which does not exist ({known}).")
+
+    def _dice(self, path: str, text: str) -> None:
+        try:
+            dice.parse(text)
+        except DiceError as error:
+            self.problem(path, error.message)
+
+    def _action(self, path: str, name: str, action: model.Action) -> None:
+        self._check_id(path, name)
+        if action.turns < 0:
+            self.problem(f"{path}.turns", "cannot be negative.")
+        for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
+            self._ref(f"{path}.rolls", roll, self.p.rolls, "roll")
+        for speed in action.distance:
+            if speed not in self.p.movement.speeds:
+                self.problem(f"{path}.distance.{speed}", f"'{speed}' is not a movement speed.")
+        for key, given in action.inputs.items():
+            if given.values and given.default is not None and given.default not in given.values:
+                self.problem(f"{path}.inputs.{key}.default", "is not one of the values.")
+        self._effects(f"{path}.effects", action.effects)
+
+    def _roll(self, path: str, rule: model.RollRule) -> None:
+        if bool(rule.table) == bool(rule.hit_at_most is not None or rule.on_hit):
+            if not rule.table and not rule.dice:
+                self.problem(path, "needs a table, or dice with hit_at_most and on_hit.")
+        if rule.table:
+            self._ref(f"{path}.table", rule.table, self.p.tables, "table")
+        if rule.dice:
+            self._dice(f"{path}.dice", rule.dice)
+        elif not rule.table:
+            self.problem(path, "needs dice or a table.")
+        if rule.every < 1:
+            self.problem(f"{path}.every", "should be at least 1.")
+        if isinstance(rule.hit_at_most, str):
+            self._ref(f"{path}.hit_at_most", rule.hit_at_most, self.p.counters, "counter")
+        for kind in rule.turn_types:
+            self._ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
+        self._effects(f"{path}.on_hit", rule.on_hit)
+        self._effects(f"{path}.on_miss", rule.on_miss)
+        if rule.only is not None:
+            self._condition(f"{path}.only", rule.only)
+
+    def _table(self, path: str, table: model.Table) -> None:
+        try:
+            expr = dice.parse(table.dice)
+        except DiceError as error:
+            self.problem(f"{path}.dice", error.message)
+            return
+        covered: dict[int, int] = {}
+        for index, row in enumerate(table.rows):
+            row_path = f"{path}.rows[{index}]"
+            span = _range(row.roll)
+            if span is None:
+                self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
+                continue
+            low, high = span
+            if low < expr.minimum or high > expr.maximum:
+                self.problem(
+                    f"{row_path}.roll",
+                    f"{row.roll} is outside what {table.dice} can roll "
+                    f"({expr.minimum}-{expr.maximum}).",
+                )
+            for value in range(max(low, expr.minimum), min(high, expr.maximum) + 1):
+                if value in covered:
+                    self.problem(
+                        f"{row_path}.roll",
+                        f"{value} is also covered by row {covered[value] + 1}; ranges overlap.",
+                    )
+                    break
+                covered[value] = index
+            self._effects(f"{row_path}.effects", row.effects)
+        missing = [v for v in range(expr.minimum, expr.maximum + 1) if v not in covered]
+        if missing and table.rows:
+            self.problem(f"{path}.rows", f"no row covers {_ranges(missing)}; leave no gaps.")
+        if not table.rows:
+            self.problem(f"{path}.rows", "a table needs at least one row.")
+
+    def _effects(self, path: str, effects: tuple[Effect, ...]) -> None:
+        for index, effect in enumerate(effects):
+            here = f"{path}[{index}]"
+            p = self.p
+            if effect.table:
+                self._ref(f"{here}.table", effect.table, p.tables, "table")
+            if effect.dice:
+                self._dice(f"{here}.dice", effect.dice)
+            if effect.counter:
+                self._ref(f"{here}.counter", effect.counter, p.counters, "counter")
+            if effect.track:
+                self._ref(f"{here}.track", effect.track, p.tracks, "track")
+            for kind in effect.kinds:
+                self._ref(f"{here}.kinds", kind, p.lights, "light kind")
+            if effect.do == "condition" and not (effect.condition or effect.remove):
+                self.problem(here, "a 'condition' effect needs 'condition' or 'remove'.")
+            if effect.do in ("damage", "heal") and effect.amount is None and not effect.dice:
+                self.problem(here, f"a '{effect.do}' effect needs 'amount' or 'dice'.")
+            if effect.do == "counter" and effect.add is None and effect.set is None:
+                if not effect.per_input:
+                    self.problem(here, "a 'counter' effect needs 'add', 'set' or 'per_input'.")
+            for name in _PLACEHOLDER.findall(effect.text):
+                if name not in PLACEHOLDERS:
+                    self.problem(f"{here}.text", f"'{{{name}}}' is not a placeholder.")
+            if effect.when is not None:
+                self._condition(f"{here}.when", effect.when)
+            self._effects(f"{here}.on_success", effect.on_success)
+            self._effects(f"{here}.on_failure", effect.on_failure)
+
+    def _condition(self, path: str, condition: model.Condition) -> None:
+        for name in (*condition.counter_at_least, *condition.counter_at_most):
+            self._ref(path, name, self.p.counters, "counter")
+        for level in condition.light_levels:
+            if level not in ("bright", "dim", "dark"):
+                self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+
+
+_USAGE_DICE = (4, 6, 8, 10, 12, 20)
+
+
+def _range(text: str) -> tuple[int, int] | None:
+    found = re.fullmatch(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*", text)
+    if found is None:
+        return None
+    low = int(found.group(1))
+    high = int(found.group(2)) if found.group(2) else low
+    return (low, high) if low <= high else None
+
+
+def row_range(row: model.Row) -> tuple[int, int]:
+    """The lowest and highest roll a (validated) table row covers."""
+    span = _range(row.roll)
+    assert span is not None
+    return span
+
+
+def _ranges(values: list[int]) -> str:
+    parts: list[str] = []
+    start = previous = values[0]
+    for value in [*values[1:], None]:
+        if value is not None and value == previous + 1:
+            previous = value
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if value is not None:
+            start = previous = value
+    return ", ".join(parts)
+
+
+def iter_effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
+    """Every effect in the list, with the effects nested in checks."""
+    for effect in effects:
+        yield effect
+        yield from iter_effects(effect.on_success)
+        yield from iter_effects(effect.on_failure)

@@ -1,0 +1,413 @@
+"""The procedure format as attrs models.
+
+A procedure is data: the loader turns a TOML file into these frozen classes and reports
+every problem at once. Field names are the TOML keys; a field's docstring-like ``help``
+metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules; the
+engine in ``delvetui.core`` reads these models.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+Brightness = Literal["bright", "dim"]
+LightLevelName = Literal["bright", "dim", "dark"]
+RollPoint = Literal["start", "end", "action"]
+Target = Literal["each", "party", "by", "carrier"]
+RollMode = Literal["advantage", "disadvantage"]
+EffectKind = Literal[
+    "log",
+    "roll",
+    "encounter",
+    "sign",
+    "damage",
+    "heal",
+    "check",
+    "fatigue",
+    "condition",
+    "lights-out",
+    "blow-out",
+    "lights-dim",
+    "lights-shorten",
+    "usage-die",
+    "strike",
+    "counter",
+    "track",
+    "nothing",
+]
+
+#: The fields each kind of effect may use besides the shared ones (``do``, ``text``,
+#: ``when``, ``unless_rest_next``, ``label``). The loader rejects the others.
+EFFECT_FIELDS: dict[str, frozenset[str]] = {
+    "log": frozenset(),
+    "roll": frozenset({"table", "dice"}),
+    "encounter": frozenset(),
+    "sign": frozenset(),
+    "damage": frozenset({"amount", "dice", "target", "per_point", "ability"}),
+    "heal": frozenset({"amount", "dice", "target", "ability"}),
+    "check": frozenset(
+        {
+            "id",
+            "dice",
+            "target",
+            "ability",
+            "dc",
+            "dc_inputs",
+            "dc_turns",
+            "dc_max",
+            "dc_over",
+            "on_success",
+            "on_failure",
+        }
+    ),
+    "fatigue": frozenset({"step", "target"}),
+    "condition": frozenset({"condition", "remove", "target"}),
+    "lights-out": frozenset({"kinds", "count", "spent"}),
+    "blow-out": frozenset({"kinds"}),
+    "lights-dim": frozenset({"kinds"}),
+    "lights-shorten": frozenset({"kinds", "turns", "minutes", "count"}),
+    "usage-die": frozenset({"kinds"}),
+    "strike": frozenset({"kinds"}),
+    "counter": frozenset({"counter", "add", "set", "per_input"}),
+    "track": frozenset({"track", "add", "set", "target"}),
+    "nothing": frozenset(),
+}
+
+#: Fields an effect of the given kind must have.
+EFFECT_REQUIRED: dict[str, tuple[str, ...]] = {
+    "log": ("text",),
+    "roll": ("table",),
+    "check": ("id",),
+    "counter": ("counter",),
+    "track": ("track",),
+}
+
+SHARED_EFFECT_FIELDS = frozenset({"do", "text", "when", "unless_rest_next", "label"})
+
+
+def _help(text: str) -> dict[str, str]:
+    return {"help": text}
+
+
+@attrs.frozen
+class Condition:
+    """When an effect or a table row applies; every key given must hold."""
+
+    inputs: dict[str, str] = attrs.field(
+        factory=dict, metadata=_help("Inputs that must have these values, e.g. {stealth = 'success'}.")
+    )
+    counter_at_least: dict[str, int] = attrs.field(
+        factory=dict, metadata=_help("Counters that must be at or above a value.")
+    )
+    counter_at_most: dict[str, int] = attrs.field(
+        factory=dict, metadata=_help("Counters that must be at or below a value.")
+    )
+    first_turns: int | None = attrs.field(
+        default=None, metadata=_help("Only during the first N turns of the expedition.")
+    )
+    after_turns: int | None = attrs.field(
+        default=None, metadata=_help("Only after the first N turns of the expedition.")
+    )
+    resting: bool | None = attrs.field(
+        default=None, metadata=_help("Only while the party rests (true) or does not (false).")
+    )
+    light_levels: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, metadata=_help("Only at these light levels.")
+    )
+    streak: int | None = attrs.field(
+        default=None,
+        metadata=_help("Only on every Nth consecutive turn of the same action (rest 6 turns)."),
+    )
+
+
+@attrs.frozen
+class Effect:
+    """One thing a result, an action or a check does; ``do`` says which."""
+
+    do: EffectKind = attrs.field(metadata=_help("What the effect does."))
+    text: str = attrs.field(default="", metadata=_help("Words for the log; {name} etc."))
+    label: str = attrs.field(default="", metadata=_help("A short name shown in the log."))
+    when: Condition | None = attrs.field(default=None, metadata=_help("Only when this holds."))
+    unless_rest_next: bool = attrs.field(
+        default=False,
+        metadata=_help("Deferred to the next turn and cancelled if the party rests then."),
+    )
+    table: str = attrs.field(default="", metadata=_help("roll: the table to roll on."))
+    dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
+    amount: int | None = attrs.field(default=None, metadata=_help("A fixed amount."))
+    target: Target = attrs.field(
+        default="each", metadata=_help("Who: each member, the party, the member `by`, the carrier.")
+    )
+    per_point: bool = attrs.field(
+        default=False, metadata=_help("Multiply by the points a check was missed by.")
+    )
+    ability: str = attrs.field(
+        default="", metadata=_help("Ability whose modifier is added; 'best' for the highest.")
+    )
+    id: str = attrs.field(default="", metadata=_help("check: the name typed results use."))
+    dc: int = attrs.field(default=10, metadata=_help("check: the base difficulty."))
+    dc_inputs: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, metadata=_help("check: inputs added to the DC.")
+    )
+    dc_turns: bool = attrs.field(
+        default=False, metadata=_help("check: add the turns taken so far to the DC.")
+    )
+    dc_max: int | None = attrs.field(default=None, metadata=_help("check: the highest DC."))
+    dc_over: bool = attrs.field(
+        default=False, metadata=_help("check: add how far a track is over its limit.")
+    )
+    on_success: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    on_failure: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
+    add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
+    condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
+    remove: str = attrs.field(default="", metadata=_help("condition: the condition lost."))
+    set: int | None = attrs.field(default=None, metadata=_help("counter/track: set to."))
+    per_input: dict[str, int] = attrs.field(
+        factory=dict, metadata=_help("counter: added per unit of an input, e.g. {sparks = -1}.")
+    )
+    counter: str = attrs.field(default="", metadata=_help("counter: which counter."))
+    track: str = attrs.field(default="", metadata=_help("track: which member track."))
+    kinds: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, metadata=_help("Light kinds affected (all when empty).")
+    )
+    count: int | None = attrs.field(
+        default=None, metadata=_help("How many lights (the ones with least time left first).")
+    )
+    spent: bool = attrs.field(
+        default=True, metadata=_help("lights-out: the light is used up (false: can be relit).")
+    )
+    turns: int | None = attrs.field(default=None, metadata=_help("lights-shorten: turns."))
+    minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+
+
+@attrs.frozen
+class Input:
+    """A value the game master gives with a command: a check the players rolled, a choice."""
+
+    label: str = ""
+    values: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    number: bool = False
+    default: str | None = None
+    required: bool = False
+
+
+@attrs.frozen
+class Row:
+    """One line of a result table: the range it covers and what it does."""
+
+    roll: str
+    label: str
+    text: str = ""
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    ignore_first_turns: int = 0
+    ignore_while_resting: bool = False
+    highlight: bool = False
+
+
+@attrs.frozen
+class Table:
+    """A result table of ranges, rolled with its dice."""
+
+    label: str
+    dice: str
+    rows: tuple[Row, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen
+class RollRule:
+    """A roll made during the turn: on a table, or against a number or counter."""
+
+    label: str
+    dice: str = ""
+    table: str = ""
+    when: RollPoint = "end"
+    every: int = 1
+    turn_types: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    hit_at_most: int | str | None = None
+    hit_label: str = "hit"
+    miss_label: str = "miss"
+    text: str = ""
+    on_hit: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    on_miss: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    only: Condition | None = None
+
+
+@attrs.frozen
+class Action:
+    """Something the party does with a turn (or, as an activity, within one)."""
+
+    label: str
+    kind: Literal["move", "activity", "rest"] = "activity"
+    turns: int = 1
+    distance: dict[str, float] = attrs.field(factory=dict)
+    text: str = ""
+    flags: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    skip_rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    roll_mode: dict[str, RollMode] = attrs.field(factory=dict)
+    inputs: dict[str, Input] = attrs.field(factory=dict)
+    check: str = ""
+
+
+@attrs.frozen
+class LightKind:
+    """A kind of light source: how bright, how long, what puts it out."""
+
+    label: str
+    brightness: Brightness = "bright"
+    turns: int | None = None
+    hours: float | None = None
+    minutes: int | None = None
+    can_blow_out: bool = False
+    usage_die: int | None = None
+    strikes: int | None = None
+    refuel_hours: float | None = None
+    refuel_label: str = ""
+    text: str = ""
+
+    def duration_minutes(self, turn_minutes: int) -> int | None:
+        """Minutes a fresh source burns, or None when only the dice put it out."""
+        if self.turns is not None:
+            return self.turns * turn_minutes
+        if self.hours is not None:
+            return round(self.hours * 60)
+        return self.minutes
+
+    def refuel_minutes(self) -> int | None:
+        """Minutes one refuelling adds, or None when it cannot be refuelled."""
+        return None if self.refuel_hours is None else round(self.refuel_hours * 60)
+
+
+@attrs.frozen
+class LightLevel:
+    """What a light level (bright, dim, dark) does to the party's actions."""
+
+    label: str
+    text: str = ""
+    flags: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    forbid: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    turns: dict[str, int] = attrs.field(factory=dict)
+    movement_factor: float = 1.0
+
+
+@attrs.frozen
+class Counter:
+    """A bounded number the procedure keeps, such as the alarm."""
+
+    label: str
+    start: int = 0
+    min: int = 0
+    max: int | None = None
+    text: str = ""
+
+
+@attrs.frozen
+class Track:
+    """A number kept per party member, such as resilience hours or endurance."""
+
+    label: str
+    start: int | str = 0
+    per_turn: int = 0
+    per_hour: int = 0
+    limit: int | str | None = None
+    reset_by: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    over: Effect | None = None
+    text: str = ""
+
+
+@attrs.frozen
+class Party:
+    """What the procedure tracks for each member."""
+
+    abilities: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    fatigue: tuple[str, ...] = attrs.field(default=("fresh",), converter=tuple)
+    default_hp: int = 6
+
+
+@attrs.frozen
+class TurnType:
+    """A kind of turn with its own length and name (dungeon turn, travel turn, watch)."""
+
+    label: str
+    minutes: int
+
+
+@attrs.frozen
+class Time:
+    """The turn's length and name and how the clock starts."""
+
+    turn_name: str = "turn"
+    turn_minutes: int = 10
+    start: str = "08:00"
+    quarters: tuple[str, ...] = attrs.field(
+        default=("pre-dawn", "morning", "afternoon", "night"), converter=tuple
+    )
+
+
+@attrs.frozen
+class Movement:
+    """Movement speeds the party can travel at; actions give a distance per speed."""
+
+    unit: str = "feet"
+    speeds: tuple[str, ...] = attrs.field(default=("normal",), converter=tuple)
+    default_speed: str = "normal"
+
+
+@attrs.frozen
+class Rest:
+    """A rest the party owes every N turns and what skipping it costs."""
+
+    every: int
+    action: str = "rest"
+    text: str = ""
+    on_skip: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+
+
+@attrs.frozen
+class Procedure:
+    """A whole game's dungeon-turn procedure, loaded and validated."""
+
+    id: str
+    name: str
+    source: str
+    summary: str
+    default_action: str
+    version: int = 1
+    time: Time = attrs.field(factory=Time)
+    turn_types: dict[str, TurnType] = attrs.field(factory=dict)
+    party: Party = attrs.field(factory=Party)
+    movement: Movement = attrs.field(factory=Movement)
+    counters: dict[str, Counter] = attrs.field(factory=dict)
+    tracks: dict[str, Track] = attrs.field(factory=dict)
+    lights: dict[str, LightKind] = attrs.field(factory=dict)
+    light_levels: dict[str, LightLevel] = attrs.field(factory=dict)
+    actions: dict[str, Action] = attrs.field(factory=dict)
+    activities: dict[str, Action] = attrs.field(factory=dict)
+    rolls: dict[str, RollRule] = attrs.field(factory=dict)
+    tables: dict[str, Table] = attrs.field(factory=dict)
+    rest: Rest | None = None
+    text: str = attrs.field(default="", eq=False, repr=False)
+
+    def turn_minutes(self, turn_type: str) -> int:
+        """Minutes one turn of this type takes."""
+        kind = self.turn_types.get(turn_type)
+        return kind.minutes if kind is not None else self.time.turn_minutes
+
+    def turn_name(self, turn_type: str) -> str:
+        """What the game calls a turn of this type."""
+        kind = self.turn_types.get(turn_type)
+        return kind.label if kind is not None else self.time.turn_name
+
+    @property
+    def default_turn_type(self) -> str:
+        """The turn type an expedition starts in."""
+        return next(iter(self.turn_types), "turn")
+
+    def light_level(self, level: str) -> LightLevel:
+        """The rules for a light level; a plain one when the procedure says nothing."""
+        found = self.light_levels.get(level)
+        return found if found is not None else LightLevel(label=level)

@@ -1,0 +1,66 @@
+"""Finding procedures: the shipped ones and the game master's own, by id or path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from delvetui.errors import DelveError, ProcedureError
+from delvetui.paths import user_procedures_dir
+from delvetui.procedure.loader import load_file
+from delvetui.procedure.model import Procedure
+
+
+def shipped_dir() -> Path:
+    """The folder of the procedures that come with delvetui."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "_procedures"
+    return installed if installed.is_dir() else package.parent / "procedures"
+
+
+@attrs.frozen
+class Entry:
+    """A procedure file found on disk, loaded, or with the error that stops it loading."""
+
+    path: Path
+    user: bool
+    procedure: Procedure | None
+    error: ProcedureError | None = None
+
+    @property
+    def id(self) -> str:
+        """The procedure's id (the file name when it does not load)."""
+        return self.procedure.id if self.procedure else self.path.stem
+
+
+def entries() -> list[Entry]:
+    """Every shipped and user procedure; a user procedure with the same id wins."""
+    found: dict[str, Entry] = {}
+    for folder, user in ((shipped_dir(), False), (user_procedures_dir(), True)):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                entry = Entry(path=path, user=user, procedure=load_file(path))
+            except ProcedureError as error:
+                entry = Entry(path=path, user=user, procedure=None, error=error)
+            found[entry.id] = entry
+    return sorted(found.values(), key=lambda e: (e.user, e.id))
+
+
+def find(name: str) -> Procedure:
+    """A procedure by id (shipped or user) or by the path of a TOML file."""
+    if name.endswith(".toml") or "/" in name:
+        return load_file(Path(name))
+    for entry in entries():
+        if entry.id == name:
+            if entry.error is not None:
+                raise entry.error
+            assert entry.procedure is not None
+            return entry.procedure
+    known = ", ".join(e.id for e in entries() if e.procedure) or "none"
+    raise DelveError(
+        f"There is no procedure '{name}' (procedures: {known}); "
+        "give an id from 'delvetui procedures' or a path to a .toml file."
+    )

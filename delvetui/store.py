@@ -1,0 +1,661 @@
+"""The expedition file: one SQLite file per expedition holding an append-only log of event batches.
+
+The store knows nothing about event classes. Events arrive as a type name, a schema version and a
+JSON-able payload, and every row carries a CRC32 so that a flipped byte is reported, never replayed.
+A file that is damaged or not ours is only ever opened read-only, so it is never modified.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import sqlite3
+import stat
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import attrs
+
+from delvetui.errors import (
+    DamagedFile,
+    ExpeditionExists,
+    ExpeditionLocked,
+    ExpeditionNotFound,
+    ForeignFile,
+    ReadOnlyExpedition,
+    StorageFailed,
+    StoreError,
+)
+
+APPLICATION_ID = 0x44454C56  # "DELV"
+SCHEMA_VERSION = 1  # PRAGMA user_version
+
+_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+_TABLES = frozenset({"meta", "procedure", "batches", "events"})
+# Batches are read this many at a time so that no read transaction stays open while the caller
+# consumes them: a lingering SHARED lock would make another process's commit time out.
+_CHUNK = 256
+_BUSY_TIMEOUT = 10.0
+
+# Primary SQLite result codes (the low byte of an extended code).
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SQLITE_READONLY_ROLLBACK = 776
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE procedure (text TEXT NOT NULL);
+CREATE TABLE batches (
+    seq INTEGER PRIMARY KEY,
+    command TEXT NOT NULL,
+    at TEXT NOT NULL,
+    crc INTEGER NOT NULL
+);
+CREATE TABLE events (
+    seq INTEGER PRIMARY KEY,
+    batch INTEGER NOT NULL REFERENCES batches(seq),
+    type TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    crc INTEGER NOT NULL
+);
+CREATE INDEX events_batch ON events(batch);
+"""
+
+
+@attrs.frozen
+class StoredEvent:
+    """One event as read back from the log, numbered across the whole expedition."""
+
+    seq: int
+    type: str
+    version: int
+    payload: dict[str, Any]
+
+
+@attrs.frozen
+class StoredBatch:
+    """The events one command produced, committed together, with the command text and time."""
+
+    seq: int
+    command: str
+    at: str
+    events: tuple[StoredEvent, ...]
+
+
+@attrs.frozen
+class NewEvent:
+    """An event to append: its type name, its schema version and a JSON-able payload."""
+
+    type: str
+    version: int
+    payload: dict[str, Any]
+
+
+class Store:
+    """An open expedition file: read its log and, when opened for writing, append to it.
+
+    ``readonly`` is true exactly when ``readonly_reason`` says why (opened for reading, written by
+    a newer delvetui, not writable, or found damaged). Not thread-safe: use from one thread.
+    """
+
+    path: Path
+    readonly_reason: str | None
+
+    def __init__(
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        lock_fd: int | None,
+        readonly_reason: str | None,
+    ) -> None:
+        self.path = path
+        self.readonly_reason = readonly_reason
+        self._conn: sqlite3.Connection | None = conn
+        self._lock_fd = lock_fd
+
+    @property
+    def readonly(self) -> bool:
+        """Whether changes are refused; ``readonly_reason`` says why."""
+        return self.readonly_reason is not None
+
+    # -- opening -------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, *, meta: Mapping[str, str], procedure_text: str) -> Store:
+        """Create a new expedition file and open it for writing.
+
+        The file is built under a temporary name in the same folder and then linked into place,
+        so a half-made file never appears under the real name and no existing file is replaced.
+        """
+        if os.path.lexists(path):
+            raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
+        journal = Path(f"{path}-journal")
+        if os.path.lexists(journal):
+            # SQLite would take a journal left by a deleted file of this name as belonging to the
+            # new file and "roll back" old pages into it.
+            raise StoreError(
+                f"{journal} is left over from an earlier file of that name; move it away first."
+            )
+        folder = path.parent
+        if not folder.is_dir():
+            raise StoreError(f"Cannot create {path}: the folder {folder} does not exist.")
+        temp = folder / f".{path.name}.{secrets.token_hex(6)}.creating"
+        try:
+            try:
+                _build(temp, meta, procedure_text)
+                _link_into_place(temp, path)
+                _fsync_folder(folder)
+            finally:
+                for leftover in (temp, Path(f"{temp}-journal")):
+                    with contextlib.suppress(FileNotFoundError):
+                        leftover.unlink()
+        except FileExistsError:
+            raise ExpeditionExists(
+                f"{path} already exists; choose another name or open it."
+            ) from None
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageFailed(
+                f"Creating {path} failed ({_reason(exc)}); nothing was saved."
+            ) from exc
+        return cls.open(path, write=True)
+
+    @classmethod
+    def open(cls, path: Path, *, write: bool = True) -> Store:
+        """Open an existing expedition file, checking it read-only before anything can write to it.
+
+        With ``write`` the writer lock is taken; without it nothing is locked or modified.
+        """
+        fd = _open_regular_file(path)
+        lock_fd: int | None = None
+        try:
+            version = _check_header(path, os.pread(fd, _HEADER_SIZE, 0))
+            reason: str | None = None
+            if version > SCHEMA_VERSION:
+                reason = (
+                    f"{path} was written by a newer delvetui (file version {version}, this "
+                    f"program reads up to {SCHEMA_VERSION}); it is open read-only."
+                )
+            elif not write:
+                reason = f"{path} was opened for reading only; it cannot be changed."
+            elif not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+                # SQLite creates its journal beside the file, so the folder must be writable too.
+                reason = (
+                    f"{path} cannot be written (no permission for it or its folder); "
+                    "it is open read-only."
+                )
+            if reason is None:
+                _take_writer_lock(fd, path)
+                lock_fd = fd
+            conn = _inspect(path, recover=lock_fd is not None)
+            if lock_fd is not None:
+                # The file passed every read-only check, so a read-write connection is now safe.
+                conn.close()
+                conn = _connect(path, "rw")
+        except BaseException:
+            os.close(fd)
+            raise
+        if lock_fd is None:
+            os.close(fd)
+        return cls(path, conn, lock_fd, reason)
+
+    def close(self) -> None:
+        """Close the file and release the writer lock; closing twice is harmless."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        # Only after SQLite has closed: closing any descriptor of the file drops this process's
+        # POSIX locks on it, which would include SQLite's own.
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def meta(self) -> dict[str, str]:
+        """All metadata of the expedition, key to value."""
+        rows = self._read("SELECT CAST(key AS BLOB), CAST(value AS BLOB) FROM meta ORDER BY key")
+        result: dict[str, str] = {}
+        for key, value in rows:
+            result[self._text(key, "its metadata")] = self._text(value, "its metadata")
+        return result
+
+    def procedure_text(self) -> str:
+        """The text of the procedure file the expedition was started with, kept verbatim."""
+        rows = self._read("SELECT CAST(text AS BLOB) FROM procedure LIMIT 2")
+        if len(rows) != 1:
+            raise self._damaged("its procedure text", "it is missing or doubled")
+        return self._text(rows[0][0], "its procedure text")
+
+    def batch_count(self) -> int:
+        """How many batches the log holds."""
+        return int(self._read("SELECT COUNT(*) FROM batches")[0][0])
+
+    def event_count(self) -> int:
+        """How many events the log holds."""
+        return int(self._read("SELECT COUNT(*) FROM events")[0][0])
+
+    def batches(self, after: int = 0) -> Iterator[StoredBatch]:
+        """Yield the batches numbered above ``after`` in order, checking every row as it is read.
+
+        Streams a chunk at a time; any damage raises DamagedFile, nothing is skipped.
+        """
+        next_batch = after + 1
+        next_event = self._first_event_after(after)
+        while True:
+            heads = self._read(
+                "SELECT seq, CAST(command AS BLOB), CAST(at AS BLOB), crc FROM batches"
+                " WHERE seq > ? ORDER BY seq LIMIT ?",
+                (next_batch - 1, _CHUNK),
+            )
+            if not heads:
+                break
+            rows = self._read(
+                "SELECT seq, batch, CAST(type AS BLOB), version, CAST(payload AS BLOB), crc"
+                " FROM events WHERE batch >= ? AND batch <= ? ORDER BY batch, seq",
+                (heads[0][0], heads[-1][0]),
+            )
+            events = iter(rows)
+            pending = next(events, None)
+            for seq, command, at, crc in heads:
+                if seq != next_batch:
+                    raise self._damaged(f"batch {next_batch}", "the batch is missing")
+                collected: list[StoredEvent] = []
+                while pending is not None and pending[1] == seq:
+                    if pending[0] != next_event:
+                        raise self._damaged(f"event {next_event}", "the event is missing")
+                    collected.append(self._event(pending))
+                    next_event += 1
+                    pending = next(events, None)
+                yield self._batch(seq, command, at, crc, collected)
+                next_batch += 1
+            if pending is not None:
+                raise self._damaged(f"event {pending[0]}", "it belongs to no batch")
+        orphans = self._read(
+            "SELECT seq FROM events WHERE batch >= ? ORDER BY batch, seq LIMIT 1", (next_batch,)
+        )
+        if orphans:
+            raise self._damaged(f"event {orphans[0][0]}", "it belongs to no batch")
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set one metadata value, in its own transaction."""
+        with self._writing("the setting was not saved") as conn:
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def append(self, command: str, at: str, events: Sequence[NewEvent]) -> int:
+        """Append one batch and its events as one transaction, committed before returning.
+
+        Returns the new batch number. On a storage failure nothing of the batch is saved.
+        """
+        # Encode first so that a payload that is not JSON fails before the file is touched.
+        command_b, at_b = command.encode(), at.encode()
+        encoded = [(e.type, e.type.encode(), e.version, _encode_payload(e.payload)) for e in events]
+        with self._writing("nothing of this command was saved") as conn:
+            batch = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM batches").fetchone()[0]) + 1
+            first = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]) + 1
+            batch_crc = _crc((str(batch).encode(), command_b, at_b, str(len(encoded)).encode()))
+            conn.execute(
+                "INSERT INTO batches (seq, command, at, crc) VALUES (?, ?, ?, ?)",
+                (batch, command, at, batch_crc),
+            )
+            rows = [
+                (first + i, batch, type_, version, text, _event_crc(batch, type_b, version, raw))
+                for i, (type_, type_b, version, (text, raw)) in enumerate(encoded)
+            ]
+            conn.executemany(
+                "INSERT INTO events (seq, batch, type, version, payload, crc)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        return batch
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError(f"{self.path} is closed.")
+        return self._conn
+
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        """Run one query to completion, so no read lock outlives the call."""
+        conn = self._connection()
+        try:
+            return conn.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            if _is_damage(exc):
+                raise self._damaged(None, str(exc)) from exc
+            raise StoreError(f"Reading {self.path} failed ({_reason(exc)}).") from exc
+
+    @contextlib.contextmanager
+    def _writing(self, lost: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction; on a storage failure roll back and raise StorageFailed."""
+        if self.readonly_reason is not None:
+            raise ReadOnlyExpedition(self.readonly_reason)
+        conn = self._connection()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error | OSError):
+                raise StorageFailed(
+                    f"Saving to {self.path} failed ({_reason(exc)}); {lost}."
+                ) from exc
+            raise
+
+    def _first_event_after(self, after: int) -> int:
+        if after <= 0:
+            return 1
+        rows = self._read(
+            "SELECT seq FROM events WHERE batch <= ? ORDER BY batch DESC, seq DESC LIMIT 1",
+            (after,),
+        )
+        return int(rows[0][0]) + 1 if rows else 1
+
+    def _event(self, row: tuple[Any, ...]) -> StoredEvent:
+        seq, batch, type_b, version, payload_b, crc = row
+        where = f"event {seq}"
+        if not (
+            isinstance(type_b, bytes) and isinstance(payload_b, bytes) and isinstance(version, int)
+        ) or crc != _event_crc(batch, type_b, version, payload_b):
+            raise self._damaged(where, "its checksum does not match")
+        try:
+            payload = json.loads(payload_b.decode())
+        except ValueError:
+            raise self._damaged(where, "its payload is not valid JSON") from None
+        if not isinstance(payload, dict):
+            raise self._damaged(where, "its payload is not a JSON object")
+        return StoredEvent(
+            seq=seq, type=self._text(type_b, where), version=version, payload=payload
+        )
+
+    def _batch(
+        self, seq: int, command: Any, at: Any, crc: Any, events: list[StoredEvent]
+    ) -> StoredBatch:
+        where = f"batch {seq}"
+        if not (isinstance(command, bytes) and isinstance(at, bytes)) or crc != _crc(
+            (str(seq).encode(), command, at, str(len(events)).encode())
+        ):
+            raise self._damaged(where, "its checksum does not match")
+        return StoredBatch(
+            seq=seq,
+            command=self._text(command, where),
+            at=self._text(at, where),
+            events=tuple(events),
+        )
+
+    def _text(self, raw: object, where: str) -> str:
+        if isinstance(raw, bytes):
+            with contextlib.suppress(UnicodeDecodeError):
+                return raw.decode()
+        raise self._damaged(where, "it holds unreadable text")
+
+    def _damaged(self, where: str | None, why: str) -> DamagedFile:
+        """Build the error, and refuse further writes: appending to a damaged log would bury it."""
+        at = f" at {where}" if where else ""
+        self.readonly_reason = f"The expedition file {self.path} is damaged; it is open read-only."
+        return DamagedFile(
+            f"The expedition file {self.path} is damaged{at} ({why}); it was not modified."
+        )
+
+
+# -- module helpers ------------------------------------------------------------------------------
+
+
+def _crc(parts: Iterable[bytes]) -> int:
+    return zlib.crc32(b"\x1f".join(parts))
+
+
+def _event_crc(batch: object, type_: bytes, version: object, payload: bytes) -> int:
+    return _crc((str(batch).encode(), type_, str(version).encode(), payload))
+
+
+def _encode_payload(payload: dict[str, Any]) -> tuple[str, bytes]:
+    if not isinstance(payload, dict):
+        raise TypeError(f"An event payload must be a dict, not {type(payload).__name__}.")
+    # allow_nan=False: NaN is not JSON and would read back as damage.
+    text = json.dumps(
+        payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+    return text, text.encode()
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+
+
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    """Connect with a URI so that ``mode=ro`` guarantees SQLite cannot write to the file."""
+    uri = f"{path.absolute().as_uri()}?mode={mode}"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=_BUSY_TIMEOUT)
+    try:
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        # Check each page's cells as it is read, so damage shows up as an error, not garbage.
+        conn.execute("PRAGMA cell_size_check = ON")
+        conn.execute("PRAGMA trusted_schema = OFF")
+        if mode == "ro":
+            conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn
+
+
+def _build(temp: Path, meta: Mapping[str, str], procedure_text: str) -> None:
+    """Write a complete new expedition file at ``temp``, which must not exist yet."""
+    os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666))
+    conn = _connect(temp, "rw")
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", meta.items())
+        conn.execute("INSERT INTO procedure (text) VALUES (?)", (procedure_text,))
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def _link_into_place(temp: Path, path: Path) -> None:
+    """Give the finished file its real name without ever replacing an existing file."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        # Some file systems have no hard links; rename would replace, so check first.
+        if os.path.lexists(path):
+            raise FileExistsError(path) from None
+        os.rename(temp, path)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the new name durable, not only the file's contents."""
+    fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # Some file systems refuse fsync on folders; the contents are synced regardless.
+    finally:
+        os.close(fd)
+
+
+def _open_regular_file(path: Path) -> int:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise ExpeditionNotFound(f"There is no expedition file at {path}.") from None
+    except OSError as exc:
+        raise StoreError(f"{path} cannot be read ({_reason(exc)}).") from exc
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ForeignFile(f"{path} is not a file, so it is not an expedition file.")
+    return fd
+
+
+def _check_header(path: Path, header: bytes) -> int:
+    """Reject what is not ours from the raw header bytes, before SQLite sees it; return version."""
+    unchanged = "it was not modified"
+    if not header:
+        raise ForeignFile(f"{path} is empty, so it is not a delvetui expedition file; {unchanged}.")
+    if not header.startswith(_MAGIC):
+        raise ForeignFile(f"{path} is not a delvetui expedition file; {unchanged}.")
+    if len(header) < _HEADER_SIZE:
+        raise ForeignFile(
+            f"{path} is not a delvetui expedition file (it is too short to be one); {unchanged}."
+        )
+    if int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise ForeignFile(
+            f"{path} is a database of another program, not a delvetui expedition file; {unchanged}."
+        )
+    version = int.from_bytes(header[60:64], "big", signed=True)
+    if version < 1:
+        raise DamagedFile(
+            f"The expedition file {path} is damaged (it has no file version); {unchanged}."
+        )
+    return version
+
+
+def _take_writer_lock(fd: int, path: Path) -> None:
+    """Take the exclusive writer lock; flock is separate from SQLite's own POSIX locks on Linux."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _lock_holder(fd)
+        if holder == os.getpid():
+            where = "already open for writing in this delvetui"
+        elif holder is not None:
+            where = f"open in another delvetui (process {holder})"
+        else:
+            where = "open in another delvetui"
+        raise ExpeditionLocked(f"{path} is {where}; close it there first.") from None
+    except OSError as exc:
+        raise StoreError(f"{path} cannot be locked for writing ({_reason(exc)}).") from exc
+
+
+def _lock_holder(fd: int) -> int | None:
+    """The pid holding a flock on the file, from Linux's /proc/locks; None when not known."""
+    st = os.fstat(fd)
+    device = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+            for line in locks:
+                fields = line.split()
+                # "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; "->" marks a waiter.
+                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == device:
+                    pid = int(fields[4])
+                    return pid if pid > 0 else None
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _inspect(path: Path, *, recover: bool) -> sqlite3.Connection:
+    """Check through a read-only connection that the file is a healthy expedition; return it.
+
+    With ``recover`` (we hold the writer lock) a hot journal left by a crash mid-save is rolled
+    back, which is SQLite's normal recovery; otherwise it is reported and left alone.
+    """
+    conn: sqlite3.Connection | None = None
+    try:
+        try:
+            conn = _connect(path, "ro")
+            page_count = int(conn.execute("PRAGMA page_count").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", None) != _SQLITE_READONLY_ROLLBACK:
+                raise
+            if conn is not None:
+                conn.close()
+                conn = None
+            if not recover:
+                raise StoreError(
+                    f"{path} was left half-saved when a delvetui stopped; open it for writing "
+                    "once to finish recovering it. It was not modified."
+                ) from exc
+            # The first read through a read-write connection rolls the journal back.
+            rw = _connect(path, "rw")
+            try:
+                rw.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+            finally:
+                rw.close()
+            conn = _connect(path, "ro")
+            page_count = int(conn.execute("PRAGMA page_count").fetchone()[0])
+        page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        if os.path.getsize(path) < page_count * page_size:
+            raise DamagedFile(
+                f"The expedition file {path} is damaged (it is cut off); it was not modified."
+            )
+        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)").fetchall()]
+        if problems != ["ok"]:
+            raise DamagedFile(
+                f"The expedition file {path} is damaged ({'; '.join(problems)}); "
+                "it was not modified."
+            )
+        if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+            raise ForeignFile(
+                f"{path} is a database of another program, not a delvetui expedition file; "
+                "it was not modified."
+            )
+        tables = {
+            str(row[0])
+            for row in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        }
+        missing = sorted(_TABLES - tables)
+        if missing:
+            raise ForeignFile(
+                f"{path} is not a delvetui expedition file (it has no {', '.join(missing)} "
+                "table); it was not modified."
+            )
+    except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
+        if _is_damage(exc):
+            raise DamagedFile(
+                f"The expedition file {path} is damaged ({exc}); it was not modified."
+            ) from exc
+        raise StoreError(f"Reading {path} failed ({_reason(exc)}).") from exc
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn
