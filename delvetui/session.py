@@ -34,9 +34,7 @@ def _now() -> dt.datetime:
 def to_batch(stored: StoredBatch) -> Batch:
     """A stored batch with its events rebuilt; an unreadable event means a damaged file."""
     try:
-        events = tuple(
-            ev.Event.from_payload(e.type, e.version, e.payload) for e in stored.events
-        )
+        events = tuple(ev.Event.from_payload(e.type, e.version, e.payload) for e in stored.events)
     except (ValueError, TypeError) as error:
         raise DamagedFile(
             f"Batch {stored.seq} of the expedition holds an event this program cannot read "
@@ -148,9 +146,7 @@ class Expedition:
 
     # Changing -------------------------------------------------------------------------------
 
-    def execute(
-        self, text: str, *, ask: bool = False, now: dt.datetime | None = None
-    ) -> Batch:
+    def execute(self, text: str, *, ask: bool = False, now: dt.datetime | None = None) -> Batch:
         """Parse, decide, commit and apply one command; nothing is written on an error."""
         if self.readonly:
             raise ReadOnlyExpedition(

@@ -219,8 +219,7 @@ def parse(text: str) -> Command:
         )
     if _CONTROL.search(text):
         raise CommandError(
-            "The command contains control characters (such as escape sequences); "
-            "type plain text."
+            "The command contains control characters (such as escape sequences); type plain text."
         )
     try:
         words = shlex.split(text)
@@ -313,7 +312,9 @@ def _pc(words: list[str], text: str) -> Command:
         hp = _int("pc", "hp", values.pop("hp"), minimum=1)
         max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else hp
         abilities = tuple(
-            sorted((key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items())
+            sorted(
+                (key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items()
+            )
         )
         return AddMember(name=name, hp=hp, max_hp=max_hp, abilities=abilities)
     if words[0].lower() == "remove":
@@ -330,7 +331,9 @@ def _pc(words: list[str], text: str) -> Command:
         elif word.startswith("-") and len(word) > 1:
             lose.append(word[1:])
         else:
-            raise _usage("pc", f"'{_short(word)}' is not a change; write hp=N, +CONDITION or -CONDITION.")
+            raise _usage(
+                "pc", f"'{_short(word)}' is not a change; write hp=N, +CONDITION or -CONDITION."
+            )
     values = dict(pairs)
     hp = _amount("pc", "hp", values.pop("hp")) if "hp" in values else None
     max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else None
@@ -338,7 +341,14 @@ def _pc(words: list[str], text: str) -> Command:
     abilities = tuple(
         sorted((key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items())
     )
-    if hp is None and max_hp is None and fatigue is None and not abilities and not gain and not lose:
+    if (
+        hp is None
+        and max_hp is None
+        and fatigue is None
+        and not abilities
+        and not gain
+        and not lose
+    ):
         raise _usage("pc", f"Say what changes for {name}, e.g. pc {name} hp=-2.")
     return EditMember(
         name=name,

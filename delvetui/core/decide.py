@@ -336,12 +336,16 @@ class _Work:
             return
         for member in self.members(effect.target, ctx):
             here = attrs.evolve(ctx, member=member.name)
-            hurt = self.amount(effect, f"damage.{member.name}", f"damage to {member.name}", here, scale)
+            hurt = self.amount(
+                effect, f"damage.{member.name}", f"damage to {member.name}", here, scale
+            )
             current = self.member(member.name)
             hp = max(0, current.hp - hurt)
             if hurt:
                 reason = self.text(effect.text, here) if effect.text else ctx.source
-                self.emit(ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason))
+                self.emit(
+                    ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason)
+                )
 
     def do_heal(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
         for member in self.members(effect.target, ctx):
@@ -351,7 +355,9 @@ class _Work:
             hp = min(current.max_hp, current.hp + gain)
             if hp != current.hp:
                 reason = self.text(effect.text, here) if effect.text else ctx.source
-                self.emit(ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason))
+                self.emit(
+                    ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason)
+                )
 
     def do_check(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
         dc = effect.dc
@@ -432,9 +438,7 @@ class _Work:
                 )
 
     def lit(self, kinds: Sequence[str]) -> list[Light]:
-        found = [
-            light for light in self.state.lit_lights if not kinds or light.kind in kinds
-        ]
+        found = [light for light in self.state.lit_lights if not kinds or light.kind in kinds]
         return sorted(found, key=lambda light: (light.minutes is None, light.minutes or 0))
 
     def do_lights_out(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
@@ -448,7 +452,9 @@ class _Work:
         for light in self.lit(effect.kinds):
             kind = self.procedure.lights.get(light.kind)
             if kind is not None and kind.can_blow_out:
-                self.emit(ev.LightPutOut(id=light.id, reason=f"blown out ({ctx.source})", spent=False))
+                self.emit(
+                    ev.LightPutOut(id=light.id, reason=f"blown out ({ctx.source})", spent=False)
+                )
 
     def do_lights_dim(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
         for light in self.lit(effect.kinds):
@@ -517,7 +523,9 @@ class _Work:
             if value != current:
                 reason = self.text(effect.text, ctx) if effect.text else ctx.source
                 self.emit(
-                    ev.TrackChanged(name=member.name, track=effect.track, value=value, reason=reason)
+                    ev.TrackChanged(
+                        name=member.name, track=effect.track, value=value, reason=reason
+                    )
                 )
 
     # Rolls and tables -----------------------------------------------------------------------
@@ -712,9 +720,7 @@ def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
                     choices = "|".join(wanted.values) or "N"
                     raise RollNeeded(key, choices, wanted.label or key)
                 options = " or ".join(f"{key}={v}" for v in wanted.values) or f"{key}=N"
-                raise CommandError(
-                    f"{action.label} needs {wanted.label or key}: add {options}."
-                )
+                raise CommandError(f"{action.label} needs {wanted.label or key}: add {options}.")
             continue
         if wanted.values and given.casefold() not in (v.casefold() for v in wanted.values):
             options = ", ".join(wanted.values)
@@ -868,7 +874,9 @@ def _time_passes(work: _Work, action_name: str) -> None:
         for member in work.state.party:
             value = member.track(track_name) + added
             work.emit(
-                ev.TrackChanged(name=member.name, track=track_name, value=value, reason="time passed")
+                ev.TrackChanged(
+                    name=member.name, track=track_name, value=value, reason="time passed"
+                )
             )
             limit = _limit(track.limit, member)
             if track.over is not None and limit is not None and value > limit:
@@ -1022,7 +1030,9 @@ def _refuel(work: _Work, command: cmd.RefuelLight) -> None:
     minutes = kind.refuel_minutes()
     if minutes is None:
         raise CommandError(f"A {kind.label.lower()} cannot be refuelled.")
-    work.emit(ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled"))
+    work.emit(
+        ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
+    )
 
 
 def _free_roll(work: _Work, command: cmd.RollDice) -> None:

@@ -108,9 +108,7 @@ def _(event: ev.ConditionGained, state: State) -> State:
     member = _member(state, event.name)
     if event.condition in member.conditions:
         return state
-    return state.with_member(
-        attrs.evolve(member, conditions=(*member.conditions, event.condition))
-    )
+    return state.with_member(attrs.evolve(member, conditions=(*member.conditions, event.condition)))
 
 
 @_apply.register

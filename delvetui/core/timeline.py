@@ -81,9 +81,7 @@ class Timeline:
             self.redo.clear()
         return self.state
 
-    def _remember(
-        self, seq: int, command: str, before: State, events: Sequence[ev.Event]
-    ) -> None:
+    def _remember(self, seq: int, command: str, before: State, events: Sequence[ev.Event]) -> None:
         self.commands[seq] = command
         self._before[seq] = before
         self._events[seq] = tuple(events)

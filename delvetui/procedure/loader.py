@@ -40,7 +40,9 @@ def load_file(path: Path) -> Procedure:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise ProcedureError(str(path), [Problem("", f"cannot be read: {error.strerror}")]) from None
+        raise ProcedureError(
+            str(path), [Problem("", f"cannot be read: {error.strerror}")]
+        ) from None
     return load_bytes(data, source=str(path))
 
 
@@ -350,7 +352,9 @@ class _Checker:
                 self.problem(f"turn_types.{name}.minutes", "should be at least 1 minute.")
         for name, level in p.light_levels.items():
             if name not in ("bright", "dim", "dark"):
-                self.problem(f"light_levels.{name}", "is not a light level; use bright, dim or dark.")
+                self.problem(
+                    f"light_levels.{name}", "is not a light level; use bright, dim or dark."
+                )
             for action in level.forbid:
                 self._ref(f"light_levels.{name}.forbid", action, p.actions, "action")
             for action in level.turns:

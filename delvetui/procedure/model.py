@@ -96,7 +96,8 @@ class Condition:
     """When an effect or a table row applies; every key given must hold."""
 
     inputs: dict[str, str] = attrs.field(
-        factory=dict, metadata=_help("Inputs that must have these values, e.g. {stealth = 'success'}.")
+        factory=dict,
+        metadata=_help("Inputs that must have these values, e.g. {stealth = 'success'}."),
     )
     counter_at_least: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("Counters that must be at or above a value.")

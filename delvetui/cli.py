@@ -1,0 +1,386 @@
+"""The ``delvetui`` command: the full-screen table and the scriptable subcommands.
+
+The contract (names, arguments, ``status --json`` keys, exit status 2 for bad input) is
+the one in DESIGN.md; other tools script against it. Every change goes through the app
+service in :mod:`delvetui.session`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from delvetui import __version__, paths
+from delvetui.core.log import batch_lines
+from delvetui.core.state import State
+from delvetui.errors import DelveError, ProcedureError
+from delvetui.procedure import registry
+from delvetui.procedure.loader import load_file
+from delvetui.procedure.model import Procedure
+from delvetui.session import Expedition
+
+EXIT_BAD_INPUT = 2
+
+_EPILOG = """\
+examples:
+  delvetui                                 resume the last expedition (or the start screen)
+  delvetui new crypt --procedure delving   create an expedition
+  delvetui act crypt pc add Ash hp=6       add a party member
+  delvetui act crypt turn crawl hazard=3   take a turn, typing in the hazard die
+  delvetui status crypt --json             the state, for scripts
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand, with examples in each --help."""
+    parser = argparse.ArgumentParser(
+        prog="delvetui",
+        description="The referee's table for dungeon turns.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"delvetui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, help_text: str, example: str) -> argparse.ArgumentParser:
+        return sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=f"example:\n  {example}",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    opened = add(
+        "open",
+        "Open the full-screen table on an expedition.",
+        "delvetui open crypt --screenshot crypt.svg --size 120x40",
+    )
+    opened.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
+    opened.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
+    opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
+
+    new = add(
+        "new",
+        "Create an expedition and print its path.",
+        "delvetui new crypt --procedure delving --seed 7 --start 08:00",
+    )
+    new.add_argument("name", metavar="NAME", help="a name, or a path ending in .delve")
+    new.add_argument("--procedure", required=True, metavar="ID|FILE", help="procedure id or file")
+    new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
+    new.add_argument("--start", metavar="HH:MM", help="in-world start time")
+
+    act = add(
+        "act",
+        "Apply one command of the command language (or - to read them from standard input).",
+        "delvetui act crypt turn walk hazard=2      |   printf 'turn\\nturn\\n' | "
+        "delvetui act crypt -",
+    )
+    act.add_argument("expedition", metavar="EXPEDITION")
+    act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")
+
+    status = add(
+        "status", "Show the current state of an expedition.", "delvetui status crypt --json"
+    )
+    status.add_argument("expedition", metavar="EXPEDITION")
+    status.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+    listed = add("list", "List saved expeditions.", "delvetui list --json")
+    listed.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+    procs = add(
+        "procedures",
+        "List the shipped and user procedures, check a procedure file, or show one.",
+        "delvetui procedures check my-game.toml",
+    )
+    procs.add_argument("action", nargs="?", choices=["check", "show"], help="check FILE | show ID")
+    procs.add_argument("target", nargs="?", metavar="FILE|ID")
+    procs.add_argument("--json", action="store_true", help="print JSON for scripts")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return _resume()
+        handler = _HANDLERS[args.command]
+        return handler(args)
+    except DelveError as error:
+        print(f"delvetui: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def _resume() -> int:
+    from delvetui.ui.app import run_app
+
+    saved = paths.saved_expeditions()
+    return run_app(saved[0] if saved else None)
+
+
+def _open(args: argparse.Namespace) -> int:
+    from delvetui.ui.app import run_app, screenshot
+
+    path = paths.find_expedition(args.expedition)
+    if args.screenshot:
+        size = _size(args.size)
+        screenshot(path, Path(args.screenshot), size)
+        print(args.screenshot)
+        return 0
+    return run_app(path)
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise DelveError(f"--size {text} is not COLSxROWS, e.g. 120x40.")
+    cols, rows = int(parts[0]), int(parts[1])
+    if not (40 <= cols <= 500 and 12 <= rows <= 200):
+        raise DelveError(f"--size {text} is out of range (40-500 columns, 12-200 rows).")
+    return cols, rows
+
+
+def _new(args: argparse.Namespace) -> int:
+    procedure = registry.find(args.procedure)
+    path = paths.new_expedition_path(args.name)
+    name = path.stem if paths.is_path(args.name) else args.name
+    with Expedition.create(path, procedure, name=name, seed=args.seed, start=args.start):
+        pass
+    print(path)
+    return 0
+
+
+def _act(args: argparse.Namespace) -> int:
+    words: list[str] = args.words
+    if not words:
+        raise DelveError("Give a command (e.g. turn crawl) or - to read commands from input.")
+    with Expedition.open_named(args.expedition) as expedition:
+        if words == ["-"]:
+            return _stream(expedition, sys.stdin, sys.stdout)
+        text = words[0] if len(words) == 1 else shlex.join(words)
+        state = expedition.state
+        batch = expedition.execute(text)
+        for line in batch_lines(batch, expedition.procedure, state):
+            print(line.text)
+    return 0
+
+
+def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
+    """Apply commands line by line; acknowledge each only after it is committed."""
+    for number, raw in enumerate(source, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            batch = expedition.execute(text)
+        except DelveError as error:
+            print(f"delvetui: line {number}: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        out.write(f"ok {batch.seq} {text}\n")
+        out.flush()
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    with Expedition.open_named(args.expedition, write=False) as expedition:
+        data = status_data(expedition)
+        if args.json:
+            print(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            print(_status_text(expedition.state, expedition.procedure, data))
+    return 0
+
+
+def status_data(expedition: Expedition) -> dict[str, Any]:
+    """The state as the JSON of ``delvetui status --json`` (keys are a contract)."""
+    state = expedition.state
+    procedure = expedition.procedure
+    per_turn = procedure.turn_minutes(state.turn_type)
+    ladder = procedure.party.fatigue
+    last = state.last_hazard
+    return {
+        "name": state.name,
+        "procedure": procedure.id,
+        "turn": state.turn,
+        "minutes": state.minutes,
+        "clock": state.clock_text,
+        "day": state.day,
+        "quarter": procedure.time.quarters[state.hour // 6],
+        "time_dice": list(state.time_dice),
+        "turn_type": state.turn_type,
+        "action": state.action,
+        "light_level": state.light_level,
+        "party": [
+            {
+                "name": m.name,
+                "hp": m.hp,
+                "max_hp": m.max_hp,
+                "fatigue": m.fatigue,
+                "fatigue_label": ladder[min(m.fatigue, len(ladder) - 1)],
+                "conditions": list(m.conditions),
+                "abilities": dict(m.abilities),
+                "tracks": dict(m.tracks),
+            }
+            for m in state.party
+        ],
+        "lights": [
+            {
+                "id": light.id,
+                "kind": light.kind,
+                "carrier": light.carrier,
+                "lit": light.lit,
+                "state": light.state,
+                "remaining_turns": None if light.minutes is None else -(-light.minutes // per_turn),
+                "remaining_minutes": light.minutes,
+                "count": light.count,
+                "spent": light.spent,
+                "usage_die": light.usage_die,
+                "strikes": light.strikes,
+            }
+            for light in state.lights
+        ],
+        "counters": {name: state.counter(name) for name in procedure.counters}
+        | dict(state.counters),
+        "last_hazard": None if last is None else {"roll": last.roll, "result": last.result},
+        "sign": state.sign,
+        "pending": [p.label for p in state.pending],
+        "rest_due": bool(procedure.rest and state.turns_since_rest >= procedure.rest.every),
+        "session": state.session,
+        "in_session": state.in_session,
+        "events": expedition.event_count,
+        "readonly": expedition.readonly,
+    }
+
+
+def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
+    turn_name = procedure.turn_name(state.turn_type)
+    lines = [
+        f"{state.name} — {procedure.name}",
+        f"{turn_name.capitalize()} {state.turn}, day {state.day} {state.clock_text} "
+        f"({data['quarter']}), time dice {' '.join(map(str, state.time_dice)) or '-'}",
+        f"Light: {state.light_level}",
+    ]
+    if data["last_hazard"]:
+        lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
+    for member in data["party"]:
+        extra = ", ".join(member["conditions"])
+        lines.append(
+            f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
+            + (f", {extra}" if extra else "")
+        )
+    for light in data["lights"]:
+        left = "" if light["remaining_turns"] is None else f", {light['remaining_turns']} left"
+        count = f" ×{light['count']}" if light["count"] > 1 else ""
+        spent = " (spent)" if light["spent"] else ""
+        lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
+    for name, value in data["counters"].items():
+        lines.append(f"  {name}: {value}")
+    return "\n".join(lines)
+
+
+def _list(args: argparse.Namespace) -> int:
+    rows = []
+    for path in paths.saved_expeditions():
+        try:
+            with Expedition.open(path, write=False) as expedition:
+                state = expedition.state
+                rows.append(
+                    {
+                        "name": path.stem,
+                        "path": str(path),
+                        "procedure": expedition.procedure.id,
+                        "turn": state.turn,
+                        "clock": state.clock_text,
+                        "day": state.day,
+                        "last_played": _mtime(path),
+                    }
+                )
+        except DelveError as error:
+            rows.append({"name": path.stem, "path": str(path), "error": error.message})
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    if not rows:
+        print(f"No saved expeditions in {paths.data_dir()}.")
+        return 0
+    for row in rows:
+        if "error" in row:
+            print(f"{row['name']}: cannot be opened ({row['error']})")
+        else:
+            print(
+                f"{row['name']}: {row['procedure']}, turn {row['turn']}, "
+                f"day {row['day']} {row['clock']}, last played {row['last_played']}"
+            )
+    return 0
+
+
+def _mtime(path: Path) -> str:
+    import datetime as dt
+
+    moment = dt.datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    return moment.isoformat(timespec="minutes")
+
+
+def _procedures(args: argparse.Namespace) -> int:
+    if args.action == "check":
+        if not args.target:
+            raise DelveError("Give the procedure file to check: delvetui procedures check FILE.")
+        procedure = load_file(Path(args.target))
+        print(f"{args.target}: {procedure.name} ({procedure.id}) is a valid procedure.")
+        return 0
+    if args.action == "show":
+        if not args.target:
+            raise DelveError("Give a procedure id: delvetui procedures show delving.")
+        from delvetui.procedure.writer import dump
+
+        print(dump(registry.find(args.target)), end="")
+        return 0
+    entries = registry.entries()
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": e.id,
+                        "name": e.procedure.name if e.procedure else None,
+                        "source": e.procedure.source if e.procedure else None,
+                        "summary": e.procedure.summary if e.procedure else None,
+                        "user": e.user,
+                        "path": str(e.path),
+                        "error": e.error.message if e.error else None,
+                    }
+                    for e in entries
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    for entry in entries:
+        origin = "user" if entry.user else "shipped"
+        if entry.procedure is None:
+            assert isinstance(entry.error, ProcedureError)
+            count = len(entry.error.problems)
+            print(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
+            continue
+        print(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
+    return 0
+
+
+_HANDLERS = {
+    "open": _open,
+    "new": _new,
+    "act": _act,
+    "status": _status,
+    "list": _list,
+    "procedures": _procedures,
+}

@@ -1,0 +1,225 @@
+"""Events in plain words: the turn log as a game master reads it.
+
+``describe`` gives one line per event (or None for events that only carry bookkeeping).
+``entries`` walks batches and groups the lines under turn headers with the clock time.
+The UI, the CLI and the exporters all read the log through here, so it reads the same
+everywhere. Text is returned plain: whoever shows it escapes it for their medium.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from delvetui.core import events as ev
+from delvetui.core.evolve import evolve
+from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
+from delvetui.procedure.model import Procedure
+
+Kind = Literal[
+    "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
+    "undo", "info", "check", "alarm", "time",
+]  # fmt: skip
+
+
+@attrs.frozen
+class Line:
+    """One line of the turn log: what kind of line it is, and its words."""
+
+    kind: Kind
+    text: str
+    batch: int
+    voided: bool = False
+    turn: int | None = None
+    session: int = 0
+
+
+def clock_text(clock: int) -> str:
+    """Minutes since day 1 began as 'day N, HH:MM'."""
+    day = clock // MINUTES_PER_DAY + 1
+    minute = clock % MINUTES_PER_DAY
+    return f"day {day}, {minute // 60:02d}:{minute % 60:02d}"
+
+
+def faces_text(event: ev.DiceRolled) -> str:
+    """The faces of a roll as the table would read them: '2d6 [3, 4] = 7'."""
+    faces = ", ".join(str(face) for face in event.faces)
+    dropped = ""
+    if len(event.kept) != len(event.faces):
+        dropped = f" keep {', '.join(str(face) for face in event.kept)}"
+    modifier = f" {event.modifier:+d}" if event.modifier else ""
+    typed = " (table dice)" if event.entered else ""
+    return f"{event.expression} [{faces}]{dropped}{modifier} = {event.total}{typed}"
+
+
+def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
+    """One event in plain words, given the state just before it; None to leave it out."""
+    match event:
+        case ev.ExpeditionStarted():
+            return "info", (
+                f"Expedition {event.name} begins ({event.procedure_name}) at "
+                f"{clock_text(event.clock)}."
+            )
+        case ev.MemberJoined():
+            return "party", f"{event.name} joins the party ({event.hp}/{event.max_hp} HP)."
+        case ev.MemberEdited():
+            return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
+        case ev.MemberLeft():
+            return "party", f"{event.name} leaves the party."
+        case ev.HpChanged():
+            verb = "takes" if event.change < 0 else "regains"
+            return "party", (
+                f"{event.name} {verb} {abs(event.change)} HP ({event.reason}); now {event.hp} HP."
+            )
+        case ev.FatigueChanged():
+            return "party", f"{event.name} is now {event.label} ({event.reason})."
+        case ev.ConditionGained():
+            return "party", f"{event.name} is {event.condition} ({event.reason})."
+        case ev.ConditionLost():
+            return "party", f"{event.name} is no longer {event.condition} ({event.reason})."
+        case ev.TrackChanged():
+            if event.reason == "time passed":
+                return None
+            track = procedure.tracks.get(event.track)
+            label = track.label if track else event.track
+            return "party", f"{event.name}: {label} {event.value} ({event.reason})."
+        case ev.LightAdded():
+            kind = procedure.lights.get(event.kind)
+            label = kind.label if kind else event.kind
+            count = f" ×{event.count}" if event.count > 1 else ""
+            carrier = f", carried by {event.carrier}" if event.carrier else ""
+            return "light", f"{label}{count} added as {event.id}{carrier}."
+        case ev.LightLit():
+            carrier = f" by {event.carrier}" if event.carrier else ""
+            return "light", f"{event.id} is lit{carrier}."
+        case ev.LightPutOut():
+            what = "burns out" if event.spent else "goes out"
+            return "light", f"{event.id} {what} ({event.reason})."
+        case ev.LightDimmed():
+            return "light", f"{event.id} dims ({event.reason})."
+        case ev.LightsBurned():
+            return None
+        case ev.LightTimerSet():
+            turns = _turns(procedure, state, event.minutes)
+            return "light", f"{event.id} has {turns} left ({event.reason})."
+        case ev.LightHandedOver():
+            return "light", f"{event.id} passes to {event.carrier or 'nobody'}."
+        case ev.LightStruck():
+            return "light", f"{event.id} takes strike {event.strikes}."
+        case ev.UsageDieStepped():
+            die = f"d{event.die}" if event.die else "spent"
+            return "light", f"{event.id}'s usage die steps down to {die}."
+        case ev.TurnStarted():
+            action = procedure.actions.get(event.action)
+            label = action.label if action else event.action
+            name = procedure.turn_name(event.turn_type).capitalize()
+            distance = f", {event.distance}" if event.distance else ""
+            return "turn", f"{name} {event.number} · {clock_text(state.clock)} · {label}{distance}"
+        case ev.TurnEnded():
+            return None
+        case ev.DiceRolled():
+            return "roll", f"{_capital(event.purpose)}: {faces_text(event)}"
+        case ev.ResultRead():
+            ignored = f" (ignored {event.ignored})" if event.ignored else ""
+            text = f" — {event.text}" if event.text and not event.ignored else ""
+            return "result", f"→ {event.label}{ignored}{text}"
+        case ev.EncounterBegan():
+            creature = f": {event.creature}, as the sign foretold" if event.creature else ""
+            return "encounter", f"Encounter! {event.text}{creature}"
+        case ev.SignFound():
+            return "sign", f"Sign: {event.text}"
+        case ev.CheckMade():
+            verdict = "succeeds" if event.success else "fails"
+            who = "The party" if event.name == "party" else event.name
+            return "check", f"{who} {verdict} at {event.label} ({event.total} vs DC {event.dc})."
+        case ev.CounterChanged():
+            counter = procedure.counters.get(event.counter)
+            label = counter.label if counter else event.counter
+            return "alarm", f"{label} {event.change:+d} → {event.value} ({event.reason})."
+        case ev.EffectDeferred():
+            return "info", f"Pending: {event.label}."
+        case ev.DeferredResolved():
+            outcome = "applies" if event.applied else "is cancelled by rest"
+            return "info", f"{_capital(event.label)} {outcome}."
+        case ev.RestSkipped():
+            return "info", f"The party skipped its rest after {event.turns} turns."
+        case ev.Logged():
+            return "info", event.text
+        case ev.Noted():
+            return "note", f"Note: {event.text}"
+        case ev.ClockSet():
+            return "time", f"The clock is set to {clock_text(event.clock)} ({event.reason})."
+        case ev.TurnTypeChanged():
+            kind = procedure.turn_types.get(event.turn_type)
+            return "time", f"The party now takes {(kind.label if kind else event.turn_type)}s."
+        case ev.BatchVoided():
+            return "undo", f"Undone: {event.command}"
+        case ev.BatchRestored():
+            return "undo", f"Redone: {event.command}"
+        case ev.SessionStarted():
+            return "session", f"Session {event.number} begins ({event.date})."
+        case ev.SessionEnded():
+            return "session", f"Session {event.number} ends ({event.date})."
+    return "info", type(event).__name__
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _turns(procedure: Procedure, state: State, minutes: int) -> str:
+    per_turn = procedure.turn_minutes(state.turn_type)
+    turns = -(-minutes // per_turn)
+    unit = procedure.turn_name(state.turn_type)
+    return f"{turns} {unit}{'s' if turns != 1 else ''}"
+
+
+def batch_lines(
+    batch: Batch, procedure: Procedure, state: State, *, voided: bool = False, session: int = 0
+) -> Iterator[Line]:
+    """The log lines of one batch, given the state before it."""
+    for event in batch.events:
+        described = describe(event, procedure, state)
+        turn = event.number if isinstance(event, ev.TurnStarted) else None
+        if described is not None:
+            kind, text = described
+            yield Line(kind, text, batch.seq, voided, turn, session)
+        state = evolve(state, event)
+
+
+def voided_batches(batches: Iterable[Batch]) -> set[int]:
+    """The batches that no longer count after every undo and redo in the file."""
+    voided: set[int] = set()
+    for batch in batches:
+        target = undo_target(batch)
+        if target is not None:
+            voided.add(target)
+        target = redo_target(batch)
+        if target is not None:
+            voided.discard(target)
+    return voided
+
+
+def walk(
+    batches: Iterable[Batch], timeline: Timeline | None = None
+) -> Iterator[tuple[Batch, State]]:
+    """Each batch with the state just before it, replaying as it goes."""
+    timeline = timeline or Timeline()
+    for batch in batches:
+        yield batch, timeline.state
+        timeline.apply(batch)
+
+
+def lines(
+    batches: Iterable[Batch], procedure: Procedure, timeline: Timeline | None = None
+) -> Iterator[Line]:
+    """The whole turn log, in order; a batch later undone is marked voided."""
+    collected = [(batch, state) for batch, state in walk(batches, timeline)]
+    voided = voided_batches(batch for batch, _ in collected)
+    for batch, state in collected:
+        yield from batch_lines(
+            batch, procedure, state, voided=batch.seq in voided, session=state.session
+        )
