@@ -14,10 +14,9 @@ Factory = Callable[..., Expedition]
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own DELVETUI_HOME, so no test touches the user's files."""
-    folder = tmp_path / "home"
-    folder.mkdir()
+    folder = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DELVETUI_HOME", str(folder))
     return folder
 

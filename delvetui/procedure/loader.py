@@ -173,13 +173,15 @@ class _Converter:
             for field in attrs.fields(cls)
             if not (cls is Procedure and field.name == "text")
         }
+        before = len(self.problems)
         allowed = set(fields)
         if cls is Effect:
             allowed = self._effect_fields(raw, path)
-        before = len(self.problems)
         values: dict[str, Any] = {}
         for key, value in raw.items():
             sub = f"{path}.{key}" if path else key
+            if cls is Effect and key == "do" and value not in model.EFFECT_FIELDS:
+                continue  # already reported, with the list of effects
             if key not in allowed:
                 self.problem(sub, _unknown(key, allowed, where))
                 continue
@@ -425,8 +427,9 @@ class _Checker:
             self._ref(f"{path}.table", rule.table, self.p.tables, "table")
         if rule.dice:
             self._dice(f"{path}.dice", rule.dice)
-        elif not rule.table:
-            self.problem(path, "needs dice or a table.")
+        elif not rule.table and not rule.on_hit:
+            # A rule with only on_hit and no dice applies it every time (usage dice).
+            self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
         if rule.every < 1:
             self.problem(f"{path}.every", "should be at least 1.")
         if isinstance(rule.hit_at_most, str):
@@ -458,14 +461,18 @@ class _Checker:
                     f"{row.roll} is outside what {table.dice} can roll "
                     f"({expr.minimum}-{expr.maximum}).",
                 )
+            overlap: list[int] = []
             for value in range(max(low, expr.minimum), min(high, expr.maximum) + 1):
                 if value in covered:
-                    self.problem(
-                        f"{row_path}.roll",
-                        f"{value} is also covered by row {covered[value] + 1}; ranges overlap.",
-                    )
-                    break
-                covered[value] = index
+                    overlap.append(value)
+                else:
+                    covered[value] = index
+            if overlap:
+                self.problem(
+                    f"{row_path}.roll",
+                    f"{_ranges(overlap)} {'is' if len(overlap) == 1 else 'are'} also covered "
+                    f"by row {covered[overlap[0]] + 1}; ranges overlap.",
+                )
             self._effects(f"{row_path}.effects", row.effects)
         missing = [v for v in range(expr.minimum, expr.maximum + 1) if v not in covered]
         if missing and table.rows:

@@ -1,0 +1,144 @@
+"""Procedure files are validated as data: every problem at once, with its key and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from delvetui.errors import ProcedureError
+from delvetui.procedure.loader import MAX_FILE_BYTES, load_bytes, load_file, load_text
+from delvetui.procedure.registry import shipped_dir
+from delvetui.procedure.writer import dump
+
+MINIMAL = """\
+id = "tiny"
+name = "Tiny"
+source = "none"
+summary = "A tiny test procedure."
+default_action = "walk"
+
+[actions.walk]
+label = "Walk"
+
+[rolls.hazard]
+label = "Hazard"
+table = "hazard"
+
+[tables.hazard]
+label = "Hazard"
+dice = "d6"
+
+[[tables.hazard.rows]]
+roll = "1-3"
+label = "Encounter"
+effects = [{ do = "encounter" }]
+
+[[tables.hazard.rows]]
+roll = "4-6"
+label = "Nothing"
+"""
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(ProcedureError) as caught:
+        load_text(text, source="test.toml")
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_minimal_procedure_loads() -> None:
+    procedure = load_text(MINIMAL)
+    assert procedure.id == "tiny"
+    assert procedure.tables["hazard"].rows[0].effects[0].do == "encounter"
+
+
+@pytest.mark.parametrize("path", sorted(shipped_dir().glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_procedure_loads_and_round_trips_through_the_writer(path: Path) -> None:
+    procedure = load_file(path)
+    assert procedure.source.endswith(".txt")
+    assert procedure.default_action in procedure.actions
+    assert load_text(dump(procedure)) == procedure
+
+
+def test_unknown_key_is_reported_with_its_line_and_the_nearest_valid_key() -> None:
+    found = problems(MINIMAL.replace('label = "Walk"', 'lable = "Walk"'))
+    assert found == [
+        "line 8: actions.walk.lable: 'lable' is not a key of actions.walk. Did you mean 'label'?",
+        "line 7: actions.walk: is missing the key 'label'.",
+    ]
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    text = MINIMAL.replace('dice = "d6"', 'dice = "d8"').replace(
+        'default_action = "walk"', 'default_action = "run"\nversion = "one"'
+    )
+    found = problems(text)
+    assert any("version: should be a whole number, not the text 'one'" in p for p in found)
+    # The wrong type stops the whole-file checks; fix it and the rest appear together.
+    found = problems(text.replace('version = "one"\n', ""))
+    assert any("no row covers 7-8" in p for p in found)
+    assert any("names the action 'run', which does not exist" in p for p in found)
+
+
+def test_overlapping_ranges_name_the_row() -> None:
+    found = problems(MINIMAL.replace('roll = "4-6"', 'roll = "3-6"'))
+    assert found == [
+        "line 24: tables.hazard.rows[1].roll: 3 is also covered by row 1; ranges overlap."
+    ]
+
+
+def test_wrong_types_and_missing_keys() -> None:
+    found = problems(MINIMAL.replace('[actions.walk]\nlabel = "Walk"', "[actions.walk]\nturns = 'x'"))
+    assert "line 8: actions.walk.turns: should be a whole number, not the text 'x'." in found
+    assert "line 7: actions.walk: is missing the key 'label'." in found
+
+
+def test_unknown_effect_suggests_the_nearest() -> None:
+    found = problems(MINIMAL.replace('do = "encounter"', 'do = "encounterr"'))
+    assert len(found) == 1
+    assert "'encounterr' is not an effect" in found[0]
+    assert "Did you mean 'encounter'?" in found[0]
+    assert found[0].startswith("line 21:")
+
+
+def test_references_to_things_that_do_not_exist() -> None:
+    text = MINIMAL.replace('table = "hazard"\n\n[tables', 'table = "hazzard"\n\n[tables')
+    found = problems(text)
+    assert any("names the table 'hazzard', which does not exist (hazard)" in p for p in found)
+
+
+def test_syntax_error_reports_line_and_column() -> None:
+    found = problems(MINIMAL.replace('label = "Walk"', 'label = "Walk'))
+    assert len(found) == 1
+    assert found[0].startswith("line 8: is not valid TOML at column")
+
+
+def test_bad_dice_and_ids() -> None:
+    found = problems(MINIMAL.replace('dice = "d6"', 'dice = "1000000d6"').replace('"tiny"', '"Tiny Game"'))
+    assert any("id: should be lower-case" in p for p in found)
+    assert any("rolls 1000000 dice" in p for p in found)
+
+
+def test_size_limit_and_encoding_are_checked_before_parsing() -> None:
+    with pytest.raises(ProcedureError, match="at most 1 MB"):
+        load_bytes(b"#" * (MAX_FILE_BYTES + 1), source="big.toml")
+    with pytest.raises(ProcedureError, match="not valid UTF-8") as caught:
+        load_bytes(b'id = "x"\nname = "\xff"\n', source="bad.toml")
+    assert caught.value.problems[0].line == 2
+
+
+def test_deep_nesting_is_a_problem_not_a_crash() -> None:
+    deep = "x = " + "[" * 1000 + "]" * 1000 + "\n"
+    assert problems(deep)
+    deep_table = MINIMAL + "[actions.walk.distance]\n" + "a = { " * 200 + "}" * 200
+    assert problems(deep_table)
+
+
+def test_control_characters_in_labels_are_refused() -> None:
+    found = problems(MINIMAL.replace('label = "Walk"', 'label = "Wa\\u001b[31mlk"'))
+    assert found == ["line 8: actions.walk.label: contains control characters; use plain text."]
+
+
+def test_markup_in_labels_is_just_text() -> None:
+    procedure = load_text(MINIMAL.replace('label = "Walk"', 'label = "[bold]Walk[/] <b>"'))
+    assert procedure.actions["walk"].label == "[bold]Walk[/] <b>"

@@ -1,0 +1,125 @@
+"""The delving procedure (seed 000) as a game master plays it."""
+
+from __future__ import annotations
+
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.errors import CommandError
+from delvetui.session import Expedition
+from tests.conftest import Factory, reopened, run
+
+
+@pytest.fixture
+def party(expedition: Factory) -> Expedition:
+    x = expedition("delving", seed=5)
+    run(
+        x,
+        "pc add Ash hp=6",
+        "pc add Bryn hp=4",
+        "light add torch count=3 carrier=Ash",
+        "light on torch",
+    )
+    return x
+
+
+def test_hazard_die_is_rolled_at_the_end_of_every_turn(party: Expedition) -> None:
+    batch = party.execute("turn crawl")
+    kinds = [type(e).__name__ for e in batch.events]
+    assert kinds[0] == "TurnStarted" and kinds[-1] == "TurnEnded"
+    rolled = [e for e in batch.events if isinstance(e, ev.DiceRolled)]
+    assert [r.key for r in rolled] == ["hazard"]
+    assert rolled[0].expression == "d6" and 1 <= rolled[0].total <= 6
+    assert party.state.turn == 1 and party.state.clock_text == "08:10"
+
+
+def test_burn_puts_out_every_lit_torch_and_nothing_else(party: Expedition) -> None:
+    run(party, "light add candle lit carrier=Bryn", "light on torch carrier=Bryn")
+    party.execute("turn crawl hazard=3")
+    lit = {light.id: light.lit for light in party.state.lights}
+    assert lit == {"torch1": False, "torch2": False, "candle1": True, "torch3": False}
+    spent = {light.id for light in party.state.lights if light.spent}
+    assert spent == {"torch2", "torch3"}
+    stack = party.state.light("torch1")
+    assert stack is not None and stack.count == 1  # one torch left, unlit, for later
+    assert party.state.last_hazard is not None and party.state.last_hazard.result == "Burn"
+
+
+def test_torches_have_no_timer_candles_and_lanterns_last_8_hours(party: Expedition) -> None:
+    run(party, "light add candle", "light add lantern")
+    minutes = {light.kind: light.minutes for light in party.state.lights}
+    assert minutes == {"torch": None, "candle": 480, "lantern": 480}
+
+
+def test_fatigue_damages_each_member_unless_they_rest_next_turn(party: Expedition) -> None:
+    party.execute("turn crawl hazard=2")
+    assert [m.hp for m in party.state.party] == [6, 4]
+    assert party.state.pending  # waiting for next turn
+    party.execute("turn crawl hazard=6")
+    assert [m.hp for m in party.state.party] == [5, 3]
+    party.execute("turn crawl hazard=2")
+    batch = party.execute("turn rest hazard=6")
+    assert [m.hp for m in party.state.party] == [5, 3]
+    assert any(isinstance(e, ev.DeferredResolved) and not e.applied for e in batch.events)
+
+
+def test_fatigue_is_ignored_while_resting(party: Expedition) -> None:
+    batch = party.execute("turn rest hazard=2")
+    result = next(e for e in batch.events if isinstance(e, ev.ResultRead))
+    assert result.ignored == "while resting"
+    assert not party.state.pending
+    party.execute("turn crawl hazard=6")
+    assert [m.hp for m in party.state.party] == [6, 4]
+
+
+def test_a_sign_makes_the_next_encounter_that_creature(party: Expedition) -> None:
+    party.execute("turn crawl hazard=5 sign=owlbear-feathers")
+    assert party.state.sign == "owlbear-feathers"
+    batch = party.execute("turn crawl hazard=1")
+    encounter = next(e for e in batch.events if isinstance(e, ev.EncounterBegan))
+    assert encounter.creature == "owlbear-feathers"
+    assert party.state.sign is None
+
+
+def test_running_blows_out_candles_but_not_lanterns(party: Expedition) -> None:
+    run(party, "light add candle lit", "light add lantern lit")
+    party.execute("turn run hazard=6")
+    lit = {light.id: light.lit for light in party.state.lights}
+    assert lit == {"torch1": False, "torch2": True, "candle1": False, "lantern1": True}
+    candle = party.state.light("candle1")
+    assert candle is not None and not candle.spent  # can be lit again
+    party.execute("light on candle1")
+
+
+def test_movement_modes_and_their_distances(party: Expedition) -> None:
+    for action, distance in (("crawl", "36 m"), ("walk", "720 m"), ("run", "1500 m")):
+        batch = party.execute(f"turn {action} hazard=6")
+        started = batch.events[0]
+        assert isinstance(started, ev.TurnStarted)
+        assert started.distance == distance
+    assert "cannot map" in started.flags
+
+
+def test_searching_takes_two_turns_in_dim_light(party: Expedition) -> None:
+    run(party, "light off torch2", "light add lantern lit")
+    assert party.state.light_level == "dim"
+    batch = party.execute("turn search hazard=6 hazard=4")
+    assert sum(isinstance(e, ev.TurnEnded) for e in batch.events) == 2
+    assert party.state.turn == 2
+    with pytest.raises(CommandError, match="rolls it 2 times"):
+        party.execute("turn search hazard=6 hazard=4 hazard=1")
+
+
+def test_darkness_and_what_it_means(party: Expedition) -> None:
+    party.execute("light off torch2")
+    assert party.state.light_level == "dark"
+    batch = party.execute("turn crawl hazard=6")
+    started = batch.events[0]
+    assert isinstance(started, ev.TurnStarted)
+    assert "surprised by all encounters" in started.flags
+
+
+def test_replay_gives_the_live_state(party: Expedition) -> None:
+    run(party, "turn", "turn walk", "turn rest", "undo", "turn run", "note done")
+    live = party.state
+    assert reopened(party).state == live
