@@ -53,6 +53,7 @@ class Timeline:
         self.state = State()
         self.active: list[int] = []
         self.redo: list[int] = []
+        self.base: list[int] = []
         self.commands: dict[int, str] = {}
         self._before: OrderedDict[int, State] = OrderedDict()
         self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
@@ -72,6 +73,10 @@ class Timeline:
             self._undo(voided)
         elif restored is not None:
             self._redo(restored)
+        elif batch.events and isinstance(batch.events[0], ev.ExpeditionStarted):
+            # The expedition's own start is not a command anyone can undo.
+            self.state = fold(self.state, batch.events)
+            self.base.append(batch.seq)
         else:
             self._remember(batch.seq, batch.command, self.state, batch.events)
             self.state = fold(self.state, batch.events)
@@ -99,7 +104,7 @@ class Timeline:
         self.active.pop()
         before = self._before.pop(target, None)
         if before is None:
-            before = self._rebuild(self.active)
+            before = self._rebuild(sorted(self.base + self.active))
         self.state = before
         self.redo.append(target)
         if target not in self._events:

@@ -1,0 +1,44 @@
+"""Hypothesis strategies for commands a game master might type (good and bad)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from delvetui.procedure.model import Procedure
+
+NAMES = ["Ash", "Bryn", "Old Tom", "[red]Cora[/]"]
+
+
+def commands(procedure: Procedure) -> st.SearchStrategy[str]:
+    """Commands of the command language for this procedure, mostly valid."""
+    actions = sorted(procedure.actions)
+    lights = sorted(procedure.lights)
+    name = st.sampled_from(NAMES).map(lambda n: f"'{n}'")
+    hazard = st.one_of(st.just(""), st.integers(1, 20).map(lambda n: f" hazard={n}"))
+    turn = st.builds(
+        lambda action, roll: f"turn {action}{roll}".strip(),
+        st.sampled_from(["", *actions]),
+        hazard,
+    )
+    return st.one_of(
+        turn,
+        turn,
+        turn,
+        st.builds(lambda n, hp: f"pc add {n} hp={hp} CON=12 STR=13 MOD=2", name, st.integers(1, 12)),
+        st.builds(lambda n, d: f"pc {n} hp={d:+d}", name, st.integers(-5, 5)),
+        st.builds(
+            lambda kind, count: f"light add {kind} count={count}",
+            st.sampled_from(lights or ["torch"]),
+            st.integers(1, 3),
+        ),
+        st.sampled_from(lights or ["torch"]).map(lambda kind: f"light on {kind}"),
+        st.sampled_from(lights or ["torch"]).map(lambda kind: f"light off {kind}"),
+        st.just("undo"),
+        st.just("redo"),
+        st.just("note a [b]note[/b] <i>"),
+        st.builds(lambda h, m: f"time set {h:02d}:{m:02d}", st.integers(0, 23), st.integers(0, 59)),
+        st.just("roll 2d6 reaction"),
+        st.just("session start"),
+        st.just("session end"),
+        st.text(max_size=20),
+    )
