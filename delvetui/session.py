@@ -13,18 +13,23 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from delvetui import paths
+from delvetui import __version__, paths
 from delvetui.core import commands as cmd
+from delvetui.core import snapshot
 from delvetui.core import events as ev
 from delvetui.core.decide import decide, start_events
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline
-from delvetui.errors import DamagedFile, ReadOnlyExpedition
+from delvetui.errors import DamagedFile, ReadOnlyExpedition, StorageFailed
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.store import NewEvent, StoredBatch, Store
 
 Listener = Callable[[Batch, State], None]
+
+#: A snapshot of the state is kept every this many batches, so resuming replays at most
+#: this many batches however long the expedition is.
+SNAPSHOT_EVERY = 500
 
 
 def _now() -> dt.datetime:
@@ -61,6 +66,7 @@ class Expedition:
         self.listeners: list[Listener] = []
         self.batch_count = store.batch_count()
         self.event_count = store.event_count()
+        self.snapshot_batch = 0
 
     # Opening --------------------------------------------------------------------------------
 
@@ -94,18 +100,43 @@ class Expedition:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path, *, write: bool = True) -> Expedition:
-        """Open a saved expedition and replay it."""
+    def open(cls, path: Path, *, write: bool = True, snapshot: bool = False) -> Expedition:
+        """Open a saved expedition and replay it.
+
+        With ``snapshot`` the replay starts from the file's latest snapshot, which is fast
+        for a long expedition but reads only the batches after it: call ``verify()`` (the
+        table screen does, in the background) to check every row and the snapshot itself.
+        """
         store = Store.open(path, write=write)
         try:
             procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
-            timeline = Timeline(load=lambda seqs: _load(store, seqs))
-            for stored in store.batches():
+            timeline, after = _resume(store, snapshot)
+            for stored in store.batches(after=after):
                 timeline.apply(to_batch(stored))
         except BaseException:
             store.close()
             raise
-        return cls(store, procedure, timeline)
+        expedition = cls(store, procedure, timeline)
+        expedition.snapshot_batch = after
+        return expedition
+
+    def verify(self) -> None:
+        """Read every row of the file again and check a full replay gives the live state.
+
+        Raises DamagedFile when a row is damaged (nothing is skipped). Uses its own
+        read-only connection, so it can run in a worker while the table is in use.
+        """
+        with Store.open(self.path, write=False) as reader:
+            timeline = Timeline()
+            for stored in reader.batches():
+                if stored.seq > self.batch_count:
+                    break
+                timeline.apply(to_batch(stored))
+        if self.batch_count == self.store.batch_count() and timeline.state != self.state:
+            raise DamagedFile(
+                f"The snapshot inside {self.path} does not match its log; reopen the "
+                "expedition to replay it in full. The file was not modified."
+            )
 
     @classmethod
     def open_named(cls, name: str, *, write: bool = True) -> Expedition:
@@ -177,12 +208,45 @@ class Expedition:
         self.event_count += len(events)
         batch = Batch(seq=seq, command=text, events=tuple(events))
         state = self.timeline.apply(batch)
+        if seq - self.snapshot_batch >= SNAPSHOT_EVERY:
+            self._save_snapshot()
         for listener in list(self.listeners):
             listener(batch, state)
         return batch
 
+    def _save_snapshot(self) -> None:
+        timeline = self.timeline
+        text = snapshot.dumps(
+            timeline.state,
+            active=timeline.active,
+            redo=timeline.redo,
+            base=timeline.base,
+            program=__version__,
+        )
+        try:
+            self.store.save_snapshot(self.batch_count, text)
+        except StorageFailed:
+            return  # derived data: the log is intact, the next resume just replays more
+        self.snapshot_batch = self.batch_count
 
-def _load(store: Store, seqs: Sequence[int]) -> Iterator[Sequence[ev.Event]]:
+
+def _resume(store: Store, use_snapshot: bool) -> tuple[Timeline, int]:
+    """A timeline from the latest sound snapshot (and the batch it is after), or a fresh one."""
+
+    def load(seqs: Sequence[int]) -> Iterator[Batch]:
+        return _load(store, seqs)
+
+    if use_snapshot:
+        found = store.latest_snapshot()
+        restored = snapshot.loads(found[1], program=__version__) if found else None
+        if found is not None and restored is not None:
+            state, active, redo, base = restored
+            timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=load)
+            return timeline, found[0]
+    return Timeline(load=load), 0
+
+
+def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
     for seq in seqs:
         stored = next(store.batches(after=seq - 1))
-        yield to_batch(stored).events
+        yield to_batch(stored)

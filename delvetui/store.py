@@ -67,6 +67,7 @@ CREATE TABLE events (
     crc INTEGER NOT NULL
 );
 CREATE INDEX events_batch ON events(batch);
+CREATE TABLE snapshots (batch INTEGER PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
 """
 
 
@@ -332,6 +333,45 @@ class Store:
                 rows,
             )
         return batch
+
+    def save_snapshot(self, batch: int, data: str) -> None:
+        """Keep the replayed state after ``batch`` so a long expedition resumes quickly.
+
+        A snapshot is derived data beside the log, never a replacement for it: it replaces
+        the previous one, and a missing or damaged snapshot only means a full replay.
+        """
+        crc = _crc((str(batch).encode(), data.encode()))
+        with self._writing("the snapshot was not saved (the log is intact)") as conn:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS snapshots"
+                " (batch INTEGER PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL)"
+            )
+            conn.execute("DELETE FROM snapshots")
+            conn.execute(
+                "INSERT INTO snapshots (batch, data, crc) VALUES (?, ?, ?)", (batch, data, crc)
+            )
+
+    def latest_snapshot(self) -> tuple[int, str] | None:
+        """The newest snapshot as (batch, data), or None when there is none or it is unsound."""
+        exists = self._read(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'snapshots'"
+        )
+        if not exists:
+            return None
+        rows = self._read(
+            "SELECT batch, CAST(data AS BLOB), crc FROM snapshots ORDER BY batch DESC LIMIT 1"
+        )
+        if not rows:
+            return None
+        batch, raw, crc = rows[0]
+        if not isinstance(batch, int) or not isinstance(raw, bytes):
+            return None
+        if _crc((str(batch).encode(), raw)) != crc:
+            return None
+        try:
+            return batch, raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
 
     # -- helpers -------------------------------------------------------------------------------
 

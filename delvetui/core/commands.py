@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from typing import Literal
+from collections.abc import Callable
 
 import attrs
 
@@ -208,7 +208,7 @@ class EnterTurnType(Command):
     turn_type: str
 
 
-Verb = Literal["pc", "light", "turn", "do", "roll", "note", "undo", "redo", "session", "time"]
+_Parser = Callable[[list[str], str], Command]
 
 
 def parse(text: str) -> Command:
@@ -309,14 +309,14 @@ def _pc(words: list[str], text: str) -> Command:
         values = dict(pairs)
         if "hp" not in values:
             raise _usage("pc", f"Give {name}'s hit points, e.g. pc add {name} hp=8.")
-        hp = _int("pc", "hp", values.pop("hp"), minimum=1)
-        max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else hp
+        start_hp = _int("pc", "hp", values.pop("hp"), minimum=1)
+        top = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else start_hp
         abilities = tuple(
             sorted(
                 (key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items()
             )
         )
-        return AddMember(name=name, hp=hp, max_hp=max_hp, abilities=abilities)
+        return AddMember(name=name, hp=start_hp, max_hp=top, abilities=abilities)
     if words[0].lower() == "remove":
         if len(words) != 2:
             raise _usage("pc", "pc remove takes one name.")
@@ -451,7 +451,7 @@ def _note(words: list[str], text: str) -> Command:
     return Note(note=body)
 
 
-def _bare(verb: str, cls: type[Command]) -> object:
+def _bare(verb: str, cls: type[Command]) -> _Parser:
     def parse_bare(words: list[str], text: str) -> Command:
         if words:
             raise _usage(verb, f"{verb} takes nothing more.")
@@ -495,7 +495,7 @@ def _enter(words: list[str], text: str) -> Command:
     return EnterTurnType(turn_type=words[0].lower())
 
 
-_PARSERS = {
+_PARSERS: dict[str, _Parser] = {
     "pc": _pc,
     "light": _light,
     "turn": _turn,

@@ -171,6 +171,8 @@ class _Work:
         self.ask = ask
         self.events: list[ev.Event] = []
         self.turn_number = state.turn
+        #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
+        self.activity: Action | None = None
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
@@ -229,8 +231,12 @@ class _Work:
 
     # Conditions ----------------------------------------------------------------------------
 
-    def holds(self, condition: Condition) -> bool:
+    def holds(self, condition: Condition, member: str | None = None) -> bool:
         state = self.state
+        if condition.hp_at_most is not None:
+            found = state.member(member) if member else None
+            if found is None or found.hp > condition.hp_at_most:
+                return False
         for key, wanted in condition.inputs.items():
             given = self.inputs.get(key)
             if given is None:
@@ -257,7 +263,7 @@ class _Work:
         )
 
     def input_default(self, key: str) -> str | None:
-        action = self.current_action()
+        action = self.activity or self.current_action()
         if action is not None and key in action.inputs:
             return action.inputs[key].default
         return None
@@ -275,7 +281,7 @@ class _Work:
             self.apply(effect, f"{ref}[{index}]", ctx)
 
     def apply(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
-        if effect.when is not None and not self.holds(effect.when):
+        if effect.when is not None and not self.holds(effect.when, ctx.member):
             return
         if effect.unless_rest_next and not ctx.deferred:
             label = effect.label or effect.text or ctx.source
@@ -361,11 +367,11 @@ class _Work:
 
     def do_check(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
         dc = effect.dc
-        for name in effect.dc_inputs:
-            given = self.inputs.get(name)
+        for input_name in effect.dc_inputs:
+            given = self.inputs.get(input_name)
             if given is None or not re.fullmatch(r"[0-9]{1,3}", given):
                 raise CommandError(
-                    f"{effect.label or effect.id} needs {name}=N (a whole number), "
+                    f"{effect.label or effect.id} needs {input_name}=N (a whole number), "
                     "which is added to its DC."
                 )
             dc += int(given)
@@ -384,7 +390,8 @@ class _Work:
         for name in who:
             member = self.state.member(name) if name else None
             bonus = member.modifier(effect.ability) if member and effect.ability else 0
-            expression = _with_modifier(dice_text, bonus)
+            mode = _check_mode(self.procedure, self.state, member)
+            expression = _with_modifier(_with_mode(dice_text, mode), bonus)
             key = f"{effect.id}.{name}" if name else effect.id
             if name and not self.inputs.has(key) and len(who) == 1 and self.inputs.has(effect.id):
                 key = effect.id
@@ -614,6 +621,24 @@ def _with_mode(expression: str, mode: str) -> str:
     return changed.text
 
 
+def _check_mode(procedure: Procedure, state: State, member: Member | None) -> str:
+    """Advantage or disadvantage on a check from the light level and the member's fatigue.
+
+    Advantage and disadvantage together cancel out, as do two sources of one: one is kept.
+    """
+    modes: set[str] = set()
+    level = procedure.light_level(state.light_level).check_mode
+    if level:
+        modes.add(level)
+    if member is not None and procedure.party.fatigue_modes:
+        ladder = procedure.party.fatigue
+        step = ladder[max(0, min(member.fatigue, len(ladder) - 1))]
+        tired = procedure.party.fatigue_modes.get(step)
+        if tired:
+            modes.add(tired)
+    return modes.pop() if len(modes) == 1 else ""
+
+
 def walk_effects(procedure: Procedure) -> Iterator[tuple[str, Effect]]:
     """Every effect in a procedure with the reference deferred effects are stored under."""
 
@@ -805,6 +830,7 @@ def _activity(work: _Work, command: cmd.DoActivity) -> None:
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise CommandError(f"'{command.activity}' is not an activity ({known}).{hint}")
     _check_inputs(work, command.activity, activity)
+    work.activity = activity
     work.emit(ev.Logged(text=activity.text or activity.label, label=activity.label))
     ctx = _Ctx(source=activity.label, member=work.inputs.get("by"))
     if ctx.member is not None:

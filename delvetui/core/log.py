@@ -153,8 +153,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.ClockSet():
             return "time", f"The clock is set to {clock_text(event.clock)} ({event.reason})."
         case ev.TurnTypeChanged():
-            kind = procedure.turn_types.get(event.turn_type)
-            return "time", f"The party now takes {(kind.label if kind else event.turn_type)}s."
+            turn_type = procedure.turn_types.get(event.turn_type)
+            label = turn_type.label if turn_type else event.turn_type
+            return "time", f"The party now takes {label}s."
         case ev.BatchVoided():
             return "undo", f"Undone: {event.command}"
         case ev.BatchRestored():

@@ -22,7 +22,8 @@ from delvetui.core.state import State
 #: events (redo without reading the file). Older ones are rebuilt through ``load``.
 KEEP = 256
 
-Loader = Callable[[Sequence[int]], Iterable[Sequence[ev.Event]]]
+#: Reads batches back from the file by number (for deep undo, redo, and command texts).
+Loader = Callable[[Sequence[int]], Iterable["Batch"]]
 
 
 @attrs.frozen
@@ -59,10 +60,34 @@ class Timeline:
         self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
         self._load = load
 
+    @classmethod
+    def restore(
+        cls,
+        state: State,
+        *,
+        active: list[int],
+        redo: list[int],
+        base: list[int],
+        load: Loader | None = None,
+    ) -> Timeline:
+        """A timeline resumed from a snapshot instead of a full replay."""
+        timeline = cls(load)
+        timeline.state = state
+        timeline.active = list(active)
+        timeline.redo = list(redo)
+        timeline.base = list(base)
+        return timeline
+
+    def command(self, seq: int) -> str:
+        """The command text of a batch (read from the file when not kept)."""
+        if seq not in self.commands:
+            self.commands[seq] = self._loaded([seq])[0].command
+        return self.commands[seq]
+
     def history(self) -> History:
         """What undo and redo would act on now."""
-        undo = (self.active[-1], self.commands[self.active[-1]]) if self.active else None
-        redo = (self.redo[-1], self.commands[self.redo[-1]]) if self.redo else None
+        undo = (self.active[-1], self.command(self.active[-1])) if self.active else None
+        redo = (self.redo[-1], self.command(self.redo[-1])) if self.redo else None
         return History(undo=undo, redo=redo)
 
     def apply(self, batch: Batch) -> State:
@@ -108,7 +133,7 @@ class Timeline:
         self.state = before
         self.redo.append(target)
         if target not in self._events:
-            self._events[target] = tuple(self._loaded([target])[0])
+            self._events[target] = self._loaded([target])[0].events
 
     def _redo(self, target: int) -> None:
         if not self.redo or self.redo[-1] != target:
@@ -116,20 +141,20 @@ class Timeline:
         self.redo.pop()
         events = self._events.get(target)
         if events is None:
-            events = tuple(self._loaded([target])[0])
+            events = self._loaded([target])[0].events
         self._before[target] = self.state
         self.state = fold(self.state, events)
         self.active.append(target)
 
-    def _loaded(self, seqs: Sequence[int]) -> list[Sequence[ev.Event]]:
+    def _loaded(self, seqs: Sequence[int]) -> list[Batch]:
         if self._load is None:
             raise ValueError("older batches are needed but there is no loader")
         return list(self._load(seqs))
 
     def _rebuild(self, seqs: Sequence[int]) -> State:
         state = State()
-        for events in self._loaded(seqs):
-            state = fold(state, events)
+        for batch in self._loaded(seqs):
+            state = fold(state, batch.events)
         return state
 
 

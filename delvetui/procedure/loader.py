@@ -346,6 +346,13 @@ class _Checker:
             self.problem("time.turn_minutes", "should be at least 1 minute.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
+        for step in p.party.fatigue_modes:
+            if step not in p.party.fatigue:
+                self.problem(
+                    f"party.fatigue_modes.{step}",
+                    f"'{step}' is not a step of party.fatigue ({', '.join(p.party.fatigue)})."
+                    + _suggest(step, p.party.fatigue),
+                )
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
         self._ref("default_action", p.default_action, p.actions, "action")

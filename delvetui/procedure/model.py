@@ -121,6 +121,13 @@ class Condition:
         default=None,
         metadata=_help("Only on every Nth consecutive turn of the same action (rest 6 turns)."),
     )
+    hp_at_most: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only for a member at or below this many hit points (0: reduced to nothing); "
+            "the member the effect is about, such as the one who failed a check."
+        ),
+    )
 
 
 @attrs.frozen
@@ -293,6 +300,8 @@ class LightLevel:
     forbid: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     turns: dict[str, int] = attrs.field(factory=dict)
     movement_factor: float = 1.0
+    #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
+    check_mode: RollMode | None = None
 
 
 @attrs.frozen
@@ -327,6 +336,9 @@ class Party:
     abilities: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     fatigue: tuple[str, ...] = attrs.field(default=("fresh",), converter=tuple)
     default_hp: int = 6
+    #: Checks made by a member at a fatigue step roll with advantage or disadvantage,
+    #: e.g. {exhausted = "disadvantage"}.
+    fatigue_modes: dict[str, RollMode] = attrs.field(factory=dict)
 
 
 @attrs.frozen

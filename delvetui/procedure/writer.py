@@ -23,7 +23,7 @@ def to_data(value: Any) -> Any:
             item = getattr(value, field.name)
             default = field.default
             if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-                default = default.factory()  # type: ignore[union-attr]
+                default = default.factory()
             if item == default or item is None:
                 continue
             out[field.name] = to_data(item)

@@ -1,0 +1,276 @@
+"""The shipped travel-turn procedure, rule by rule, as a GM would run it at the table.
+
+Every die is typed (``KEY=N``) so each outcome is exact: ``hazard`` is the d20 threat roll
+(both faces with advantage: ``hazard=5,17``), ``return.NAME`` a PC's d20 to return,
+``resilience.NAME`` a resilience check, ``time`` the time dice.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import pytest
+from conftest import Factory, reopened, run
+
+from delvetui.core import events as ev
+from delvetui.core.timeline import Batch
+from delvetui.errors import CommandError
+from delvetui.session import Expedition
+
+E = TypeVar("E", bound=ev.Event)
+
+
+def of(batch: Batch, kind: type[E]) -> list[E]:
+    """The events of one type in a batch, in order."""
+    return [event for event in batch.events if isinstance(event, kind)]
+
+
+def time_dice(made: Expedition) -> tuple[int, ...]:
+    """The hour as the time dice show it now."""
+    return made.state.time_dice
+
+
+def travel(made: Expedition, turns: int) -> None:
+    """Travel cautiously for some hours with nothing bad happening."""
+    for _ in range(turns):
+        made.execute("turn cautious hazard=20,20")
+
+
+def test_a_travel_turn_is_one_hour(expedition: Factory) -> None:
+    made = expedition("travel-turn", start="10:00")
+    assert made.procedure.time.turn_name == "travel turn"
+    assert made.procedure.source == "004_549d90ad32698ce5.txt"
+    batch = made.execute("turn")
+    assert of(batch, ev.TurnStarted)[0].action == "cautious"
+    assert of(batch, ev.TurnEnded)[0].minutes == 60
+    assert made.state.clock_text == "11:00"
+
+
+@pytest.mark.parametrize(
+    ("face", "label", "encounter"),
+    [
+        (1, "Terrible", True),
+        (2, "Something bad soon", False),
+        (10, "Something bad soon", False),
+        (11, "Threat worsens", False),
+        (19, "Threat worsens", False),
+        (20, "Nothing bad", False),
+    ],
+)
+def test_the_travel_turn_table(expedition: Factory, face: int, label: str, encounter: bool) -> None:
+    made = expedition("travel-turn")
+    batch = made.execute(f"turn careless hazard={face},20")
+    assert of(batch, ev.ResultRead)[0].label == label
+    assert bool(of(batch, ev.EncounterBegan)) is encounter
+    assert made.state.last_hazard is not None
+    assert made.state.last_hazard.result == label
+
+
+def test_cautious_rolls_two_d20_and_keeps_the_highest(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    batch = made.execute("turn cautious hazard=5,17")
+    rolled = of(batch, ev.DiceRolled)[0]
+    assert (rolled.key, rolled.expression, rolled.kept, rolled.total) == (
+        "hazard",
+        "2d20kh1",
+        (17,),
+        17,
+    )
+    assert of(batch, ev.ResultRead)[0].label == "Threat worsens"
+
+
+def test_careless_rolls_two_d20_and_keeps_the_lowest(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    batch = made.execute("turn careless hazard=5,17")
+    rolled = of(batch, ev.DiceRolled)[0]
+    assert (rolled.expression, rolled.total) == ("2d20kl1", 5)
+    assert of(batch, ev.ResultRead)[0].label == "Something bad soon"
+
+
+def test_a_torch_burns_out_after_one_travel_turn_and_casts_dim_light(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8", "light add torch carrier=Ash lit")
+    assert made.state.light_level == "dim"
+    batch = made.execute("turn hazard=20,20")
+    out = of(batch, ev.LightPutOut)
+    assert [(e.id, e.reason, e.spent) for e in out] == [("torch1", "burnt out", True)]
+    assert made.state.light_level == "dark"
+
+
+def test_a_lantern_lasts_three_travel_turns(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8", "light add lantern carrier=Ash lit")
+    travel(made, 2)
+    assert made.state.lights[0].lit
+    assert made.state.lights[0].minutes == 60
+    travel(made, 1)
+    assert not made.state.lights[0].lit
+    assert made.state.light_level == "dark"
+
+
+def test_light_levels_say_what_each_does(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    procedure = made.procedure
+    assert procedure.light_level("dark").label == "Darkness"
+    assert "sight impossible" in procedure.light_level("dark").flags
+    assert "advantage" in procedure.light_level("dim").text.lower()
+    assert procedure.light_level("bright").label == "Well lit"
+    batch = made.execute("turn hazard=20,20")
+    assert "sight impossible" in of(batch, ev.TurnStarted)[0].flags
+    made.execute("light add daylight lit")
+    assert made.state.light_level == "bright"
+
+
+@pytest.mark.parametrize(
+    ("clock", "faces"),
+    [("07:00", (6, 1)), ("20:00", (6, 6, 6, 2)), ("05:00", (5,)), ("12:00", (6, 6))],
+)
+def test_the_hour_shows_as_time_dice(
+    expedition: Factory, clock: str, faces: tuple[int, ...]
+) -> None:
+    made = expedition("travel-turn")
+    made.execute(f"time set {clock}")
+    assert made.state.clock_text == clock
+    assert made.state.time_dice == faces
+
+
+def test_rolling_time_dice_and_turning_them_as_travel_turns_pass(expedition: Factory) -> None:
+    # The text's example: 2d6 show (3, 2), so it is 05:00; an hour later the die turns to 6;
+    # another hour and a second die comes out showing 1, for 07:00.
+    made = expedition("travel-turn")
+    batch = made.execute("time roll 2 time=3,2")
+    assert of(batch, ev.DiceRolled)[0].faces == (3, 2)
+    assert made.state.clock_text == "05:00"
+    assert time_dice(made) == (5,)
+    travel(made, 1)
+    assert time_dice(made) == (6,)
+    travel(made, 1)
+    assert time_dice(made) == (6, 1)
+    assert made.state.clock_text == "07:00"
+
+
+def test_a_resilience_check_comes_once_hours_pass_the_con_score(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 CON=10", "pc add Bryn hp=8 CON=14")
+    travel(made, 10)
+    ash = made.state.member("Ash")
+    assert ash is not None and ash.track("resilience") == 10
+    # Hour 11 is one beyond Ash's resilience of 10: d20 + 0 against DC 11.
+    batch = made.execute("turn cautious hazard=20,20 resilience.Ash=11")
+    checks = of(batch, ev.CheckMade)
+    assert [(c.name, c.dc, c.total, c.success) for c in checks] == [("Ash", 11, 11, True)]
+    # Hour 12: DC 12, and failing leaves Ash exhausted. Bryn (CON 14, +2) is not checked yet.
+    batch = made.execute("turn cautious hazard=20,20 resilience.Ash=11")
+    checks = of(batch, ev.CheckMade)
+    assert [(c.name, c.dc, c.success) for c in checks] == [("Ash", 12, False)]
+    ash = made.state.member("Ash")
+    assert ash is not None and "exhausted" in ash.conditions
+
+
+def test_resilience_checks_add_the_con_modifier(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    made.execute("pc add Cato hp=8 CON=6")
+    travel(made, 6)
+    batch = made.execute("turn cautious hazard=20,20 resilience.Cato=12")
+    check = of(batch, ev.CheckMade)[0]
+    assert (check.dc, check.total, check.success) == (11, 10, False)  # 12 - 2
+
+
+def test_a_rest_and_meal_resets_the_hours_without_rest(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    made.execute("pc add Ash hp=8 CON=3")
+    travel(made, 3)
+    batch = made.execute("turn rest hazard=20")
+    assert of(batch, ev.TurnStarted)[0].resting
+    ash = made.state.member("Ash")
+    assert ash is not None and ash.track("resilience") == 0
+    assert of(batch, ev.CheckMade) == []
+    batch = made.execute("turn cautious hazard=20,20")
+    ash = made.state.member("Ash")
+    assert ash is not None and ash.track("resilience") == 1
+
+
+def test_rolling_to_return_the_worked_example(expedition: Factory) -> None:
+    # Two PCs four hours from base (DC 14): +6 rolls a natural 11 (17) and makes it back;
+    # +5 rolls a natural 7 (12) on an arduous path and drops 2 load.
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=6", "pc add Bryn hp=8 MOD=5")
+    travel(made, 4)
+    batch = made.execute("turn return path=arduous return.Ash=11 return.Bryn=7")
+    checks = [(c.name, c.dc, c.total, c.success) for c in of(batch, ev.CheckMade)]
+    assert checks == [("Ash", 14, 17, True), ("Bryn", 14, 12, False)]
+    logged = [e.text for e in of(batch, ev.Logged)]
+    assert any(text.startswith("Bryn drops 2 load") for text in logged)
+    assert of(batch, ev.HpChanged) == []
+    # Rolling to return takes no travel turn.
+    assert of(batch, ev.TurnStarted) == []
+    assert made.state.turn == 4
+
+
+def test_rolling_to_return_on_a_dangerous_path_deals_1d6_per_point_under(
+    expedition: Factory,
+) -> None:
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=6", "pc add Bryn hp=20 MOD=5")
+    travel(made, 4)
+    batch = made.execute("turn return path=dangerous return.Ash=11 return.Bryn=6 damage.Bryn=9")
+    damage = [e for e in of(batch, ev.DiceRolled) if e.key == "damage.Bryn"]
+    assert [e.expression for e in damage] == ["3d6"]  # 11 against DC 14
+    bryn = made.state.member("Bryn")
+    assert bryn is not None and bryn.hp == 11
+
+
+def test_the_best_modifier_includes_proficiency(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    made.execute("pc add Dara hp=8 STR=16 DEX=12 PROF=2")
+    batch = made.execute("turn return path=arduous return.Dara=5")
+    check = of(batch, ev.CheckMade)[0]
+    assert (check.dc, check.total, check.success) == (10, 10, True)  # 5 + 3 + 2
+
+
+def test_the_return_dc_stops_at_twenty(expedition: Factory) -> None:
+    made = expedition("travel-turn")
+    made.execute("pc add Ash hp=8 MOD=0")
+    travel(made, 12)
+    batch = made.execute("turn return path=arduous return=20")
+    assert of(batch, ev.CheckMade)[0].dc == 20
+
+
+def test_rolling_to_return_without_a_path_is_refused_and_writes_nothing(
+    expedition: Factory,
+) -> None:
+    made = expedition("travel-turn")
+    made.execute("pc add Ash hp=8 MOD=6")
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError, match="path=dangerous or path=arduous"):
+        made.execute("turn return return.Ash=11")
+    assert (made.state, made.batch_count, made.event_count) == before
+
+
+def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
+    made = expedition("travel-turn", seed=11)
+    run(
+        made,
+        "pc add Ash hp=8 CON=4 MOD=3",
+        "pc add Bryn hp=8 CON=12",
+        "light add torch carrier=Ash count=3",
+        "light on torch",
+        "time roll 2",
+        "turn cautious",
+        "turn careless",
+        "light on torch",
+        "turn",
+        "turn rest",
+        "turn cautious",
+        "turn cautious",
+        "turn cautious",
+        "turn cautious",
+        "turn cautious",
+        "turn return path=dangerous",
+    )
+    state = made.state
+    again = reopened(made)
+    try:
+        assert again.state == state
+    finally:
+        again.close()
