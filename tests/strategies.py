@@ -24,7 +24,9 @@ def commands(procedure: Procedure) -> st.SearchStrategy[str]:
         turn,
         turn,
         turn,
-        st.builds(lambda n, hp: f"pc add {n} hp={hp} CON=12 STR=13 MOD=2", name, st.integers(1, 12)),
+        st.builds(
+            lambda n, hp: f"pc add {n} hp={hp} CON=12 STR=13 MOD=2", name, st.integers(1, 12)
+        ),
         st.builds(lambda n, d: f"pc {n} hp={d:+d}", name, st.integers(-5, 5)),
         st.builds(
             lambda kind, count: f"light add {kind} count={count}",

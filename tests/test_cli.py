@@ -31,7 +31,9 @@ def status(home: Path, name: str) -> dict[str, object]:
 
 
 def test_new_prints_the_path_and_status_has_every_contract_key(home: Path) -> None:
-    result = delvetui(home, "new", "crypt", "--procedure", "delving", "--seed", "7", "--start", "09:30")
+    result = delvetui(
+        home, "new", "crypt", "--procedure", "delving", "--seed", "7", "--start", "09:30"
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(home / "crypt.delve")
     data = status(home, "crypt")
@@ -139,7 +141,10 @@ def test_procedures_lists_check_and_show(home: Path, tmp_path: Path) -> None:
     mine.write_text(shown.stdout.replace("default_action", "default_actoin"))
     checked = delvetui(home, "procedures", "check", str(mine))
     assert checked.returncode == 2
-    assert "'default_actoin' is not a key of the file. Did you mean 'default_action'?" in checked.stderr
+    assert (
+        "'default_actoin' is not a key of the file. Did you mean 'default_action'?"
+        in checked.stderr
+    )
     assert "is missing the key 'default_action'" in checked.stderr
 
 
@@ -156,7 +161,9 @@ def test_list_shows_saved_expeditions(home: Path) -> None:
     delvetui(home, "new", "crypt", "--procedure", "delving")
     delvetui(home, "act", "crypt", "turn")
     rows = json.loads(delvetui(home, "list", "--json").stdout)
-    assert [(row["name"], row["procedure"], row["turn"]) for row in rows] == [("crypt", "delving", 1)]
+    assert [(row["name"], row["procedure"], row["turn"]) for row in rows] == [
+        ("crypt", "delving", 1)
+    ]
 
 
 def test_every_subcommand_explains_itself_with_an_example(home: Path) -> None:

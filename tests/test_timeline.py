@@ -14,7 +14,9 @@ from delvetui.session import Expedition
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 
 
-def test_undo_all_the_way_back_then_redo_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_undo_all_the_way_back_then_redo_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(timeline, "KEEP", 3)  # force rebuilds from the file
     with Expedition.create(tmp_path / "x.delve", find("delving"), seed=1, now=MOMENT) as x:
         x.execute("pc add Ash hp=6", now=MOMENT)

@@ -1,0 +1,171 @@
+"""docs/procedures.md keeps up with the procedure format.
+
+Every TOML block marked ``<!-- complete -->`` must load as a procedure; every other TOML
+block must at least be valid TOML whose effects use only their kind's keys. Each model
+class has a field table (``<!-- fields: Class -->``) that must list exactly its fields, and
+each effect kind a section (``<!-- effect: kind -->``) naming every key it takes, so a
+field added to or dropped from ``delvetui.procedure.model`` fails here until the doc says so.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from delvetui.procedure import model
+from delvetui.procedure.loader import load_text
+from delvetui.session import Expedition
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "procedures.md"
+TEXT = DOC.read_text(encoding="utf-8")
+
+_BLOCK = re.compile(r"```toml\n(.*?)```", re.DOTALL)
+_COMPLETE = re.compile(r"<!-- complete -->\s*\Z")
+_FIELDS = re.compile(r"<!-- fields: (\w+) -->\n((?:\|.*\n)+)")
+_EFFECT = re.compile(r"<!-- effect: ([\w-]+) -->\n(.*?)(?=<!-- effect:|\n#{1,4} |\Z)", re.DOTALL)
+_CODE = re.compile(r"`([^`\n]+)`")
+_KEY = re.compile(r"[\w-]+")
+
+MODEL_CLASSES = {
+    name: cls
+    for name, cls in vars(model).items()
+    if isinstance(cls, type) and attrs.has(cls) and cls.__module__ == model.__name__
+}
+
+
+def toml_blocks() -> list[tuple[int, str, bool]]:
+    """Each TOML block: its line in the doc, its text, and whether it is marked complete."""
+    blocks = []
+    for found in _BLOCK.finditer(TEXT):
+        line = TEXT.count("\n", 0, found.start()) + 1
+        complete = _COMPLETE.search(TEXT[: found.start()]) is not None
+        blocks.append((line, found.group(1), complete))
+    return blocks
+
+
+COMPLETE = [(line, text) for line, text, complete in toml_blocks() if complete]
+FRAGMENTS = [(line, text) for line, text, complete in toml_blocks() if not complete]
+
+
+def test_the_doc_has_complete_examples_and_fragments() -> None:
+    assert len(COMPLETE) >= 3
+    assert len(FRAGMENTS) >= 20
+
+
+@pytest.mark.parametrize(("line", "text"), COMPLETE, ids=[f"line {n}" for n, _ in COMPLETE])
+def test_every_complete_example_loads(line: int, text: str) -> None:
+    procedure = load_text(text, source=f"docs/procedures.md, block at line {line}")
+    assert procedure.default_action in procedure.actions
+
+
+def effects_in(data: Any) -> Iterator[dict[str, Any]]:
+    """Every table in parsed TOML that is an effect (has a ``do`` key)."""
+    if isinstance(data, dict):
+        if "do" in data:
+            yield data
+        for value in data.values():
+            yield from effects_in(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from effects_in(item)
+
+
+@pytest.mark.parametrize(("line", "text"), FRAGMENTS, ids=[f"line {n}" for n, _ in FRAGMENTS])
+def test_every_fragment_is_toml_whose_effects_use_their_own_keys(line: int, text: str) -> None:
+    data = tomllib.loads(text)
+    for effect in effects_in(data):
+        kind = effect["do"]
+        assert kind in model.EFFECT_FIELDS, f"line {line}: {kind!r} is not an effect"
+        allowed = model.SHARED_EFFECT_FIELDS | model.EFFECT_FIELDS[kind]
+        assert set(effect) <= allowed, f"line {line}: {sorted(set(effect) - allowed)}"
+        for key in model.EFFECT_REQUIRED.get(kind, ()):
+            assert key in effect, f"line {line}: a {kind} effect needs {key}"
+
+
+def documented_fields() -> dict[str, list[str]]:
+    """Class name -> the keys listed in the first column of its field table."""
+    tables: dict[str, list[str]] = {}
+    for found in _FIELDS.finditer(TEXT):
+        rows = found.group(2).splitlines()[2:]  # past the header and its separator
+        keys = []
+        for row in rows:
+            first = row.split("|")[1]
+            code = _CODE.search(first)
+            assert code is not None, f"no `key` in the row {row!r}"
+            keys.append(code.group(1))
+        assert found.group(1) not in tables, f"two field tables for {found.group(1)}"
+        tables[found.group(1)] = keys
+    return tables
+
+
+def test_every_model_class_has_a_field_table() -> None:
+    assert set(documented_fields()) == set(MODEL_CLASSES)
+
+
+@pytest.mark.parametrize("name", sorted(MODEL_CLASSES))
+def test_every_field_of_every_class_is_documented_and_nothing_else(name: str) -> None:
+    keys = documented_fields()[name]
+    fields = [field.name for field in attrs.fields(MODEL_CLASSES[name])]
+    assert len(keys) == len(set(keys)), f"{name}: a key is listed twice"
+    missing = set(fields) - set(keys)
+    stale = set(keys) - set(fields)
+    assert not missing, f"{name}: document {sorted(missing)} in docs/procedures.md"
+    assert not stale, f"{name}: {sorted(stale)} are no longer fields; drop them from the doc"
+
+
+def _key(span: str) -> str:
+    """The key a code span names: `per_point` and `per_point = true` both name per_point."""
+    found = _KEY.match(span)
+    return found.group() if found else span
+
+
+def effect_sections() -> dict[str, str]:
+    return {found.group(1): found.group(2) for found in _EFFECT.finditer(TEXT)}
+
+
+def test_every_effect_kind_has_a_section() -> None:
+    assert set(effect_sections()) == set(model.EFFECT_FIELDS)
+    assert set(model.EFFECT_FIELDS) == set(typing.get_args(model.EffectKind))
+
+
+@pytest.mark.parametrize("kind", sorted(model.EFFECT_FIELDS))
+def test_every_effect_section_names_its_keys_and_has_an_example(kind: str) -> None:
+    section = effect_sections()[kind]
+    prose = _BLOCK.sub("", section)
+    named = {_key(span) for span in _CODE.findall(prose)}
+    wanted = set(model.EFFECT_FIELDS[kind]) | set(model.EFFECT_REQUIRED.get(kind, ()))
+    assert wanted <= named, f"{kind}: name {sorted(wanted - named)} in its section"
+    examples = [tomllib.loads(block) for block in _BLOCK.findall(section)]
+    assert any(effect["do"] == kind for data in examples for effect in effects_in(data))
+
+
+def test_the_tutorial_plays_as_the_doc_says(home: Path) -> None:
+    """The tutorial's file takes the turns its 'Try it' section shows."""
+    text = next(text for _, text in COMPLETE if 'id = "gloamdeep"' in text)
+    procedure = load_text(text)
+    with Expedition.create(home / "test.delve", procedure, seed=7) as expedition:
+        for command in (
+            "pc add Ash hp=8",
+            "pc add Bryn hp=6",
+            "light add candle count=4",
+            "light on candle carrier=Ash",
+            "turn hazard=3",
+        ):
+            expedition.execute(command)
+        assert expedition.state.pending
+        expedition.execute("turn rest")
+        assert not expedition.state.pending
+        assert all(member.fatigue == 0 for member in expedition.state.party)
+        expedition.execute("turn dash hazard=2 lurk=1")
+        state = expedition.state
+        assert state.light_level == "dark"
+        assert state.counter("noise") == 0  # raised by the dash, reset by the Hungry Dark
+        assert state.sign is None  # the sign became the Hungry Dark's encounter
+        assert state.encounter is not None

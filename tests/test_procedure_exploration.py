@@ -1,0 +1,459 @@
+"""The exploration procedures (seed 001) as a game master plays them.
+
+``exploration`` is the text's main procedure: the d6 hazard die, the movement table, light
+by the clock, a rest every 6 turns and the quick-reference checks. ``exploration-traditional``
+is the text's "traditional bookkeeping" variant: a 1-in-6 encounter roll, light and rest
+tracked separately.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.core.timeline import Batch
+from delvetui.errors import CommandError
+from delvetui.procedure.registry import find, shipped_dir
+from delvetui.session import Expedition
+from tests.conftest import Factory, reopened, run
+
+E = TypeVar("E", bound=ev.Event)
+
+ACTIONS = ["cautious", "rushing", "search", "rest", "listen", "force-door", "pick-lock"]
+
+
+def events(batch: Batch, kind: type[E]) -> list[E]:
+    """The events of one kind in a batch, in order."""
+    return [event for event in batch.events if isinstance(event, kind)]
+
+
+def fatigue(expedition: Expedition) -> dict[str, int]:
+    return {member.name: member.fatigue for member in expedition.state.party}
+
+
+@pytest.fixture
+def party(expedition: Factory) -> Expedition:
+    """Two adventurers with a lit torch and a spare; Ash has scores, Bo has none (+0)."""
+    x = expedition("exploration", seed=3)
+    run(
+        x,
+        "pc add Ash hp=8 STR=12 DEX=16 CON=14 WIS=14",
+        "pc add Bo hp=6",
+        "light add torch count=2 carrier=Ash",
+        "light on torch",
+    )
+    return x
+
+
+def quiet_turns(expedition: Expedition, count: int, action: str = "cautious") -> None:
+    """Turns where the hazard die shows 5: nothing happens."""
+    for _ in range(count):
+        expedition.execute(f"turn {action} hazard=5")
+
+
+# The file ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("procedure_id", ["exploration", "exploration-traditional"])
+def test_the_file_names_its_source_and_its_defaults(procedure_id: str) -> None:
+    procedure = find(procedure_id)
+    assert procedure.source == "001_7648530b3e0278a7.txt"
+    assert list(procedure.actions) == ACTIONS
+    assert procedure.default_action == "cautious"
+    assert procedure.summary and "\n" not in procedure.summary
+    text = (shipped_dir() / f"{procedure_id}.toml").read_text(encoding="utf-8")
+    opening = text.split("\n\n", 1)[0]  # the comment block the file starts with
+    assert text.startswith("#") and "001_7648530b3e0278a7.txt" in opening
+    assert "# default" in text or "default:" in text
+
+
+def test_a_turn_is_10_minutes_and_rolls_the_hazard_die_before_the_action(
+    party: Expedition,
+) -> None:
+    batch = party.execute("turn search dc=12 by=Ash hazard=5 search=10")
+    kinds = [type(event).__name__ for event in batch.events]
+    assert kinds.index("ResultRead") < kinds.index("CheckMade")  # step 3 before step 4
+    assert [roll.key for roll in events(batch, ev.DiceRolled)] == ["hazard", "search"]
+    assert party.state.turn == 1 and party.state.clock_text == "08:10"
+    assert party.state.last_hazard is not None and party.state.last_hazard.roll == 5
+
+
+def test_a_bare_turn_takes_the_default_action(party: Expedition) -> None:
+    batch = party.execute("turn hazard=5")
+    assert events(batch, ev.TurnStarted)[0].action == "cautious"
+
+
+# Movement ---------------------------------------------------------------------------------
+
+
+MOVEMENT_TABLE = [
+    ("cautious", "slow", "45 yards"),
+    ("cautious", "normal", "90 yards"),
+    ("cautious", "fast", "135 yards"),
+    ("rushing", "slow", "90 yards"),
+    ("rushing", "normal", "180 yards"),
+    ("rushing", "fast", "270 yards"),
+]
+
+
+def test_the_movement_table(party: Expedition) -> None:
+    for action, speed, distance in MOVEMENT_TABLE:
+        batch = party.execute(f"turn {action} speed={speed} hazard=5")
+        assert events(batch, ev.TurnStarted)[0].distance == distance, (action, speed)
+
+
+def test_rushing_means_no_searching_no_mapping_and_setback_to_spot_traps(
+    party: Expedition,
+) -> None:
+    started = events(party.execute("turn rushing hazard=5"), ev.TurnStarted)[0]
+    assert "no searching" in started.flags and "no mapping" in started.flags
+    assert any("setback" in flag and "traps" in flag for flag in started.flags)
+    cautious = events(party.execute("turn cautious hazard=5"), ev.TurnStarted)[0]
+    assert "maps" in cautious.flags
+
+
+def test_without_light_movement_is_halved_and_every_roll_has_setback(party: Expedition) -> None:
+    party.execute("light off torch2")
+    assert party.state.light_level == "dark"
+    started = events(party.execute("turn cautious hazard=5"), ev.TurnStarted)[0]
+    assert started.distance == "45 yards"
+    assert "setback on all rolls" in started.flags
+    rushing = events(party.execute("turn rushing speed=fast hazard=5"), ev.TurnStarted)[0]
+    assert rushing.distance == "135 yards"
+
+
+def test_searching_in_the_dark_is_refused_with_a_clear_message(party: Expedition) -> None:
+    party.execute("light off torch2")
+    before = party.event_count
+    with pytest.raises(CommandError) as refused:
+        party.execute("turn search dc=12 by=Ash hazard=5")
+    assert "cannot search in darkness" in refused.value.message
+    assert "Light a source first" in refused.value.message
+    assert party.event_count == before and party.state.turn == 0
+
+
+# Checks: search, listen, force a door, pick a lock ----------------------------------------
+
+
+def test_search_is_wis_against_the_dc_the_referee_sets(party: Expedition) -> None:
+    hard = party.execute("turn search dc=16 by=Ash hazard=5 search=13")
+    check = events(hard, ev.CheckMade)[0]
+    assert (check.name, check.dc, check.total, check.success) == ("Ash", 16, 15, False)
+    assert "finds nothing" in events(hard, ev.Logged)[0].text
+    easy = party.execute("turn search dc=8 by=Bo hazard=5 search=8")
+    check = events(easy, ev.CheckMade)[0]
+    assert (check.name, check.dc, check.total, check.success) == ("Bo", 8, 8, True)
+    assert "referee reveals" in events(easy, ev.Logged)[0].text
+
+
+def test_search_rolled_by_the_program_adds_the_wis_modifier(party: Expedition) -> None:
+    batch = party.execute("turn search dc=12 by=Ash hazard=5")
+    roll = next(r for r in events(batch, ev.DiceRolled) if r.key == "search.Ash")
+    assert roll.expression == "d20+2" and not roll.entered
+    assert events(batch, ev.CheckMade)[0].total == roll.total
+
+
+def test_search_asks_for_the_dc_and_the_searcher(party: Expedition) -> None:
+    with pytest.raises(CommandError, match="dc=N"):
+        party.execute("turn search by=Ash hazard=5")
+    with pytest.raises(CommandError, match="by=NAME"):
+        party.execute("turn search dc=12 hazard=5")
+    assert party.state.turn == 0
+
+
+@pytest.mark.parametrize(
+    ("action", "check_id", "expression"),
+    [("force-door", "force", "d20+1"), ("pick-lock", "lock", "d20+3")],
+)
+def test_forcing_a_door_is_str_and_picking_a_lock_is_dex(
+    party: Expedition, action: str, check_id: str, expression: str
+) -> None:
+    batch = party.execute(f"turn {action} dc=14 by=Ash hazard=5 {check_id}=13")
+    roll = events(batch, ev.DiceRolled)[-1]
+    assert roll.expression == expression
+    check = events(batch, ev.CheckMade)[0]
+    assert check.dc == 14 and check.success == (roll.total >= 14)
+    assert party.state.turn == 1  # each takes 1 turn
+
+
+def test_listening_at_a_door_is_a_normal_wis_check_dc_12(party: Expedition) -> None:
+    heard = events(party.execute("turn listen by=Ash hazard=5 listen=10"), ev.CheckMade)[0]
+    assert (heard.dc, heard.total, heard.success) == (12, 12, True)
+    silent = events(party.execute("turn listen by=Bo hazard=5 listen=11"), ev.CheckMade)[0]
+    assert (silent.dc, silent.total, silent.success) == (12, 11, False)
+
+
+def test_checks_in_the_dark_roll_with_setback(party: Expedition) -> None:
+    party.execute("light off torch2")
+    typed = party.execute("turn force-door dc=10 by=Ash hazard=5 force=15,4")
+    roll = events(typed, ev.DiceRolled)[-1]
+    assert roll.expression == "2d20kl1+1" and roll.total == 5
+    assert not events(typed, ev.CheckMade)[0].success
+    rolled = party.execute("turn listen by=Bo hazard=5")
+    assert events(rolled, ev.DiceRolled)[-1].expression == "2d20kl1"
+    party.execute("light on torch1")
+    lit = party.execute("turn listen by=Bo hazard=5 listen=12")
+    assert events(lit, ev.DiceRolled)[-1].expression == "d20"
+
+
+def test_surprise_is_a_wis_check_dc_12_for_each_character(party: Expedition) -> None:
+    batch = party.execute("do surprise surprise.Ash=10 surprise.Bo=11")
+    checks = {check.name: check.success for check in events(batch, ev.CheckMade)}
+    assert checks == {"Ash": True, "Bo": False}
+    surprised = [log.text for log in events(batch, ev.Logged) if log.label == "Surprised"]
+    assert surprised == ["Bo is surprised: cannot act in the first round of combat."]
+    assert party.state.turn == 0  # it happens within the turn
+
+
+# Light ------------------------------------------------------------------------------------
+
+
+def test_a_torch_burns_for_6_turns(party: Expedition) -> None:
+    quiet_turns(party, 5)
+    torch = party.state.light("torch2")
+    assert torch is not None and torch.lit and torch.minutes == 10
+    party.execute("turn hazard=5")
+    torch = party.state.light("torch2")
+    assert torch is not None and not torch.lit and torch.spent
+    assert party.state.light_level == "dark"
+
+
+def test_a_candle_lasts_1_hour_and_a_lantern_6_hours(party: Expedition) -> None:
+    run(party, "light add candle", "light add lantern")
+    minutes = {light.kind: light.minutes for light in party.state.lights}
+    assert minutes == {"torch": 60, "candle": 60, "lantern": 360}
+
+
+def test_a_lantern_refuels_to_6_hours(party: Expedition) -> None:
+    run(party, "light add lantern carrier=Bo", "light on lantern1", "light set lantern1 turns=1")
+    party.execute("turn hazard=5")
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and not lantern.lit and lantern.minutes == 0
+    party.execute("light refuel lantern1")
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and lantern.minutes == 360 and not lantern.spent
+    party.execute("light on lantern1")
+    assert party.state.light("lantern1") is not None
+
+
+# The hazard die ---------------------------------------------------------------------------
+
+
+def test_a_1_is_an_encounter(party: Expedition) -> None:
+    batch = party.execute("turn hazard=1")
+    assert len(events(batch, ev.EncounterBegan)) == 1
+    assert party.state.encounter == "A wandering monster appears."
+    assert party.state.last_hazard is not None and party.state.last_hazard.result == "Encounter"
+
+
+def test_a_2_is_a_sign_of_the_next_encounter(party: Expedition) -> None:
+    party.execute("turn hazard=2 sign=goblin-tracks")
+    assert party.state.sign == "goblin-tracks"
+    batch = party.execute("turn hazard=1")
+    assert events(batch, ev.EncounterBegan)[0].creature == "goblin-tracks"
+    assert party.state.sign is None
+
+
+def test_a_3_takes_the_torch_with_the_least_time_left(party: Expedition) -> None:
+    run(party, "light set torch2 turns=2", "light on torch1")  # torch2 is nearly done
+    batch = party.execute("turn hazard=3")
+    out = events(batch, ev.LightPutOut)
+    assert [(light.id, light.spent) for light in out] == [("torch2", True)]
+    torch1 = party.state.light("torch1")
+    assert torch1 is not None and torch1.lit and torch1.minutes == 50
+    assert party.state.last_hazard is not None and party.state.last_hazard.result == "Light"
+
+
+def test_a_3_empties_a_lantern_which_a_new_flask_relights(party: Expedition) -> None:
+    run(
+        party,
+        "light off torch2",
+        "light add lantern carrier=Bo",
+        "light on lantern1",
+        "light add candle lit carrier=Ash",
+    )
+    party.execute("turn hazard=3")
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and not lantern.lit and lantern.spent
+    candle = party.state.light("candle1")
+    assert candle is not None and candle.lit  # candles are not touched
+    with pytest.raises(CommandError, match="used up"):
+        party.execute("light on lantern1")
+    run(party, "light refuel lantern1", "light on lantern1")
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and lantern.lit and lantern.minutes == 360
+
+
+def test_a_3_with_no_torch_or_lantern_lit_does_nothing(party: Expedition) -> None:
+    run(party, "light off torch2", "light add candle lit")
+    batch = party.execute("turn hazard=3")
+    assert events(batch, ev.LightPutOut) == []
+
+
+def test_a_4_is_cancelled_when_the_party_rests_next_turn(party: Expedition) -> None:
+    party.execute("turn hazard=4")
+    assert len(party.state.pending) == 1
+    batch = party.execute("turn rest hazard=5")
+    resolved = events(batch, ev.DeferredResolved)
+    assert [r.applied for r in resolved] == [False]
+    assert events(batch, ev.CheckMade) == []
+    assert fatigue(party) == {"Ash": 0, "Bo": 0}
+
+
+def test_a_4_asks_each_character_a_con_save_dc_12_next_turn(party: Expedition) -> None:
+    party.execute("turn hazard=4")
+    batch = party.execute("turn hazard=5 con.Ash=10 con.Bo=11")
+    checks = {c.name: (c.dc, c.total, c.success) for c in events(batch, ev.CheckMade)}
+    assert checks == {"Ash": (12, 12, True), "Bo": (12, 11, False)}
+    assert fatigue(party) == {"Ash": 0, "Bo": 1}
+
+
+def test_a_failed_con_save_gains_one_fatigue(party: Expedition) -> None:
+    party.execute("turn hazard=4")
+    batch = party.execute("turn hazard=5 con.Ash=3 con.Bo=2")
+    changed = events(batch, ev.FatigueChanged)
+    assert [(c.name, c.level, c.label) for c in changed] == [
+        ("Ash", 1, "1 fatigue"),
+        ("Bo", 1, "1 fatigue"),
+    ]
+    party.execute("turn hazard=4")
+    party.execute("turn hazard=5 con.Ash=3 con.Bo=20")
+    assert fatigue(party) == {"Ash": 2, "Bo": 1}
+
+
+def test_a_4_while_resting_is_ignored(party: Expedition) -> None:
+    batch = party.execute("turn rest hazard=4")
+    assert events(batch, ev.ResultRead)[0].ignored == "while resting"
+    assert party.state.pending == ()
+
+
+def test_fatigue_stops_at_6(party: Expedition) -> None:
+    party.execute("pc Bo fatigue=6")
+    party.execute("turn hazard=4")
+    batch = party.execute("turn hazard=5 con.Ash=20 con.Bo=1")
+    assert not events(batch, ev.CheckMade)[1].success
+    assert events(batch, ev.FatigueChanged) == []
+    assert fatigue(party)["Bo"] == 6
+    assert find("exploration").party.fatigue[-1] == "6 fatigue"
+
+
+def test_a_5_or_6_is_nothing(party: Expedition) -> None:
+    for face in (5, 6):
+        batch = party.execute(f"turn hazard={face}")
+        kinds = {type(event).__name__ for event in batch.events}
+        assert kinds == {"TurnStarted", "DiceRolled", "ResultRead", "LightsBurned", "TurnEnded"}
+        hazard = party.state.last_hazard
+        assert hazard is not None and (hazard.roll, hazard.result) == (face, "Nothing")
+
+
+# Fatigue and rest -------------------------------------------------------------------------
+
+
+def test_skipping_the_rest_after_6_turns_asks_a_con_save(party: Expedition) -> None:
+    quiet_turns(party, 6)
+    run(party, "light on torch1")
+    batch = party.execute("turn hazard=5 con.Ash=9 con.Bo=12")
+    assert events(batch, ev.RestSkipped)[0].turns == 6
+    checks = {c.name: (c.dc, c.success) for c in events(batch, ev.CheckMade)}
+    assert checks == {"Ash": (12, False), "Bo": (12, True)}
+    assert fatigue(party) == {"Ash": 1, "Bo": 0}
+
+
+def test_a_4_and_a_skipped_rest_in_one_turn_ask_two_saves_in_order(party: Expedition) -> None:
+    quiet_turns(party, 5)
+    party.execute("turn hazard=4")
+    run(party, "light on torch1")
+    # The hazard's save comes first (at the start of the turn), then the skipped rest's.
+    batch = party.execute("turn hazard=5 con.Ash=2 con.Ash=20 con.Bo=20 con.Bo=1")
+    checks = [(c.label, c.name, c.success) for c in events(batch, ev.CheckMade)]
+    assert checks == [
+        ("CON save (fatigue)", "Ash", False),
+        ("CON save (fatigue)", "Bo", True),
+        ("CON save (skipped rest)", "Ash", True),
+        ("CON save (skipped rest)", "Bo", False),
+    ]
+    assert fatigue(party) == {"Ash": 1, "Bo": 1}
+
+
+def test_resting_after_6_turns_asks_nothing(party: Expedition) -> None:
+    quiet_turns(party, 6)
+    run(party, "light on torch1")
+    rest = party.execute("turn rest hazard=5")
+    assert events(rest, ev.RestSkipped) == [] and events(rest, ev.CheckMade) == []
+    quiet_turns(party, 6)
+    assert fatigue(party) == {"Ash": 0, "Bo": 0}
+
+
+def test_a_rest_within_the_hour_starts_the_count_again(party: Expedition) -> None:
+    quiet_turns(party, 3)
+    party.execute("turn rest hazard=5")
+    quiet_turns(party, 3)
+    run(party, "light on torch1")
+    quiet_turns(party, 3)
+    assert party.state.turns_since_rest == 6 and fatigue(party) == {"Ash": 0, "Bo": 0}
+
+
+# Replay -----------------------------------------------------------------------------------
+
+
+def test_replaying_the_file_gives_the_same_state(party: Expedition) -> None:
+    run(
+        party,
+        "turn hazard=4",
+        "turn rushing speed=fast con.Ash=2 con.Bo=19",
+        "turn search dc=14 by=Ash",
+        "turn cautious hazard=3",
+        "light add lantern lit",
+        "do surprise",
+        "turn listen by=Bo",
+        "turn rest",
+        "turn",
+    )
+    before = party.state
+    assert reopened(party).state == before
+
+
+# Traditional bookkeeping ------------------------------------------------------------------
+
+
+@pytest.fixture
+def traditional(expedition: Factory) -> Expedition:
+    x = expedition("exploration-traditional", seed=4)
+    run(x, "pc add Ash hp=8 CON=14", "light add torch count=2", "light on torch")
+    return x
+
+
+def test_traditional_a_1_on_the_d6_is_an_encounter(traditional: Expedition) -> None:
+    batch = traditional.execute("turn hazard=1")
+    assert events(batch, ev.DiceRolled)[0].expression == "1-in-6"
+    assert len(events(batch, ev.EncounterBegan)) == 1
+    hazard = traditional.state.last_hazard
+    assert hazard is not None and (hazard.roll, hazard.result) == (1, "Encounter")
+
+
+def test_traditional_2_to_6_is_nothing_and_touches_no_light(traditional: Expedition) -> None:
+    for face in (2, 3, 4, 5, 6):
+        batch = traditional.execute(f"turn hazard={face}")
+        assert events(batch, ev.EncounterBegan) == [] and events(batch, ev.LightPutOut) == []
+        assert traditional.state.pending == ()
+        hazard = traditional.state.last_hazard
+        assert hazard is not None and (hazard.roll, hazard.result) == (face, "Nothing")
+
+
+def test_traditional_torch_6_turns_lantern_1_watch_of_4_hours(traditional: Expedition) -> None:
+    run(traditional, "light add lantern", "light add candle")
+    minutes = {light.kind: light.minutes for light in traditional.state.lights}
+    assert minutes == {"torch": 60, "lantern": 240, "candle": 60}
+    run(traditional, "light set lantern1 turns=0", "light refuel lantern1")
+    lantern = traditional.state.light("lantern1")
+    assert lantern is not None and lantern.minutes == 240
+
+
+def test_traditional_rest_is_tracked_once_an_hour(traditional: Expedition) -> None:
+    quiet_turns(traditional, 6)
+    run(traditional, "light on torch1")
+    batch = traditional.execute("turn hazard=5 con=4")
+    assert len(events(batch, ev.RestSkipped)) == 1
+    assert traditional.state.party[0].fatigue == 1
