@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 from collections.abc import Sequence
@@ -101,6 +102,28 @@ def build_parser() -> argparse.ArgumentParser:
     procs.add_argument("action", nargs="?", choices=["check", "show"], help="check FILE | show ID")
     procs.add_argument("target", nargs="?", metavar="FILE|ID")
     procs.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+    exported = add(
+        "export",
+        "Write the session log as Markdown, HTML or text, or the whole expedition as JSON.",
+        "delvetui export crypt --format html --session 2 -o session-2.html",
+    )
+    exported.add_argument("expedition", metavar="EXPEDITION")
+    exported.add_argument(
+        "--format",
+        choices=["md", "html", "json", "txt"],
+        help="md, html, txt, or json to move it with 'import' (default: from -o's suffix, or md)",
+    )
+    exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
+    exported.add_argument("-o", "--output", metavar="FILE", help="write FILE (default: print)")
+
+    imported = add(
+        "import",
+        "Create an expedition from a JSON export and print its path.",
+        "delvetui import crypt.json crypt-copy",
+    )
+    imported.add_argument("file", metavar="FILE.json", help="written by export --format json")
+    imported.add_argument("name", nargs="?", metavar="NAME", help="default: the exported name")
     return parser
 
 
@@ -118,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (status | head): not an error worth a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 def _resume() -> int:
@@ -376,7 +404,30 @@ def _procedures(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from delvetui.export import export, format_for, write_atomically
+
+    fmt = args.format or (format_for(args.output) if args.output else None) or "md"
+    with Expedition.open_named(args.expedition, write=False) as expedition:
+        content = export(expedition, fmt, session=args.session)
+    if args.output:
+        write_atomically(Path(args.output), content)
+        print(args.output)
+    else:
+        sys.stdout.write(content)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from delvetui.export import import_file
+
+    print(import_file(Path(args.file), args.name))
+    return 0
+
+
 _HANDLERS = {
+    "export": _export,
+    "import": _import,
     "open": _open,
     "new": _new,
     "act": _act,

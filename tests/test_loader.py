@@ -88,7 +88,9 @@ def test_overlapping_ranges_name_the_row() -> None:
 
 
 def test_wrong_types_and_missing_keys() -> None:
-    found = problems(MINIMAL.replace('[actions.walk]\nlabel = "Walk"', "[actions.walk]\nturns = 'x'"))
+    found = problems(
+        MINIMAL.replace('[actions.walk]\nlabel = "Walk"', "[actions.walk]\nturns = 'x'")
+    )
     assert "line 8: actions.walk.turns: should be a whole number, not the text 'x'." in found
     assert "line 7: actions.walk: is missing the key 'label'." in found
 
@@ -114,7 +116,9 @@ def test_syntax_error_reports_line_and_column() -> None:
 
 
 def test_bad_dice_and_ids() -> None:
-    found = problems(MINIMAL.replace('dice = "d6"', 'dice = "1000000d6"').replace('"tiny"', '"Tiny Game"'))
+    found = problems(
+        MINIMAL.replace('dice = "d6"', 'dice = "1000000d6"').replace('"tiny"', '"Tiny Game"')
+    )
     assert any("id: should be lower-case" in p for p in found)
     assert any("rolls 1000000 dice" in p for p in found)
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TypeVar
 
 import pytest
-from conftest import Factory, reopened, run
 
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
+from tests.conftest import Factory, reopened, run
 
 E = TypeVar("E", bound=ev.Event)
 

@@ -69,7 +69,7 @@ def start_events(
     if found is None:
         raise CommandError(f"'{text}' is not a start time; write HH:MM, e.g. 08:00.")
     clock = int(found.group(1)) * 60 + int(found.group(2))
-    return [
+    first: list[ev.Event] = [
         ev.ExpeditionStarted(
             name=name,
             procedure_id=procedure.id,
@@ -79,6 +79,14 @@ def start_events(
             turn_type=procedure.default_turn_type,
         )
     ]
+    for counter_name, counter in procedure.counters.items():
+        if counter.start:
+            first.append(
+                ev.CounterChanged(
+                    counter=counter_name, value=counter.start, change=counter.start, reason="start"
+                )
+            )
+    return first
 
 
 # Inputs: the KEY=VALUE words of a command --------------------------------------------------
@@ -145,7 +153,7 @@ class _Ctx:
 
     source: str
     member: str | None = None
-    light: str | None = None
+    scope: str | None = None
     margin: int = 0
     total: int = 0
     dc: int = 0
@@ -208,12 +216,11 @@ class _Work:
 
     def members(self, target: str, ctx: _Ctx) -> list[Member]:
         """The members an effect with this target applies to."""
+        if target == "each" and ctx.scope is not None:
+            # After one member's check, "each" means each member it was made for.
+            return [self.member(ctx.scope)]
         if target in ("each", "party"):
             return list(self.state.party)
-        if target == "carrier":
-            light = self.state.light(ctx.light) if ctx.light else None
-            found = self.state.member(light.carrier) if light and light.carrier else None
-            return [found] if found is not None else []
         name = ctx.member or self.inputs.get("by")
         if name is None:
             if len(self.state.party) == 1:
@@ -297,7 +304,6 @@ class _Work:
             "dc": ctx.dc,
             "total": ctx.total,
             "turn": self.turn_number,
-            "light": ctx.light or "",
             **extra,
         }
 
@@ -411,6 +417,7 @@ class _Work:
             here = attrs.evolve(
                 ctx,
                 member=name,
+                scope=name,
                 margin=max(0, dc - result.total),
                 total=result.total,
                 dc=dc,
@@ -765,9 +772,10 @@ def _turn(work: _Work, command: cmd.TakeTurn) -> None:
     level = work.state.light_level
     rules = procedure.light_level(level)
     if name in rules.forbid:
+        why = (rules.text or "there is not enough light").rstrip(". ")
         raise CommandError(
-            f"The party cannot {action.label.lower()} in {rules.label.lower()}: "
-            f"{rules.text or 'there is not enough light'}. Light a source first."
+            f"The party cannot {action.label.lower()} in {rules.label.lower()}: {why}. "
+            "Light a source first."
         )
     _check_inputs(work, name, action)
     turns = rules.turns.get(name, action.turns)
@@ -863,7 +871,8 @@ def _resolve_pending(work: _Work, resting: bool) -> None:
             work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=False))
             continue
         work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=True))
-        ctx = _Ctx(source=pending.label, member=pending.member or None, deferred=True)
+        who = pending.member or None
+        ctx = _Ctx(source=pending.label, member=who, scope=who, deferred=True)
         work.apply(effect, pending.ref, ctx)
 
 
@@ -906,7 +915,9 @@ def _time_passes(work: _Work, action_name: str) -> None:
             )
             limit = _limit(track.limit, member)
             if track.over is not None and limit is not None and value > limit:
-                ctx = _Ctx(source=track.label, member=member.name, excess=value - limit)
+                ctx = _Ctx(
+                    source=track.label, member=member.name, scope=member.name, excess=value - limit
+                )
                 work.apply(track.over, f"tracks.{track_name}.over", ctx)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))
 

@@ -127,8 +127,10 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             text = f" — {event.text}" if event.text and not event.ignored else ""
             return "result", f"→ {event.label}{ignored}{text}"
         case ev.EncounterBegan():
-            creature = f": {event.creature}, as the sign foretold" if event.creature else ""
-            return "encounter", f"Encounter! {event.text}{creature}"
+            text = event.text.rstrip(". ")
+            if event.creature:
+                return "encounter", f"Encounter! {text}: {event.creature} (as the sign foretold)."
+            return "encounter", f"Encounter! {text}."
         case ev.SignFound():
             return "sign", f"Sign: {event.text}"
         case ev.CheckMade():
@@ -155,7 +157,7 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.TurnTypeChanged():
             turn_type = procedure.turn_types.get(event.turn_type)
             label = turn_type.label if turn_type else event.turn_type
-            return "time", f"The party now takes {label}s."
+            return "time", f"The party switches to: {label}."
         case ev.BatchVoided():
             return "undo", f"Undone: {event.command}"
         case ev.BatchRestored():

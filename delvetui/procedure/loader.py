@@ -32,7 +32,7 @@ MAX_EFFECT_DEPTH = 6
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "value", "kind", "light", "turn"})
+PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
 
 def load_file(path: Path) -> Procedure:
@@ -427,13 +427,18 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
-        if bool(rule.table) == bool(rule.hit_at_most is not None or rule.on_hit):
-            if not rule.table and not rule.dice:
-                self.problem(path, "needs a table, or dice with hit_at_most and on_hit.")
+        if rule.table and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
+            self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
         if rule.table:
             self._ref(f"{path}.table", rule.table, self.p.tables, "table")
         if rule.dice:
             self._dice(f"{path}.dice", rule.dice)
+            if not rule.table and rule.hit_at_most is None and not _is_chance(rule.dice):
+                self.problem(
+                    path,
+                    f"rolls {rule.dice} without a table: say when it hits with hit_at_most "
+                    "(a number or a counter), or roll a chance such as 1-in-6.",
+                )
         elif not rule.table and not rule.on_hit:
             # A rule with only on_hit and no dice applies it every time (usage dice).
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
@@ -505,9 +510,10 @@ class _Checker:
                 self.problem(here, "a 'condition' effect needs 'condition' or 'remove'.")
             if effect.do in ("damage", "heal") and effect.amount is None and not effect.dice:
                 self.problem(here, f"a '{effect.do}' effect needs 'amount' or 'dice'.")
-            if effect.do == "counter" and effect.add is None and effect.set is None:
-                if not effect.per_input:
-                    self.problem(here, "a 'counter' effect needs 'add', 'set' or 'per_input'.")
+            if effect.do == "counter" and not (
+                effect.add is not None or effect.set is not None or effect.per_input
+            ):
+                self.problem(here, "a 'counter' effect needs 'add', 'set' or 'per_input'.")
             for name in _PLACEHOLDER.findall(effect.text):
                 if name not in PLACEHOLDERS:
                     self.problem(f"{here}.text", f"'{{{name}}}' is not a placeholder.")
@@ -525,6 +531,13 @@ class _Checker:
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)
+
+
+def _is_chance(text: str) -> bool:
+    try:
+        return dice.parse(text).chance is not None
+    except DiceError:
+        return False
 
 
 def _range(text: str) -> tuple[int, int] | None:

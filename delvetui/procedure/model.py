@@ -15,7 +15,7 @@ import attrs
 Brightness = Literal["bright", "dim"]
 LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
-Target = Literal["each", "party", "by", "carrier"]
+Target = Literal["each", "party", "by"]
 RollMode = Literal["advantage", "disadvantage"]
 EffectKind = Literal[
     "log",
@@ -146,7 +146,7 @@ class Effect:
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
     amount: int | None = attrs.field(default=None, metadata=_help("A fixed amount."))
     target: Target = attrs.field(
-        default="each", metadata=_help("Who: each member, the party, the member `by`, the carrier.")
+        default="each", metadata=_help("Who: each member, the party, or the member `by`.")
     )
     per_point: bool = attrs.field(
         default=False, metadata=_help("Multiply by the points a check was missed by.")
@@ -258,7 +258,6 @@ class Action:
     skip_rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     roll_mode: dict[str, RollMode] = attrs.field(factory=dict)
     inputs: dict[str, Input] = attrs.field(factory=dict)
-    check: str = ""
 
 
 @attrs.frozen

@@ -34,6 +34,24 @@ class Entry:
         return self.procedure.id if self.procedure else self.path.stem
 
 
+_CACHE: dict[tuple[Path, bool], tuple[tuple[int, int], Entry]] = {}
+
+
+def _entry(path: Path, user: bool) -> Entry:
+    """A procedure file loaded once, and again only when it changes on disk."""
+    stat = path.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _CACHE.get((path, user))
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        entry = Entry(path=path, user=user, procedure=load_file(path))
+    except ProcedureError as error:
+        entry = Entry(path=path, user=user, procedure=None, error=error)
+    _CACHE[(path, user)] = (stamp, entry)
+    return entry
+
+
 def entries() -> list[Entry]:
     """Every shipped and user procedure; a user procedure with the same id wins."""
     found: dict[str, Entry] = {}
@@ -41,10 +59,7 @@ def entries() -> list[Entry]:
         if not folder.is_dir():
             continue
         for path in sorted(folder.glob("*.toml")):
-            try:
-                entry = Entry(path=path, user=user, procedure=load_file(path))
-            except ProcedureError as error:
-                entry = Entry(path=path, user=user, procedure=None, error=error)
+            entry = _entry(path, user)
             found[entry.id] = entry
     return sorted(found.values(), key=lambda e: (e.user, e.id))
 
