@@ -123,3 +123,16 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
     run(party, "turn", "turn walk", "turn rest", "undo", "turn run", "note done")
     live = party.state
     assert reopened(party).state == live
+
+
+def test_spent_lights_leave_the_state_but_their_numbers_are_never_reused(
+    party: Expedition,
+) -> None:
+    for _ in range(14):
+        run(party, "light add torch lit", "turn crawl hazard=3")
+    spent = [light.id for light in party.state.lights if light.spent]
+    assert len(spent) == 10
+    assert spent[-1] == "torch16"
+    party.execute("light add torch")
+    assert party.state.lights[-1].id == "torch17"
+    assert reopened(party).state.lights[-1].id == "torch17"

@@ -901,7 +901,10 @@ def _time_passes(work: _Work, action_name: str) -> None:
         for light_id in burning:
             light = work.state.light(light_id)
             if light is not None and light.minutes == 0 and light.lit:
-                work.emit(ev.LightPutOut(id=light_id, reason="burnt out", spent=True))
+                kind = procedure.lights.get(light.kind)
+                refuels = kind is not None and kind.refuel_hours is not None
+                reason = "out of fuel" if refuels else "burnt out"
+                work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
     for track_name, track in procedure.tracks.items():
         added = track.per_turn + track.per_hour * minutes // 60
         if not added or action_name in track.reset_by:
@@ -985,12 +988,7 @@ def _edit_member(work: _Work, command: cmd.EditMember) -> None:
 
 
 def _next_light_id(state: State, kind: str) -> str:
-    numbers = [
-        int(light.id[len(kind) :])
-        for light in state.lights
-        if light.id.startswith(kind) and light.id[len(kind) :].isdigit()
-    ]
-    return f"{kind}{max(numbers, default=0) + 1}"
+    return f"{kind}{state.light_number(kind) + 1}"
 
 
 def _add_light(work: _Work, command: cmd.AddLight) -> None:

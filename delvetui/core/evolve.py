@@ -13,7 +13,7 @@ from functools import singledispatch
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.state import Hazard, Light, Member, Pending, State, pairs
+from delvetui.core.state import KEEP_SPENT, Hazard, Light, Member, Pending, State, pairs
 
 _USAGE_STEPS = (20, 12, 10, 8, 6, 4)
 
@@ -126,6 +126,24 @@ def _(event: ev.TrackChanged, state: State) -> State:
     return state.with_member(attrs.evolve(member, tracks=pairs(tracks)))
 
 
+def _numbered(state: State, light_id: str, kind: str) -> State:
+    """Remember the light's number so the next light of its kind gets a new one."""
+    suffix = light_id[len(kind) :]
+    if not light_id.startswith(kind) or not suffix.isdigit():
+        return state
+    numbers = dict(state.light_numbers)
+    numbers[kind] = max(numbers.get(kind, 0), int(suffix))
+    return attrs.evolve(state, light_numbers=pairs(numbers))
+
+
+def _prune_spent(state: State) -> State:
+    spent = [light.id for light in state.lights if light.spent and not light.lit]
+    if len(spent) <= KEEP_SPENT:
+        return state
+    gone = set(spent[: len(spent) - KEEP_SPENT])
+    return attrs.evolve(state, lights=tuple(x for x in state.lights if x.id not in gone))
+
+
 @_apply.register
 def _(event: ev.LightAdded, state: State) -> State:
     light = Light(
@@ -137,7 +155,7 @@ def _(event: ev.LightAdded, state: State) -> State:
         count=event.count,
         usage_die=event.usage_die,
     )
-    return attrs.evolve(state, lights=(*state.lights, light))
+    return _numbered(attrs.evolve(state, lights=(*state.lights, light)), event.id, event.kind)
 
 
 @_apply.register
@@ -149,13 +167,14 @@ def _(event: ev.LightLit, state: State) -> State:
     lit = attrs.evolve(source, id=event.id, lit=True, count=1, carrier=carrier)
     state = state.with_light(attrs.evolve(source, count=source.count - 1))
     lights = tuple(light for light in state.lights if light.count > 0)
-    return attrs.evolve(state, lights=(*lights, lit))
+    return _numbered(attrs.evolve(state, lights=(*lights, lit)), event.id, source.kind)
 
 
 @_apply.register
 def _(event: ev.LightPutOut, state: State) -> State:
     light = _light(state, event.id)
-    return state.with_light(attrs.evolve(light, lit=False, spent=event.spent or light.spent))
+    state = state.with_light(attrs.evolve(light, lit=False, spent=event.spent or light.spent))
+    return _prune_spent(state) if event.spent else state
 
 
 @_apply.register

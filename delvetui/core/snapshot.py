@@ -15,7 +15,7 @@ import attrs
 from delvetui.core.state import Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's shape changes, so an old snapshot is never misread.
-FORMAT = 1
+FORMAT = 2
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -51,6 +51,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "counters": _pairs(data["counters"]),
             "pending": pending,
             "last_hazard": hazard,
+            "light_numbers": _pairs(data["light_numbers"]),
         }
     )
 

@@ -14,6 +14,9 @@ import attrs
 from delvetui.core.dice import time_dice
 
 MINUTES_PER_DAY = 24 * 60
+#: How many spent lights the state keeps for the inventory to show (and to correct);
+#: older ones leave the state, so it does not grow with the length of the expedition.
+KEEP_SPENT = 10
 
 
 @attrs.frozen
@@ -119,6 +122,7 @@ class State:
     last_hazard: Hazard | None = None
     session: int = 0
     in_session: bool = False
+    light_numbers: tuple[tuple[str, int], ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -154,6 +158,10 @@ class State:
     def counter(self, name: str) -> int:
         """A counter's value (0 when it was never set)."""
         return dict(self.counters).get(name, 0)
+
+    def light_number(self, kind: str) -> int:
+        """The highest number a light of this kind was given (ids are never reused)."""
+        return dict(self.light_numbers).get(kind, 0)
 
     def member(self, name: str) -> Member | None:
         """The member with that name (case-insensitive), if any."""
