@@ -7,23 +7,32 @@ UI both go through it; neither builds events nor touches the store.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import hashlib
+import os
 import random
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from delvetui import __version__, paths
 from delvetui.core import commands as cmd
-from delvetui.core import snapshot
 from delvetui.core import events as ev
-from delvetui.core.decide import decide, start_events
+from delvetui.core import snapshot
+from delvetui.core.decide import decide, procedure_change, start_events
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline
-from delvetui.errors import DamagedFile, ReadOnlyExpedition, StorageFailed
+from delvetui.errors import (
+    CommandError,
+    DamagedFile,
+    ExpeditionExists,
+    ReadOnlyExpedition,
+    StorageFailed,
+)
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
-from delvetui.store import NewEvent, StoredBatch, Store
+from delvetui.store import NewEvent, Store, StoredBatch
 
 Listener = Callable[[Batch, State], None]
 
@@ -61,7 +70,9 @@ class Expedition:
 
     def __init__(self, store: Store, procedure: Procedure, timeline: Timeline) -> None:
         self.store = store
-        self.procedure = procedure
+        self.original_procedure = procedure
+        #: Every procedure the expedition has followed, by digest ("" is the original).
+        self.procedures: dict[str, Procedure] = {"": procedure}
         self.timeline = timeline
         self.listeners: list[Listener] = []
         self.batch_count = store.batch_count()
@@ -100,6 +111,50 @@ class Expedition:
         return cls.open(path)
 
     @classmethod
+    def create_from(
+        cls,
+        path: Path,
+        *,
+        meta: Mapping[str, str],
+        procedure_text: str,
+        batches: Iterable[tuple[str, str, Sequence[NewEvent]]],
+    ) -> Expedition:
+        """Create an expedition holding exactly these batches (command, time, events).
+
+        For an imported expedition. The file is filled under a temporary name and given
+        its real name only when complete, so a failure leaves nothing behind and an
+        existing expedition is never replaced.
+        """
+        if os.path.lexists(path):
+            raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.importing")
+        try:
+            with Store.create(temp, meta=meta, procedure_text=procedure_text) as store:
+                for command, at, events in batches:
+                    store.append(command, at, events)
+            try:
+                os.link(temp, path)  # never replaces an existing file, unlike rename
+            except FileExistsError:
+                raise ExpeditionExists(
+                    f"{path} already exists; choose another name or open it."
+                ) from None
+            except OSError:
+                if os.path.lexists(path):
+                    raise
+                os.rename(temp, path)  # a file system without hard links
+            folder = os.open(path.parent, os.O_RDONLY)
+            try:
+                with contextlib.suppress(OSError):
+                    os.fsync(folder)  # make the new name durable, not only the contents
+            finally:
+                os.close(folder)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                temp.unlink()
+        return cls.open(path)
+
+    @classmethod
     def open(cls, path: Path, *, write: bool = True, snapshot: bool = False) -> Expedition:
         """Open a saved expedition and replay it.
 
@@ -111,12 +166,14 @@ class Expedition:
         try:
             procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
             timeline, after = _resume(store, snapshot)
+            changes = _procedure_changes(store)
             for stored in store.batches(after=after):
                 timeline.apply(to_batch(stored))
         except BaseException:
             store.close()
             raise
         expedition = cls(store, procedure, timeline)
+        expedition.procedures.update(changes)
         expedition.snapshot_batch = after
         return expedition
 
@@ -156,6 +213,11 @@ class Expedition:
     # Reading --------------------------------------------------------------------------------
 
     @property
+    def procedure(self) -> Procedure:
+        """The procedure the expedition follows now (undoing a change goes back)."""
+        return self.procedures.get(self.state.procedure_digest, self.original_procedure)
+
+    @property
     def state(self) -> State:
         """The state the counting batches add up to."""
         return self.timeline.state
@@ -191,8 +253,7 @@ class Expedition:
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
         moment = now or _now()
-        seq = self.batch_count + 1
-        rng = random.Random(f"{self.state.seed}:{seq}")
+        rng = random.Random(f"{self.state.seed}:{self.batch_count + 1}")
         events = decide(
             self.state,
             self.procedure,
@@ -203,6 +264,28 @@ class Expedition:
             today=moment.date().isoformat(),
         )
         text = command.text or type(command).__name__.lower()
+        return self._commit(text, events, moment)
+
+    def change_procedure(self, procedure: Procedure, *, now: dt.datetime | None = None) -> Batch:
+        """Move the expedition to another procedure (a newer version of its own, usually).
+
+        An explicit, undoable event that carries the new procedure's text, so a replay
+        never depends on the procedure files on disk.
+        """
+        if self.readonly:
+            raise ReadOnlyExpedition(
+                self.store.readonly_reason or f"{self.path} is open read-only."
+            )
+        digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]
+        if digest == self.state.procedure_digest or (
+            not self.state.procedure_digest and procedure.text == self.original_procedure.text
+        ):
+            raise CommandError(f"The expedition already follows this {procedure.name}.")
+        events = procedure_change(self.state, procedure, digest)
+        self.procedures[digest] = procedure
+        return self._commit(f"procedure {procedure.id}", events, now or _now())
+
+    def _commit(self, text: str, events: Sequence[ev.Event], moment: dt.datetime) -> Batch:
         seq = self.store.append(text, moment.isoformat(timespec="seconds"), encode(events))
         self.batch_count = seq
         self.event_count += len(events)
@@ -244,6 +327,23 @@ def _resume(store: Store, use_snapshot: bool) -> tuple[Timeline, int]:
             timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=load)
             return timeline, found[0]
     return Timeline(load=load), 0
+
+
+def _procedure_changes(store: Store) -> dict[str, Procedure]:
+    """Every procedure the expedition moved to, by digest, read from its events."""
+    found: dict[str, Procedure] = {}
+    for stored in store.events_of_type("ProcedureChanged"):
+        try:
+            change = ev.Event.from_payload(stored.type, stored.version, stored.payload)
+        except (ValueError, TypeError) as error:
+            raise DamagedFile(
+                f"Event {stored.seq} of {store.path} cannot be read ({error}); "
+                "the file was not modified."
+            ) from None
+        assert isinstance(change, ev.ProcedureChanged)
+        where = f"the procedure {change.procedure_id} inside {store.path}"
+        found[change.digest] = load_text(change.text, source=where)
+    return found
 
 
 def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:

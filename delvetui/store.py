@@ -334,6 +334,15 @@ class Store:
             )
         return batch
 
+    def events_of_type(self, type_name: str) -> list[StoredEvent]:
+        """Every event of one type, checked like any other read (for rare, small types)."""
+        rows = self._read(
+            "SELECT seq, batch, CAST(type AS BLOB), version, CAST(payload AS BLOB), crc"
+            " FROM events WHERE type = ? ORDER BY seq",
+            (type_name,),
+        )
+        return [self._event(row) for row in rows]
+
     def save_snapshot(self, batch: int, data: str) -> None:
         """Keep the replayed state after ``batch`` so a long expedition resumes quickly.
 

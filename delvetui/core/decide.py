@@ -60,6 +60,27 @@ def decide(
     return work.events
 
 
+def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev.Event]:
+    """The batch that moves an expedition to another procedure, if the state fits it."""
+    problems: list[str] = []
+    for kind in sorted({light.kind for light in state.lights} - set(procedure.lights)):
+        problems.append(f"it has no light kind '{kind}', which the inventory holds")
+    if procedure.turn_types and state.turn_type not in procedure.turn_types:
+        problems.append(f"it has no turn type '{state.turn_type}', the one the party is in")
+    if problems:
+        raise CommandError(
+            f"{procedure.name} cannot take over this expedition: {'; '.join(problems)}."
+        )
+    return [
+        ev.ProcedureChanged(
+            procedure_id=procedure.id,
+            procedure_name=procedure.name,
+            digest=digest,
+            text=procedure.text,
+        )
+    ]
+
+
 def start_events(
     name: str, procedure: Procedure, *, seed: int, start: str | None = None
 ) -> list[ev.Event]:
@@ -734,7 +755,8 @@ def _dispatch(work: _Work, command: cmd.Command, history: History, today: str) -
 
 def _action(work: _Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
-    chosen = name or work.state.action or procedure.default_action
+    last = work.state.action if work.state.action in procedure.actions else None
+    chosen = name or last or procedure.default_action
     if chosen in procedure.actions:
         return chosen, procedure.actions[chosen]
     known = ", ".join(procedure.actions)

@@ -412,6 +412,21 @@ class TurnTypeChanged(Event):
     turn_type: str
 
 
+@event()
+@attrs.frozen
+class ProcedureChanged(Event):
+    """The expedition moved to another version of its procedure (or another procedure).
+
+    Carries the new procedure's full text, so the file alone replays it; ``digest``
+    names that text.
+    """
+
+    procedure_id: str
+    procedure_name: str
+    digest: str
+    text: str
+
+
 # Undo, redo and sessions -------------------------------------------------------------------
 
 

@@ -292,6 +292,11 @@ def _(event: ev.TurnTypeChanged, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.ProcedureChanged, state: State) -> State:
+    return attrs.evolve(state, procedure_id=event.procedure_id, procedure_digest=event.digest)
+
+
+@_apply.register
 def _(event: ev.SessionStarted, state: State) -> State:
     return attrs.evolve(state, session=event.number, in_session=True)
 

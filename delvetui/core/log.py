@@ -162,6 +162,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "undo", f"Undone: {event.command}"
         case ev.BatchRestored():
             return "undo", f"Redone: {event.command}"
+        case ev.ProcedureChanged():
+            return "info", f"The expedition now follows {event.procedure_name} ({event.digest})."
         case ev.SessionStarted():
             return "session", f"Session {event.number} begins ({event.date})."
         case ev.SessionEnded():

@@ -15,7 +15,7 @@ import attrs
 from delvetui.core.state import Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's shape changes, so an old snapshot is never misread.
-FORMAT = 2
+FORMAT = 3
 
 
 def state_to_data(state: State) -> dict[str, Any]:

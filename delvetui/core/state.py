@@ -123,6 +123,7 @@ class State:
     session: int = 0
     in_session: bool = False
     light_numbers: tuple[tuple[str, int], ...] = ()
+    procedure_digest: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 
