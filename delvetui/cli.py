@@ -34,6 +34,7 @@ examples:
   delvetui act crypt pc add Ash hp=6       add a party member
   delvetui act crypt turn crawl hazard=3   take a turn, typing in the hazard die
   delvetui status crypt --json             the state, for scripts
+  delvetui export crypt -o crypt.html      the session log as a page (md, txt, json too)
 """
 
 
@@ -84,6 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     act.add_argument("expedition", metavar="EXPEDITION")
     act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")
+
+    upgrade = add(
+        "upgrade",
+        "Move an expedition to a newer version of its procedure (or another procedure); "
+        "recorded as an event, so undo goes back.",
+        "delvetui upgrade crypt --procedure delving",
+    )
+    upgrade.add_argument("expedition", metavar="EXPEDITION")
+    upgrade.add_argument(
+        "--procedure", metavar="ID|FILE", help="the procedure to follow (default: its own id)"
+    )
 
     status = add(
         "status", "Show the current state of an expedition.", "delvetui status crypt --json"
@@ -215,6 +227,14 @@ def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
             return EXIT_BAD_INPUT
         out.write(f"ok {batch.seq} {text}\n")
         out.flush()
+    return 0
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    with Expedition.open_named(args.expedition) as expedition:
+        procedure = registry.find(args.procedure or expedition.procedure.id)
+        expedition.change_procedure(procedure)
+        print(f"{expedition.state.name} now follows {procedure.name} ({procedure.id}).")
     return 0
 
 
@@ -431,6 +451,7 @@ _HANDLERS = {
     "open": _open,
     "new": _new,
     "act": _act,
+    "upgrade": _upgrade,
     "status": _status,
     "list": _list,
     "procedures": _procedures,

@@ -1,0 +1,140 @@
+"""Exports: the session log as Markdown, HTML or plain text, and the JSON interchange format.
+
+``export(expedition, "md")`` returns the text (``export_saved(path, "md")`` does the same
+through a read-only connection of its own, for a worker thread); ``write_atomically`` puts
+it in a file so a reader never sees half of it. ``import_file`` brings a JSON export back
+as an expedition. The formats are described in ``docs/export.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import secrets
+from pathlib import Path
+
+from delvetui.errors import DelveError
+from delvetui.export import html, json_format, markdown, story, text
+from delvetui.export.json_format import ImportRefused, import_file
+from delvetui.session import Expedition, to_batch
+
+__all__ = [
+    "FORMATS",
+    "ImportRefused",
+    "export",
+    "export_saved",
+    "format_for",
+    "import_file",
+    "story_of",
+    "write_atomically",
+]
+
+#: Every format, by the name ``--format`` takes, with its usual file suffix.
+FORMATS = {"md": ".md", "html": ".html", "txt": ".txt", "json": ".json"}
+_SUFFIXES = {
+    ".md": "md",
+    ".markdown": "md",
+    ".html": "html",
+    ".htm": "html",
+    ".txt": "txt",
+    ".json": "json",
+}
+
+
+def format_for(path: str | Path) -> str | None:
+    """The format a file name asks for by its suffix ('log.html': 'html'), if any."""
+    return _SUFFIXES.get(Path(path).suffix.lower())
+
+
+def story_of(
+    expedition: Expedition, *, session: int | None = None, now: dt.datetime | None = None
+) -> story.Story:
+    """The story of an expedition (or of one session), as every exporter tells it."""
+    played = [story.Played(to_batch(s), s.at) for s in expedition.store.batches()]
+    told = story.build(
+        played,
+        lambda state: expedition.procedures.get(
+            state.procedure_digest, expedition.original_procedure
+        ),
+        title=expedition.state.name or expedition.path.stem,
+        exported=now or dt.datetime.now().astimezone(),
+    )
+    return told if session is None else story.only_session(told, session)
+
+
+def export(
+    expedition: Expedition,
+    fmt: str,
+    *,
+    session: int | None = None,
+    now: dt.datetime | None = None,
+) -> str:
+    """The expedition in a format: 'md', 'html', 'txt' or 'json'.
+
+    ``session`` tells one session only (0: what came before the first). JSON always holds
+    the whole expedition, so that importing it brings the same expedition back; asking it
+    for one session is refused.
+    """
+    if fmt == "json":
+        if session is not None:
+            raise DelveError(
+                "A JSON export always holds the whole expedition, so that importing it "
+                "brings the same expedition back; leave out --session, or choose md, html "
+                "or txt for one session's log."
+            )
+        return json_format.render(expedition, now=now)
+    renderers = {"md": markdown.render, "html": html.render, "txt": text.render}
+    if fmt not in renderers:
+        raise DelveError(f"There is no export format '{fmt}'; choose md, html, txt or json.")
+    return renderers[fmt](story_of(expedition, session=session, now=now))
+
+
+def export_saved(
+    path: Path, fmt: str, *, session: int | None = None, now: dt.datetime | None = None
+) -> str:
+    """Export a saved expedition through a read-only connection of its own.
+
+    Safe in a worker thread while the table has the expedition open for writing: nothing
+    is locked or changed.
+    """
+    with Expedition.open(path, write=False) as expedition:
+        return export(expedition, fmt, session=session, now=now)
+
+
+def write_atomically(path: Path, content: str) -> None:
+    """Write a file so that it is either the old one or the whole new one, never half.
+
+    The text goes to a temporary file beside it, is flushed to disk, then renamed over
+    the old file. On a failure the old file is left as it was and nothing else remains.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    temp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    data = content.encode("utf-8")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        reason = error.strerror or str(error)
+        raise DelveError(f"Cannot write {path} ({reason}); nothing was written.") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)

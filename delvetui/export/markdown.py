@@ -1,0 +1,85 @@
+"""The story as Markdown: for campaign notes (Obsidian and the like), and as plain text.
+
+A heading per session, a smaller heading per turn with its entries as a list, then the
+session's summary. Every text is escaped so that what a player named a character, or what
+a note says, shows literally: ``**bold**``, ``# heading``, ``[link](x)``, ``<script>`` and
+Obsidian's ``[[links]]``, ``#tags``, ``==highlights==`` and ``$math$`` stay text. Dice
+faces (``d6 [3, 4]``) are left unescaped so the file still reads well as plain text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from delvetui.export.story import Entry, Fact, Part, Story
+
+# Characters that mean something inline, in CommonMark or in Obsidian, wherever they are.
+_INLINE = re.compile(r"[\\`*_<>&|~#$]")
+# An opening bracket, unless it opens a list of dice faces that cannot become a link.
+_BRACKET = re.compile(r"\[(?![\d, ]+\](?![(\[:]))")
+# Doubled marks that Obsidian reads: ==highlight== and %%comment%%.
+_DOUBLED = re.compile(r"=(?==)|(?<==)=|%(?=%)|(?<=%)%")
+# What would start a list item, a heading underline or a numbered list at a line's start.
+_LEADING = re.compile(r"^([-+=]|\d+(?=[.)]))")
+
+
+def escape(text: str) -> str:
+    """Text that Markdown shows exactly as it is written."""
+    text = " ".join(text.split())
+    text = _INLINE.sub(lambda m: "\\" + m.group(), text)
+    text = _BRACKET.sub(r"\\[", text)
+    if text.startswith("["):
+        text = "\\" + text  # a link reference definition starts a line with [
+    text = _DOUBLED.sub(lambda m: "\\" + m.group(), text)
+    leading = _LEADING.match(text)
+    if leading:
+        end = leading.end()
+        text = text[:end] + "\\" + text[end:] if text[:end].isdigit() else "\\" + text
+    return text
+
+
+def render(story: Story) -> str:
+    """The whole story as one Markdown document."""
+    out = [f"# {escape(story.title)}", "", f"*{escape(story.byline)}*", ""]
+    if not story.parts:
+        out += ["Nothing has happened in this expedition yet.", ""]
+    for part in story.parts:
+        out += _part(part)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _part(part: Part) -> list[str]:
+    out = [f"## {escape(part.heading)}", "", f"*{escape(part.about)}*", ""]
+    for turn in part.turns:
+        if turn.number is not None:
+            out += [f"### {escape(turn.heading)}", ""]
+        out += [_entry(entry) for entry in turn.entries]
+        if turn.entries:
+            out.append("")
+    if part.summary:
+        title = f"Summary of session {part.number}" if part.kind == "session" else "Summary"
+        out += [f"### {title}", ""]
+        for fact in part.summary:
+            out += _fact(fact)
+        out.append("")
+    return out
+
+
+def _entry(entry: Entry) -> str:
+    text = escape(entry.text)
+    if entry.result:
+        roll = f"{text} → " if text else "→ "
+        space = " " if entry.detail[:1].isspace() else ""
+        return f"- {roll}**{escape(entry.result)}**{space}{escape(entry.detail)}"
+    if entry.kind == "encounter":
+        return f"- **{text}**"
+    if entry.kind == "note":
+        return f"- *{text}*"
+    return f"- {text}"
+
+
+def _fact(fact: Fact) -> list[str]:
+    label = f"**{escape(fact.label)}:**"
+    if len(fact.items) == 1:
+        return [f"- {label} {escape(fact.items[0])}"]
+    return [f"- {label}", *(f"  - {escape(item)}" for item in fact.items)]
