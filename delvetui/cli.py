@@ -97,6 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--procedure", metavar="ID|FILE", help="the procedure to follow (default: its own id)"
     )
 
+    verify = add(
+        "verify",
+        "Check every row of an expedition file and that replaying it gives the saved state.",
+        "delvetui verify crypt",
+    )
+    verify.add_argument("expedition", metavar="EXPEDITION")
+
     status = add(
         "status", "Show the current state of an expedition.", "delvetui status crypt --json"
     )
@@ -238,8 +245,16 @@ def _upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    with Expedition.open(paths.find_expedition(args.expedition), write=False, snapshot=True) as x:
+        x.verify()
+        print(f"{x.path}: {x.batch_count} commands, {x.event_count} events, all sound.")
+    return 0
+
+
 def _status(args: argparse.Namespace) -> int:
-    with Expedition.open_named(args.expedition, write=False) as expedition:
+    path = paths.find_expedition(args.expedition)
+    with Expedition.open(path, write=False, snapshot=True) as expedition:
         data = status_data(expedition)
         if args.json:
             print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -339,7 +354,7 @@ def _list(args: argparse.Namespace) -> int:
     rows = []
     for path in paths.saved_expeditions():
         try:
-            with Expedition.open(path, write=False) as expedition:
+            with Expedition.open(path, write=False, snapshot=True) as expedition:
                 state = expedition.state
                 rows.append(
                     {
@@ -452,6 +467,7 @@ _HANDLERS = {
     "new": _new,
     "act": _act,
     "upgrade": _upgrade,
+    "verify": _verify,
     "status": _status,
     "list": _list,
     "procedures": _procedures,

@@ -38,7 +38,7 @@ Listener = Callable[[Batch, State], None]
 
 #: A snapshot of the state is kept every this many batches, so resuming replays at most
 #: this many batches however long the expedition is.
-SNAPSHOT_EVERY = 500
+SNAPSHOT_EVERY = 100
 
 
 def _now() -> dt.datetime:
@@ -131,8 +131,7 @@ class Expedition:
         temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.importing")
         try:
             with Store.create(temp, meta=meta, procedure_text=procedure_text) as store:
-                for command, at, events in batches:
-                    store.append(command, at, events)
+                store.append_many(batches)
             try:
                 os.link(temp, path)  # never replaces an existing file, unlike rename
             except FileExistsError:
@@ -162,7 +161,7 @@ class Expedition:
         for a long expedition but reads only the batches after it: call ``verify()`` (the
         table screen does, in the background) to check every row and the snapshot itself.
         """
-        store = Store.open(path, write=write)
+        store = Store.open(path, write=write, quick_check=not snapshot)
         try:
             procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
             timeline, after = _resume(store, snapshot)

@@ -67,6 +67,7 @@ CREATE TABLE events (
     crc INTEGER NOT NULL
 );
 CREATE INDEX events_batch ON events(batch);
+CREATE INDEX events_type ON events(type);
 CREATE TABLE snapshots (batch INTEGER PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
 """
 
@@ -169,10 +170,13 @@ class Store:
         return cls.open(path, write=True)
 
     @classmethod
-    def open(cls, path: Path, *, write: bool = True) -> Store:
+    def open(cls, path: Path, *, write: bool = True, quick_check: bool = True) -> Store:
         """Open an existing expedition file, checking it read-only before anything can write to it.
 
         With ``write`` the writer lock is taken; without it nothing is locked or modified.
+        ``quick_check=False`` leaves out SQLite's page check, which grows with the file: the
+        caller then runs ``check_pages`` before it writes (the table screen does, in the
+        background, while the game master reads the screen).
         """
         fd = _open_regular_file(path)
         lock_fd: int | None = None
@@ -195,7 +199,7 @@ class Store:
             if reason is None:
                 _take_writer_lock(fd, path)
                 lock_fd = fd
-            conn = _inspect(path, recover=lock_fd is not None)
+            conn = _inspect(path, recover=lock_fd is not None, quick_check=quick_check)
             if lock_fd is not None:
                 # The file passed every read-only check, so a read-write connection is now safe.
                 conn.close()
@@ -307,32 +311,56 @@ class Store:
                 (key, value),
             )
 
+    def append_many(self, batches: Iterable[tuple[str, str, Sequence[NewEvent]]]) -> int:
+        """Append many batches (command, time, events) in one transaction; for imports.
+
+        Returns the last batch number. On a storage failure none of them is saved.
+        """
+        encoded = [_encode_batch(command, at, events) for command, at, events in batches]
+        last = 0
+        with self._writing("nothing of the import was saved") as conn:
+            for one in encoded:
+                last = self._insert(conn, one)
+        return last
+
     def append(self, command: str, at: str, events: Sequence[NewEvent]) -> int:
         """Append one batch and its events as one transaction, committed before returning.
 
         Returns the new batch number. On a storage failure nothing of the batch is saved.
         """
         # Encode first so that a payload that is not JSON fails before the file is touched.
-        command_b, at_b = command.encode(), at.encode()
-        encoded = [(e.type, e.type.encode(), e.version, _encode_payload(e.payload)) for e in events]
+        encoded = _encode_batch(command, at, events)
         with self._writing("nothing of this command was saved") as conn:
-            batch = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM batches").fetchone()[0]) + 1
-            first = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]) + 1
-            batch_crc = _crc((str(batch).encode(), command_b, at_b, str(len(encoded)).encode()))
-            conn.execute(
-                "INSERT INTO batches (seq, command, at, crc) VALUES (?, ?, ?, ?)",
-                (batch, command, at, batch_crc),
-            )
-            rows = [
-                (first + i, batch, type_, version, text, _event_crc(batch, type_b, version, raw))
-                for i, (type_, type_b, version, (text, raw)) in enumerate(encoded)
-            ]
-            conn.executemany(
-                "INSERT INTO events (seq, batch, type, version, payload, crc)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )
+            return self._insert(conn, encoded)
+
+    def _insert(self, conn: sqlite3.Connection, encoded: _Encoded) -> int:
+        command, at, rows_in = encoded
+        batch = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM batches").fetchone()[0]) + 1
+        first = int(conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]) + 1
+        batch_crc = _crc(
+            (str(batch).encode(), command.encode(), at.encode(), str(len(rows_in)).encode())
+        )
+        conn.execute(
+            "INSERT INTO batches (seq, command, at, crc) VALUES (?, ?, ?, ?)",
+            (batch, command, at, batch_crc),
+        )
+        rows = [
+            (first + i, batch, type_, version, text, _event_crc(batch, type_b, version, raw))
+            for i, (type_, type_b, version, (text, raw)) in enumerate(rows_in)
+        ]
+        conn.executemany(
+            "INSERT INTO events (seq, batch, type, version, payload, crc)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )
         return batch
+
+    def check_pages(self) -> None:
+        """SQLite's check of every page of the file; DamagedFile when it fails."""
+        try:
+            _quick_check(self._connection(), self.path)
+        except sqlite3.DatabaseError as exc:
+            raise self._damaged(None, str(exc)) from exc
 
     def events_of_type(self, type_name: str) -> list[StoredEvent]:
         """Every event of one type, checked like any other read (for rare, small types)."""
@@ -484,6 +512,17 @@ def _crc(parts: Iterable[bytes]) -> int:
 
 def _event_crc(batch: object, type_: bytes, version: object, payload: bytes) -> int:
     return _crc((str(batch).encode(), type_, str(version).encode(), payload))
+
+
+_Encoded = tuple[str, str, list[tuple[str, bytes, int, tuple[str, bytes]]]]
+
+
+def _encode_batch(command: str, at: str, events: Sequence[NewEvent]) -> _Encoded:
+    return (
+        command,
+        at,
+        [(e.type, e.type.encode(), e.version, _encode_payload(e.payload)) for e in events],
+    )
 
 
 def _encode_payload(payload: dict[str, Any]) -> tuple[str, bytes]:
@@ -639,7 +678,15 @@ def _lock_holder(fd: int) -> int | None:
     return None
 
 
-def _inspect(path: Path, *, recover: bool) -> sqlite3.Connection:
+def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
+    problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)").fetchall()]
+    if problems != ["ok"]:
+        raise DamagedFile(
+            f"The expedition file {path} is damaged ({'; '.join(problems)}); it was not modified."
+        )
+
+
+def _inspect(path: Path, *, recover: bool, quick_check: bool = True) -> sqlite3.Connection:
     """Check through a read-only connection that the file is a healthy expedition; return it.
 
     With ``recover`` (we hold the writer lock) a hot journal left by a crash mid-save is rolled
@@ -674,12 +721,8 @@ def _inspect(path: Path, *, recover: bool) -> sqlite3.Connection:
             raise DamagedFile(
                 f"The expedition file {path} is damaged (it is cut off); it was not modified."
             )
-        problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(3)").fetchall()]
-        if problems != ["ok"]:
-            raise DamagedFile(
-                f"The expedition file {path} is damaged ({'; '.join(problems)}); "
-                "it was not modified."
-            )
+        if quick_check:
+            _quick_check(conn, path)
         if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
             raise ForeignFile(
                 f"{path} is a database of another program, not a delvetui expedition file; "

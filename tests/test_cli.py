@@ -200,3 +200,18 @@ def test_a_second_writer_is_told_the_expedition_is_open_elsewhere(home: Path) ->
     holder.stdin.close()
     holder.wait(timeout=30)
     assert delvetui(home, "act", "crypt", "note", "now").returncode == 0
+
+
+def test_verify_checks_every_row(home: Path) -> None:
+    delvetui(home, "new", "crypt", "--procedure", "delving")
+    delvetui(home, "act", "crypt", "-", stdin="note first-note-here\nturn\nturn\n")
+    result = delvetui(home, "verify", "crypt")
+    assert result.returncode == 0 and "all sound" in result.stdout
+    path = home / "crypt.delve"
+    data = path.read_bytes()
+    at = data.index(b"first-note-here")
+    path.write_bytes(data[:at] + b"F" + data[at + 1 :])
+    damaged = path.read_bytes()
+    result = delvetui(home, "verify", "crypt")
+    assert result.returncode == 2 and "damaged" in result.stderr
+    assert path.read_bytes() == damaged

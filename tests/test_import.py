@@ -6,6 +6,7 @@ import contextlib
 import datetime as dt
 import json
 import os
+import sqlite3
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -259,17 +260,17 @@ def test_a_failure_while_writing_leaves_nothing_behind(
     document = home / "crypt.json"
     document.write_text(json.dumps(exported), encoding="utf-8")
     calls = 0
-    append = Store.append
+    insert = Store._insert
 
     def failing(self: Store, *args: Any) -> int:
         nonlocal calls
         calls += 1
-        if calls == 3:
-            raise StorageFailed("Saving failed (disk full); nothing of this command was saved.")
-        return append(self, *args)
+        if calls == 3:  # the third batch, inside the import's one transaction
+            raise sqlite3.OperationalError("database or disk is full")
+        return insert(self, *args)
 
-    monkeypatch.setattr(Store, "append", failing)
-    with pytest.raises(StorageFailed, match="disk full"):
+    monkeypatch.setattr(Store, "_insert", failing)
+    with pytest.raises(StorageFailed, match="disk is full"):
         import_file(document, "copy")
     assert sorted(p.name for p in home.iterdir()) == ["crypt.json"]
     assert not any(name.startswith(".") for name in os.listdir(home))
