@@ -46,7 +46,9 @@ dice = "d6"
 roll = "1"
 label = "Cold"
 effects = [
-  { do = "check", id = "save", ability = "CON", dc = 12, on_failure = [{ do = "damage", amount = 2 }] },
+  { do = "check", id = "save", ability = "CON", dc = 12, on_failure = [
+    { do = "damage", amount = 2 },
+  ] },
 ]
 
 [[tables.hazard.rows]]
@@ -101,7 +103,7 @@ def test_table_dice_asks_for_each_roll_in_turn() -> None:
 def test_a_value_nothing_uses_is_refused_with_a_suggestion() -> None:
     with pytest.raises(CommandError, match="Did you mean 'hazard'"):
         play(started(), "turn hazrd=2")
-    with pytest.raises(CommandError, match="'save.cora=' was given but nothing"):
+    with pytest.raises(CommandError, match=r"'save\.cora=' was given but nothing"):
         play(started(), "turn hazard=1 save.Ash=5 save.Bryn=5 save.Cora=5")
 
 

@@ -42,7 +42,7 @@ def strategy(cls: type[ev.Event]) -> st.SearchStrategy[ev.Event]:
             overrides[field.name] = st.booleans()
         else:
             raise AssertionError(f"{cls.__name__}.{field.name}: no strategy for {kind}")
-    return st.builds(cls, **overrides)  # type: ignore[arg-type]
+    return st.builds(cls, **overrides)
 
 
 def test_every_event_type_has_a_strategy() -> None:

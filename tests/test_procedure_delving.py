@@ -97,7 +97,8 @@ def test_movement_modes_and_their_distances(party: Expedition) -> None:
         started = batch.events[0]
         assert isinstance(started, ev.TurnStarted)
         assert started.distance == distance
-    assert "cannot map" in started.flags
+        flags = started.flags
+    assert "cannot map" in flags
 
 
 def test_searching_takes_two_turns_in_dim_light(party: Expedition) -> None:

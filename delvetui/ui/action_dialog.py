@@ -1,0 +1,90 @@
+"""Choose the action (or movement mode) for the next turn, or the movement speed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
+from delvetui.ui.action_pane import current_action, distance_text
+
+SPEED = "speed:"
+
+
+class ActionDialog(ModalScreen[str | None]):
+    """The procedure's actions with what each does; Enter takes a turn with the one chosen.
+
+    Answers with the action id, or ``speed:NAME`` when a movement speed was chosen.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close")]
+    """Escape closes without taking a turn."""
+
+    def __init__(self, state: State, procedure: Procedure, *, speed: str = "") -> None:
+        super().__init__()
+        self.state = state
+        self.procedure = procedure
+        self.speed = speed or procedure.movement.default_speed
+
+    def compose(self) -> ComposeResult:
+        """One option per action (and per speed when there are several)."""
+        procedure = self.procedure
+        rules = procedure.light_level(self.state.light_level)
+        current, _ = current_action(self.state, procedure)
+        options: list[Option] = []
+        width = max(len(action.label) for action in procedure.actions.values())
+        for action_id, action in procedure.actions.items():
+            row = Text()
+            row.append("▶ " if action_id == current else "  ")
+            row.append(action.label.ljust(width), "bold")
+            distance = distance_text(action, procedure, self.speed)
+            if distance:
+                row.append(f"  {distance}")
+            if action.turns != 1:
+                row.append(f"  {action.turns} turns")
+            if action_id in rules.turns:
+                row.append(f"  {rules.turns[action_id]} turns in {rules.label.lower()}")
+            if action.text:
+                row.append(f"\n    {action.text}", "dim")
+            disabled = action_id in rules.forbid
+            if disabled:
+                row.append(f"\n    not possible in {rules.label.lower()}", "italic")
+            options.append(Option(row, id=action_id, disabled=disabled))
+        speeds = procedure.movement.speeds
+        if len(speeds) > 1:
+            for speed in speeds:
+                mark = "▶ " if speed == self.speed else "  "
+                options.append(Option(Text(f"{mark}Speed: {speed}"), id=f"{SPEED}{speed}"))
+        with Vertical(classes="dialog -wide"):
+            yield Static(Text("Action for the next turn"), classes="dialog-title")
+            yield OptionList(*options, id="action-list")
+            yield Static(
+                Text("enter takes a turn with it · esc close"),
+                classes="dialog-hint",
+            )
+
+    def on_mount(self) -> None:
+        """Focus the list on the current action."""
+        options = self.query_one("#action-list", OptionList)
+        options.focus()
+        current, _ = current_action(self.state, self.procedure)
+        ids = list(self.procedure.actions)
+        if current in ids:
+            options.highlighted = ids.index(current)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Answer with the action (or speed) chosen."""
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        """Close without a choice."""
+        self.dismiss(None)

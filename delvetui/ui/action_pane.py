@@ -1,0 +1,90 @@
+"""The current action or movement mode: what the next turn does when n is pressed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import State
+from delvetui.procedure.model import Action, Procedure
+
+
+def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:
+    """The action a bare 'turn' repeats: the last one taken, or the procedure's default."""
+    name = state.action or procedure.default_action
+    return name, procedure.actions.get(name)
+
+
+def distance_text(action: Action, procedure: Procedure, speed: str) -> str:
+    """How far the action goes in a turn at the chosen speed ('' when it does not move)."""
+    if not action.distance:
+        return ""
+    chosen = speed if speed in action.distance else procedure.movement.default_speed
+    value = action.distance.get(chosen)
+    if value is None:
+        return ""
+    return f"{value:g} {procedure.movement.unit}"
+
+
+class ActionPane(Widget):
+    """The action the next turn takes, its movement and what the light does to it."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "action-pane--action",
+        "action-pane--muted",
+        "action-pane--warning",
+    }
+
+    state: reactive[State] = reactive(State, layout=True)
+    """The expedition state (its last action and light level)."""
+
+    speed: reactive[str] = reactive("", layout=True)
+    """The movement speed chosen for moving actions ('' for the procedure's default)."""
+
+    class Clicked(Message):
+        """The game master clicked the pane to choose another action."""
+
+    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.procedure = procedure
+
+    def render(self) -> RenderableType:
+        """The action, its distance and flags, and what the light level changes."""
+        procedure = self.procedure
+        state = self.state
+        name, action = current_action(state, procedure)
+        text = Text(overflow="fold")
+        label = action.label if action else name
+        text.append("Next: ", self._style("muted"))
+        text.append(label, self._style("action"))
+        if action is not None:
+            speed = self.speed or procedure.movement.default_speed
+            distance = distance_text(action, procedure, speed)
+            if distance:
+                pace = f" at {speed}" if len(procedure.movement.speeds) > 1 else ""
+                text.append(f"  {distance} a {procedure.turn_name(state.turn_type)}{pace}")
+            if action.flags:
+                text.append(f"\n{', '.join(action.flags)}", self._style("muted"))
+        rules = procedure.light_level(state.light_level)
+        if name in rules.forbid:
+            text.append(f"\nNot possible in {rules.label.lower()}.", self._style("warning"))
+        elif name in rules.turns:
+            text.append(
+                f"\nTakes {rules.turns[name]} turns in {rules.label.lower()}.",
+                self._style("warning"),
+            )
+        return text
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"action-pane--{name}")
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking the pane opens the action chooser."""
+        self.post_message(self.Clicked())

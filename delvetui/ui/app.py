@@ -1,0 +1,356 @@
+"""The full-screen table: the Textual app, its global keys, ``run_app`` and ``screenshot``.
+
+The app holds the open expedition. Screens and widgets post intent messages; the app passes
+the commands to :class:`delvetui.session.Expedition` and hands each committed batch back to
+the table screen. Nothing is shown as done before it is saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from delvetui.core.state import State
+from delvetui.core.timeline import Batch
+from delvetui.errors import DelveError, ExpeditionLocked, StorageFailed
+from delvetui.session import Expedition
+from delvetui.ui import creation, runner
+from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.error_screen import ErrorScreen
+from delvetui.ui.files import Prefs, export_path, write_atomically
+from delvetui.ui.new_expedition import NewExpeditionScreen
+from delvetui.ui.palette import TableCommands
+from delvetui.ui.roll_prompt import RollPrompt
+from delvetui.ui.start_screen import StartScreen
+from delvetui.ui.table_screen import TableScreen
+
+THEMES = ("textual-dark", "textual-light")
+#: How long a screenshot waits for the log to be read.
+SCREENSHOT_TIMEOUT = 60.0
+
+
+class DelveApp(App[None]):
+    """The referee's table."""
+
+    CSS_PATH = "delvetui.tcss"
+    TITLE = "delvetui"
+    COMMANDS = App.COMMANDS | {TableCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+        Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
+    ]
+    """Keys that work everywhere: quit (everything is already saved) and the theme."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self.expedition: Expedition | None = None
+        self.prefs = Prefs.load()
+        self.open_error: DelveError | None = None
+        self._lock = asyncio.Lock()
+
+    # Opening -----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Apply the preferences and show the expedition (or the start screen)."""
+        if self.prefs.theme in self.available_themes:
+            self.theme = self.prefs.theme
+        if self.prefs.keys:
+            self.set_keymap(self.prefs.keys)
+        if self.path is None:
+            self.push_screen(StartScreen())
+        else:
+            self.open_expedition(self.path, first=True)
+
+    def open_expedition(self, path: Path, *, first: bool = False) -> None:
+        """Open an expedition on the table; read-only when another delvetui has it."""
+        try:
+            try:
+                expedition = Expedition.open(path, snapshot=True)
+            except ExpeditionLocked as locked:
+                expedition = Expedition.open(path, write=False, snapshot=True)
+                self.notify(f"{locked.message} Opened read-only.", severity="warning", markup=False)
+        except DelveError as error:
+            self.open_error = error
+            self._show(StartScreen(), first=first)
+            self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
+            return
+        self._close()
+        self.expedition = expedition
+        expedition.listeners.append(self._committed)
+        key = str(path.resolve())
+        table = TableScreen(
+            expedition,
+            table_dice=self.prefs.table_dice.get(key, False),
+            speed=self.prefs.speed.get(key, ""),
+        )
+        self._show(table, first=first)
+
+    def on_table_screen_damaged(self, event: TableScreen.Damaged) -> None:
+        """Reading the log found damage (or a snapshot that disagrees with the log)."""
+        self.push_screen(ErrorScreen("The expedition file needs attention", event.message))
+
+    def _show(self, screen: Screen[None], *, first: bool = False) -> None:
+        if first or len(self.screen_stack) < 2:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def _close(self) -> None:
+        if self.expedition is not None:
+            self.expedition.listeners.clear()
+            self.expedition.close()
+            self.expedition = None
+
+    def close_expedition(self) -> None:
+        """Close the file (and give up the writer lock)."""
+        self._close()
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table screen, when it is showing."""
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def _committed(self, batch: Batch, state: State) -> None:
+        table = self.table
+        if table is not None:
+            table.show_batch(batch, state)
+
+    # The start screen and the form --------------------------------------------------------
+
+    def on_start_screen_new(self, event: StartScreen.New) -> None:
+        """Show the new-expedition form."""
+        self.switch_screen(NewExpeditionScreen())
+
+    def on_start_screen_demo(self, event: StartScreen.Demo) -> None:
+        """Make (or reopen) the demo expedition."""
+        try:
+            path = creation.demo()
+        except DelveError as error:
+            self.push_screen(ErrorScreen("The demo cannot be made", error.message))
+            return
+        self.open_expedition(path)
+
+    def on_start_screen_open(self, event: StartScreen.Open) -> None:
+        """Open a saved expedition."""
+        self.open_expedition(event.path)
+
+    def on_new_expedition_screen_cancelled(self, event: NewExpeditionScreen.Cancelled) -> None:
+        """Back to the start screen; nothing was created."""
+        self.switch_screen(StartScreen())
+
+    def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
+        """Create the expedition the form describes, all at once, and open it."""
+        form = event.control if isinstance(event.control, NewExpeditionScreen) else None
+        try:
+            path = creation.create(event.name, event.procedure, event.commands, start=event.start)
+        except StorageFailed as error:
+            self.push_screen(ErrorScreen("The expedition could not be saved", error.message))
+            return
+        except DelveError as error:
+            if isinstance(self.screen, NewExpeditionScreen):
+                self.screen.failed("name", error.message, "form-name")
+            elif form is None:
+                self.notify(error.message, severity="error", markup=False)
+            return
+        self.open_expedition(path)
+
+    # Commands ----------------------------------------------------------------------------
+
+    def on_table_screen_run(self, event: TableScreen.Run) -> None:
+        """Run a command from the table."""
+        self.run_command(event.text, event.source)
+
+    @work(group="commands")
+    async def run_command(self, text: str, source: str = "key") -> None:
+        """Run one command through the expedition; say what went wrong where it belongs."""
+        async with self._lock:
+            table = self.table
+            expedition = self.expedition
+            if table is None or expedition is None:
+                return
+            try:
+                await runner.execute(
+                    expedition, text, table_dice=table.table_dice, ask=self._ask_roll
+                )
+            except DelveError as error:
+                self._failed(error, table if source == "line" else None)
+                return
+            if source == "line":
+                table.command_succeeded(text)
+
+    def _failed(self, error: DelveError, table: TableScreen | None) -> None:
+        if isinstance(error, StorageFailed):
+            self.push_screen(
+                ErrorScreen(
+                    "Could not save",
+                    f"{error.message}\n\nNothing of this command was saved, and nothing "
+                    "earlier is lost: the table shows what is on disk. Check the disk "
+                    "(space, permissions) and try again.",
+                )
+            )
+        elif table is not None:
+            table.command_failed(error.message)
+        else:
+            cancelled = isinstance(error, runner.Cancelled)
+            self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
+
+    async def _ask_roll(self, key: str, expression: str, purpose: str) -> str | None:
+        return await self.push_screen_wait(RollPrompt(key, expression, purpose))
+
+    def on_table_screen_fix_roll(self, event: TableScreen.FixRoll) -> None:
+        """Correct a roll of the last command."""
+        self.fix_roll()
+
+    @work(group="commands")
+    async def fix_roll(self) -> None:
+        """Choose the roll, type the right number, and make the command again."""
+        async with self._lock:
+            table = self.table
+            expedition = self.expedition
+            if table is None or expedition is None:
+                return
+
+            async def choose(rolls: list[runner.MadeRoll]) -> int | None:
+                if len(rolls) == 1:
+                    return 0
+                choices = [(str(n), Text(roll.shown)) for n, roll in enumerate(rolls)]
+                answer = await self.push_screen_wait(ChooseScreen("Fix which roll?", choices))
+                return None if answer is None else int(answer)
+
+            async def ask(key: str, expression: str, purpose: str) -> str | None:
+                return await self.push_screen_wait(
+                    RollPrompt(key, expression, purpose, title="Fix a roll")
+                )
+
+            try:
+                batch = await runner.fix_roll(expedition, choose, ask, table_dice=table.table_dice)
+            except DelveError as error:
+                self._failed(error, None)
+                return
+            if batch is not None:
+                self.notify("The roll is fixed; the turn was made again.", markup=False)
+
+    def on_table_screen_export(self, event: TableScreen.Export) -> None:
+        """Export the log beside the saved expeditions."""
+        if self.expedition is not None:
+            source = self.expedition.path
+            self.export_log(source, event.fmt, export_path(source, event.fmt))
+
+    @work(thread=True, group="export")
+    def export_log(self, source: Path, fmt: str, path: Path) -> None:
+        """Read the file on its own connection and write the export, in the background."""
+        from delvetui import export
+
+        try:
+            with Expedition.open(source, write=False) as expedition:
+                text = export.export(expedition, fmt)
+            export.write_atomically(path, text)
+        except DelveError as error:
+            self.call_from_thread(
+                self.push_screen, ErrorScreen("The log could not be exported", error.message)
+            )
+            return
+        self.call_from_thread(self.notify, f"The log is in {path}", markup=False)
+
+    def on_table_screen_settings(self, event: TableScreen.Settings) -> None:
+        """Remember table dice and the speed for this expedition."""
+        table = self.table
+        if table is None or self.expedition is None:
+            return
+        key = str(self.expedition.path.resolve())
+        self.prefs.table_dice[key] = table.table_dice
+        self.prefs.speed[key] = table.speed
+        self._save_prefs()
+
+    def _save_prefs(self) -> None:
+        try:
+            self.prefs.save()
+        except DelveError as error:
+            self.notify(f"Preferences not saved: {error.message}", severity="warning", markup=False)
+
+    # Global ------------------------------------------------------------------------------
+
+    def action_toggle_theme(self) -> None:
+        """Switch between the dark and the light theme."""
+        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
+        self.prefs.theme = self.theme
+        self._save_prefs()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette's own commands, plus new, demo and open."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New expedition", "Open the new-expedition form", self._to_new)
+        yield SystemCommand("Open another expedition", "The start screen", self._to_start)
+        yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
+
+    def _to_new(self) -> None:
+        self._close()
+        self._show(NewExpeditionScreen())
+
+    def _to_start(self) -> None:
+        self._close()
+        self._show(StartScreen())
+
+
+def run_app(path: Path | None) -> int:
+    """Run the table on an expedition (or the start screen); return the exit status."""
+    app = DelveApp(path)
+    try:
+        app.run()
+    finally:
+        app.close_expedition()
+    return app.return_code or 0
+
+
+def screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
+    """Render the table on an expedition headless and write the SVG to out."""
+    asyncio.run(_screenshot(path, out, size))
+
+
+async def _screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
+    app = DelveApp(path)
+    try:
+        async with app.run_test(size=size) as pilot:
+            shown = await wait_until(
+                pilot,
+                lambda: app.open_error is not None or (app.table is not None and app.table.loaded),
+            )
+            if app.open_error is not None:
+                raise app.open_error
+            if not shown:
+                raise DelveError(f"{path} could not be shown in time for the screenshot.")
+            table = app.table
+            assert table is not None
+            await wait_until(pilot, lambda: bool(table.query(FooterKey)))
+            await pilot.pause()
+            svg = app.export_screenshot()
+    finally:
+        app.close_expedition()
+    write_atomically(out, svg)
+
+
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = SCREENSHOT_TIMEOUT
+) -> bool:
+    """Poll until condition() holds (True) or the time runs out (False)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            return False
+        await pilot.pause(0.01)
+    return True

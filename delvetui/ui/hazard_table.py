@@ -1,0 +1,142 @@
+"""The procedure's hazard table, with the line the last hazard roll hit highlighted."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import State
+from delvetui.procedure.loader import row_range
+from delvetui.procedure.model import Procedure, RollRule, Table
+
+#: The per-turn hazard or encounter-check roll is called this in every shipped procedure.
+HAZARD = "hazard"
+
+
+def hazard_rule(procedure: Procedure, turn_type: str) -> tuple[str, RollRule] | None:
+    """The roll made every turn of this type: 'hazard' when it exists, else the first one."""
+    rules = [
+        (rule_id, rule)
+        for rule_id, rule in procedure.rolls.items()
+        if not rule.turn_types or turn_type in rule.turn_types
+    ]
+    for rule_id, rule in rules:
+        if rule_id == HAZARD:
+            return rule_id, rule
+    for rule_id, rule in rules:
+        if rule.when != "action":
+            return rule_id, rule
+    return None
+
+
+def roll_text(low: int, high: int) -> str:
+    """'3' or '4-6'."""
+    return str(low) if low == high else f"{low}-{high}"
+
+
+class HazardTable(Widget):
+    """The rows of the hazard table; the row of the last roll is marked."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hazard-table--hit",
+        "hazard-table--notable",
+        "hazard-table--muted",
+        "hazard-table--roll",
+    }
+
+    state: reactive[State] = reactive(State, layout=True)
+    """The expedition state (its turn type and its last hazard roll)."""
+
+    compact: reactive[bool] = reactive(False, layout=True)
+    """Leave out the text of the last result (small terminals)."""
+
+    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.procedure = procedure
+
+    def table(self) -> tuple[str, Table] | None:
+        """The table shown: the one the last hazard roll used, else the current turn type's."""
+        last = self.state.last_hazard
+        if last is not None and last.table in self.procedure.tables:
+            return last.table, self.procedure.tables[last.table]
+        found = hazard_rule(self.procedure, self.state.turn_type)
+        if found is not None and found[1].table in self.procedure.tables:
+            return found[1].table, self.procedure.tables[found[1].table]
+        return None
+
+    def render(self) -> RenderableType:
+        """The table rows, the marked row, and what the last result said."""
+        state = self.state
+        last = state.last_hazard
+        shown = self.table()
+        rows = Text(no_wrap=True, overflow="ellipsis")
+        if shown is None:
+            found = hazard_rule(self.procedure, state.turn_type)
+            if found is None:
+                rows.append("This procedure rolls no hazard die.", self._style("muted"))
+                return rows
+            rule = found[1]
+            limit = rule.hit_at_most
+            rows.append(f"{rule.dice}", self._style("roll"))
+            if isinstance(limit, str):
+                counter = self.procedure.counters.get(limit)
+                label = counter.label if counter else limit
+                rows.append(f" ≤ {label} ({state.counter(limit)})")
+            elif limit is not None:
+                rows.append(f" ≤ {limit}")
+            rows.append(f": {rule.hit_label} / {rule.miss_label}", self._style("muted"))
+            if last is not None:
+                rows.append(f"\nLast: {last.roll} → {last.result}", self._style("hit"))
+            return rows
+        table_id, table = shown
+        marked = last.row if last is not None and last.table == table_id else -1
+        if self.compact:
+            return self._inline(table, marked)
+        width = max(len(roll_text(*row_range(row))) for row in table.rows)
+        for index, row in enumerate(table.rows):
+            if index:
+                rows.append("\n")
+            hit = index == marked
+            style = self._style("hit") if hit else Style()
+            if row.highlight and not hit:
+                style = self._style("notable")
+            rows.append("▶ " if hit else "  ", style)
+            rows.append(roll_text(*row_range(row)).rjust(width), style + self._style("roll"))
+            rows.append(f"  {row.label}", style)
+            if hit and last is not None and last.roll is not None:
+                rows.append(f"  (rolled {last.roll})", style)
+        if marked < 0 or self.compact or last is None:
+            return rows
+        detail = Text(table.rows[marked].text or "", style=self._style("muted"))
+        if "ignored" in last.result:
+            detail = Text(last.result, style=self._style("muted"))
+        return Group(rows, detail)
+
+    def _inline(self, table: Table, marked: int) -> Text:
+        """The rows side by side, wrapped to the width (small terminals)."""
+        text = Text(no_wrap=True)
+        width = max(20, self.size.width)
+        used = 0
+        for index, row in enumerate(table.rows):
+            hit = index == marked
+            entry = f"{'▶' if hit else ''}{roll_text(*row_range(row))} {row.label}"
+            if used and used + 2 + len(entry) > width:
+                text.append("\n")
+                used = 0
+            elif used:
+                text.append("  ")
+                used += 2
+            style = self._style("hit") if hit else Style()
+            if row.highlight and not hit:
+                style = self._style("notable")
+            text.append(entry, style)
+            used += len(entry)
+        return text
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"hazard-table--{name}")

@@ -1,0 +1,125 @@
+"""The light inventory: every source, who carries it, how long it has left, and the light level."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import Light, State
+from delvetui.procedure.model import Procedure
+from delvetui.ui.bars import bar
+
+
+class LightInventory(Widget):
+    """Lit and unlit sources with burn-down bars, stacks, and what the light level means."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "light-inventory--bright",
+        "light-inventory--dim",
+        "light-inventory--out",
+        "light-inventory--spent",
+        "light-inventory--dark",
+        "light-inventory--muted",
+        "light-inventory--low",
+    }
+
+    state: reactive[State] = reactive(State, layout=True)
+    """The expedition state the inventory shows."""
+
+    class Chosen(Message):
+        """The game master clicked a light (None: the empty inventory)."""
+
+        def __init__(self, light_id: str | None) -> None:
+            super().__init__()
+            self.light_id = light_id
+
+    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.procedure = procedure
+        self._rows: list[str | None] = []
+
+    def render(self) -> RenderableType:
+        """The inventory as styled text."""
+        state = self.state
+        width = max(20, self.size.width)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._rows = []
+        usable = [light for light in state.lights if not light.spent]
+        spent = [light for light in state.lights if light.spent]
+        if not usable:
+            text.append("No lights: press l to add one.", self._style("muted"))
+            self._rows.append(None)
+        id_width = max((len(light.id) for light in usable), default=0)
+        for light in usable:
+            if self._rows:
+                text.append("\n")
+            self._light(text, light, width, id_width)
+            self._rows.append(light.id)
+        if spent:
+            text.append("\n")
+            names = ", ".join(light.id for light in spent[-6:])
+            more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
+            text.append(f"Spent: {names}{more}", self._style("spent"))
+            self._rows.append(None)
+        self._rows.append(None)
+        level = state.light_level
+        rules = self.procedure.light_level(level)
+        style = self._style("dark" if level == "dark" else level)
+        meaning = Text()
+        label = rules.label if rules.label and rules.label != level else level.capitalize()
+        meaning.append(label, style + Style(bold=True))
+        if rules.text:
+            meaning.append(f": {rules.text}", self._style("muted"))
+        return Group(text, meaning)
+
+    def _light(self, text: Text, light: Light, width: int, id_width: int) -> None:
+        procedure = self.procedure
+        kind = procedure.lights.get(light.kind)
+        row = Text()
+        marker = "●" if light.lit else "○"
+        row.append(f"{marker} ", self._style(light.state if light.lit else "out"))
+        row.append(light.id.ljust(id_width))
+        row.append(f" ×{light.count}" if light.count > 1 else "   ")
+        wide = width >= 46
+        if wide and kind is not None:
+            row.append(f" {kind.label[:9]:<9}", self._style("muted"))
+        carrier = (light.carrier or "—")[:8]
+        row.append(f" {carrier:<8}")
+        state_word = light.state if light.lit else "unlit"
+        row.append(f" {state_word:<6}", self._style(light.state if light.lit else "out"))
+        per_turn = procedure.turn_minutes(self.state.turn_type)
+        if light.minutes is not None and kind is not None:
+            full = kind.duration_minutes(per_turn) or light.minutes
+            turns = -(-light.minutes // per_turn)
+            low = turns <= 2 and light.lit
+            unit = (" turn" if turns == 1 else " turns") if wide else "t"
+            left = f" {turns}{unit}"
+            bar_width = max(3, min(12, width - row.cell_len - len(left) - 1))
+            row.append(" ")
+            row.append(
+                bar(light.minutes, max(full, light.minutes), bar_width),
+                self._style("low" if low else light.state if light.lit else "out"),
+            )
+            row.append(left, self._style("low") if low else Style())
+        elif light.usage_die is not None:
+            row.append(f" usage d{light.usage_die}")
+        elif kind is not None and kind.strikes is not None:
+            row.append(f" strikes {light.strikes}/{kind.strikes}")
+        text.append_text(row)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"light-inventory--{name}")
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a light asks for what to do with it."""
+        offset = event.get_content_offset(self)
+        row = -1 if offset is None else offset.y
+        light_id = self._rows[row] if 0 <= row < len(self._rows) else None
+        self.post_message(self.Chosen(light_id))

@@ -1,0 +1,169 @@
+"""The form for adding a party member or correcting one; answers with a ``pc`` command."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from delvetui.core import commands
+from delvetui.core.state import Member, State
+from delvetui.errors import CommandError
+from delvetui.procedure.model import Procedure
+
+_AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
+
+
+def _field_id(ability: str) -> str:
+    return "ability-" + re.sub(r"[^A-Za-z0-9_-]", "_", ability)
+
+
+class MemberForm(ModalScreen[str | None]):
+    """Name, hit points and the abilities the procedure uses; every problem shown inline."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+    """Escape cancels, ctrl+s saves (as does Enter in the last field)."""
+
+    def __init__(self, state: State, procedure: Procedure, member: Member | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.procedure = procedure
+        self.member = member
+
+    def compose(self) -> ComposeResult:
+        """One labelled field per value."""
+        member = self.member
+        title = f"Correct {member.name}" if member else "Add a party member"
+        abilities = list(self.procedure.party.abilities)
+        if member is not None:
+            abilities += [name for name, _ in member.abilities if name not in abilities]
+        with Vertical(classes="dialog"):
+            yield Static(Text(title), classes="dialog-title")
+            if member is None:
+                yield Label("Name")
+                yield Input(placeholder="e.g. Ash", id="member-name", max_length=40)
+                yield Label("Hit points")
+                yield Input(str(self.procedure.party.default_hp), id="member-hp")
+            else:
+                yield Label(Text(f"Hit points (now {member.hp}/{member.max_hp}): N, +N or -N"))
+                yield Input(placeholder=f"{member.hp}", id="member-hp")
+                yield Label("Maximum hit points")
+                yield Input(str(member.max_hp), id="member-max")
+                ladder = self.procedure.party.fatigue
+                if len(ladder) > 1:
+                    steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
+                    yield Label(Text(f"Fatigue ({steps})"))
+                    yield Input(str(member.fatigue), id="member-fatigue")
+                yield Label("Conditions: +gained -lost (e.g. +poisoned -exhausted)")
+                yield Input(placeholder=" ".join(member.conditions), id="member-conditions")
+            if abilities:
+                with Horizontal(classes="abilities"):
+                    for ability in abilities:
+                        value = member.ability(ability) if member else None
+                        with Vertical(classes="ability"):
+                            yield Label(Text(ability.upper()))
+                            yield Input("" if value is None else str(value), id=_field_id(ability))
+            yield Static("", classes="dialog-hint", id="member-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save", id="member-save", variant="primary")
+                yield Button("Cancel", id="member-cancel")
+
+    def on_mount(self) -> None:
+        """Focus the first field."""
+        self.query(Input).first().focus()
+
+    def _value(self, field: str) -> str:
+        for widget in self.query(f"#{field}").results(Input):
+            return widget.value.strip()
+        return ""
+
+    def command(self) -> str:
+        """The pc command the form adds up to; raises CommandError with what is wrong."""
+        member = self.member
+        abilities = list(self.procedure.party.abilities)
+        if member is not None:
+            abilities += [name for name, _ in member.abilities if name not in abilities]
+        pairs: list[str] = []
+        for ability in abilities:
+            value = self._value(_field_id(ability))
+            if not value:
+                if member is None:
+                    raise CommandError(f"Give {ability.upper()} (a whole number).")
+                continue
+            if not _AMOUNT.match(value):
+                raise CommandError(f"{ability.upper()} must be a whole number, not '{value}'.")
+            if member is None or member.ability(ability) != int(value):
+                pairs.append(f"{ability.lower()}={value}")
+        if member is None:
+            name = self._value("member-name")
+            if not name:
+                raise CommandError("Give the member a name.")
+            if self.state.member(name) is not None:
+                raise CommandError(f"{name} is already in the party; pick another name.")
+            hp = self._value("member-hp")
+            text = shlex.join(["pc", "add", name, f"hp={hp}", *pairs])
+        else:
+            words = ["pc", member.name]
+            hp = self._value("member-hp")
+            if hp:
+                words.append(f"hp={hp}")
+            top = self._value("member-max")
+            if top and top != str(member.max_hp):
+                words.append(f"max={top}")
+            fatigue = self._value("member-fatigue")
+            if fatigue and fatigue != str(member.fatigue):
+                words.append(f"fatigue={fatigue}")
+            for word in self._value("member-conditions").split():
+                if word[:1] not in "+-" or len(word) < 2:
+                    raise CommandError(
+                        f"'{word}': write +CONDITION to add one or -CONDITION to remove one."
+                    )
+                words.append(word)
+            words += pairs
+            if len(words) == 2:
+                return ""
+            text = shlex.join(words)
+        commands.parse(text)
+        return text
+
+    def action_save(self) -> None:
+        """Check the form; answer with the command, or show what is wrong."""
+        try:
+            text = self.command()
+        except CommandError as error:
+            message = self.query_one("#member-message", Static)
+            message.update(Text(error.message))
+            message.add_class("-error")
+            return
+        self.dismiss(text or None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves to the next field, and saves from the last."""
+        event.stop()
+        fields = list(self.query(Input))
+        if event.input is fields[-1]:
+            self.action_save()
+        else:
+            fields[fields.index(event.input) + 1].focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Save or Cancel."""
+        event.stop()
+        if event.button.id == "member-save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        """Close without changing anything."""
+        self.dismiss(None)

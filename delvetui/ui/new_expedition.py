@@ -1,0 +1,436 @@
+"""The new-expedition form: name, procedure, start time, party and lights.
+
+Every problem is shown beside the field it concerns; nothing is created until the game
+master confirms with Create, and then everything is created at once (see
+:mod:`delvetui.ui.creation`). The form answers with :class:`NewExpeditionScreen.Create`.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from delvetui import paths
+from delvetui.core import commands
+from delvetui.errors import CommandError, StoreError
+from delvetui.procedure import registry
+from delvetui.procedure.model import Procedure
+
+_CLOCK = re.compile(r"^([01]?[0-9]|2[0-3]):([0-5][0-9])$")
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,6}$")
+#: Member and light rows the form starts with.
+START_MEMBERS = 3
+START_LIGHTS = 2
+
+
+class FormProblem(Exception):
+    """A problem with one field: which section shows it, and the sentence."""
+
+    def __init__(self, section: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.section = section
+        self.message = message
+        self.field = field
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", text)
+
+
+class NewExpeditionScreen(Screen[None]):
+    """A short form for a new expedition; nothing is written until Create."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="form-cancel"),
+        Binding("ctrl+s", "create", "Create", id="form-create"),
+        Binding("ctrl+n", "add_member", "Add member", id="form-add-member"),
+        Binding("ctrl+l", "add_light", "Add light", id="form-add-light"),
+    ]
+    """Keys of the form (Tab moves between fields)."""
+
+    class Create(Message):
+        """The form is complete: create this expedition."""
+
+        def __init__(
+            self, name: str, procedure: Procedure, start: str | None, commands: list[str]
+        ) -> None:
+            super().__init__()
+            self.name = name
+            self.procedure = procedure
+            self.start = start
+            self.commands = commands
+
+    class Cancelled(Message):
+        """The game master left the form; nothing was created."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries = [entry for entry in registry.entries()]
+        usable = [entry for entry in self.entries if entry.procedure is not None]
+        default = next((e for e in usable if e.id == "delving"), usable[0] if usable else None)
+        self.procedure: Procedure | None = default.procedure if default else None
+        self.members = START_MEMBERS
+        self.lights = START_LIGHTS
+
+    # Layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The form's sections."""
+        with VerticalScroll(id="form"):
+            yield Static(Text("New expedition"), id="form-title")
+            yield Label("Name")
+            yield Input(
+                placeholder="e.g. crypt-of-the-ash-king",
+                id="form-name",
+                max_length=80,
+                compact=True,
+            )
+            yield Static("", classes="form-message", id="name-message")
+            yield Label("Procedure")
+            options = []
+            for entry in self.entries:
+                row = Text()
+                if entry.procedure is None:
+                    row.append(f"{entry.id}", "bold")
+                    row.append("  cannot be used: it has problems (delvetui procedures check)")
+                else:
+                    proc = entry.procedure
+                    row.append(proc.name, "bold")
+                    row.append(f"  {proc.source}", "dim")
+                    if entry.user:
+                        row.append("  (yours)", "italic")
+                    row.append(f"\n  {proc.summary}")
+                options.append(Option(row, id=entry.id, disabled=entry.procedure is None))
+            yield OptionList(*options, id="form-procedure")
+            yield Static("", classes="form-message", id="procedure-message")
+            yield Label("Start time (HH:MM), or roll the hour with time dice")
+            with Horizontal(classes="form-row"):
+                yield Input(self._default_start(), id="form-start", classes="short", compact=True)
+                yield Checkbox("Roll with", id="form-roll", compact=True)
+                yield Input("2", id="form-dice", classes="tiny", compact=True)
+                yield Label("time dice (1-4)", classes="form-after")
+            yield Static("", classes="form-message", id="start-message")
+            yield Label("Party", classes="form-section")
+            yield Vertical(*self._member_rows(), id="form-members")
+            yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
+            yield Static("", classes="form-message", id="party-message")
+            yield Label("Lights", classes="form-section")
+            yield Vertical(*self._light_rows(), id="form-lights")
+            yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
+            yield Static("", classes="form-message", id="lights-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Create (ctrl+s)", id="form-create", variant="primary")
+                yield Button("Cancel (esc)", id="form-cancel")
+        yield Footer()
+
+    def _default_start(self) -> str:
+        return self.procedure.time.start if self.procedure else "08:00"
+
+    def _member_rows(self, values: list[dict[str, str]] | None = None) -> list[Widget]:
+        abilities = list(self.procedure.party.abilities) if self.procedure else []
+        hp = str(self.procedure.party.default_hp) if self.procedure else "6"
+        rows: list[Widget] = []
+        for number in range(self.members):
+            given = values[number] if values and number < len(values) else {}
+            fields: list[Widget] = [
+                Input(
+                    given.get("name", ""),
+                    placeholder=f"member {number + 1} name",
+                    id=f"m{number}-name",
+                    classes="name",
+                    max_length=40,
+                    compact=True,
+                ),
+                Input(
+                    given.get("hp", hp),
+                    placeholder="HP",
+                    id=f"m{number}-hp",
+                    classes="tiny",
+                    compact=True,
+                ),
+            ]
+            for ability in abilities:
+                fields.append(
+                    Input(
+                        given.get(ability, ""),
+                        placeholder=ability.upper(),
+                        id=f"m{number}-ab-{_safe(ability)}",
+                        classes="tiny",
+                        tooltip=Text(ability.upper()),
+                        compact=True,
+                    )
+                )
+            rows.append(Horizontal(*fields, classes="form-row"))
+        return rows
+
+    def _light_rows(self, values: list[dict[str, str]] | None = None) -> list[Widget]:
+        kinds = list(self.procedure.lights.items()) if self.procedure else []
+        rows: list[Widget] = []
+        for number in range(self.lights):
+            given = values[number] if values and number < len(values) else {}
+            default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
+            choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]
+            select: Select[str] = Select(
+                choices,
+                prompt="kind",
+                id=f"l{number}-kind",
+                classes="kind",
+                value=default if default in dict(kinds) else Select.NULL,
+                compact=True,
+            )
+            rows.append(
+                Horizontal(
+                    select,
+                    Input(
+                        given.get("count", "1"),
+                        id=f"l{number}-count",
+                        classes="tiny",
+                        compact=True,
+                        tooltip=Text("how many"),
+                    ),
+                    Input(
+                        given.get("carrier", ""),
+                        placeholder="carried by",
+                        id=f"l{number}-carrier",
+                        classes="name",
+                        compact=True,
+                    ),
+                    Checkbox("lit", given.get("lit") == "1", id=f"l{number}-lit", compact=True),
+                    classes="form-row",
+                )
+            )
+        return rows
+
+    def on_mount(self) -> None:
+        """Focus the name and highlight the default procedure."""
+        self.query_one("#form-name", Input).focus()
+        if self.procedure is not None:
+            ids = [entry.id for entry in self.entries]
+            self.query_one("#form-procedure", OptionList).highlighted = ids.index(self.procedure.id)
+
+    # Reading the form --------------------------------------------------------------------
+
+    def _text(self, field: str) -> str:
+        for widget in self.query(f"#{field}").results(Input):
+            return widget.value.strip()
+        return ""
+
+    def _members(self) -> list[dict[str, str]]:
+        abilities = list(self.procedure.party.abilities) if self.procedure else []
+        rows = []
+        for number in range(self.members):
+            row = {"name": self._text(f"m{number}-name"), "hp": self._text(f"m{number}-hp")}
+            for ability in abilities:
+                row[ability] = self._text(f"m{number}-ab-{_safe(ability)}")
+            rows.append(row)
+        return rows
+
+    def _lights(self) -> list[dict[str, str]]:
+        rows = []
+        for number in range(self.lights):
+            kind = ""
+            for select in self.query(f"#l{number}-kind").results(Select):
+                kind = "" if select.value is Select.NULL else str(select.value)
+            lit = any(box.value for box in self.query(f"#l{number}-lit").results(Checkbox))
+            rows.append(
+                {
+                    "kind": kind,
+                    "count": self._text(f"l{number}-count"),
+                    "carrier": self._text(f"l{number}-carrier"),
+                    "lit": "1" if lit else "",
+                }
+            )
+        return rows
+
+    def read(self) -> NewExpeditionScreen.Create:
+        """The expedition the form describes; raises FormProblem for the first problem."""
+        name = self._text("form-name")
+        if not name:
+            raise FormProblem("name", "Give the expedition a name.", "form-name")
+        if "/" in name or "\\" in name or name.endswith(paths.SUFFIX):
+            raise FormProblem("name", "Use a plain name, not a path.", "form-name")
+        try:
+            path = paths.new_expedition_path(name)
+        except StoreError as error:
+            raise FormProblem("name", error.message, "form-name") from None
+        if path.exists():
+            raise FormProblem("name", f"An expedition called '{name}' already exists.", "form-name")
+        procedure = self.procedure
+        if procedure is None:
+            raise FormProblem("procedure", "Choose a procedure.", "form-procedure")
+        start: str | None = self._text("form-start")
+        rolled = self.query_one("#form-roll", Checkbox).value
+        extra: list[str] = []
+        if rolled:
+            dice = self._text("form-dice")
+            if not dice.isdigit() or not 1 <= int(dice) <= 4:
+                raise FormProblem("start", "Roll 1 to 4 time dice.", "form-dice")
+            start = None
+            extra.append(f"time roll {dice}")
+        elif not _CLOCK.match(start or ""):
+            raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
+        made: list[str] = []
+        names: list[str] = []
+        for number, member in enumerate(self._members()):
+            given = {key: value for key, value in member.items() if value and key != "hp"}
+            if not member["name"]:
+                if given:
+                    raise FormProblem(
+                        "party", f"Member {number + 1} needs a name.", f"m{number}-name"
+                    )
+                continue
+            if member["name"].casefold() in (n.casefold() for n in names):
+                raise FormProblem(
+                    "party", f"Two members are called {member['name']}.", f"m{number}-name"
+                )
+            words = ["pc", "add", member["name"], f"hp={member['hp']}"]
+            for ability in procedure.party.abilities:
+                value = member.get(ability, "")
+                if not value:
+                    continue
+                if not _NUMBER.match(value):
+                    raise FormProblem(
+                        "party",
+                        f"{member['name']}'s {ability.upper()} must be a whole number.",
+                        f"m{number}-ab-{_safe(ability)}",
+                    )
+                words.append(f"{ability.lower()}={value}")
+            made.append(self._checked("party", shlex.join(words), f"m{number}-hp"))
+            names.append(member["name"])
+        for number, light in enumerate(self._lights()):
+            if not light["kind"]:
+                if light["carrier"]:
+                    raise FormProblem("lights", f"Light {number + 1} needs a kind.")
+                continue
+            words = ["light", "add", light["kind"], f"count={light['count'] or '1'}"]
+            carrier = light["carrier"]
+            if carrier:
+                match = next((n for n in names if n.casefold() == carrier.casefold()), None)
+                if match is None:
+                    known = ", ".join(names) or "no one yet"
+                    raise FormProblem(
+                        "lights",
+                        f"{carrier} is not in the party (the party: {known}).",
+                        f"l{number}-carrier",
+                    )
+                words.append(f"carrier={match}")
+            if light["lit"]:
+                words.append("lit")
+            made.append(self._checked("lights", shlex.join(words), f"l{number}-count"))
+        return self.Create(name, procedure, start, [*extra, *made])
+
+    def _checked(self, section: str, text: str, field: str) -> str:
+        try:
+            commands.parse(text)
+        except CommandError as error:
+            message = error.message.split(" Usage:")[0]
+            raise FormProblem(section, message, field) from None
+        return text
+
+    # Actions -----------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        for message in self.query(".form-message").results(Static):
+            message.update("")
+            message.remove_class("-error")
+
+    def failed(self, section: str, message: str, field: str | None = None) -> None:
+        """Show a problem beside its section and focus the field."""
+        self._clear()
+        shown = self.query_one(f"#{section}-message", Static)
+        shown.update(Text(message))
+        shown.add_class("-error")
+        if field is not None:
+            for widget in self.query(f"#{field}"):
+                widget.focus()
+        self.query_one("#form", VerticalScroll).scroll_to_widget(shown)
+
+    def action_create(self) -> None:
+        """Check everything; create the expedition only when all is well."""
+        try:
+            request = self.read()
+        except FormProblem as problem:
+            self.failed(problem.section, problem.message, problem.field)
+            return
+        self._clear()
+        self.post_message(request)
+
+    def action_cancel(self) -> None:
+        """Leave the form; nothing is created."""
+        self.post_message(self.Cancelled())
+
+    async def action_add_member(self) -> None:
+        """One more party row."""
+        values = self._members()
+        self.members += 1
+        await self._rebuild_members(values)
+        self.query_one(f"#m{self.members - 1}-name", Input).focus()
+
+    async def action_add_light(self) -> None:
+        """One more light row."""
+        values = self._lights()
+        self.lights += 1
+        await self._rebuild_lights(values)
+        self.query_one(f"#l{self.lights - 1}-kind", Select).focus()
+
+    async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
+        box = self.query_one("#form-members", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._member_rows(values))
+
+    async def _rebuild_lights(self, values: list[dict[str, str]]) -> None:
+        box = self.query_one("#form-lights", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._light_rows(values))
+
+    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A different procedure: its abilities, lights and start time."""
+        event.stop()
+        entry = next((e for e in self.entries if e.id == event.option.id), None)
+        if entry is None or entry.procedure is None or entry.procedure is self.procedure:
+            return
+        members, lights = self._members(), self._lights()
+        old_start = self._default_start()
+        self.procedure = entry.procedure
+        for light in lights:
+            if light["kind"] not in entry.procedure.lights:
+                light["kind"] = ""
+        await self._rebuild_members(members)
+        await self._rebuild_lights(lights)
+        start = self.query_one("#form-start", Input)
+        if start.value.strip() == old_start:
+            start.value = self._default_start()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a procedure moves on to the start time."""
+        event.stop()
+        self.query_one("#form-start", Input).focus()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The form's buttons."""
+        event.stop()
+        button = event.button.id
+        if button == "form-create":
+            self.action_create()
+        elif button == "form-cancel":
+            self.action_cancel()
+        elif button == "form-add-member":
+            await self.action_add_member()
+        elif button == "form-add-light":
+            await self.action_add_light()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves to the next field."""
+        event.stop()
+        self.focus_next()

@@ -1,0 +1,103 @@
+"""The command palette (ctrl+p): every command of the table and every action of the procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
+
+from delvetui.core.commands import USAGE
+from delvetui.ui.table_screen import TableScreen
+
+Entry = tuple[str, str, Callable[[], object]]
+
+
+def entries(screen: TableScreen) -> Iterator[Entry]:
+    """What the palette offers on the table: (name, help, what it does)."""
+    procedure = screen.procedure
+    state = screen.state
+    for binding in screen.key_bindings():
+        key = binding.key_display or binding.key
+        yield (
+            binding.description,
+            f"{binding.tooltip or binding.description} (key {key})",
+            partial(screen.run_action, binding.action),
+        )
+    for name, action in procedure.actions.items():
+        yield (
+            f"Turn: {action.label}",
+            action.text or f"take a turn with {name}",
+            partial(screen.take_turn, name),
+        )
+    for name, activity in procedure.activities.items():
+        yield (
+            f"Do: {activity.label}",
+            activity.text or f"do {name}",
+            partial(screen.action_command_line, f"do {name} "),
+        )
+    for light in state.lights:
+        if light.spent:
+            continue
+        verb, word = ("off", "Put out") if light.lit else ("on", "Light")
+        command = f"light {verb} {light.id}"
+        yield (f"{word} {light.id}", command, partial(screen.run, command))
+    for turn_type, kind in procedure.turn_types.items():
+        if turn_type != state.turn_type:
+            yield (
+                f"Enter: {kind.label}s",
+                f"enter {turn_type}",
+                partial(screen.run, f"enter {turn_type}"),
+            )
+    if state.in_session:
+        yield ("End the session", "session end", partial(screen.run, "session end"))
+    else:
+        yield ("Start a session", "session start", partial(screen.run, "session start"))
+    for verb, usage in USAGE.items():
+        yield (
+            f"Command: {verb}",
+            usage,
+            partial(screen.action_command_line, f"{verb} "),
+        )
+
+
+def literal(text: str) -> str:
+    """Text the palette reads as markup, escaped so that it shows exactly as written."""
+    return text.replace("[", "\\[")
+
+
+def highlight(matcher: Matcher, name: str) -> Content:
+    """The name with the matched letters marked; never read as markup."""
+    content = Content(name)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, name)
+    if score:
+        for offset in offsets:
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+class TableCommands(Provider):
+    """Every key's command, the procedure's actions, lights and the command language."""
+
+    def _entries(self) -> list[Entry]:
+        screen = self.screen
+        if not isinstance(screen, TableScreen):
+            return []
+        return list(entries(screen))
+
+    async def discover(self) -> Hits:
+        """Everything, in order, before anything is typed."""
+        for name, help_text, command in self._entries():
+            yield DiscoveryHit(Content(name), command, text=name, help=literal(help_text))
+
+    async def search(self, query: str) -> Hits:
+        """What matches the typed text."""
+        matcher = self.matcher(query)
+        for name, help_text, command in self._entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(
+                    score, highlight(matcher, name), command, text=name, help=literal(help_text)
+                )

@@ -1,0 +1,125 @@
+"""The party roster: each member's hit points as a bar, fatigue, conditions and tracks."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import Member, State
+from delvetui.procedure.model import Procedure
+from delvetui.ui.bars import bar, plural
+
+
+class PartyRoster(Widget):
+    """Who is in the party and how they are; names are always shown literally."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "party-roster--name",
+        "party-roster--ok",
+        "party-roster--hurt",
+        "party-roster--critical",
+        "party-roster--down",
+        "party-roster--muted",
+        "party-roster--warning",
+    }
+
+    state: reactive[State] = reactive(State, layout=True)
+    """The expedition state the roster shows."""
+
+    class EditMember(Message):
+        """The game master clicked a member (or the empty roster) to edit the party."""
+
+        def __init__(self, name: str | None) -> None:
+            super().__init__()
+            self.name = name
+
+    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.procedure = procedure
+        self._rows: list[str | None] = []
+
+    def render(self) -> RenderableType:
+        """The roster as styled text."""
+        state = self.state
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._rows = []
+        if not state.party:
+            text.append("No one yet: press p to add a party member.", self._style("muted"))
+            self._rows.append(None)
+            return text
+        width = max(20, self.size.width)
+        name_width = min(max(len(m.name) for m in state.party), max(6, width // 3))
+        for number, member in enumerate(state.party):
+            if number:
+                text.append("\n")
+            self._member(text, member, width, name_width)
+        rest = self.procedure.rest
+        if rest is not None:
+            since = state.turns_since_rest
+            if since >= rest.every:
+                text.append("\n")
+                text.append(
+                    f"Rest due: {plural(since, 'turn')} since the last rest",
+                    self._style("warning"),
+                )
+                self._rows.append(None)
+        for pending in state.pending:
+            text.append("\n")
+            text.append(f"Pending: {pending.label}", self._style("warning"))
+            self._rows.append(None)
+        return text
+
+    def _member(self, text: Text, member: Member, width: int, name_width: int) -> None:
+        name = member.name if len(member.name) <= name_width else member.name[: name_width - 1]
+        if len(member.name) > name_width:
+            name += "…"
+        text.append(name.ljust(name_width), self._style("name"))
+        numbers = f" {member.hp}/{member.max_hp}"
+        bar_width = max(4, min(16, width - name_width - len(numbers) - 14))
+        text.append(" ")
+        text.append(bar(member.hp, member.max_hp, bar_width), self._hp_style(member))
+        text.append(numbers)
+        ladder = self.procedure.party.fatigue
+        if len(ladder) > 1:
+            label = ladder[min(member.fatigue, len(ladder) - 1)]
+            text.append(f" {label}", self._style("warning" if member.fatigue else "muted"))
+        elif member.hp == 0:
+            text.append(" down", self._style("down"))
+        self._rows.append(member.name)
+        extras = list(member.conditions)
+        for track_id, track in self.procedure.tracks.items():
+            value = member.track(track_id)
+            limit = track.limit
+            if isinstance(limit, str):
+                limit = member.ability(limit)
+            extras.append(f"{track.label} {value}" + (f"/{limit}" if limit is not None else ""))
+        if extras:
+            text.append("\n")
+            text.append(" " * (name_width + 1))
+            text.append(" · ".join(extras), self._style("muted"))
+            self._rows.append(member.name)
+
+    def _hp_style(self, member: Member) -> Style:
+        if member.hp <= 0:
+            return self._style("down")
+        share = member.hp / max(1, member.max_hp)
+        if share <= 0.34:
+            return self._style("critical")
+        return self._style("hurt" if share < 1 else "ok")
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"party-roster--{name}")
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a member asks to edit them."""
+        offset = event.get_content_offset(self)
+        row = -1 if offset is None else offset.y
+        name = self._rows[row] if 0 <= row < len(self._rows) else None
+        self.post_message(self.EditMember(name))

@@ -1,0 +1,134 @@
+"""The start screen: a new expedition, the demo, or a saved one from the list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from delvetui import paths
+from delvetui.errors import DelveError
+from delvetui.session import Expedition
+
+NEW = "+new"
+DEMO = "+demo"
+
+
+def last_played(path: Path) -> str:
+    """When the file was last changed, as 'YYYY-MM-DD HH:MM'."""
+    moment = dt.datetime.fromtimestamp(path.stat().st_mtime)
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def describe(path: Path) -> Text:
+    """A saved expedition as one row: name, procedure, turn, clock, last played."""
+    row = Text()
+    row.append(path.stem, "bold")
+    try:
+        with Expedition.open(path, write=False) as expedition:
+            state = expedition.state
+            turn_name = expedition.procedure.turn_name(state.turn_type)
+            row.append(f"  {expedition.procedure.name}")
+            row.append(f" · {turn_name} {state.turn} · day {state.day} {state.clock_text}")
+    except DelveError as error:
+        row.append(f"  cannot be opened: {error.message}", "italic")
+    except OSError as error:
+        row.append(f"  cannot be read: {error.strerror or error}", "italic")
+    row.append(f" · last played {last_played(path)}", "dim")
+    return row
+
+
+class StartScreen(Screen[None]):
+    """Where a session begins when there is no expedition to resume."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New expedition", id="start-new"),
+        Binding("d", "demo", "Demo", id="start-demo"),
+        Binding("q", "app.quit", "Quit", id="start-quit", show=False),
+    ]
+    """Keys of the start screen (Enter opens the highlighted entry)."""
+
+    class New(Message):
+        """Open the new-expedition form."""
+
+    class Demo(Message):
+        """Open (or make) the demo expedition."""
+
+    class Open(Message):
+        """Open a saved expedition."""
+
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved = paths.saved_expeditions()
+
+    def compose(self) -> ComposeResult:
+        """Title, the choices, and the saved expeditions."""
+        options: list[Option | None] = [
+            Option(Text("New expedition…"), id=NEW),
+            Option(
+                Text("Demo expedition (Delving: a ready party with torches and candles)"),
+                id=DEMO,
+            ),
+        ]
+        if self.saved:
+            options.append(None)
+            options.extend(Option(Text(path.stem), id=str(path)) for path in self.saved)
+        with Vertical(id="start"):
+            yield Static(Text("delvetui"), id="start-title")
+            yield Static(
+                Text("The referee's table for dungeon turns. Everything is saved as you play."),
+                id="start-subtitle",
+            )
+            yield OptionList(*options, id="start-list")
+            folder = paths.data_dir()
+            yield Static(Text(f"Saved expeditions live in {folder}"), id="start-folder")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the list and fill in the saved expeditions' details."""
+        self.query_one("#start-list", OptionList).focus()
+        if self.saved:
+            self.describe_saved()
+
+    @work(thread=True, exclusive=True)
+    def describe_saved(self) -> None:
+        """Read each saved expedition (read-only, in the background) for its row."""
+        for path in self.saved:
+            row = describe(path)
+            self.app.call_from_thread(self._show_row, path, row)
+
+    def _show_row(self, path: Path, row: Text) -> None:
+        options = self.query_one("#start-list", OptionList)
+        options.replace_option_prompt(str(path), row)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter or a click: new, demo, or open."""
+        event.stop()
+        if event.option.id == NEW:
+            self.action_new()
+        elif event.option.id == DEMO:
+            self.action_demo()
+        elif event.option.id is not None:
+            self.post_message(self.Open(Path(event.option.id)))
+
+    def action_new(self) -> None:
+        """Open the new-expedition form."""
+        self.post_message(self.New())
+
+    def action_demo(self) -> None:
+        """Open the demo expedition."""
+        self.post_message(self.Demo())

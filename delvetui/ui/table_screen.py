@@ -1,0 +1,699 @@
+"""The table screen: turn log, party, lights, time dice, hazard table, counters, keys.
+
+The screen owns no rules. Keys and clicks become commands of the command language
+(``turn search``, ``light on torch2``), posted as :class:`TableScreen.Run`; the app runs
+them through the expedition and hands each committed batch back to :meth:`show_batch`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import time
+from collections.abc import Iterator, Sequence
+from typing import ClassVar, Literal
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.events import Resize
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from delvetui.core import commands, dice
+from delvetui.core.log import Line, batch_lines
+from delvetui.core.state import State
+from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
+from delvetui.errors import CommandError, DelveError, DiceError
+from delvetui.procedure.model import Procedure
+from delvetui.session import Expedition
+from delvetui.ui.action_dialog import SPEED, ActionDialog
+from delvetui.ui.action_pane import ActionPane
+from delvetui.ui.ask import AskScreen
+from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.command_line import CommandLine
+from delvetui.ui.counters import Counters
+from delvetui.ui.hazard_table import HazardTable, hazard_rule
+from delvetui.ui.help_screen import HelpScreen
+from delvetui.ui.key_footer import KeyFooter
+from delvetui.ui.light_dialog import LightDialog
+from delvetui.ui.light_inventory import LightInventory
+from delvetui.ui.party_dialog import PartyDialog
+from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.status_bar import StatusBar
+from delvetui.ui.time_dice import TimeDice
+from delvetui.ui.turn_log import TurnLog
+
+#: Longest stretch (seconds) the history loader works before letting keys and paint through.
+BREATH = 0.015
+#: Above this many commands the log says it is being read.
+CHUNK = 200
+#: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
+NOTICE_LINES = 6
+
+Source = Literal["key", "line"]
+#: Actions that change the expedition (refused while it is read-only).
+CHANGING = frozenset(
+    {
+        "next_turn",
+        "choose_action",
+        "search",
+        "rest",
+        "lights",
+        "party",
+        "roll",
+        "note",
+        "undo",
+        "redo",
+        "fix_roll",
+        "clock",
+    }
+)
+
+
+def check_command(text: str) -> str | None:
+    """None when the text is a command of the language, else what is wrong."""
+    try:
+        commands.parse(text)
+    except CommandError as error:
+        return error.message
+    return None
+
+
+def check_roll_text(text: str) -> str | None:
+    """None when 'roll TEXT' is a roll of dice that exist, else what is wrong."""
+    problem = check_command(f"roll {text}")
+    if problem is not None:
+        return problem
+    try:
+        dice.parse(text.split()[0])
+    except DiceError as error:
+        return error.message
+    return None
+
+
+def rest_action(procedure: Procedure) -> str | None:
+    """The action that rests: the one the procedure's rest names, else the first rest action."""
+    if procedure.rest is not None and procedure.rest.action in procedure.actions:
+        return procedure.rest.action
+    return next((name for name, a in procedure.actions.items() if a.kind == "rest"), None)
+
+
+class TableScreen(Screen[None]):
+    """The referee's table for one open expedition."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "n,space",
+            "next_turn",
+            "Turn",
+            id="next-turn",
+            key_display="n",
+            tooltip="Next turn with the current action",
+        ),
+        Binding(
+            "a",
+            "choose_action",
+            "Action",
+            id="choose-action",
+            tooltip="Choose the action or movement mode, and take the turn",
+        ),
+        Binding("s", "search", "Search", id="search", tooltip="A turn searching"),
+        Binding("r", "rest", "Rest", id="rest", tooltip="A turn resting"),
+        Binding(
+            "l",
+            "lights",
+            "Lights",
+            id="lights",
+            tooltip="Light, put out, hand over, correct or add a light",
+        ),
+        Binding(
+            "p",
+            "party",
+            "Party",
+            id="party",
+            tooltip="Hit points, correct, add or remove a party member",
+        ),
+        Binding("d", "roll", "Dice", id="roll", tooltip="Roll any dice into the log"),
+        Binding("m", "note", "Note", id="note", tooltip="Write a note in the log"),
+        Binding(
+            "colon",
+            "command_line",
+            "Command",
+            id="command-line",
+            key_display=":",
+            tooltip="The command line (the commands of delvetui act)",
+        ),
+        Binding(
+            "u", "undo", "Undo", id="undo", tooltip="Undo the last command (it shows in the log)"
+        ),
+        Binding("ctrl+r", "redo", "Redo", id="redo", tooltip="Redo what was undone"),
+        Binding(
+            "f",
+            "fix_roll",
+            "Fix roll",
+            id="fix-roll",
+            tooltip="Fix a mistaken roll of the last command",
+        ),
+        Binding(
+            "c",
+            "clock",
+            "Clock",
+            id="clock",
+            tooltip="Set the clock, or roll the hour with time dice",
+        ),
+        Binding(
+            "t",
+            "table_dice",
+            "Table dice",
+            id="table-dice",
+            tooltip="Table dice: ask me for every roll instead of rolling",
+        ),
+        Binding(
+            "x",
+            "export",
+            "Export",
+            id="export",
+            tooltip="Export the log (text, Markdown, HTML, JSON)",
+        ),
+        Binding(
+            "question_mark",
+            "help",
+            "Help",
+            id="help",
+            key_display="?",
+            tooltip="Every key, the command language, the procedure",
+        ),
+    ]
+    """The table's keys; each has an id, so a keymap in the preferences can rebind it."""
+
+    table_dice: reactive[bool] = reactive(False)
+    """Ask the game master for every roll instead of rolling."""
+
+    speed: reactive[str] = reactive("")
+    """The movement speed added to turns ('' for the procedure's default)."""
+
+    class Run(Message):
+        """Run a command of the command language on the expedition."""
+
+        def __init__(self, text: str, source: Source = "key") -> None:
+            super().__init__()
+            self.text = text
+            self.source = source
+
+    class FixRoll(Message):
+        """Undo the last command and make it again with a roll corrected."""
+
+    class Export(Message):
+        """Export the expedition's log in a format (txt, md, html or json)."""
+
+        def __init__(self, fmt: str) -> None:
+            super().__init__()
+            self.fmt = fmt
+
+    class Settings(Message):
+        """Table dice or the speed changed; the app remembers them."""
+
+    class Damaged(Message):
+        """Reading the whole log found a damaged row, or a replay that disagrees."""
+
+        def __init__(self, message: str) -> None:
+            super().__init__()
+            self.message = message
+
+    def __init__(
+        self, expedition: Expedition, *, table_dice: bool = False, speed: str = ""
+    ) -> None:
+        super().__init__()
+        self.expedition = expedition
+        self.procedure = expedition.procedure
+        self.state = expedition.state
+        self.loaded = False
+        self._waiting: list[tuple[Batch, State]] = []
+        self.set_reactive(TableScreen.table_dice, table_dice)
+        self.set_reactive(TableScreen.speed, speed)
+
+    # Layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Header, log, the right-hand column, command line and footer."""
+        procedure = self.procedure
+        yield StatusBar(procedure, id="status")
+        with Horizontal(id="body"):
+            yield TurnLog(id="log")
+            with VerticalScroll(id="side"):
+                yield PartyRoster(procedure, id="roster")
+                yield LightInventory(procedure, id="lights")
+                yield TimeDice(procedure, id="time")
+                yield HazardTable(procedure, id="hazard")
+                yield Counters(procedure, id="counters")
+                yield ActionPane(procedure, id="action")
+        yield CommandLine(self.completion_context, id="command")
+        yield KeyFooter(compact=True)
+
+    def completion_context(self) -> tuple[State, Procedure] | None:
+        """What completion in the command line reads: the state and the procedure."""
+        return self.state, self.procedure
+
+    def on_mount(self) -> None:
+        """Show the state at once, then read the log's history."""
+        procedure = self.procedure
+        self.query_one("#log", TurnLog).border_title = "Turn log"
+        self.query_one("#roster").border_title = "Party"
+        self.query_one("#lights").border_title = "Lights"
+        self.query_one("#time").border_title = "Time"
+        self._title_hazard()
+        counters = self.query_one("#counters")
+        counters.border_title = "Counters"
+        counters.display = bool(procedure.counters)
+        self.query_one("#action").border_title = "Action"
+        status = self.query_one(StatusBar)
+        status.readonly = self._readonly_reason()
+        status.table_dice = self.table_dice
+        self.query_one(ActionPane).speed = self.speed
+        self._show_state(self.state)
+        self.query_one(TurnLog).focus()
+        self._layout_for(self.size.width, self.size.height)
+        # Paint the table first; the log's history is read in after.
+        self.call_after_refresh(self.load_history)
+
+    def _title_hazard(self) -> None:
+        found = hazard_rule(self.procedure, self.state.turn_type)
+        self.query_one("#hazard").border_title = Content(found[1].label if found else "Hazard")
+
+    def _readonly_reason(self) -> str:
+        if not self.expedition.readonly:
+            return ""
+        return self.expedition.store.readonly_reason or "read-only"
+
+    def on_resize(self, event: Resize) -> None:
+        """Collapse the panes on small terminals."""
+        self._layout_for(event.size.width, event.size.height)
+
+    def _layout_for(self, width: int, height: int) -> None:
+        narrow = width < 100
+        short = height < 32
+        self.set_class(narrow, "-narrow")
+        self.set_class(short, "-short")
+        self.query_one(TimeDice).compact = narrow or short
+        self.query_one(HazardTable).compact = short
+        self.query_one(KeyFooter).rows = 3 if narrow else 2
+
+    # State flowing down ------------------------------------------------------------------
+
+    def _show_state(self, state: State) -> None:
+        self.state = state
+        current = self.expedition.procedure
+        if current is not self.procedure:
+            # The expedition moved to another procedure (or an undo moved it back).
+            self.procedure = current
+            panes: tuple[
+                StatusBar
+                | PartyRoster
+                | LightInventory
+                | TimeDice
+                | HazardTable
+                | Counters
+                | ActionPane,
+                ...,
+            ] = (
+                self.query_one(StatusBar),
+                self.query_one(PartyRoster),
+                self.query_one(LightInventory),
+                self.query_one(TimeDice),
+                self.query_one(HazardTable),
+                self.query_one(Counters),
+                self.query_one(ActionPane),
+            )
+            for pane in panes:
+                pane.procedure = current
+                pane.refresh(layout=True)
+            self.query_one("#counters").display = bool(current.counters)
+            self._title_hazard()
+            self.refresh_bindings()
+        self.query_one(StatusBar).state = state
+        self.query_one(PartyRoster).state = state
+        self.query_one(LightInventory).state = state
+        self.query_one(TimeDice).state = state
+        self.query_one(HazardTable).state = state
+        self.query_one(Counters).state = state
+        self.query_one(ActionPane).state = state
+
+    def show_batch(self, batch: Batch, state: State) -> None:
+        """A command was committed: add its lines to the log and show the new state."""
+        before = self.state
+        self._show_state(state)
+        if not self.loaded:
+            self._waiting.append((batch, before))
+            return
+        self._append(batch, before)
+
+    def _append(self, batch: Batch, before: State) -> None:
+        log = self.query_one(TurnLog)
+        procedure = self._procedure_at(before)
+        lines = list(batch_lines(batch, procedure, before, session=before.session))
+        log.append(lines)
+        target = undo_target(batch)
+        if target is not None:
+            log.set_voided(target, True)
+        target = redo_target(batch)
+        if target is not None:
+            log.set_voided(target, False)
+        self._notice(lines)
+
+    def _notice(self, lines: Sequence[Line]) -> None:
+        """An encounter or a sign: show it with its sub-rolls, without stopping play."""
+        for index, line in enumerate(lines):
+            if line.kind in ("encounter", "sign"):
+                shown = [item.text for item in lines[index : index + NOTICE_LINES]]
+                self.notify(
+                    "\n".join(shown),
+                    title="Encounter" if line.kind == "encounter" else "Sign",
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )
+                return
+
+    @work(exclusive=True, group="history")
+    async def load_history(self) -> None:
+        """Read every batch once, in chunks, so the screen stays responsive meanwhile.
+
+        This is also the check of a fast resume: the expedition opened from its latest
+        snapshot, and the replay here must come to the same state, or the game master is
+        told (as ``Expedition.verify`` would).
+        """
+        expedition = self.expedition
+        log = self.query_one(TurnLog)
+        total, expected = expedition.batch_count, self.state
+        if total > CHUNK:
+            log.loading_text = f"Reading the log of {total:,} commands…"
+        lines: list[Line] = []
+        voided: set[int] = set()
+        said: list[str] = []
+        timeline = Timeline(load=self._load_batches)
+        problem = ""
+        breath = time.perf_counter() + BREATH
+        try:
+            for count, batch in enumerate(expedition.batches(), start=1):
+                if batch.seq > total:
+                    break
+                before = timeline.state
+                lines.extend(
+                    batch_lines(batch, self._procedure_at(before), before, session=before.session)
+                )
+                timeline.apply(batch)
+                target = undo_target(batch)
+                if target is not None:
+                    voided.add(target)
+                target = redo_target(batch)
+                if target is not None:
+                    voided.discard(target)
+                if batch.seq > 1:
+                    said.append(batch.command)
+                if time.perf_counter() > breath:
+                    log.loading_text = f"Reading the log… {count * 100 // max(1, total)}%"
+                    await asyncio.sleep(0)
+                    breath = time.perf_counter() + BREATH
+        except DelveError as error:
+            problem = error.message
+        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
+            problem = f"A batch of {expedition.path} cannot be replayed ({error})."
+        else:
+            if timeline.state != expected:
+                problem = (
+                    f"The snapshot inside {expedition.path} does not match its log. Close "
+                    "delvetui and open the expedition again to replay it in full; the file "
+                    "was not modified."
+                )
+        log.replace(lines, voided)
+        log.loading_text = ""
+        self.loaded = True
+        self.query_one(CommandLine).remember(said[-500:])
+        if problem:
+            self.post_message(self.Damaged(problem))
+        waiting, self._waiting = self._waiting, []
+        for batch, before in waiting:
+            self._append(batch, before)
+
+    def _load_batches(self, seqs: Sequence[int]) -> Iterator[Batch]:
+        for seq in seqs:
+            yield next(self.expedition.batches(after=seq - 1))
+
+    def _procedure_at(self, state: State) -> Procedure:
+        """The procedure the expedition followed in that state (it can be changed)."""
+        expedition = self.expedition
+        return expedition.procedures.get(state.procedure_digest, expedition.original_procedure)
+
+    # Keys --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide keys the procedure has no use for; grey out changes when read-only."""
+        if action == "search" and "search" not in self.procedure.actions:
+            return False
+        if action == "rest" and rest_action(self.procedure) is None:
+            return False
+        if action in CHANGING and self.expedition.readonly:
+            return None
+        return True
+
+    def run(self, text: str, source: Source = "key") -> None:
+        """Ask the app to run a command."""
+        self.post_message(self.Run(text, source))
+
+    def _turn(self, action: str | None = None) -> str:
+        words = ["turn"] if action is None else ["turn", action]
+        if self.speed and self.speed != self.procedure.movement.default_speed:
+            words.append(f"speed={self.speed}")
+        return shlex.join(words)
+
+    def action_next_turn(self) -> None:
+        """Take the next turn with the current action."""
+        self.run(self._turn())
+
+    def take_turn(self, action: str) -> None:
+        """Take a turn with this action (it becomes the current one)."""
+        self.run(self._turn(action))
+
+    def action_search(self) -> None:
+        """Take a turn searching."""
+        self.take_turn("search")
+
+    def action_rest(self) -> None:
+        """Take a turn resting."""
+        action = rest_action(self.procedure)
+        if action is not None:
+            self.take_turn(action)
+
+    def action_choose_action(self) -> None:
+        """Choose the action (or the movement speed) and take a turn with it."""
+
+        def chosen(answer: str | None) -> None:
+            if answer is None:
+                return
+            if answer.startswith(SPEED):
+                self.speed = answer[len(SPEED) :]
+                self.query_one(ActionPane).speed = self.speed
+                self.post_message(self.Settings())
+                self.notify(f"Moving at {self.speed} speed.", markup=False)
+                return
+            self.take_turn(answer)
+
+        self.app.push_screen(ActionDialog(self.state, self.procedure, speed=self.speed), chosen)
+
+    def action_lights(self, selected: str | None = None) -> None:
+        """Light, put out, hand over, correct or add a light."""
+        self.app.push_screen(
+            LightDialog(self.state, self.procedure, selected=selected), self._run_answer
+        )
+
+    def action_party(self, selected: str | None = None) -> None:
+        """Add a party member, correct one, or change hit points."""
+        self.app.push_screen(
+            PartyDialog(self.state, self.procedure, selected=selected), self._run_answer
+        )
+
+    def _run_answer(self, command: str | None) -> None:
+        if command:
+            self.run(command)
+
+    def action_roll(self) -> None:
+        """Roll any dice into the log."""
+
+        def answered(text: str | None) -> None:
+            if text:
+                self.run(f"roll {text}")
+
+        self.app.push_screen(
+            AskScreen(
+                "Roll dice",
+                "What to roll, and what for (e.g. 2d6 reaction, d20+2 save for Ash).",
+                placeholder="2d6 reaction",
+                check=check_roll_text,
+            ),
+            answered,
+        )
+
+    def action_note(self) -> None:
+        """Write a note in the log."""
+
+        def answered(text: str | None) -> None:
+            if text:
+                self.run(f"note {text}")
+
+        self.app.push_screen(
+            AskScreen(
+                "Note",
+                "A note for the log.",
+                check=lambda text: check_command(f"note {text}"),
+            ),
+            answered,
+        )
+
+    def action_clock(self) -> None:
+        """Set the clock (or roll the hour with time dice); the change shows in the log."""
+
+        def answered(text: str | None) -> None:
+            if text:
+                self.run(_clock_command(text))
+
+        self.app.push_screen(
+            AskScreen(
+                "Set the clock",
+                f"It is {self.state.clock_text} on day {self.state.day}. Type the time as "
+                "HH:MM, or 'roll N' to roll the hour with N time dice.",
+                value=self.state.clock_text,
+                check=lambda text: check_command(_clock_command(text)),
+            ),
+            answered,
+        )
+
+    def action_command_line(self, text: str = "") -> None:
+        """Open the command line."""
+        self.query_one(CommandLine).open(text)
+
+    def action_undo(self) -> None:
+        """Undo the last command still standing."""
+        self.run("undo")
+
+    def action_redo(self) -> None:
+        """Redo the last undone command."""
+        self.run("redo")
+
+    def action_fix_roll(self) -> None:
+        """Correct a roll of the last command (undo, then the same command with the number)."""
+        self.post_message(self.FixRoll())
+
+    def action_table_dice(self) -> None:
+        """Switch table dice on or off."""
+        self.table_dice = not self.table_dice
+        self.post_message(self.Settings())
+        if self.table_dice:
+            self.notify("Table dice on: you will be asked for every roll.", markup=False)
+        else:
+            self.notify("Table dice off: the program rolls.", markup=False)
+
+    def watch_table_dice(self, value: bool) -> None:
+        """Show the switch in the header."""
+        if self.is_mounted:
+            self.query_one(StatusBar).table_dice = value
+
+    def action_export(self) -> None:
+        """Export the log: plain text, Markdown, HTML or JSON."""
+
+        def chosen(fmt: str | None) -> None:
+            if fmt is not None:
+                self.post_message(self.Export(fmt))
+
+        self.app.push_screen(
+            ChooseScreen(
+                "Export the log",
+                [
+                    ("txt", Text("Plain text (.txt)")),
+                    ("md", Text("Markdown (.md)")),
+                    ("html", Text("Web page (.html)")),
+                    ("json", Text("JSON, to import again (.json)")),
+                ],
+                hint="The file is written beside the saved expeditions.",
+            ),
+            chosen,
+        )
+
+    def action_help(self) -> None:
+        """Show every key and the command language."""
+        keys: list[tuple[str, str]] = []
+        for binding in _bindings(self.BINDINGS):
+            shown = " or ".join(
+                self.app.get_key_display(Binding(key, binding.action))
+                for key in binding.key.split(",")
+            )
+            keys.append((shown, binding.tooltip or binding.description))
+        keys.append(("ctrl+p", "Command palette: every command and action"))
+        keys.append(("ctrl+t", "Dark or light theme"))
+        keys.append(("ctrl+q", "Quit (everything is already saved)"))
+        keys.append(("↑ ↓ pgup pgdn", "Scroll the log (home and end: its ends)"))
+        keys.append(("click", "A member, a light or the action pane to change it"))
+        self.app.push_screen(HelpScreen(keys, self.procedure))
+
+    # Messages from the panes -------------------------------------------------------------
+
+    def on_command_line_submitted(self, event: CommandLine.Submitted) -> None:
+        """Run what was typed; the result comes back to the command line."""
+        event.stop()
+        self.run(event.text, "line")
+
+    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
+        """Give the keys back to the log."""
+        event.stop()
+        self.query_one(TurnLog).focus()
+
+    def command_succeeded(self, text: str) -> None:
+        """A command typed on the command line went through."""
+        self.query_one(CommandLine).succeeded(text)
+
+    def command_failed(self, message: str) -> None:
+        """A command typed on the command line was refused: say why, inline."""
+        self.query_one(CommandLine).failed(message)
+
+    def on_party_roster_edit_member(self, event: PartyRoster.EditMember) -> None:
+        """A click on the roster opens the party dialog on that member."""
+        event.stop()
+        if not self.expedition.readonly:
+            self.action_party(event.name)
+
+    def on_light_inventory_chosen(self, event: LightInventory.Chosen) -> None:
+        """A click on a light opens the lights dialog on it."""
+        event.stop()
+        if not self.expedition.readonly:
+            self.action_lights(event.light_id)
+
+    def on_action_pane_clicked(self, event: ActionPane.Clicked) -> None:
+        """A click on the action pane opens the action chooser."""
+        event.stop()
+        if not self.expedition.readonly:
+            self.action_choose_action()
+
+    def key_bindings(self) -> list[Binding]:
+        """Every key of the table that can be used now (for the palette)."""
+        return [
+            binding
+            for binding in _bindings(self.BINDINGS)
+            if self.check_action(binding.action, ()) is True
+        ]
+
+
+def _bindings(items: Sequence[BindingType]) -> Iterator[Binding]:
+    for item in items:
+        if isinstance(item, Binding):
+            yield item
+
+
+def _clock_command(text: str) -> str:
+    words = text.split()
+    if words and words[0].lower() == "roll":
+        return f"time {text}"
+    return f"time set {text}"

@@ -1,0 +1,105 @@
+"""Time dice: the hour drawn as d6 faces (one die per quarter of the day), and the clock."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
+
+#: Where the pips of each face sit on a 3×3 grid (row, column).
+PIPS: dict[int, frozenset[tuple[int, int]]] = {
+    1: frozenset({(1, 1)}),
+    2: frozenset({(0, 2), (2, 0)}),
+    3: frozenset({(0, 2), (1, 1), (2, 0)}),
+    4: frozenset({(0, 0), (0, 2), (2, 0), (2, 2)}),
+    5: frozenset({(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}),
+    6: frozenset({(0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)}),
+}
+#: One-cell die faces for the compact layout.
+FACES = " ⚀⚁⚂⚃⚄⚅"
+
+
+def face_rows(face: int) -> list[str]:
+    """A die face as three rows of seven cells."""
+    pips = PIPS.get(face, frozenset())
+    return [
+        " " + " ".join("●" if (row, col) in pips else " " for col in range(3)) + " "
+        for row in range(3)
+    ]
+
+
+class TimeDice(Widget):
+    """The time of day as time dice, the clock, the day, the quarter and the turn in the hour."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "time-dice--die",
+        "time-dice--empty",
+        "time-dice--clock",
+        "time-dice--muted",
+    }
+
+    state: reactive[State] = reactive(State, layout=True)
+    """The expedition state whose clock is shown."""
+
+    compact: reactive[bool] = reactive(False, layout=True)
+    """Draw one line instead of die tiles (small terminals)."""
+
+    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.procedure = procedure
+
+    def describe(self) -> tuple[str, str, str]:
+        """The clock and day, the quarter's name, and the turn within the hour."""
+        state = self.state
+        quarters = self.procedure.time.quarters
+        quarter = quarters[min(state.hour // 6, len(quarters) - 1)] if quarters else ""
+        clock = f"{state.clock_text}  day {state.day}"
+        per_turn = self.procedure.turn_minutes(state.turn_type)
+        within = ""
+        if per_turn < 60 and 60 % per_turn == 0:
+            minute = state.clock % 60
+            name = self.procedure.turn_name(state.turn_type)
+            within = f"{name.split()[-1]} {minute // per_turn + 1} of {60 // per_turn}"
+        return clock, quarter, within
+
+    def render(self) -> RenderableType:
+        """The dice and the clock."""
+        state = self.state
+        faces = state.time_dice
+        clock, quarter, within = self.describe()
+        text = Text(no_wrap=True, overflow="ellipsis")
+        die = self._style("die")
+        muted = self._style("muted")
+        if self.compact:
+            shown = " ".join(FACES[face] for face in faces) or "·"
+            text.append(f"{shown} ", die)
+            text.append(f" {clock}", self._style("clock"))
+            text.append(f" {quarter}", muted)
+            if within:
+                text.append(f"\n{within}", muted)
+            return text
+        slots = max(4, len(faces))
+        side = [(clock, self._style("clock")), (quarter, Style()), (within, muted)]
+        for row in range(3):
+            if row:
+                text.append("\n")
+            for slot in range(slots):
+                if slot < len(faces):
+                    text.append(face_rows(faces[slot])[row], die)
+                else:
+                    blank = "   " + ("·" if row == 1 else " ") + "   "
+                    text.append(blank, self._style("empty"))
+                text.append(" ")
+            words, style = side[row]
+            text.append(f" {words}", style)
+        return text
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"time-dice--{name}")

@@ -1,0 +1,211 @@
+"""Regenerate the pictures in screenshots/: the table for each procedure, start, the form.
+
+Run from the repository root::
+
+    python screenshots/make_screenshots.py [--size 120x40]
+
+Every expedition is built the way a game master would, through the table's own creation
+and the command language, with fixed seeds and typed-in hazard rolls where it matters, in
+a scratch DELVETUI_HOME, so the pictures come out the same on every run. A procedure that
+is not installed is skipped (and said so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import os
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HOME = Path(tempfile.gettempdir()) / "delvetui-screenshots"
+
+#: Each procedure's expedition: name, seed and the play that brings it mid-expedition.
+EXPEDITIONS: dict[str, tuple[str, int, Sequence[str]]] = {
+    "delving": (
+        "sunken-crypt",
+        11,
+        (
+            "turn crawl hazard=4",
+            "turn crawl hazard=5",
+            "turn walk hazard=1",
+            "pc Bryn hp=-2",
+            "note Claw marks on the door: the sign was a ghoul.",
+            "turn search hazard=6",
+            "turn crawl hazard=3",
+            "light on candle",
+        ),
+    ),
+    "exploration": (
+        "mines-of-ash",
+        12,
+        (
+            "turn cautious",
+            "turn cautious",
+            "turn listen by=Cora",
+            "turn search dc=12 by=Ash",
+            "pc Bryn hp=-3",
+            "turn rushing",
+            "note Rubble blocks the west passage.",
+            "turn cautious",
+        ),
+    ),
+    "dungeon-turn": (
+        "fungal-halls",
+        13,
+        (
+            "turn explore",
+            "turn explore",
+            "turn search",
+            "turn explore",
+            "turn explore",
+            "turn explore",
+            "turn explore",
+            "note A ring of pale mushrooms, humming.",
+            "turn rest",
+        ),
+    ),
+    "trespasser": (
+        "the-tower",
+        14,
+        (
+            "turn advance",
+            "turn advance",
+            "turn hide stealth=failure",
+            "turn stay",
+            "turn advance",
+            "note Bells ring somewhere above.",
+            "turn advance",
+        ),
+    ),
+    "travel-turn": (
+        "salt-road",
+        15,
+        (
+            "turn cautious",
+            "turn cautious",
+            "turn careless",
+            "turn cautious",
+            "note The road forks at a dead tree.",
+            "turn cautious",
+        ),
+    ),
+}
+#: Names, hit points and ability scores of the party in every picture.
+PARTY = (("Ash", 8, 14), ("Bryn", 6, 12), ("Cora", 5, 10))
+#: When each expedition was "last played" on the start screen (fixed, so pictures repeat).
+PLAYED = dt.datetime(2026, 11, 20, 21, 30)
+
+
+def party_commands(abilities: Sequence[str]) -> list[str]:
+    """The party, with a score for every ability the procedure uses."""
+    out = []
+    for number, (name, hp, score) in enumerate(PARTY):
+        scores = [
+            f"{ability.lower()}={2 if ability.upper() == 'PROF' else score - number}"
+            for ability in abilities
+        ]
+        out.append(" ".join(["pc", "add", name, f"hp={hp}", *scores]))
+    return out
+
+
+def light_commands(kinds: Sequence[str]) -> list[str]:
+    """One stack of the first light kind (one of them lit) and one of each other kind."""
+    out = []
+    for number, kind in enumerate(kinds):
+        carrier = PARTY[number % len(PARTY)][0]
+        count = 4 if number == 0 else 1
+        lit = " lit" if number == 0 else ""
+        out.append(f"light add {kind} count={count} carrier={carrier}{lit}")
+    return out
+
+
+def build(procedure_id: str) -> Path | None:
+    """Create and play one procedure's expedition; None when the procedure is missing."""
+    from delvetui.errors import DelveError
+    from delvetui.procedure import registry
+    from delvetui.ui import creation
+
+    try:
+        procedure = registry.find(procedure_id)
+    except DelveError as error:
+        print(f"skipped {procedure_id}: {error}", file=sys.stderr)
+        return None
+    name, seed, play = EXPEDITIONS[procedure_id]
+    kinds = [kind for kind in procedure.lights if kind != "daylight"]
+    setup = [*party_commands(procedure.party.abilities), *light_commands(kinds)]
+    path = creation.create(name, procedure, setup, seed=seed)
+    from delvetui.session import Expedition
+
+    with Expedition.open(path) as expedition:
+        for command in play:
+            try:
+                expedition.execute(command)
+            except DelveError as error:
+                print(f"{procedure_id}: '{command}' refused: {error}", file=sys.stderr)
+    return path
+
+
+async def shoot_app(out: Path, size: tuple[int, int], keys: Sequence[str]) -> None:
+    """Start the app with no expedition, press keys, and save the screen."""
+    from delvetui.ui.app import DelveApp
+
+    app = DelveApp(None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.5)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(0.2)
+        await pilot.pause()
+        out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
+    app.close_expedition()
+
+
+def stable(svg: Path) -> None:
+    """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
+    text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
+    svg.write_text(text, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Build every expedition and write the pictures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="120x40", help="COLSxROWS of the table pictures")
+    args = parser.parse_args(argv)
+    cols, rows = (int(part) for part in args.size.lower().split("x"))
+    shutil.rmtree(HOME, ignore_errors=True)
+    HOME.mkdir(parents=True)
+    os.environ["DELVETUI_HOME"] = str(HOME)
+
+    from delvetui.ui.app import screenshot
+
+    written: list[Path] = []
+    for number, procedure_id in enumerate(EXPEDITIONS):
+        path = build(procedure_id)
+        if path is None:
+            continue
+        out = HERE / f"table-{procedure_id}.svg"
+        screenshot(path, out, (cols, rows))
+        stamp = (PLAYED - dt.timedelta(days=number)).timestamp()
+        os.utime(path, (stamp, stamp))
+        written.append(out)
+    start = HERE / "start.svg"
+    asyncio.run(shoot_app(start, (100, 30), []))
+    form = HERE / "new-expedition.svg"
+    asyncio.run(shoot_app(form, (100, 40), ["n", *"crypt-of-the-ash-king", "tab"]))
+    written += [start, form]
+    for out in written:
+        stable(out)
+        print(out.relative_to(HERE.parent))
+    shutil.rmtree(HOME, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Snapshots of the key screens at fixed sizes, with fixed seeds.
+
+Each SVG is compared with ``tests/snapshots/NAME.svg``. A missing snapshot is written (and
+the test passes); to accept a deliberate change, run with ``DELVETUI_UPDATE_SNAPSHOTS=1``
+and look at the new pictures before committing them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from delvetui.ui.app import DelveApp
+from tests.ui_support import PARTY, make, ready, until
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+#: Mid-expedition on delving: turns, a search, a light handed over, a note, some damage.
+PLAYED = (
+    *PARTY,
+    "turn crawl hazard=4",
+    "turn crawl hazard=5",
+    "turn walk hazard=1",
+    "pc Bryn hp=-2",
+    "light give lantern1 Cora",
+    "note The sign: claw marks on the door.",
+    "turn search hazard=6",
+    "turn rest hazard=2",
+    "turn crawl hazard=3",
+    "light on candle1",
+)
+
+
+def stable(svg: str) -> str:
+    """The SVG without the id Rich derives from per-run widget ids."""
+    return re.sub(r"terminal-[0-9]+", "terminal", svg)
+
+
+def check(name: str, svg: str) -> None:
+    """Compare with the stored snapshot (write it when missing or asked to)."""
+    svg = stable(svg)
+    path = SNAPSHOTS / f"{name}.svg"
+    if not path.exists() or os.environ.get("DELVETUI_UPDATE_SNAPSHOTS"):
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+        return
+    if svg != path.read_text(encoding="utf-8"):
+        path.with_suffix(".new.svg").write_text(svg, encoding="utf-8")
+    assert svg == path.read_text(encoding="utf-8"), (
+        f"{name} no longer looks the same; if that is meant, run with "
+        "DELVETUI_UPDATE_SNAPSHOTS=1 and look at tests/snapshots/"
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "theme"),
+    [((120, 40), "textual-dark"), ((80, 24), "textual-dark"), ((120, 40), "textual-light")],
+    ids=["table-120x40", "table-80x24", "table-light-120x40"],
+)
+async def test_table(size: tuple[int, int], theme: str) -> None:
+    app = DelveApp(make("crypt", PLAYED, seed=11))
+    async with app.run_test(size=size) as pilot:
+        table = await ready(pilot)
+        app.theme = theme
+        await until(pilot, lambda: bool(table.query(FooterKey)))
+        await pilot.pause()
+        check(
+            f"table-{theme.removeprefix('textual-')}-{size[0]}x{size[1]}", app.export_screenshot()
+        )
+    app.close_expedition()

@@ -1,0 +1,107 @@
+"""Helpers for the UI tests: ready expeditions, polling, and the screen as text."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from delvetui import paths
+from delvetui.procedure.registry import find
+from delvetui.session import Expedition
+from delvetui.ui import creation
+from delvetui.ui.app import DelveApp
+from delvetui.ui.table_screen import TableScreen
+
+SIZES = [(120, 40), (80, 24)]
+#: The party and lights most tests play with (the demo's, with a fixed seed).
+PARTY = creation.DEMO_COMMANDS
+
+
+_TEMPLATES: dict[tuple[str, tuple[str, ...], str, int], Path] = {}
+_TEMPLATE_DIR = Path(tempfile.mkdtemp(prefix="delvetui-ui-templates-"))
+
+
+def make(
+    name: str = "crypt",
+    commands: Sequence[str] = PARTY,
+    *,
+    procedure: str = "delving",
+    seed: int = 3,
+) -> Path:
+    """A saved expedition with these commands already played.
+
+    The first call builds it through the table's own creation; later calls copy that
+    file, which keeps the suite quick (each commit waits for the disk).
+    """
+    key = (name, tuple(commands), procedure, seed)
+    target = paths.new_expedition_path(name)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        made = creation.create(name, find(procedure), commands, seed=seed)
+        template = _TEMPLATE_DIR / f"{len(_TEMPLATES)}.delve"
+        shutil.copyfile(made, template)
+        _TEMPLATES[key] = template
+        return made
+    shutil.copyfile(template, target)
+    return target
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait until condition() holds; fail the test when it does not in time."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError("the condition did not come true in time")
+        await pilot.pause(0.01)
+
+
+def table(app: DelveApp) -> TableScreen:
+    """The table screen (the test fails when it is not showing)."""
+    found = app.table
+    assert found is not None
+    return found
+
+
+def expedition(app: DelveApp) -> Expedition:
+    """The expedition open on the table."""
+    assert app.expedition is not None
+    return app.expedition
+
+
+async def ready(pilot: Pilot[None]) -> TableScreen:
+    """Wait for the table with its log read in."""
+    app = pilot.app
+    assert isinstance(app, DelveApp)
+    await until(pilot, lambda: app.table is not None and app.table.loaded)
+    await pilot.pause(0)
+    return table(app)
+
+
+def screen_text(app: DelveApp) -> str:
+    """What the screen shows, as plain text (the same render as a screenshot)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+    )
+    screen = app.screen
+    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def notices(app: DelveApp) -> list[str]:
+    """The messages of the notifications raised so far."""
+    return [notification.message for notification in app._notifications]
