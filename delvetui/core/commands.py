@@ -221,6 +221,10 @@ def parse(text: str) -> Command:
         raise CommandError(
             "The command contains control characters (such as escape sequences); type plain text."
         )
+    first = text.strip().split(maxsplit=1)
+    if first and first[0].lower() == "note":
+        # A note is free text: apostrophes and quotes are the game master's, not syntax.
+        return attrs.evolve(_note([], text), text=text.strip())
     try:
         words = shlex.split(text)
     except ValueError as error:
@@ -239,7 +243,8 @@ def parse(text: str) -> Command:
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_KEY = re.compile(r"^([A-Za-z][\w.\-]*)=(.*)$", re.DOTALL)
+# KEY=VALUE; after a dot the key may name a member with spaces ('save.Old Tom=12').
+_KEY = re.compile(r"^([A-Za-z][\w\-]*(?:\.[^=]+)?)=(.*)$", re.DOTALL)
 _INT = re.compile(r"^[+-]?[0-9]{1,6}$")
 
 
