@@ -122,6 +122,6 @@ def test_notes_keep_apostrophes_and_quotes() -> None:
 
 def test_a_member_with_a_space_in_the_name_can_be_given_a_roll() -> None:
     state, _ = play(started(), "pc add 'Old Tom' hp=6 CON=10")
-    state, events = play(state, "turn hazard=1 save.Ash=20 save.Bryn=20 'save.Old Tom=3'")
+    state, _ = play(state, "turn hazard=1 save.Ash=20 save.Bryn=20 'save.Old Tom=3'")
     tom = state.member("Old Tom")
     assert tom is not None and tom.hp == 4
