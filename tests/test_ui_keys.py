@@ -414,6 +414,13 @@ async def test_every_key_small() -> None:
         await until(pilot, lambda: any("rolled no dice" in text for text in notices(app)))
         await pilot.press("t")
         assert app.table.table_dice
+        await pilot.press("S")  # the offer made on opening: start session 1
+        await until(pilot, lambda: state().in_session)
+        await pilot.press("S")  # a session is running: asks whether to end it
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.table)
+        assert state().in_session
         theme = app.theme
         await pilot.press("ctrl+t")
         assert app.theme != theme

@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import current_action, distance_text
+from delvetui.ui.list_dialog import ListDialog
 
 SPEED = "speed:"
 
 
-class ActionDialog(ModalScreen[str | None]):
+class ActionDialog(ListDialog):
     """The procedure's actions with what each does; Enter takes a turn with the one chosen.
 
     Answers with the action id, or ``speed:NAME`` when a movement speed was chosen.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close")]
-    """Escape closes without taking a turn."""
+    LIST_ID = "action-list"
 
     def __init__(self, state: State, procedure: Procedure, *, speed: str = "") -> None:
         super().__init__()
@@ -63,28 +57,14 @@ class ActionDialog(ModalScreen[str | None]):
             for speed in speeds:
                 mark = "▶ " if speed == self.speed else "  "
                 options.append(Option(Text(f"{mark}Speed: {speed}"), id=f"{SPEED}{speed}"))
-        with Vertical(classes="dialog -wide"):
-            yield Static(Text("Action for the next turn"), classes="dialog-title")
-            yield OptionList(*options, id="action-list")
-            yield Static(
-                Text("enter takes a turn with it · esc close"),
-                classes="dialog-hint",
-            )
+        yield from self.framed(
+            "Action for the next turn",
+            options,
+            "enter takes a turn with it · esc close",
+            wide=True,
+        )
 
     def on_mount(self) -> None:
         """Focus the list on the current action."""
-        options = self.query_one("#action-list", OptionList)
-        options.focus()
         current, _ = current_action(self.state, self.procedure)
-        ids = list(self.procedure.actions)
-        if current in ids:
-            options.highlighted = ids.index(current)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Answer with the action (or speed) chosen."""
-        event.stop()
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        """Close without a choice."""
-        self.dismiss(None)
+        self.focus_list(list(self.procedure.actions), current)

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
+from delvetui.ui.pane import Pane
 
 
 def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:
@@ -33,27 +32,21 @@ def distance_text(action: Action, procedure: Procedure, speed: str) -> str:
     return f"{value:g} {procedure.movement.unit}"
 
 
-class ActionPane(Widget):
+class ActionPane(Pane):
     """The action the next turn takes, its movement and what the light does to it."""
 
+    PREFIX = "action-pane"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "action-pane--action",
         "action-pane--muted",
         "action-pane--warning",
     }
 
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state (its last action and light level)."""
-
     speed: reactive[str] = reactive("", layout=True)
     """The movement speed chosen for moving actions ('' for the procedure's default)."""
 
     class Clicked(Message):
         """The game master clicked the pane to choose another action."""
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
 
     def render(self) -> RenderableType:
         """The action, its distance and flags, and what the light level changes."""
@@ -81,9 +74,6 @@ class ActionPane(Widget):
                 self._style("warning"),
             )
         return text
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"action-pane--{name}")
 
     def on_click(self, event: events.Click) -> None:
         """Clicking the pane opens the action chooser."""

@@ -8,7 +8,7 @@ the table screen. Nothing is shown as done before it is saved.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,7 +22,7 @@ from textual.widgets._footer import FooterKey
 
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
-from delvetui.errors import DelveError, ExpeditionLocked, StorageFailed
+from delvetui.errors import DelveError, ExpeditionLocked, ReadOnlyExpedition, StorageFailed
 from delvetui.session import Expedition
 from delvetui.ui import creation, runner
 from delvetui.ui.choose import ChooseScreen
@@ -97,8 +97,14 @@ class DelveApp(App[None]):
         self._show(table, first=first)
 
     def on_table_screen_damaged(self, event: TableScreen.Damaged) -> None:
-        """Reading the log found damage (or a snapshot that disagrees with the log)."""
-        self.push_screen(ErrorScreen("The expedition file needs attention", event.message))
+        """The page check or reading the log found damage (or a snapshot that disagrees)."""
+        self.push_screen(
+            ErrorScreen(
+                "The expedition file needs attention",
+                f"{event.message}\n\nThe table is read-only: you can read the expedition, "
+                "but nothing can be changed.",
+            )
+        )
 
     def _show(self, screen: Screen[None], *, first: bool = False) -> None:
         if first or len(self.screen_stack) < 2:
@@ -172,25 +178,47 @@ class DelveApp(App[None]):
 
     def on_table_screen_run(self, event: TableScreen.Run) -> None:
         """Run a command from the table."""
-        self.run_command(event.text, event.source)
+        self.run_command(event.text, event.source, event.then)
 
     @work(group="commands")
-    async def run_command(self, text: str, source: str = "key") -> None:
-        """Run one command through the expedition; say what went wrong where it belongs."""
+    async def run_command(self, text: str, source: str = "key", then: Sequence[str] = ()) -> None:
+        """Run a command (and then more) through the expedition; stop at the first refused.
+
+        Say what went wrong where it belongs. Nothing is written before the file's pages
+        are checked, nor after damage was found.
+        """
         async with self._lock:
-            table = self.table
-            expedition = self.expedition
-            if table is None or expedition is None:
+            ready = await self._writable(inline=source == "line")
+            if ready is None:
                 return
-            try:
-                await runner.execute(
-                    expedition, text, table_dice=table.table_dice, ask=self._ask_roll
-                )
-            except DelveError as error:
-                self._failed(error, table if source == "line" else None)
-                return
+            table, expedition = ready
+            inline = table if source == "line" else None
+            for command in (text, *then):
+                try:
+                    await runner.execute(
+                        expedition, command, table_dice=table.table_dice, ask=self._ask_roll
+                    )
+                except DelveError as error:
+                    self._failed(error, inline)
+                    return
             if source == "line":
                 table.command_succeeded(text)
+
+    async def _writable(self, *, inline: bool) -> tuple[TableScreen, Expedition] | None:
+        """The table and its expedition once the file's pages are checked (hold the lock).
+
+        None when there is nothing open, or when the file was found damaged (said inline
+        on the command line, or in a notification).
+        """
+        table = self.table
+        expedition = self.expedition
+        if table is None or expedition is None:
+            return None
+        await table.pages_checked()
+        if table.damage:
+            self._failed(ReadOnlyExpedition(_refused(expedition)), table if inline else None)
+            return None
+        return table, expedition
 
     def _failed(self, error: DelveError, table: TableScreen | None) -> None:
         if isinstance(error, StorageFailed):
@@ -219,10 +247,10 @@ class DelveApp(App[None]):
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
         async with self._lock:
-            table = self.table
-            expedition = self.expedition
-            if table is None or expedition is None:
+            ready = await self._writable(inline=False)
+            if ready is None:
                 return
+            table, expedition = ready
 
             async def choose(rolls: list[runner.MadeRoll]) -> int | None:
                 if len(rolls) == 1:
@@ -304,6 +332,10 @@ class DelveApp(App[None]):
     def _to_start(self) -> None:
         self._close()
         self._show(StartScreen())
+
+
+def _refused(expedition: Expedition) -> str:
+    return f"{expedition.path.name} is damaged, so the table is read-only: nothing was saved."
 
 
 def run_app(path: Path | None) -> int:

@@ -8,16 +8,12 @@ from functools import lru_cache
 from typing import ClassVar
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from delvetui.core import dice
-from delvetui.core.state import State
 from delvetui.errors import DiceError
-from delvetui.procedure.model import Procedure
 from delvetui.ui.bars import bar
+from delvetui.ui.pane import Pane
 
 #: Expressions with more outcomes than this are not worked out.
 MAX_OUTCOMES = 50_000
@@ -60,21 +56,15 @@ def chance_at_most(expression: str, value: int) -> float | None:
     return sum(chance for total, chance in found.items() if total <= value)
 
 
-class Counters(Widget):
+class Counters(Pane):
     """Each counter of the procedure as a gauge; a roll made against it shows its chance."""
 
+    PREFIX = "counters"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "counters--gauge",
         "counters--high",
         "counters--muted",
     }
-
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state whose counters are shown."""
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
 
     def render(self) -> RenderableType:
         """One gauge per counter."""
@@ -104,6 +94,3 @@ class Counters(Widget):
                     f"  {rule.hit_label} {chance:.0%}", self._style("high" if high else "muted")
                 )
         return text
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"counters--{name}")

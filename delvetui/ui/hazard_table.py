@@ -8,11 +8,10 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from delvetui.core.state import State
 from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure, RollRule, Table
+from delvetui.ui.pane import Pane
 
 #: The per-turn hazard or encounter-check roll is called this in every shipped procedure.
 HAZARD = "hazard"
@@ -39,9 +38,10 @@ def roll_text(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-class HazardTable(Widget):
+class HazardTable(Pane):
     """The rows of the hazard table; the row of the last roll is marked."""
 
+    PREFIX = "hazard-table"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "hazard-table--hit",
         "hazard-table--notable",
@@ -49,15 +49,8 @@ class HazardTable(Widget):
         "hazard-table--roll",
     }
 
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state (its turn type and its last hazard roll)."""
-
     compact: reactive[bool] = reactive(False, layout=True)
     """Leave out the text of the last result (small terminals)."""
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
 
     def table(self) -> tuple[str, Table] | None:
         """The table shown: the one the last hazard roll used, else the current turn type's."""
@@ -137,6 +130,3 @@ class HazardTable(Widget):
             text.append(entry, style)
             used += len(entry)
         return text
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"hazard-table--{name}")

@@ -11,17 +11,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from delvetui.core.state import Light, State
-from delvetui.procedure.model import Procedure
+from delvetui.core.state import Light
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
-
-ADD = "+add"
+from delvetui.ui.list_dialog import ADD, ItemDialog
 
 
 def whole_number(text: str) -> str | None:
@@ -31,11 +26,10 @@ def whole_number(text: str) -> str | None:
     return None
 
 
-class LightDialog(ModalScreen[str | None]):
+class LightDialog(ItemDialog):
     """Choose a light and what to do with it; answers with a command."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Close"),
         Binding("o", "switch", "Light / put out"),
         Binding("g", "give", "Hand over"),
         Binding("t", "set_time", "Set turns left"),
@@ -44,11 +38,7 @@ class LightDialog(ModalScreen[str | None]):
     ]
     """Keys for what to do with the highlighted light."""
 
-    def __init__(self, state: State, procedure: Procedure, *, selected: str | None = None) -> None:
-        super().__init__()
-        self.state = state
-        self.procedure = procedure
-        self.selected = selected
+    LIST_ID = "light-list"
 
     @property
     def lights(self) -> list[Light]:
@@ -73,39 +63,24 @@ class LightDialog(ModalScreen[str | None]):
                 row.append(f"  {-(-light.minutes // per_turn)} turns left")
             options.append(Option(row, id=light.id))
         options.append(Option(Text("+ Add a light…"), id=ADD))
-        with Vertical(classes="dialog"):
-            yield Static(Text("Lights"), classes="dialog-title")
-            yield OptionList(*options, id="light-list")
-            yield Static(
-                Text(
-                    "enter light or put out · g hand over · t set turns left · "
-                    "f refuel · a add · esc close"
-                ),
-                classes="dialog-hint",
-            )
+        yield from self.framed(
+            "Lights",
+            options,
+            "enter light or put out · g hand over · t set turns left · f refuel · a add · "
+            "esc close",
+        )
 
     def on_mount(self) -> None:
         """Focus the list on the chosen light."""
-        options = self.query_one("#light-list", OptionList)
-        options.focus()
-        ids = [light.id for light in self.lights]
-        if self.selected in ids:
-            options.highlighted = ids.index(self.selected)
+        self.focus_list([light.id for light in self.lights], self.selected)
 
     def _current(self) -> Light | None:
-        options = self.query_one("#light-list", OptionList)
-        if options.highlighted is None:
-            return None
-        option = options.get_option_at_index(options.highlighted)
-        return self.state.light(option.id) if option.id and option.id != ADD else None
+        found = self.current_id()
+        return None if found is None else self.state.light(found)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter: light an unlit light, put out a lit one, or add one."""
-        event.stop()
-        if event.option.id == ADD:
-            self.action_add()
-        else:
-            self.action_switch()
+    def action_enter(self) -> None:
+        """Enter: light an unlit light, put out a lit one."""
+        self.action_switch()
 
     def action_switch(self) -> None:
         """Light the highlighted light, or put it out."""
@@ -121,13 +96,9 @@ class LightDialog(ModalScreen[str | None]):
             return
         choices = [(m.name, Text(m.name)) for m in self.state.party]
         choices.append(("nobody", Text("nobody (set it down)")))
-
-        def chosen(name: str | None) -> None:
-            if name is not None:
-                self.dismiss(shlex.join(["light", "give", light.id, name]))
-
-        self.app.push_screen(
-            ChooseScreen(f"Hand {light.id} to", choices, selected=light.carrier), chosen
+        self.answer_after(
+            ChooseScreen(f"Hand {light.id} to", choices, selected=light.carrier),
+            lambda name: shlex.join(["light", "give", light.id, name]),
         )
 
     def action_set_time(self) -> None:
@@ -137,19 +108,14 @@ class LightDialog(ModalScreen[str | None]):
             return
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
         now = "" if light.minutes is None else str(-(-light.minutes // per_turn))
-
-        def answered(turns: str | None) -> None:
-            if turns is not None:
-                self.dismiss(shlex.join(["light", "set", light.id, f"turns={turns}"]))
-
-        self.app.push_screen(
+        self.answer_after(
             AskScreen(
                 f"Turns left for {light.id}",
                 "How many turns does it have left? The change shows in the log.",
                 value=now,
                 check=whole_number,
             ),
-            answered,
+            lambda turns: shlex.join(["light", "set", light.id, f"turns={turns}"]),
         )
 
     def action_refuel(self) -> None:
@@ -199,10 +165,6 @@ class LightDialog(ModalScreen[str | None]):
             )
 
         self.app.push_screen(ChooseScreen("Add which light?", kinds), kind_chosen)
-
-    def action_cancel(self) -> None:
-        """Close without doing anything."""
-        self.dismiss(None)
 
 
 def _count(text: str) -> str | None:

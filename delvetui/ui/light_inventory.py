@@ -9,17 +9,16 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
-from delvetui.core.state import Light, State
-from delvetui.procedure.model import Procedure
+from delvetui.core.state import Light
 from delvetui.ui.bars import bar
+from delvetui.ui.pane import RowPane
 
 
-class LightInventory(Widget):
+class LightInventory(RowPane):
     """Lit and unlit sources with burn-down bars, stacks, and what the light level means."""
 
+    PREFIX = "light-inventory"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "light-inventory--bright",
         "light-inventory--dim",
@@ -30,20 +29,12 @@ class LightInventory(Widget):
         "light-inventory--low",
     }
 
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state the inventory shows."""
-
     class Chosen(Message):
         """The game master clicked a light (None: the empty inventory)."""
 
         def __init__(self, light_id: str | None) -> None:
             super().__init__()
             self.light_id = light_id
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
-        self._rows: list[str | None] = []
 
     def render(self) -> RenderableType:
         """The inventory as styled text."""
@@ -114,12 +105,6 @@ class LightInventory(Widget):
             row.append(f" strikes {light.strikes}/{kind.strikes}")
         text.append_text(row)
 
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"light-inventory--{name}")
-
     def on_click(self, event: events.Click) -> None:
         """Clicking a light asks for what to do with it."""
-        offset = event.get_content_offset(self)
-        row = -1 if offset is None else offset.y
-        light_id = self._rows[row] if 0 <= row < len(self._rows) else None
-        self.post_message(self.Chosen(light_id))
+        self.post_message(self.Chosen(self.row_at(event)))

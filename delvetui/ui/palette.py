@@ -53,8 +53,17 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             )
     if state.in_session:
         yield ("End the session", "session end", partial(screen.run, "session end"))
+        yield (
+            "End the session and start the next",
+            f"session end, then session start (session {state.session + 1})",
+            partial(screen.run, "session end", then=["session start"]),
+        )
     else:
-        yield ("Start a session", "session start", partial(screen.run, "session start"))
+        yield (
+            "Start a session",
+            f"session start (session {state.session + 1})",
+            partial(screen.run, "session start"),
+        )
     for verb, usage in USAGE.items():
         yield (
             f"Command: {verb}",

@@ -12,18 +12,14 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from delvetui.core.state import Member, State
-from delvetui.procedure.model import Procedure
+from delvetui.core.state import Member
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.list_dialog import ADD, ItemDialog
 from delvetui.ui.member_form import MemberForm
 
-ADD = "+add"
 _AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
 
 
@@ -32,11 +28,10 @@ def check_hp(text: str) -> str | None:
     return None if _AMOUNT.match(text) else "Type N, +N or -N (e.g. -2 for two damage)."
 
 
-class PartyDialog(ModalScreen[str | None]):
+class PartyDialog(ItemDialog):
     """Choose a member and what to change; answers with a command."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Close"),
         Binding("h", "hp", "Hit points"),
         Binding("e", "edit", "Correct"),
         Binding("a", "add", "Add"),
@@ -44,11 +39,7 @@ class PartyDialog(ModalScreen[str | None]):
     ]
     """Keys for what to do with the highlighted member."""
 
-    def __init__(self, state: State, procedure: Procedure, *, selected: str | None = None) -> None:
-        super().__init__()
-        self.state = state
-        self.procedure = procedure
-        self.selected = selected
+    LIST_ID = "party-list"
 
     def compose(self) -> ComposeResult:
         """The party and the keys."""
@@ -61,70 +52,49 @@ class PartyDialog(ModalScreen[str | None]):
                 row.append(f"  {', '.join(member.conditions)}")
             options.append(Option(row, id=member.name))
         options.append(Option(Text("+ Add a party member…"), id=ADD))
-        with Vertical(classes="dialog"):
-            yield Static(Text("Party"), classes="dialog-title")
-            yield OptionList(*options, id="party-list")
-            yield Static(
-                Text("enter correct · h hit points · a add · x remove · esc close"),
-                classes="dialog-hint",
-            )
+        yield from self.framed(
+            "Party", options, "enter correct · h hit points · a add · x remove · esc close"
+        )
 
     def on_mount(self) -> None:
-        """Focus the list (on the chosen member)."""
-        options = self.query_one("#party-list", OptionList)
-        options.focus()
+        """Focus the list (on the chosen member; on "+ Add" when there is no one)."""
         names = [member.name for member in self.state.party]
-        if self.selected in names:
-            options.highlighted = names.index(self.selected)
-        elif self.selected is None and not names:
-            options.highlighted = 0
+        self.focus_list(names, self.selected)
+        if self.selected is None and not names:
+            self.options.highlighted = 0
 
     def _current(self) -> Member | None:
-        options = self.query_one("#party-list", OptionList)
-        if options.highlighted is None:
-            return None
-        option = options.get_option_at_index(options.highlighted)
-        return self.state.member(option.id) if option.id and option.id != ADD else None
+        found = self.current_id()
+        return None if found is None else self.state.member(found)
 
-    def _answer(self, command: str | None) -> None:
-        if command is not None:
-            self.dismiss(command)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter: correct the member, or add one."""
-        event.stop()
-        if event.option.id == ADD:
-            self.action_add()
-        else:
-            self.action_edit()
+    def action_enter(self) -> None:
+        """Enter: correct the member."""
+        self.action_edit()
 
     def action_add(self) -> None:
         """Open the form for a new member."""
-        self.app.push_screen(MemberForm(self.state, self.procedure), self._answer)
+        self.answer_after(MemberForm(self.state, self.procedure), lambda command: command)
 
     def action_edit(self) -> None:
         """Open the form for the highlighted member."""
         member = self._current()
         if member is not None:
-            self.app.push_screen(MemberForm(self.state, self.procedure, member), self._answer)
+            self.answer_after(
+                MemberForm(self.state, self.procedure, member), lambda command: command
+            )
 
     def action_hp(self) -> None:
         """Change the highlighted member's hit points."""
         member = self._current()
         if member is None:
             return
-
-        def answered(amount: str | None) -> None:
-            if amount is not None:
-                self.dismiss(shlex.join(["pc", member.name, f"hp={amount}"]))
-
-        self.app.push_screen(
+        self.answer_after(
             AskScreen(
                 f"Hit points of {member.name}",
                 f"Now {member.hp}/{member.max_hp}. Type -N for damage, +N for healing, N to set.",
                 check=check_hp,
             ),
-            answered,
+            lambda amount: shlex.join(["pc", member.name, f"hp={amount}"]),
         )
 
     def action_remove(self) -> None:
@@ -144,7 +114,3 @@ class PartyDialog(ModalScreen[str | None]):
             ),
             confirmed,
         )
-
-    def action_cancel(self) -> None:
-        """Close without changing anything."""
-        self.dismiss(None)

@@ -9,17 +9,16 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
-from delvetui.core.state import Member, State
-from delvetui.procedure.model import Procedure
+from delvetui.core.state import Member
 from delvetui.ui.bars import bar, plural
+from delvetui.ui.pane import RowPane
 
 
-class PartyRoster(Widget):
+class PartyRoster(RowPane):
     """Who is in the party and how they are; names are always shown literally."""
 
+    PREFIX = "party-roster"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "party-roster--name",
         "party-roster--ok",
@@ -30,20 +29,12 @@ class PartyRoster(Widget):
         "party-roster--warning",
     }
 
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state the roster shows."""
-
     class EditMember(Message):
         """The game master clicked a member (or the empty roster) to edit the party."""
 
         def __init__(self, name: str | None) -> None:
             super().__init__()
             self.name = name
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
-        self._rows: list[str | None] = []
 
     def render(self) -> RenderableType:
         """The roster as styled text."""
@@ -114,12 +105,6 @@ class PartyRoster(Widget):
             return self._style("critical")
         return self._style("hurt" if share < 1 else "ok")
 
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"party-roster--{name}")
-
     def on_click(self, event: events.Click) -> None:
         """Clicking a member asks to edit them."""
-        offset = event.get_content_offset(self)
-        row = -1 if offset is None else offset.y
-        name = self._rows[row] if 0 <= row < len(self._rows) else None
-        self.post_message(self.EditMember(name))
+        self.post_message(self.EditMember(self.row_at(event)))

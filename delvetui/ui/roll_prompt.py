@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from delvetui.core import dice
 from delvetui.errors import DiceError
+from delvetui.ui.question import Question
 
 
 def is_dice(expression: str) -> bool:
@@ -44,11 +41,11 @@ def check_roll(expression: str, value: str) -> str | None:
     return None
 
 
-class RollPrompt(ModalScreen[str | None]):
+class RollPrompt(Question):
     """Asks for one roll of the turn; Escape cancels the whole command (nothing is saved)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    """Escape cancels the command."""
+    INPUT_ID = "roll-input"
+    MESSAGE_ID = "roll-message"
 
     def __init__(self, key: str, expression: str, purpose: str, *, title: str = "") -> None:
         super().__init__()
@@ -69,29 +66,13 @@ class RollPrompt(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text), classes="dialog-title")
             yield Static(Text(ask), classes="dialog-prompt", id="roll-ask")
-            yield Input(placeholder=self.expression, id="roll-input")
+            yield Input(placeholder=self.expression, id=self.INPUT_ID)
             yield Static(
                 Text(f"{hint} Escape cancels the command."),
                 classes="dialog-hint",
-                id="roll-message",
+                id=self.MESSAGE_ID,
             )
 
-    def on_mount(self) -> None:
-        """Type at once."""
-        self.query_one("#roll-input", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Give the number, unless the dice cannot show it."""
-        event.stop()
-        value = event.value.strip()
-        problem = check_roll(self.expression, value)
-        if problem:
-            message = self.query_one("#roll-message", Static)
-            message.update(Text(problem))
-            message.add_class("-error")
-            return
-        self.dismiss(value)
-
-    def action_cancel(self) -> None:
-        """Cancel: nothing of the command is saved."""
-        self.dismiss(None)
+    def problem(self, text: str) -> str | None:
+        """What is wrong with the number (the dice cannot show it)."""
+        return check_roll(self.expression, text)

@@ -1,4 +1,4 @@
-"""The header line: expedition, procedure, turn, clock, light level, table dice, read-only."""
+"""The header line: expedition, procedure, turn, clock, light, session, table dice, read-only."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from delvetui.core.state import State
-from delvetui.procedure.model import Procedure
+from delvetui.ui.pane import Pane
 
 
-class StatusBar(Widget):
+class StatusBar(Pane):
     """One line the game master can read from across the table."""
 
+    PREFIX = "status-bar"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "status-bar--name",
         "status-bar--bright",
@@ -27,27 +26,27 @@ class StatusBar(Widget):
         "status-bar--muted",
     }
 
-    state: reactive[State] = reactive(State)
-    """The expedition state shown."""
-
     table_dice: reactive[bool] = reactive(False)
     """True when the program asks for every roll instead of rolling."""
 
     readonly: reactive[str] = reactive("")
     """Why the expedition cannot be changed ('' when it can)."""
 
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
-
     def render(self) -> RenderableType:
-        """The line."""
+        """The line; the procedure's name gives way first when the line is too long."""
+        text = self._line(with_procedure=True)
+        if text.cell_len > self.content_size.width:
+            text = self._line(with_procedure=False)
+        return text
+
+    def _line(self, *, with_procedure: bool) -> Text:
         state = self.state
         procedure = self.procedure
         muted = self._style("muted")
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f" {state.name} ", self._style("name"))
-        text.append(f" {procedure.name}", muted)
+        if with_procedure:
+            text.append(f" {procedure.name}", muted)
         turn_name = procedure.turn_name(state.turn_type).capitalize()
         text.append(" │ ", muted)
         text.append(f"{turn_name} {state.turn}", Style(bold=True))
@@ -57,7 +56,8 @@ class StatusBar(Widget):
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))
         if state.in_session:
-            text.append(f"  session {state.session}", muted)
+            text.append(" │ ", muted)
+            text.append(f"Session {state.session}", Style(bold=True))
         if self.table_dice:
             text.append("  ")
             text.append(" TABLE DICE ", self._style("badge"))
@@ -65,6 +65,3 @@ class StatusBar(Widget):
             text.append("  ")
             text.append(" READ-ONLY ", self._style("readonly"))
         return text
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"status-bar--{name}")

@@ -8,9 +8,10 @@ them through the expedition and hands each committed batch back to :meth:`show_b
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import shlex
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, Literal
 
 from rich.text import Text
@@ -44,6 +45,7 @@ from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.session_bar import SessionBar, session_offer
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
@@ -71,6 +73,7 @@ CHANGING = frozenset(
         "redo",
         "fix_roll",
         "clock",
+        "session",
     }
 )
 
@@ -94,6 +97,16 @@ def check_roll_text(text: str) -> str | None:
     except DiceError as error:
         return error.message
     return None
+
+
+def voiding(batch: Batch) -> Iterator[tuple[int, bool]]:
+    """The batch an undo voids (batch, True) or a redo restores (batch, False), if any."""
+    target = undo_target(batch)
+    if target is not None:
+        yield target, True
+    target = redo_target(batch)
+    if target is not None:
+        yield target, False
 
 
 def rest_action(procedure: Procedure) -> str | None:
@@ -167,6 +180,21 @@ class TableScreen(Screen[None]):
             tooltip="Set the clock, or roll the hour with time dice",
         ),
         Binding(
+            "S",
+            "session",
+            "Session",
+            id="session",
+            tooltip="Start a session, or end the running one",
+        ),
+        Binding(
+            "escape",
+            "dismiss_offer",
+            "Not now",
+            id="dismiss-offer",
+            show=False,
+            tooltip="Put away the offer to start a session",
+        ),
+        Binding(
             "t",
             "table_dice",
             "Table dice",
@@ -198,12 +226,13 @@ class TableScreen(Screen[None]):
     """The movement speed added to turns ('' for the procedure's default)."""
 
     class Run(Message):
-        """Run a command of the command language on the expedition."""
+        """Run a command of the command language on the expedition (and ``then`` more)."""
 
-        def __init__(self, text: str, source: Source = "key") -> None:
+        def __init__(self, text: str, source: Source = "key", then: Sequence[str] = ()) -> None:
             super().__init__()
             self.text = text
             self.source = source
+            self.then = tuple(then)
 
     class FixRoll(Message):
         """Undo the last command and make it again with a roll corrected."""
@@ -219,7 +248,10 @@ class TableScreen(Screen[None]):
         """Table dice or the speed changed; the app remembers them."""
 
     class Damaged(Message):
-        """Reading the whole log found a damaged row, or a replay that disagrees."""
+        """The page check or reading the whole log found damage, or a replay that disagrees.
+
+        The table is read-only from then on.
+        """
 
         def __init__(self, message: str) -> None:
             super().__init__()
@@ -233,7 +265,10 @@ class TableScreen(Screen[None]):
         self.procedure = expedition.procedure
         self.state = expedition.state
         self.loaded = False
+        #: What is wrong with the file ('' while nothing is); changes are refused when set.
+        self.damage = ""
         self._waiting: list[tuple[Batch, State]] = []
+        self._checked = asyncio.Event()
         self.set_reactive(TableScreen.table_dice, table_dice)
         self.set_reactive(TableScreen.speed, speed)
 
@@ -243,6 +278,7 @@ class TableScreen(Screen[None]):
         """Header, log, the right-hand column, command line and footer."""
         procedure = self.procedure
         yield StatusBar(procedure, id="status")
+        yield SessionBar(id="session-offer")
         with Horizontal(id="body"):
             yield TurnLog(id="log")
             with VerticalScroll(id="side"):
@@ -278,6 +314,7 @@ class TableScreen(Screen[None]):
         self._show_state(self.state)
         self.query_one(TurnLog).focus()
         self._layout_for(self.size.width, self.size.height)
+        self._offer_session()
         # Paint the table first; the log's history is read in after.
         self.call_after_refresh(self.load_history)
 
@@ -286,9 +323,58 @@ class TableScreen(Screen[None]):
         self.query_one("#hazard").border_title = Content(found[1].label if found else "Hazard")
 
     def _readonly_reason(self) -> str:
+        if self.damage:
+            return self.damage
         if not self.expedition.readonly:
             return ""
         return self.expedition.store.readonly_reason or "read-only"
+
+    @property
+    def readonly(self) -> bool:
+        """True when nothing can be changed: the file is read-only, or found damaged."""
+        return self.expedition.readonly or bool(self.damage)
+
+    async def pages_checked(self) -> None:
+        """Wait until the file's pages were checked (the app writes nothing before)."""
+        await self._checked.wait()
+
+    def _offer_session(self) -> None:
+        """Offer a session when none is running, or the running one was left after a break."""
+        bar = self.query_one(SessionBar)
+        if self.readonly:
+            bar.offer = None
+            return
+        last_at = self._last_command_at() if self.state.in_session else None
+        bar.key = self._key_of("session")
+        bar.offer = session_offer(self.state, last_at, dt.datetime.now(dt.UTC))
+
+    def _last_command_at(self) -> str | None:
+        """When the last command was saved (reads the last batch only)."""
+        expedition = self.expedition
+        if expedition.batch_count < 1:
+            return None
+        try:
+            last = next(expedition.store.batches(after=expedition.batch_count - 1), None)
+        except DelveError:
+            return None  # load_history reads the same batch and says what is wrong
+        return None if last is None else last.at
+
+    def _key_of(self, action: str) -> str:
+        """The key of an action as shown (the keymap may have moved it)."""
+        for active in self.active_bindings.values():
+            if active.binding.action == action:
+                return self.app.get_key_display(active.binding)
+        return action
+
+    def _found_damage(self, problem: str) -> None:
+        """The file is damaged: make the table read-only and tell the game master."""
+        if self.damage:
+            return
+        self.damage = problem
+        self.query_one(StatusBar).readonly = problem
+        self.query_one(SessionBar).offer = None
+        self.refresh_bindings()
+        self.post_message(self.Damaged(problem))
 
     def on_resize(self, event: Resize) -> None:
         """Collapse the panes on small terminals."""
@@ -306,6 +392,8 @@ class TableScreen(Screen[None]):
     # State flowing down ------------------------------------------------------------------
 
     def _show_state(self, state: State) -> None:
+        if (state.session, state.in_session) != (self.state.session, self.state.in_session):
+            self.query_one(SessionBar).offer = None  # a session began or ended: offer done
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
@@ -357,12 +445,8 @@ class TableScreen(Screen[None]):
         procedure = self._procedure_at(before)
         lines = list(batch_lines(batch, procedure, before, session=before.session))
         log.append(lines)
-        target = undo_target(batch)
-        if target is not None:
-            log.set_voided(target, True)
-        target = redo_target(batch)
-        if target is not None:
-            log.set_voided(target, False)
+        for target, voided in voiding(batch):
+            log.set_voided(target, voided)
         self._notice(lines)
 
     def _notice(self, lines: Sequence[Line]) -> None:
@@ -397,6 +481,13 @@ class TableScreen(Screen[None]):
         said: list[str] = []
         timeline = Timeline(load=self._load_batches)
         problem = ""
+        try:
+            # The table opened from a snapshot, without SQLite's check of every page.
+            expedition.store.check_pages()
+        except DelveError as error:
+            self._found_damage(error.message)
+        finally:
+            self._checked.set()
         breath = time.perf_counter() + BREATH
         try:
             for count, batch in enumerate(expedition.batches(), start=1):
@@ -407,12 +498,11 @@ class TableScreen(Screen[None]):
                     batch_lines(batch, self._procedure_at(before), before, session=before.session)
                 )
                 timeline.apply(batch)
-                target = undo_target(batch)
-                if target is not None:
-                    voided.add(target)
-                target = redo_target(batch)
-                if target is not None:
-                    voided.discard(target)
+                for target, undone in voiding(batch):
+                    if undone:
+                        voided.add(target)
+                    else:
+                        voided.discard(target)
                 if batch.seq > 1:
                     said.append(batch.command)
                 if time.perf_counter() > breath:
@@ -435,7 +525,7 @@ class TableScreen(Screen[None]):
         self.loaded = True
         self.query_one(CommandLine).remember(said[-500:])
         if problem:
-            self.post_message(self.Damaged(problem))
+            self._found_damage(problem)
         waiting, self._waiting = self._waiting, []
         for batch, before in waiting:
             self._append(batch, before)
@@ -457,13 +547,15 @@ class TableScreen(Screen[None]):
             return False
         if action == "rest" and rest_action(self.procedure) is None:
             return False
-        if action in CHANGING and self.expedition.readonly:
+        if action == "dismiss_offer":
+            return self.query_one(SessionBar).offer is not None
+        if action in CHANGING and self.readonly:
             return None
         return True
 
-    def run(self, text: str, source: Source = "key") -> None:
-        """Ask the app to run a command."""
-        self.post_message(self.Run(text, source))
+    def run(self, text: str, source: Source = "key", *, then: Sequence[str] = ()) -> None:
+        """Ask the app to run a command (and then these, while each goes through)."""
+        self.post_message(self.Run(text, source, then))
 
     def _turn(self, action: str | None = None) -> str:
         words = ["turn"] if action is None else ["turn", action]
@@ -521,47 +613,39 @@ class TableScreen(Screen[None]):
         if command:
             self.run(command)
 
-    def action_roll(self) -> None:
-        """Roll any dice into the log."""
+    def _ask_and_run(self, question: AskScreen, command: Callable[[str], str]) -> None:
+        """Ask the question; run the command made of a (non-empty) answer."""
 
         def answered(text: str | None) -> None:
             if text:
-                self.run(f"roll {text}")
+                self.run(command(text))
 
-        self.app.push_screen(
+        self.app.push_screen(question, answered)
+
+    def action_roll(self) -> None:
+        """Roll any dice into the log."""
+        self._ask_and_run(
             AskScreen(
                 "Roll dice",
                 "What to roll, and what for (e.g. 2d6 reaction, d20+2 save for Ash).",
                 placeholder="2d6 reaction",
                 check=check_roll_text,
             ),
-            answered,
+            lambda text: f"roll {text}",
         )
 
     def action_note(self) -> None:
         """Write a note in the log."""
-
-        def answered(text: str | None) -> None:
-            if text:
-                self.run(f"note {text}")
-
-        self.app.push_screen(
+        self._ask_and_run(
             AskScreen(
-                "Note",
-                "A note for the log.",
-                check=lambda text: check_command(f"note {text}"),
+                "Note", "A note for the log.", check=lambda text: check_command(f"note {text}")
             ),
-            answered,
+            lambda text: f"note {text}",
         )
 
     def action_clock(self) -> None:
         """Set the clock (or roll the hour with time dice); the change shows in the log."""
-
-        def answered(text: str | None) -> None:
-            if text:
-                self.run(_clock_command(text))
-
-        self.app.push_screen(
+        self._ask_and_run(
             AskScreen(
                 "Set the clock",
                 f"It is {self.state.clock_text} on day {self.state.day}. Type the time as "
@@ -569,8 +653,46 @@ class TableScreen(Screen[None]):
                 value=self.state.clock_text,
                 check=lambda text: check_command(_clock_command(text)),
             ),
-            answered,
+            _clock_command,
         )
+
+    def action_session(self) -> None:
+        """Take up the session offer; else start a session, or end the running one."""
+        bar = self.query_one(SessionBar)
+        offer = bar.offer
+        if offer is not None:
+            bar.offer = None
+            first, *then = offer.commands
+            self.run(first, then=then)
+            return
+        state = self.state
+        if not state.in_session:
+            self.run("session start")
+            return
+        number = state.session
+
+        def chosen(answer: str | None) -> None:
+            if answer == "end":
+                self.run("session end")
+            elif answer == "next":
+                self.run("session end", then=["session start"])
+
+        self.app.push_screen(
+            ChooseScreen(
+                f"Session {number} is running",
+                [
+                    ("end", Text(f"End session {number}")),
+                    ("next", Text(f"End session {number} and start session {number + 1}")),
+                ],
+                hint="esc keeps playing in this session",
+            ),
+            chosen,
+        )
+
+    def action_dismiss_offer(self) -> None:
+        """Put the session offer away (until the expedition is opened again)."""
+        self.query_one(SessionBar).offer = None
+        self.refresh_bindings()
 
     def action_command_line(self, text: str = "") -> None:
         """Open the command line."""
@@ -662,27 +784,27 @@ class TableScreen(Screen[None]):
     def on_party_roster_edit_member(self, event: PartyRoster.EditMember) -> None:
         """A click on the roster opens the party dialog on that member."""
         event.stop()
-        if not self.expedition.readonly:
+        if not self.readonly:
             self.action_party(event.name)
 
     def on_light_inventory_chosen(self, event: LightInventory.Chosen) -> None:
         """A click on a light opens the lights dialog on it."""
         event.stop()
-        if not self.expedition.readonly:
+        if not self.readonly:
             self.action_lights(event.light_id)
 
     def on_action_pane_clicked(self, event: ActionPane.Clicked) -> None:
         """A click on the action pane opens the action chooser."""
         event.stop()
-        if not self.expedition.readonly:
+        if not self.readonly:
             self.action_choose_action()
 
     def key_bindings(self) -> list[Binding]:
-        """Every key of the table that can be used now (for the palette)."""
+        """Every key of the footer that can be used now (for the palette)."""
         return [
             binding
             for binding in _bindings(self.BINDINGS)
-            if self.check_action(binding.action, ()) is True
+            if binding.show and self.check_action(binding.action, ()) is True
         ]
 
 

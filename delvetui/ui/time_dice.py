@@ -8,10 +8,8 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from delvetui.core.state import State
-from delvetui.procedure.model import Procedure
+from delvetui.ui.pane import Pane
 
 #: Where the pips of each face sit on a 3×3 grid (row, column).
 PIPS: dict[int, frozenset[tuple[int, int]]] = {
@@ -35,9 +33,10 @@ def face_rows(face: int) -> list[str]:
     ]
 
 
-class TimeDice(Widget):
+class TimeDice(Pane):
     """The time of day as time dice, the clock, the day, the quarter and the turn in the hour."""
 
+    PREFIX = "time-dice"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "time-dice--die",
         "time-dice--empty",
@@ -45,15 +44,8 @@ class TimeDice(Widget):
         "time-dice--muted",
     }
 
-    state: reactive[State] = reactive(State, layout=True)
-    """The expedition state whose clock is shown."""
-
     compact: reactive[bool] = reactive(False, layout=True)
     """Draw one line instead of die tiles (small terminals)."""
-
-    def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.procedure = procedure
 
     def describe(self) -> tuple[str, str, str]:
         """The clock and day, the quarter's name, and the turn within the hour."""
@@ -100,6 +92,3 @@ class TimeDice(Widget):
             words, style = side[row]
             text.append(f" {words}", style)
         return text
-
-    def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"time-dice--{name}")

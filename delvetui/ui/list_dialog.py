@@ -1,0 +1,118 @@
+"""What the list dialogs share: one option list, Enter to choose, Escape to close.
+
+:class:`ListDialog` is the base of the chooser, the action dialog and the lights and party
+dialogs; :class:`ItemDialog` adds what the lights and party dialogs share on top (a list
+of the expedition's lights or members with "+ Add…" last, and keys for the highlighted one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
+
+#: The id of the "+ Add…" option at the end of an item dialog's list.
+ADD = "+add"
+
+
+class ListDialog(ModalScreen[str | None]):
+    """A modal around one option list; Enter answers with the option's id, Escape with None."""
+
+    LIST_ID: ClassVar[str] = "choose-list"
+    """The id of the dialog's option list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close")]
+    """Escape closes without an answer (subclasses add their own keys)."""
+
+    def framed(
+        self, title: str, options: Sequence[Option], hint: str = "", *, wide: bool = False
+    ) -> ComposeResult:
+        """The dialog's frame: the title, the option list and a line of keys (for compose)."""
+        with Vertical(classes="dialog -wide" if wide else "dialog"):
+            yield Static(Text(title), classes="dialog-title")
+            yield OptionList(*options, id=self.LIST_ID)
+            if hint:
+                yield Static(Text(hint), classes="dialog-hint")
+
+    @property
+    def options(self) -> OptionList:
+        """The dialog's option list."""
+        return self.query_one(f"#{self.LIST_ID}", OptionList)
+
+    def focus_list(self, ids: Sequence[str], selected: str | None) -> None:
+        """Focus the list, highlighting ``selected`` when it is one of ``ids``."""
+        options = self.options
+        options.focus()
+        if selected is not None and selected in ids:
+            options.highlighted = list(ids).index(selected)
+
+    def highlighted_id(self) -> str | None:
+        """The id of the highlighted option (None when nothing is highlighted)."""
+        options = self.options
+        if options.highlighted is None:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter or a click chooses the option."""
+        event.stop()
+        self.chosen(event.option.id)
+
+    def chosen(self, option_id: str | None) -> None:
+        """An option was chosen: answer with its id (a subclass may do more)."""
+        self.dismiss(option_id)
+
+    def action_cancel(self) -> None:
+        """Close without an answer."""
+        self.dismiss(None)
+
+
+class ItemDialog(ListDialog):
+    """Choose one of the expedition's lights or members (or add one); answers with a command."""
+
+    def __init__(self, state: State, procedure: Procedure, *, selected: str | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.procedure = procedure
+        self.selected = selected
+
+    def current_id(self) -> str | None:
+        """The id of the highlighted item (None for "+ Add…" or nothing)."""
+        found = self.highlighted_id()
+        return found if found and found != ADD else None
+
+    def answer_after(
+        self, question: ModalScreen[str | None], command: Callable[[str], str]
+    ) -> None:
+        """Ask a further question; answer with the command made of its answer (if any)."""
+
+        def answered(value: str | None) -> None:
+            if value is not None:
+                self.dismiss(command(value))
+
+        self.app.push_screen(question, answered)
+
+    def chosen(self, option_id: str | None) -> None:
+        """Enter: add on "+ Add…", else the dialog's main change of the highlighted item."""
+        if option_id == ADD:
+            self.action_add()
+        else:
+            self.action_enter()
+
+    def action_add(self) -> None:
+        """Add an item (each dialog says how)."""
+        raise NotImplementedError
+
+    def action_enter(self) -> None:
+        """What Enter does with the highlighted item (each dialog says what)."""
+        raise NotImplementedError

@@ -1,0 +1,114 @@
+"""The session offer: a line under the header when an evening at the table seems to begin.
+
+When the table opens an expedition with no session running, it offers to start the next
+one; when a session is running but nothing was done for longer than a break, it offers to
+end that one and start the next. The line only offers: play goes on whether or not the
+game master takes it up (the key in the line, or Escape to put it away).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import ClassVar
+
+import attrs
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from delvetui.core.state import State
+
+#: A session still running after this long without a command was left open by mistake.
+BREAK = dt.timedelta(hours=6)
+
+
+@attrs.frozen
+class Offer:
+    """The session to start, and the running one to end first (after a break)."""
+
+    start: int
+    end: int | None = None
+    idle: dt.timedelta = dt.timedelta(0)
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        """What taking up the offer runs, in order."""
+        if self.end is None:
+            return ("session start",)
+        return ("session end", "session start")
+
+    def words(self) -> list[tuple[str, str]]:
+        """What is the case and what the key does, longest first (the first that fits)."""
+        if self.end is None:
+            return [("No session is running.", f"start session {self.start}")]
+        span = _span(self.idle)
+        does = f"end it and start session {self.start}"
+        return [
+            (f"Session {self.end} is still running; the last command was {span} ago.", does),
+            (f"Session {self.end} idle for {span}.", does),
+            (f"Session {self.end} idle.", f"end it, start {self.start}"),
+        ]
+
+
+def session_offer(state: State, last_at: str | None, now: dt.datetime) -> Offer | None:
+    """The offer to make on opening, or None.
+
+    ``last_at`` is when the last command was saved (the batch's ISO time); ``now`` is aware.
+    """
+    if not state.in_session:
+        return Offer(start=state.session + 1)
+    if last_at is None:
+        return None
+    try:
+        at = dt.datetime.fromisoformat(last_at)
+    except ValueError:
+        return None
+    idle = now - (at if at.tzinfo is not None else at.astimezone())
+    if idle < BREAK:
+        return None
+    return Offer(start=state.session + 1, end=state.session, idle=idle)
+
+
+def _span(idle: dt.timedelta) -> str:
+    hours = int(idle.total_seconds() // 3600)
+    if hours < 48:
+        return f"{hours} hours"
+    return f"{hours // 24} days"
+
+
+class SessionBar(Widget):
+    """One line offering to start (or end and start) a session; hidden when there is none."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"session-bar--key", "session-bar--muted"}
+
+    offer: reactive[Offer | None] = reactive(None, layout=True)
+    """The offer shown (None: the line is hidden)."""
+
+    key: reactive[str] = reactive("S")
+    """The key that takes up the offer, as shown."""
+
+    def watch_offer(self, offer: Offer | None) -> None:
+        """Show the line only while there is an offer."""
+        self.display = offer is not None
+
+    def render(self) -> RenderableType:
+        """The offer and its keys."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if self.offer is None:
+            return text
+        choices = self.offer.words()
+        for said, does in choices:
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append(f"{said} ")
+            text.append(f" {self.key} ", self._style("key"))
+            text.append(f" {does}  ")
+            text.append(" esc ", self._style("key"))
+            text.append(" not now", self._style("muted"))
+            if text.cell_len <= self.content_size.width:
+                break
+        return text
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"session-bar--{name}")

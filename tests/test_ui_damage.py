@@ -1,0 +1,94 @@
+"""A file whose pages are damaged: the table opens it (from its snapshot), finds the damage
+with SQLite's page check, says so, and refuses every change without touching the file."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from delvetui.errors import DelveError
+from delvetui.session import Expedition
+from delvetui.ui.app import DelveApp
+from delvetui.ui.command_line import CommandLine
+from delvetui.ui.error_screen import ErrorScreen
+from delvetui.ui.session_bar import SessionBar
+from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until
+
+#: Enough turns for a snapshot and a log spread over many pages.
+TURNS = 300
+
+
+def pages_pass(path: Path) -> bool:
+    """True when SQLite's quick check finds nothing wrong with the file."""
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        return [tuple(row) for row in conn.execute("PRAGMA quick_check").fetchall()] == [("ok",)]
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        conn.close()
+
+
+def reads_without_the_page_check(path: Path) -> bool:
+    """True when the expedition opens from its snapshot and every batch reads back whole."""
+    try:
+        with Expedition.open(path, write=False, snapshot=True) as opened:
+            return sum(1 for _ in opened.batches()) == opened.batch_count
+    except DelveError:
+        return False
+
+
+def damage_a_page(path: Path) -> None:
+    """Overwrite a few bytes of a b-tree page in the middle of the file, so that the page check
+    fails but everything else reads: the expedition opens from its snapshot, and every batch
+    reads back (the damage is in a page of an index only the page check looks at)."""
+    data = path.read_bytes()
+    size = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        page = int(size.execute("PRAGMA page_size").fetchone()[0])
+    finally:
+        size.close()
+    count = len(data) // page
+    trial = path.with_suffix(".trial")
+    for number in sorted(range(2, count + 1), key=lambda n: abs(n - count // 2)):
+        start = (number - 1) * page
+        if data[start] not in (0x02, 0x05, 0x0A, 0x0D):  # only b-tree pages
+            continue
+        for offset in (3, 8, page // 2):
+            damaged = bytearray(data)
+            damaged[start + offset : start + offset + 4] = b"\xff\xff\xff\xff"
+            trial.write_bytes(bytes(damaged))
+            if not pages_pass(trial) and reads_without_the_page_check(trial):
+                trial.replace(path)
+                return
+    trial.unlink(missing_ok=True)
+    raise AssertionError("no page could be damaged the way this test needs")
+
+
+async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone() -> None:
+    path = make("long", [*PARTY, *["turn"] * TURNS])
+    damage_a_page(path)
+    written = path.read_bytes()
+    app = DelveApp(path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        await until(pilot, lambda: "is damaged" in screen_text(app))
+        assert "The table is read-only" in screen_text(app)
+        await pilot.press("enter")
+        table = await ready(pilot)
+        await until(pilot, lambda: app.screen is table)
+        assert table.damage and table.readonly
+        assert table.query_one(SessionBar).offer is None
+        assert "READ-ONLY" in screen_text(app)
+        assert table.check_action("next_turn", ()) is None  # greyed out in the footer
+        turn = expedition(app).state.turn
+        await pilot.press("n", "S")  # greyed out: nothing happens
+        table.run("turn")  # as the palette would: refused with the reason
+        await until(pilot, lambda: any("read-only" in text for text in notices(app)))
+        await pilot.press("colon", *"turn", "enter")
+        await until(pilot, lambda: "read-only" in table.query_one(CommandLine).message)
+        await pilot.pause(0.05)
+        assert expedition(app).state.turn == turn
+        assert not expedition(app).state.in_session
+    app.close_expedition()
+    assert path.read_bytes() == written
