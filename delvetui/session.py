@@ -13,8 +13,11 @@ import hashlib
 import os
 import random
 import secrets
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from delvetui import __version__, paths
 from delvetui.core import commands as cmd
@@ -48,13 +51,72 @@ def _now() -> dt.datetime:
 def to_batch(stored: StoredBatch) -> Batch:
     """A stored batch with its events rebuilt; an unreadable event means a damaged file."""
     try:
-        events = tuple(ev.Event.from_payload(e.type, e.version, e.payload) for e in stored.events)
+        events = tuple(_rebuild(e.type, e.version, e.payload) for e in stored.events)
     except (ValueError, TypeError) as error:
         raise DamagedFile(
             f"Batch {stored.seq} of the expedition holds an event this program cannot read "
             f"({error}); the file was not modified."
         ) from None
     return Batch(seq=stored.seq, command=stored.command, events=events)
+
+
+def _rebuild(type_name: str, version: int, payload: dict[str, Any]) -> ev.Event:
+    """An event from the file, each field checked against its type first.
+
+    Checksums catch damage, not a file made by hand: a field of the wrong type would
+    otherwise pass here and crash the replay far away. Raises TypeError or ValueError.
+    """
+    cls = ev.EVENT_TYPES.get(type_name)
+    if cls is not None:
+        hints = _field_types(cls)
+        for name, value in payload.items():
+            if name in hints and not _fits(hints[name], value):
+                raise TypeError(f"{type_name}.{name} holds {type(value).__name__}")
+    return ev.Event.from_payload(type_name, version, payload)
+
+
+_FIELD_TYPES: dict[str, dict[str, Any]] = {}
+
+
+def _field_types(cls: type[ev.Event]) -> dict[str, Any]:
+    if cls.__name__ not in _FIELD_TYPES:
+        _FIELD_TYPES[cls.__name__] = typing.get_type_hints(cls)
+    return _FIELD_TYPES[cls.__name__]
+
+
+def _fits(hint: Any, value: object) -> bool:
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(arg, value) for arg in args)
+    if origin is tuple:
+        return isinstance(value, list | tuple) and all(_fits(args[0], item) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            _fits(args[0], key) and _fits(args[1], item) for key, item in value.items()
+        )
+    return True  # a kind of field this check does not know is left to the class itself
+
+
+def _replay(timeline: Timeline, stored: StoredBatch) -> None:
+    """Apply a batch read from the file; one that cannot apply means the file is damaged."""
+    batch = to_batch(stored)
+    try:
+        timeline.apply(batch)
+    except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as error:
+        # Only a file made or changed by hand gets here: evolve refuses what cannot happen
+        # (undoing a batch that is not the last one, lighting a light that does not exist).
+        raise DamagedFile(
+            f"Batch {stored.seq} of the expedition cannot be replayed ({error}); "
+            "the file was not modified."
+        ) from None
 
 
 def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
@@ -68,15 +130,21 @@ def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
 class Expedition:
     """An open expedition: its file, its procedure and its timeline."""
 
-    def __init__(self, store: Store, procedure: Procedure, timeline: Timeline) -> None:
+    def __init__(
+        self,
+        store: Store,
+        procedure: Procedure,
+        timeline: Timeline,
+        counts: tuple[int, int] | None = None,
+    ) -> None:
         self.store = store
         self.original_procedure = procedure
         #: Every procedure the expedition has followed, by digest ("" is the original).
         self.procedures: dict[str, Procedure] = {"": procedure}
         self.timeline = timeline
         self.listeners: list[Listener] = []
-        self.batch_count = store.batch_count()
-        self.event_count = store.event_count()
+        # (batches, events) in the file; a salvaged expedition counts what it could read.
+        self.batch_count, self.event_count = counts or (store.batch_count(), store.event_count())
         self.snapshot_batch = 0
 
     # Opening --------------------------------------------------------------------------------
@@ -166,14 +234,60 @@ class Expedition:
             procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
             timeline, after = _resume(store, snapshot)
             changes = _procedure_changes(store)
+            # Counted first, and replayed up to that count: a reader's counts then match its
+            # state even while another process appends.
+            counts = store.counts()
             for stored in store.batches(after=after):
-                timeline.apply(to_batch(stored))
+                if stored.seq > counts[0]:
+                    break
+                _replay(timeline, stored)
         except BaseException:
             store.close()
             raise
-        expedition = cls(store, procedure, timeline)
+        expedition = cls(store, procedure, timeline, counts)
         expedition.procedures.update(changes)
         expedition.snapshot_batch = after
+        return expedition
+
+    @classmethod
+    def open_salvage(cls, path: Path) -> Expedition:
+        """Open a damaged expedition read-only with every batch before its damage.
+
+        For a file ``open`` refuses as damaged (cut off, a damaged page, a checksum that does
+        not match): the batches that read back whole are replayed in order up to the first
+        damaged one, and nothing after it is guessed at. The result is read-only and its
+        ``store.readonly_reason`` says how much was saved; the file is never modified. Raises
+        what ``open`` raises when not even the procedure can be read.
+        """
+        store = Store.open(path, write=False, salvage=True)
+        try:
+            procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
+            timeline, _ = _resume(store, False)
+            saved: list[StoredBatch] = []
+            damage: DamagedFile | None = None
+            try:
+                # One batch at a time, so damage anywhere loses only what comes after it.
+                for stored in store.batches(chunk=1):
+                    _replay(timeline, stored)
+                    saved.append(stored)
+            except DamagedFile as error:
+                damage = error
+            changes: dict[str, Procedure] = {}
+            with contextlib.suppress(DamagedFile):
+                changes = _procedure_changes(store)
+        except BaseException:
+            store.close()
+            raise
+        store.salvaged = tuple(saved)  # what reads the log (exports too) gets these
+        batches, events = len(saved), sum(len(b.events) for b in saved)
+        store.readonly_reason = (
+            f"{damage} The {batches} batches before the damage are shown, read-only."
+            if damage
+            else f"The expedition file {path} is damaged, but all {batches} of its batches "
+            "could be read; they are shown read-only. The file was not modified."
+        )
+        expedition = cls(store, procedure, timeline, counts=(batches, events))
+        expedition.procedures.update(changes)
         return expedition
 
     def verify(self) -> None:
@@ -184,11 +298,13 @@ class Expedition:
         """
         with Store.open(self.path, write=False) as reader:
             timeline = Timeline()
+            in_file = 0
             for stored in reader.batches():
                 if stored.seq > self.batch_count:
                     break
-                timeline.apply(to_batch(stored))
-        if self.batch_count == self.store.batch_count() and timeline.state != self.state:
+                _replay(timeline, stored)
+                in_file = stored.seq
+        if in_file == self.batch_count and timeline.state != self.state:
             raise DamagedFile(
                 f"The snapshot inside {self.path} does not match its log; reopen the "
                 "expedition to replay it in full. The file was not modified."
@@ -333,7 +449,7 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
     found: dict[str, Procedure] = {}
     for stored in store.events_of_type("ProcedureChanged"):
         try:
-            change = ev.Event.from_payload(stored.type, stored.version, stored.payload)
+            change = _rebuild(stored.type, stored.version, stored.payload)
         except (ValueError, TypeError) as error:
             raise DamagedFile(
                 f"Event {stored.seq} of {store.path} cannot be read ({error}); "
@@ -349,3 +465,13 @@ def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
     for seq in seqs:
         stored = next(store.batches(after=seq - 1))
         yield to_batch(stored)
+
+
+def check_pages(path: Path) -> None:
+    """SQLite's check of every page of an expedition file, on a connection of its own.
+
+    Safe in a worker thread while the expedition is open elsewhere in the program; raises
+    DamagedFile when a page is damaged. The file is only read.
+    """
+    with Store.open(path, write=False) as reader:
+        reader.check_pages()

@@ -39,6 +39,16 @@ SCHEMA_VERSION = 1  # PRAGMA user_version
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 _TABLES = frozenset({"meta", "procedure", "batches", "events"})
+# The columns every reader relies on; a damaged table definition can rename one.
+_COLUMNS = {
+    "meta": ("key", "value"),
+    "procedure": ("text",),
+    "batches": ("seq", "command", "at", "crc"),
+    "events": ("seq", "batch", "type", "version", "payload", "crc"),
+}
+# The procedure text's CRC32 is kept in meta under this key (files from before it have none),
+# so a flipped byte in the procedure is reported, never followed. meta() leaves it out.
+_PROCEDURE_CRC = "procedure_crc"
 # Batches are read this many at a time so that no read transaction stays open while the caller
 # consumes them: a lingering SHARED lock would make another process's commit time out.
 _CHUNK = 256
@@ -120,6 +130,9 @@ class Store:
     ) -> None:
         self.path = path
         self.readonly_reason = readonly_reason
+        #: A salvaged file's batches from before its damage, read once: batches() serves
+        #: these instead of reading the damaged file again.
+        self.salvaged: tuple[StoredBatch, ...] | None = None
         self._conn: sqlite3.Connection | None = conn
         self._lock_fd = lock_fd
 
@@ -152,7 +165,8 @@ class Store:
         temp = folder / f".{path.name}.{secrets.token_hex(6)}.creating"
         try:
             try:
-                _build(temp, meta, procedure_text)
+                crc = str(_crc((procedure_text.encode(),)))
+                _build(temp, {**meta, _PROCEDURE_CRC: crc}, procedure_text)
                 _link_into_place(temp, path)
                 _fsync_folder(folder)
             finally:
@@ -170,14 +184,19 @@ class Store:
         return cls.open(path, write=True)
 
     @classmethod
-    def open(cls, path: Path, *, write: bool = True, quick_check: bool = True) -> Store:
+    def open(
+        cls, path: Path, *, write: bool = True, quick_check: bool = True, salvage: bool = False
+    ) -> Store:
         """Open an existing expedition file, checking it read-only before anything can write to it.
 
         With ``write`` the writer lock is taken; without it nothing is locked or modified.
         ``quick_check=False`` leaves out SQLite's page check, which grows with the file: the
         caller then runs ``check_pages`` before it writes (the table screen does, in the
-        background, while the game master reads the screen).
+        background, while the game master reads the screen). ``salvage`` opens a file that is
+        cut off or fails the page check anyway, read-only, so that what comes before the damage
+        can be read; reading the damage itself still raises DamagedFile.
         """
+        write = write and not salvage
         fd = _open_regular_file(path)
         lock_fd: int | None = None
         try:
@@ -199,7 +218,12 @@ class Store:
             if reason is None:
                 _take_writer_lock(fd, path)
                 lock_fd = fd
-            conn = _inspect(path, recover=lock_fd is not None, quick_check=quick_check)
+            conn = _inspect(
+                path,
+                recover=lock_fd is not None,
+                quick_check=quick_check and not salvage,
+                salvage=salvage,
+            )
             if lock_fd is not None:
                 # The file passed every read-only check, so a read-write connection is now safe.
                 conn.close()
@@ -241,6 +265,7 @@ class Store:
         result: dict[str, str] = {}
         for key, value in rows:
             result[self._text(key, "its metadata")] = self._text(value, "its metadata")
+        result.pop(_PROCEDURE_CRC, None)
         return result
 
     def procedure_text(self) -> str:
@@ -248,7 +273,11 @@ class Store:
         rows = self._read("SELECT CAST(text AS BLOB) FROM procedure LIMIT 2")
         if len(rows) != 1:
             raise self._damaged("its procedure text", "it is missing or doubled")
-        return self._text(rows[0][0], "its procedure text")
+        check = self._read("SELECT CAST(value AS BLOB) FROM meta WHERE key = ?", (_PROCEDURE_CRC,))
+        raw = rows[0][0]
+        if check and not (isinstance(raw, bytes) and check[0][0] == str(_crc((raw,))).encode()):
+            raise self._damaged("its procedure text", "its checksum does not match")
+        return self._text(raw, "its procedure text")
 
     def batch_count(self) -> int:
         """How many batches the log holds."""
@@ -258,18 +287,26 @@ class Store:
         """How many events the log holds."""
         return int(self._read("SELECT COUNT(*) FROM events")[0][0])
 
-    def batches(self, after: int = 0) -> Iterator[StoredBatch]:
+    def counts(self) -> tuple[int, int]:
+        """(batches, events) in the log, read together: another process may be appending."""
+        row = self._read("SELECT (SELECT COUNT(*) FROM batches), (SELECT COUNT(*) FROM events)")
+        return int(row[0][0]), int(row[0][1])
+
+    def batches(self, after: int = 0, *, chunk: int = _CHUNK) -> Iterator[StoredBatch]:
         """Yield the batches numbered above ``after`` in order, checking every row as it is read.
 
-        Streams a chunk at a time; any damage raises DamagedFile, nothing is skipped.
+        Streams ``chunk`` batches at a time; any damage raises DamagedFile, nothing is skipped.
         """
+        if self.salvaged is not None:
+            yield from (batch for batch in self.salvaged if batch.seq > after)
+            return
         next_batch = after + 1
         next_event = self._first_event_after(after)
         while True:
             heads = self._read(
                 "SELECT seq, CAST(command AS BLOB), CAST(at AS BLOB), crc FROM batches"
                 " WHERE seq > ? ORDER BY seq LIMIT ?",
-                (next_batch - 1, _CHUNK),
+                (next_batch - 1, chunk),
             )
             if not heads:
                 break
@@ -294,8 +331,13 @@ class Store:
                 next_batch += 1
             if pending is not None:
                 raise self._damaged(f"event {pending[0]}", "it belongs to no batch")
+        # Events past the last batch read belong to no batch, unless their batch is there by
+        # now: another process may have committed one since (one statement, one snapshot).
         orphans = self._read(
-            "SELECT seq FROM events WHERE batch >= ? ORDER BY batch, seq LIMIT 1", (next_batch,)
+            "SELECT seq FROM events WHERE batch >= ? AND NOT EXISTS"
+            " (SELECT 1 FROM batches WHERE batches.seq = events.batch)"
+            " ORDER BY batch, seq LIMIT 1",
+            (next_batch,),
         )
         if orphans:
             raise self._damaged(f"event {orphans[0][0]}", "it belongs to no batch")
@@ -546,11 +588,15 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return isinstance(code, int) and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
 
 
-def _connect(path: Path, mode: str) -> sqlite3.Connection:
+def _connect(path: Path, mode: str, *, salvage: bool = False) -> sqlite3.Connection:
     """Connect with a URI so that ``mode=ro`` guarantees SQLite cannot write to the file."""
     uri = f"{path.absolute().as_uri()}?mode={mode}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=_BUSY_TIMEOUT)
     try:
+        if salvage and mode == "ro":
+            # A file cut off short of the page count in its header is otherwise refused
+            # whole; this makes SQLite read the pages that are there (read-only, so safe).
+            conn.execute("PRAGMA writable_schema = ON")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         # Check each page's cells as it is read, so damage shows up as an error, not garbage.
@@ -686,7 +732,9 @@ def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
-def _inspect(path: Path, *, recover: bool, quick_check: bool = True) -> sqlite3.Connection:
+def _inspect(
+    path: Path, *, recover: bool, quick_check: bool = True, salvage: bool = False
+) -> sqlite3.Connection:
     """Check through a read-only connection that the file is a healthy expedition; return it.
 
     With ``recover`` (we hold the writer lock) a hot journal left by a crash mid-save is rolled
@@ -695,7 +743,7 @@ def _inspect(path: Path, *, recover: bool, quick_check: bool = True) -> sqlite3.
     conn: sqlite3.Connection | None = None
     try:
         try:
-            conn = _connect(path, "ro")
+            conn = _connect(path, "ro", salvage=salvage)
             page_count = int(conn.execute("PRAGMA page_count").fetchone()[0])
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorcode", None) != _SQLITE_READONLY_ROLLBACK:
@@ -714,10 +762,10 @@ def _inspect(path: Path, *, recover: bool, quick_check: bool = True) -> sqlite3.
                 rw.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
             finally:
                 rw.close()
-            conn = _connect(path, "ro")
+            conn = _connect(path, "ro", salvage=salvage)
             page_count = int(conn.execute("PRAGMA page_count").fetchone()[0])
         page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
-        if os.path.getsize(path) < page_count * page_size:
+        if not salvage and os.path.getsize(path) < page_count * page_size:
             raise DamagedFile(
                 f"The expedition file {path} is damaged (it is cut off); it was not modified."
             )
@@ -738,6 +786,27 @@ def _inspect(path: Path, *, recover: bool, quick_check: bool = True) -> sqlite3.
                 f"{path} is not a delvetui expedition file (it has no {', '.join(missing)} "
                 "table); it was not modified."
             )
+        for table, expected in _COLUMNS.items():
+            columns = {
+                row[0]
+                for row in conn.execute(
+                    "SELECT CAST(name AS BLOB) FROM pragma_table_info(?)", (table,)
+                )
+            }
+            if not columns.issuperset(name.encode() for name in expected):
+                raise DamagedFile(
+                    f"The expedition file {path} is damaged (the {table} table lacks a column); "
+                    "it was not modified."
+                )
+    except UnicodeDecodeError as exc:
+        # SQLite's message about a damaged table definition quotes its bytes, which may not
+        # be text at all; the message itself then cannot be read.
+        if conn is not None:
+            conn.close()
+        raise DamagedFile(
+            f"The expedition file {path} is damaged (its table definitions cannot be read); "
+            "it was not modified."
+        ) from exc
     except sqlite3.DatabaseError as exc:
         if conn is not None:
             conn.close()

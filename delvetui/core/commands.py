@@ -242,7 +242,8 @@ def parse(text: str) -> Command:
     return attrs.evolve(command, text=text.strip())
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Control characters, and the bidirectional overrides that make text display as other text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # KEY=VALUE; after a dot the key may name a member with spaces ('save.Old Tom=12').
 _KEY = re.compile(r"^([A-Za-z][\w\-]*(?:\.[^=]+)?)=(.*)$", re.DOTALL)
 _INT = re.compile(r"^[+-]?[0-9]{1,6}$")
@@ -327,6 +328,8 @@ def _pc(words: list[str], text: str) -> Command:
             raise _usage("pc", "pc remove takes one name.")
         return RemoveMember(name=_name("pc", words[1]))
     plain, pairs = _split(words)
+    if not plain:
+        raise _usage("pc", "Name a party member before what changes, e.g. pc Ash hp=-2.")
     name = _name("pc", plain[0])
     gain: list[str] = []
     lose: list[str] = []

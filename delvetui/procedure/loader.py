@@ -10,7 +10,9 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 import tomllib
 import types
 import typing
@@ -30,7 +32,8 @@ MAX_FILE_BYTES = 1_000_000
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
 MAX_EFFECT_DEPTH = 6
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Control characters, and the bidirectional overrides that make a label display as other text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
@@ -38,12 +41,22 @@ PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 def load_file(path: Path) -> Procedure:
     """Read and validate a procedure file; raise ProcedureError listing every problem."""
     try:
-        data = path.read_bytes()
+        # Only a regular file, and never more than the limit and one byte: a FIFO, a device
+        # such as /dev/zero or a huge file is refused without waiting or filling memory.
+        with open(path, "rb", opener=_open_nonblocking) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ProcedureError(str(path), [Problem("", "is not a regular file.")])
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise ProcedureError(
             str(path), [Problem("", f"cannot be read: {error.strerror}")]
         ) from None
     return load_bytes(data, source=str(path))
+
+
+def _open_nonblocking(name: str, flags: int) -> int:
+    # O_NONBLOCK: opening a FIFO for reading does not wait for a writer.
+    return os.open(name, flags | os.O_NONBLOCK)
 
 
 def load_bytes(data: bytes, *, source: str) -> Procedure:
@@ -58,7 +71,8 @@ def load_bytes(data: bytes, *, source: str) -> Procedure:
         line = data[: error.start].count(b"\n") + 1
         problem = Problem("", "is not valid UTF-8 text; save it as UTF-8.", line)
         raise ProcedureError(source, [problem]) from None
-    return load_text(text, source=source)
+    # A byte-order mark (Windows editors write one) is not part of the TOML.
+    return load_text(text.removeprefix("\ufeff"), source=source)
 
 
 def load_text(text: str, *, source: str = "procedure") -> Procedure:
@@ -180,7 +194,7 @@ class _Converter:
         values: dict[str, Any] = {}
         for key, value in raw.items():
             sub = f"{path}.{key}" if path else key
-            if cls is Effect and key == "do" and value not in model.EFFECT_FIELDS:
+            if cls is Effect and key == "do" and str(value) not in model.EFFECT_FIELDS:
                 continue  # already reported, with the list of effects
             if key not in allowed:
                 self.problem(sub, _unknown(key, allowed, where))
@@ -202,7 +216,7 @@ class _Converter:
     def _effect_fields(self, raw: dict[str, Any], path: str) -> set[str]:
         kind = raw.get("do")
         kinds = tuple(model.EFFECT_FIELDS)
-        if kind not in model.EFFECT_FIELDS:
+        if not isinstance(kind, str) or kind not in model.EFFECT_FIELDS:
             if "do" in raw:
                 self.problem(
                     f"{path}.do",
@@ -211,7 +225,8 @@ class _Converter:
                 )
             else:
                 self.problem(path, f"an effect needs 'do' (one of: {', '.join(kinds)}).")
-            return set(raw)  # the kind is unknown: do not also report every key
+            # The kind is unknown: do not also report every key some effect has.
+            return set(raw) & {field.name for field in attrs.fields(Effect)}
         return set(model.SHARED_EFFECT_FIELDS | model.EFFECT_FIELDS[str(kind)])
 
     def _value(self, hint: Any, value: object, path: str) -> Any:
@@ -523,6 +538,8 @@ class _Checker:
             self._effects(f"{here}.on_failure", effect.on_failure)
 
     def _condition(self, path: str, condition: model.Condition) -> None:
+        if condition.streak is not None and condition.streak < 1:
+            self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):
             self._ref(path, name, self.p.counters, "counter")
         for level in condition.light_levels:

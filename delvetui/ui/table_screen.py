@@ -31,7 +31,7 @@ from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
 from delvetui.errors import CommandError, DelveError, DiceError
 from delvetui.procedure.model import Procedure
-from delvetui.session import Expedition
+from delvetui.session import Expedition, check_pages
 from delvetui.ui.action_dialog import SPEED, ActionDialog
 from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.ask import AskScreen
@@ -482,8 +482,10 @@ class TableScreen(Screen[None]):
         timeline = Timeline(load=self._load_batches)
         problem = ""
         try:
-            # The table opened from a snapshot, without SQLite's check of every page.
-            expedition.store.check_pages()
+            # The table opened from a snapshot, without SQLite's check of every page. The
+            # check runs in a thread on its own read-only connection, so the screen stays
+            # live meanwhile (it takes most of a second on a very long expedition).
+            await asyncio.to_thread(check_pages, expedition.path)
         except DelveError as error:
             self._found_damage(error.message)
         finally:

@@ -1,0 +1,260 @@
+"""Killed mid-write: ``delvetui act X -`` is SIGKILLed at random moments, hundreds of times.
+
+Each kill is checked the same way: every acknowledged command is in the file with the same
+text and number; besides them at most the one command in flight when the kill came (it may
+have committed just before; then it is whole); nothing half-written is (every row's checksum
+and SQLite's page check pass); a read-only open of a file left mid-save says so and changes
+nothing; the next write-open rolls the hot journal back (SQLite's own recovery); and the replay
+equals a fresh in-process run of the same commands, event for event.
+
+The children are forked from this interpreter (imports done once, so a child starts in
+milliseconds) and run the real ``delvetui.cli.main(["act", X, "-"])``; eight expeditions are
+killed side by side. ``DELVETUI_RELIABILITY_ROUNDS`` sets the number of kills (240 in CI).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from delvetui.errors import StoreError
+from delvetui.procedure.registry import find
+from delvetui.session import Expedition
+from tests.faults.harness import (
+    Child,
+    Mirror,
+    fast_folder,
+    fingerprint,
+    fork_act,
+    parse_acks,
+    popen_act,
+    rounds,
+    scaled,
+    seed,
+)
+
+LANES = 8
+START = ("pc add Ash hp=6 STR=12", "light add torch count=3 carrier=Ash lit")
+#: About how long one commit takes; only sets the range of the random delays.
+COMMIT = 0.012
+
+
+@attrs.define
+class Lane:
+    """One expedition that is played and killed again and again."""
+
+    name: str
+    path: Path
+    mirror: Mirror
+    rng: random.Random
+    base: int = 0
+    counter: int = 0
+    sent: list[str] = attrs.field(factory=list)
+    child: Child | None = None
+    deadline: float = 0.0
+    mode: str = ""
+
+    def commands(self, count: int) -> list[str]:
+        """Commands that are always valid here, so the child never stops on its own."""
+        out: list[str] = []
+        while len(out) < count:
+            self.counter += 1
+            n, pick = self.counter, self.rng.random()
+            if pick < 0.25:
+                size = self.rng.choice((0, 20, 400, 1900))
+                body = "é" * (size // 2) + "x" * (size // 2)
+                out.append(f"note {self.name} #{n} {body}".strip())
+            elif pick < 0.5:
+                hazard = self.rng.randint(1, 6)
+                out.append(self.rng.choice(("turn", f"turn walk hazard={hazard}", "turn crawl")))
+            elif pick < 0.6:
+                out.append(f"roll {self.rng.randint(1, 30)}d6 loot {n}")
+            elif pick < 0.7:
+                out.append(f"pc add 'Hireling {n}' hp={self.rng.randint(1, 9)}")
+            elif pick < 0.8:
+                out.append(f"light add torch count={self.rng.randint(1, 6)}")
+            elif pick < 0.9:
+                out.append(f"time set {self.rng.randint(0, 23):02d}:{self.rng.randint(0, 59):02d}")
+            else:
+                out.extend(("undo", "redo"))  # something always counts, so undo is valid
+        return out
+
+
+@attrs.define
+class Tally:
+    kills: int = 0
+    acknowledged: int = 0
+    in_flight_committed: int = 0
+    hot_journals: int = 0
+    stale_journals: int = 0
+    modes: Counter[str] = attrs.field(factory=Counter)
+
+    def line(self) -> str:
+        return (
+            f"{self.kills} kills ({dict(self.modes)}), {self.acknowledged} acknowledged commands"
+            f" all kept, {self.in_flight_committed} in-flight commands committed whole,"
+            f" {self.hot_journals} half-saved files recovered, {self.stale_journals} journals"
+            " that never went live left alone"
+        )
+
+
+def make_lanes(folder: Path, mirrors: Path, rng: random.Random, count: int) -> list[Lane]:
+    procedure = find("delving")
+    lanes = []
+    for i in range(count):
+        name = f"lane{i}"
+        lane_seed = rng.randrange(2**31)
+        with Expedition.create(folder / f"{name}.delve", procedure, seed=lane_seed) as x:
+            for command in START:
+                x.execute(command)
+            base = x.batch_count
+        mirror = Mirror(mirrors, name, procedure, lane_seed)
+        mirror.play(START)
+        lanes.append(
+            Lane(name, folder / f"{name}.delve", mirror, random.Random(rng.random()), base=base)
+        )
+    return lanes
+
+
+def check(lane: Lane, tally: Tally) -> None:
+    """Everything this kill may and may not have done to the file."""
+    assert lane.child is not None
+    status = lane.child.wait()
+    lines, errors = lane.child.finish()
+    context = (
+        f"{lane.name} ({lane.mode}): sent {[text[:40] for text in lane.sent]}\n"
+        f"printed {[text[:40] for text in lines]}\nstderr {errors}"
+    )
+    assert status == -9, f"the child was not killed but ended with {status}: {context}"
+    acks = parse_acks(lines)
+    assert [n for n, _ in acks] == list(range(lane.base + 1, lane.base + 1 + len(acks))), context
+    assert [text for _, text in acks] == lane.sent[: len(acks)], context
+
+    journal = Path(f"{lane.path}-journal")
+    if journal.exists():
+        # A file left mid-save is reported to a reader, who changes nothing.
+        before = fingerprint(lane.path)
+        try:
+            with Expedition.open(lane.path, write=False):
+                pass
+        except StoreError as error:
+            assert "half-saved" in str(error), context
+            tally.hot_journals += 1
+        assert fingerprint(lane.path) == before, context
+
+    # The next writer recovers it; the log holds exactly the acknowledged commands, and maybe
+    # the one in flight, each whole.
+    with Expedition.open(lane.path) as x:
+        batches = list(x.batches(after=lane.base))
+        commands = [b.command for b in batches]
+        assert commands == lane.sent[: len(commands)], context
+        assert len(acks) <= len(commands) <= len(acks) + 1, context
+        lane.mirror.play(commands)
+        assert [(b.command, b.events) for b in batches] == lane.mirror.events(lane.base), context
+        assert x.state == lane.mirror.expedition.state, context
+        lane.base = x.batch_count
+    if journal.exists():
+        # Nothing is left to recover: a journal stays behind only if it never went live (its
+        # header unwritten); SQLite ignores it and the next commit replaces it.
+        tally.stale_journals += 1
+        with Expedition.open(lane.path, write=False) as reader:
+            assert reader.state == lane.mirror.expedition.state, context
+    tally.kills += 1
+    tally.acknowledged += len(acks)
+    tally.in_flight_committed += len(commands) - len(acks)
+    tally.modes[lane.mode] += 1
+
+
+def wave(
+    lanes: list[Lane],
+    spawn: Callable[[Lane], Child],
+    rng: random.Random,
+    modes: tuple[str, ...],
+    tally: Tally,
+) -> None:
+    """Start every lane's child, kill each at its own random moment, then check them all."""
+    for lane in lanes:
+        lane.child = spawn(lane)
+        lane.mode = rng.choice(modes)
+        lane.sent = []
+    for lane in lanes:
+        assert lane.child is not None
+        if lane.mode != "startup":
+            # Wait until the child has the file open and has committed once.
+            lane.sent = [f"note {lane.name} ready"]
+            lane.child.send(lane.sent)
+            line = lane.child.read_line(timeout=30)
+            assert line is not None and line.startswith("ok "), (lane.name, line)
+        if lane.mode == "ack-race":
+            # One command, killed before (or just as) its acknowledgement is read.
+            burst = lane.commands(1)
+            delay = rng.choice((0.0, rng.uniform(0, 2 * COMMIT)))
+        else:
+            burst = lane.commands(rng.randint(1, 15))
+            delay = rng.uniform(0, COMMIT * len(burst))
+            if lane.mode == "startup":
+                delay = rng.uniform(0, 0.08)  # during start-up, recovery and the first commits
+        lane.sent += burst
+        lane.child.send(burst)
+        lane.deadline = time.monotonic() + delay
+    for lane in sorted(lanes, key=lambda lane: lane.deadline):
+        assert lane.child is not None
+        time.sleep(max(0.0, lane.deadline - time.monotonic()))
+        lane.child.kill()
+    for lane in lanes:
+        check(lane, tally)
+
+
+def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path) -> None:
+    rng = random.Random(seed())
+    home = tmp_path
+    tally = Tally()
+    with fast_folder(tmp_path) as mirrors:
+        lanes = make_lanes(home, mirrors, rng, LANES)
+        try:
+            while tally.kills < rounds():
+                now = lanes[: min(LANES, rounds() - tally.kills)]
+                wave(
+                    now,
+                    lambda lane: fork_act(home, lane.name),
+                    rng,
+                    ("startup", "burst", "burst", "burst", "ack-race", "ack-race"),
+                    tally,
+                )
+        finally:
+            for lane in lanes:
+                lane.mirror.close()
+    print(tally.line())
+    assert tally.kills >= rounds()
+    assert tally.acknowledged > tally.kills  # the kills did land in the middle of play
+    # How many kills landed inside a commit depends on the disk's speed; the shim's kill at
+    # every file operation (test_reliability_io.py) covers each point of a commit for sure.
+
+
+def test_sigkill_of_python_m_delvetui_as_a_user_starts_it(tmp_path: Path) -> None:
+    """The same with a fresh ``python -m delvetui act X -`` per kill, nothing pre-imported."""
+    rng = random.Random(seed())
+    home = tmp_path
+    tally = Tally()
+    kills = scaled(16)
+    with fast_folder(tmp_path) as mirrors:
+        lanes = make_lanes(home, mirrors, rng, LANES)
+        try:
+            while tally.kills < kills:
+                wave(
+                    lanes[: min(LANES, kills - tally.kills)],
+                    lambda lane: popen_act(home, lane.name),
+                    rng,
+                    ("burst", "ack-race"),
+                    tally,
+                )
+        finally:
+            for lane in lanes:
+                lane.mirror.close()
+    print(tally.line())
+    assert tally.kills >= kills
