@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from delvetui import __version__, paths
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
-from delvetui.errors import DelveError, ProcedureError
+from delvetui.errors import DamagedFile, DelveError, ProcedureError
 from delvetui.procedure import registry
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
@@ -36,6 +36,9 @@ examples:
   delvetui status crypt --json             the state, for scripts
   delvetui export crypt -o crypt.html      the session log as a page (md, txt, json too)
 """
+
+
+_SALVAGE = "a damaged expedition: read-only, every command before the damage"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     opened.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
     opened.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
     opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
+    opened.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
     new = add(
         "new",
@@ -109,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     status.add_argument("expedition", metavar="EXPEDITION")
     status.add_argument("--json", action="store_true", help="print JSON for scripts")
+    status.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
     listed = add("list", "List saved expeditions.", "delvetui list --json")
     listed.add_argument("--json", action="store_true", help="print JSON for scripts")
@@ -134,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="md, html, txt, or json to move it with 'import' (default: from -o's suffix, or md)",
     )
     exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
+    exported.add_argument("--salvage", action="store_true", help=_SALVAGE)
     exported.add_argument("-o", "--output", metavar="FILE", help="write FILE (default: print)")
 
     imported = add(
@@ -157,6 +163,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except DelveError as error:
         print(f"delvetui: {error}", file=sys.stderr)
+        if isinstance(error, DamagedFile) and getattr(args, "expedition", None):
+            print(
+                "delvetui: to read what can be saved, read-only: "
+                f"delvetui open|status|export {args.expedition} --salvage",
+                file=sys.stderr,
+            )
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -180,10 +192,22 @@ def _open(args: argparse.Namespace) -> int:
     path = paths.find_expedition(args.expedition)
     if args.screenshot:
         size = _size(args.size)
-        screenshot(path, Path(args.screenshot), size)
+        screenshot(path, Path(args.screenshot), size, salvage=args.salvage)
         print(args.screenshot)
         return 0
-    return run_app(path)
+    return run_app(path, salvage=args.salvage)
+
+
+def _reader(args: argparse.Namespace) -> Expedition:
+    """The expedition opened for reading; with --salvage, what a damaged one still holds."""
+    path = paths.find_expedition(args.expedition)
+    if args.salvage:
+        expedition = Expedition.open_salvage(path)
+        reason = expedition.store.readonly_reason
+        if reason:
+            print(f"delvetui: {reason}", file=sys.stderr)
+        return expedition
+    return Expedition.open(path, write=False, snapshot=True)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -253,8 +277,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    path = paths.find_expedition(args.expedition)
-    with Expedition.open(path, write=False, snapshot=True) as expedition:
+    with _reader(args) as expedition:
         data = status_data(expedition)
         if args.json:
             print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -443,7 +466,7 @@ def _export(args: argparse.Namespace) -> int:
     from delvetui.export import export, format_for, write_atomically
 
     fmt = args.format or (format_for(args.output) if args.output else None) or "md"
-    with Expedition.open_named(args.expedition, write=False) as expedition:
+    with _reader(args) as expedition:
         content = export(expedition, fmt, session=args.session)
     if args.output:
         write_atomically(Path(args.output), content)

@@ -215,3 +215,23 @@ def test_verify_checks_every_row(home: Path) -> None:
     result = delvetui(home, "verify", "crypt")
     assert result.returncode == 2 and "damaged" in result.stderr
     assert path.read_bytes() == damaged
+
+
+def test_a_damaged_expedition_offers_what_can_be_saved_read_only(home: Path) -> None:
+    delvetui(home, "new", "crypt", "--procedure", "delving", "--seed", "3")
+    delvetui(home, "act", "crypt", "-", stdin="pc add Ash hp=6\n" + "note keep me\n" * 300)
+    path = home / "crypt.delve"
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 5000])
+    cut = path.read_bytes()
+    refused = delvetui(home, "status", "crypt")
+    assert refused.returncode == 2
+    assert "damaged" in refused.stderr and "--salvage" in refused.stderr
+    salvaged = delvetui(home, "status", "crypt", "--salvage", "--json")
+    assert salvaged.returncode == 0, salvaged.stderr
+    data_out = json.loads(salvaged.stdout)
+    assert data_out["readonly"] is True
+    assert [m["name"] for m in data_out["party"]] == ["Ash"]
+    exported = delvetui(home, "export", "crypt", "--salvage", "--format", "txt")
+    assert exported.returncode == 0 and "keep me" in exported.stdout
+    assert path.read_bytes() == cut

@@ -51,9 +51,11 @@ class DelveApp(App[None]):
     ]
     """Keys that work everywhere: quit (everything is already saved) and the theme."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, salvage: bool = False) -> None:
         super().__init__()
         self.path = path
+        #: Open a damaged expedition read-only with what can be read of it.
+        self.salvage = salvage
         self.expedition: Expedition | None = None
         self.prefs = Prefs.load()
         self.open_error: DelveError | None = None
@@ -76,7 +78,10 @@ class DelveApp(App[None]):
         """Open an expedition on the table; read-only when another delvetui has it."""
         try:
             try:
-                expedition = Expedition.open(path, snapshot=True)
+                if self.salvage:
+                    expedition = Expedition.open_salvage(path)
+                else:
+                    expedition = Expedition.open(path, snapshot=True)
             except ExpeditionLocked as locked:
                 expedition = Expedition.open(path, write=False, snapshot=True)
                 self.notify(f"{locked.message} Opened read-only.", severity="warning", markup=False)
@@ -338,9 +343,13 @@ def _refused(expedition: Expedition) -> str:
     return f"{expedition.path.name} is damaged, so the table is read-only: nothing was saved."
 
 
-def run_app(path: Path | None) -> int:
-    """Run the table on an expedition (or the start screen); return the exit status."""
-    app = DelveApp(path)
+def run_app(path: Path | None, *, salvage: bool = False) -> int:
+    """Run the table on an expedition (or the start screen); return the exit status.
+
+    With ``salvage`` a damaged expedition opens read-only with every command before the
+    damage.
+    """
+    app = DelveApp(path, salvage=salvage)
     try:
         app.run()
     finally:
@@ -348,13 +357,13 @@ def run_app(path: Path | None) -> int:
     return app.return_code or 0
 
 
-def screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
+def screenshot(path: Path, out: Path, size: tuple[int, int], *, salvage: bool = False) -> None:
     """Render the table on an expedition headless and write the SVG to out."""
-    asyncio.run(_screenshot(path, out, size))
+    asyncio.run(_screenshot(path, out, size, salvage))
 
 
-async def _screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
-    app = DelveApp(path)
+async def _screenshot(path: Path, out: Path, size: tuple[int, int], salvage: bool = False) -> None:
+    app = DelveApp(path, salvage=salvage)
     try:
         async with app.run_test(size=size) as pilot:
             shown = await wait_until(
