@@ -21,7 +21,7 @@ from delvetui.core import events as ev
 from delvetui.core.evolve import evolve, step_usage_die
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError, RollNeeded
-from delvetui.procedure.loader import row_range
+from delvetui.procedure.loader import iter_effects, row_range
 from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
@@ -820,6 +820,7 @@ def _turn(work: _Work, command: cmd.TakeTurn) -> None:
                 flags=flags,
             )
         )
+        _log_inputs(work, action)
         _resolve_pending(work, resting)
         _periodic_rest(work, resting)
         for track_name, track in procedure.tracks.items():
@@ -840,6 +841,21 @@ def _turn(work: _Work, command: cmd.TakeTurn) -> None:
             if rule.when == "end" and rule_id not in action.skip_rolls:
                 work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
         _time_passes(work, name)
+
+
+def _log_inputs(work: _Work, action: Action) -> None:
+    """Write the results the players gave (a group stealth check) into the turn's log.
+
+    An input that only sets a check's DC is left out: the check's own line shows the DC.
+    """
+    in_dc = {name for effect in iter_effects(action.effects) for name in effect.dc_inputs}
+    for key, wanted in action.inputs.items():
+        if key in in_dc:
+            continue
+        given = work.inputs.get(key)
+        if given is not None:
+            label = wanted.label or key
+            work.emit(ev.Logged(text=f"{label[:1].upper()}{label[1:]}: {given}", label=key))
 
 
 def _action_body(work: _Work, name: str, action: Action, *, mode_from: Action) -> None:

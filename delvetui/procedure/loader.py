@@ -10,6 +10,7 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 import stat
@@ -157,6 +158,12 @@ def _indexed(name: str, arrays: dict[str, int]) -> str:
     return ".".join(out)
 
 
+@functools.cache
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """A model class's field types, worked out once (it is the same for every file)."""
+    return typing.get_type_hints(cls, vars(model))
+
+
 class _Invalid:
     """Marks a value that could not be converted; its problem is already recorded."""
 
@@ -181,7 +188,7 @@ class _Converter:
         if not isinstance(raw, dict):
             self.problem(path, f"should be a table of keys, not {_describe(raw)}.")
             return None
-        hints = typing.get_type_hints(cls, vars(model))
+        hints = _hints(cls)
         fields = {
             field.name: field
             for field in attrs.fields(cls)
