@@ -10,7 +10,6 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 from __future__ import annotations
 
 import difflib
-import functools
 import os
 import re
 import stat
@@ -158,10 +157,14 @@ def _indexed(name: str, arrays: dict[str, int]) -> str:
     return ".".join(out)
 
 
-@functools.cache
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
 def _hints(cls: type[Any]) -> dict[str, Any]:
     """A model class's field types, worked out once (it is the same for every file)."""
-    return typing.get_type_hints(cls, vars(model))
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls, vars(model))
+    return _HINTS[cls]
 
 
 class _Invalid:
