@@ -13,11 +13,8 @@ import hashlib
 import os
 import random
 import secrets
-import types
-import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from delvetui import __version__, paths
 from delvetui.core import commands as cmd
@@ -51,58 +48,13 @@ def _now() -> dt.datetime:
 def to_batch(stored: StoredBatch) -> Batch:
     """A stored batch with its events rebuilt; an unreadable event means a damaged file."""
     try:
-        events = tuple(_rebuild(e.type, e.version, e.payload) for e in stored.events)
+        events = tuple(ev.Event.from_payload(e.type, e.version, e.payload) for e in stored.events)
     except (ValueError, TypeError) as error:
         raise DamagedFile(
             f"Batch {stored.seq} of the expedition holds an event this program cannot read "
             f"({error}); the file was not modified."
         ) from None
     return Batch(seq=stored.seq, command=stored.command, events=events)
-
-
-def _rebuild(type_name: str, version: int, payload: dict[str, Any]) -> ev.Event:
-    """An event from the file, each field checked against its type first.
-
-    Checksums catch damage, not a file made by hand: a field of the wrong type would
-    otherwise pass here and crash the replay far away. Raises TypeError or ValueError.
-    """
-    cls = ev.EVENT_TYPES.get(type_name)
-    if cls is not None:
-        hints = _field_types(cls)
-        for name, value in payload.items():
-            if name in hints and not _fits(hints[name], value):
-                raise TypeError(f"{type_name}.{name} holds {type(value).__name__}")
-    return ev.Event.from_payload(type_name, version, payload)
-
-
-_FIELD_TYPES: dict[str, dict[str, Any]] = {}
-
-
-def _field_types(cls: type[ev.Event]) -> dict[str, Any]:
-    if cls.__name__ not in _FIELD_TYPES:
-        _FIELD_TYPES[cls.__name__] = typing.get_type_hints(cls)
-    return _FIELD_TYPES[cls.__name__]
-
-
-def _fits(hint: Any, value: object) -> bool:
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        return any(_fits(arg, value) for arg in args)
-    if origin is tuple:
-        return isinstance(value, list | tuple) and all(_fits(args[0], item) for item in value)
-    if origin is dict:
-        return isinstance(value, dict) and all(
-            _fits(args[0], key) and _fits(args[1], item) for key, item in value.items()
-        )
-    return True  # a kind of field this check does not know is left to the class itself
 
 
 def _replay(timeline: Timeline, stored: StoredBatch) -> None:
@@ -449,7 +401,7 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
     found: dict[str, Procedure] = {}
     for stored in store.events_of_type("ProcedureChanged"):
         try:
-            change = _rebuild(stored.type, stored.version, stored.payload)
+            change = ev.Event.from_payload(stored.type, stored.version, stored.payload)
         except (ValueError, TypeError) as error:
             raise DamagedFile(
                 f"Event {stored.seq} of {store.path} cannot be read ({error}); "

@@ -7,6 +7,8 @@ loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -46,13 +48,57 @@ class Event:
 
     @classmethod
     def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> Event:
-        """Rebuild an event from the file; unknown types or versions raise ValueError."""
+        """Rebuild an event from the file; unknown types or versions raise ValueError.
+
+        Every field is checked against its declared type first (TypeError otherwise):
+        checksums catch damage, not a file made by hand, and a field of the wrong type
+        would otherwise pass here and break the replay far away.
+        """
         event_type = EVENT_TYPES.get(type_name)
         if event_type is None:
             raise ValueError(f"unknown event type {type_name!r}")
         if version > SCHEMA_VERSIONS[type_name]:
             raise ValueError(f"{type_name} version {version} is newer than this program")
+        wrong = wrong_field(type_name, payload)
+        if wrong is not None:
+            held = type(payload[wrong]).__name__
+            raise TypeError(f"{type_name}.{wrong} holds {held}, not what the field takes")
         return event_type(**payload)
+
+
+_FIELD_TYPES: dict[str, dict[str, Any]] = {}
+
+
+def wrong_field(type_name: str, payload: dict[str, Any]) -> str | None:
+    """The first field of the payload whose value is not of the field's type, if any."""
+    if type_name not in _FIELD_TYPES:
+        _FIELD_TYPES[type_name] = typing.get_type_hints(EVENT_TYPES[type_name])
+    hints = _FIELD_TYPES[type_name]
+    for name, value in payload.items():
+        if name in hints and not _fits(hints[name], value):
+            return name
+    return None
+
+
+def _fits(hint: Any, value: object) -> bool:
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(arg, value) for arg in args)
+    if origin is tuple:
+        return isinstance(value, list | tuple) and all(_fits(args[0], item) for item in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            _fits(args[0], key) and _fits(args[1], item) for key, item in value.items()
+        )
+    return True  # a kind of field this check does not know is left to the class itself
 
 
 def _tuple_of_ints(value: Any) -> tuple[int, ...]:
