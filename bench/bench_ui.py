@@ -45,6 +45,7 @@ from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
@@ -61,6 +62,7 @@ class BareScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         procedure = find("delving")
         yield StatusBar(procedure)
+        yield SessionBar(id="session-offer")
         with Horizontal(id="body"):
             yield TurnLog(id="log")
             with VerticalScroll(id="side"):
