@@ -14,8 +14,9 @@ import attrs
 
 from delvetui.core.state import Hazard, Light, Member, Pending, State
 
-#: Bumped whenever State's shape changes, so an old snapshot is never misread.
-FORMAT = 3
+#: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
+#: misread.
+FORMAT = 4
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -56,6 +57,36 @@ def state_from_data(data: dict[str, Any]) -> State:
     )
 
 
+def runs(seqs: list[int]) -> list[list[int]]:
+    """Batch numbers as runs ``[first, count]`` of consecutive numbers, in order.
+
+    The counting batches of a long expedition are nearly all consecutive, so a snapshot
+    stays small (and quick to read) however long the expedition grows.
+    """
+    found: list[list[int]] = []
+    for seq in seqs:
+        if found and found[-1][0] + found[-1][1] == seq:
+            found[-1][1] += 1
+        else:
+            found.append([seq, 1])
+    return found
+
+
+def unruns(data: Any, *, upto: int) -> list[int]:
+    """The batch numbers ``runs`` stands for, none above ``upto``.
+
+    Raises TypeError or ValueError when the data is not runs of batch numbers 1..upto.
+    """
+    seqs: list[int] = []
+    for first, count in data:
+        if not isinstance(first, int) or not isinstance(count, int):
+            raise TypeError(f"not a run of batch numbers: {first!r}, {count!r}")
+        if first < 1 or count < 1 or first + count - 1 > upto:
+            raise ValueError(f"not a run of batch numbers up to {upto}: {first}, {count}")
+        seqs.extend(range(first, first + count))
+    return seqs
+
+
 def dumps(
     state: State, *, active: list[int], redo: list[int], base: list[int], program: str
 ) -> str:
@@ -65,23 +96,28 @@ def dumps(
             "format": FORMAT,
             "program": program,
             "state": state_to_data(state),
-            "active": active,
-            "redo": redo,
-            "base": base,
+            "active": runs(active),
+            "redo": runs(redo),
+            "base": runs(base),
         },
         separators=(",", ":"),
         ensure_ascii=False,
     )
 
 
-def loads(text: str, *, program: str) -> tuple[State, list[int], list[int], list[int]] | None:
-    """A snapshot's state and stacks, or None when it is from another version or unreadable."""
+def loads(
+    text: str, *, program: str, batch: int
+) -> tuple[State, list[int], list[int], list[int]] | None:
+    """A snapshot's state and stacks, or None when it is from another version or unreadable.
+
+    ``batch`` is the batch the snapshot was taken after: no stack can name a later one.
+    """
     try:
         data = json.loads(text)
         if data.get("format") != FORMAT or data.get("program") != program:
             return None
         state = state_from_data(data["state"])
-        stacks = [[int(seq) for seq in data[name]] for name in ("active", "redo", "base")]
+        stacks = [unruns(data[name], upto=batch) for name in ("active", "redo", "base")]
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
     return state, stacks[0], stacks[1], stacks[2]
