@@ -288,8 +288,15 @@ class Store:
         return int(self._read("SELECT COUNT(*) FROM events")[0][0])
 
     def counts(self) -> tuple[int, int]:
-        """(batches, events) in the log, read together: another process may be appending."""
-        row = self._read("SELECT (SELECT COUNT(*) FROM batches), (SELECT COUNT(*) FROM events)")
+        """(batches, events) in the log, read together: another process may be appending.
+
+        Both are numbered from 1 without gaps (reading the log checks that), so the highest
+        number is the count; unlike COUNT(*) it is found without reading the whole table.
+        """
+        row = self._read(
+            "SELECT (SELECT COALESCE(MAX(seq), 0) FROM batches),"
+            " (SELECT COALESCE(MAX(seq), 0) FROM events)"
+        )
         return int(row[0][0]), int(row[0][1])
 
     def batches(self, after: int = 0, *, chunk: int = _CHUNK) -> Iterator[StoredBatch]:
