@@ -26,6 +26,7 @@ from delvetui.core.timeline import Batch, Timeline
 from delvetui.errors import (
     CommandError,
     DamagedFile,
+    DelveError,
     ExpeditionExists,
     ReadOnlyExpedition,
     StorageFailed,
@@ -36,9 +37,10 @@ from delvetui.store import NewEvent, Store, StoredBatch
 
 Listener = Callable[[Batch, State], None]
 
-#: A snapshot of the state is kept every this many batches, so resuming replays at most
-#: this many batches however long the expedition is.
-SNAPSHOT_EVERY = 100
+#: A snapshot of the state is kept every this many batches (and when an expedition that
+#: was played is closed), so resuming replays fewer than this many batches however long
+#: the expedition is, even after a crash.
+SNAPSHOT_EVERY = 25
 
 
 def _now() -> dt.datetime:
@@ -98,6 +100,9 @@ class Expedition:
         # (batches, events) in the file; a salvaged expedition counts what it could read.
         self.batch_count, self.event_count = counts or (store.batch_count(), store.event_count())
         self.snapshot_batch = 0
+        #: The last batch the timeline took in (behind ``batch_count`` only after a failure).
+        self.applied_batch = self.batch_count
+        self._played = False
 
     # Opening --------------------------------------------------------------------------------
 
@@ -189,14 +194,17 @@ class Expedition:
             # Counted first, and replayed up to that count: a reader's counts then match its
             # state even while another process appends.
             counts = store.counts()
+            applied = after
             for stored in store.batches(after=after):
                 if stored.seq > counts[0]:
                     break
                 _replay(timeline, stored)
+                applied = stored.seq
         except BaseException:
             store.close()
             raise
         expedition = cls(store, procedure, timeline, counts)
+        expedition.applied_batch = applied
         expedition.procedures.update(changes)
         expedition.snapshot_batch = after
         return expedition
@@ -267,15 +275,37 @@ class Expedition:
         """Open a saved expedition by name or path."""
         return cls.open(paths.find_expedition(name), write=write)
 
-    def close(self) -> None:
-        """Close the file (and give up the writer lock)."""
+    def found_damaged(self, problem: str) -> None:
+        """Damage was found after opening (a page, a row, a snapshot that disagrees).
+
+        From now on the expedition is read-only: nothing more is written to the file.
+        """
+        if self.store.readonly_reason is None:
+            self.store.readonly_reason = problem
+
+    def close(self, *, snapshot: bool = True) -> None:
+        """Close the file (and give up the writer lock).
+
+        With ``snapshot``, when commands were played since it was opened and since the last
+        snapshot, the state is saved as a snapshot first, so the next resume replays
+        nothing. Opening and closing without playing writes nothing, and neither does an
+        expedition found damaged (it is read-only by then).
+        """
+        if (
+            snapshot
+            and self._played
+            and not self.readonly
+            and self.snapshot_batch < self.applied_batch == self.batch_count
+        ):
+            with contextlib.suppress(DelveError):
+                self._save_snapshot()
         self.store.close()
 
     def __enter__(self) -> Expedition:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.close(snapshot=exc[0] is None)
 
     # Reading --------------------------------------------------------------------------------
 
@@ -358,6 +388,8 @@ class Expedition:
         self.event_count += len(events)
         batch = Batch(seq=seq, command=text, events=tuple(events))
         state = self.timeline.apply(batch)
+        self.applied_batch = seq
+        self._played = True
         if seq - self.snapshot_batch >= SNAPSHOT_EVERY:
             self._save_snapshot()
         for listener in list(self.listeners):
@@ -388,7 +420,7 @@ def _resume(store: Store, use_snapshot: bool) -> tuple[Timeline, int]:
 
     if use_snapshot:
         found = store.latest_snapshot()
-        restored = snapshot.loads(found[1], program=__version__) if found else None
+        restored = snapshot.loads(found[1], program=__version__, batch=found[0]) if found else None
         if found is not None and restored is not None:
             state, active, redo, base = restored
             timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=load)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from delvetui import session
+from delvetui import __version__, session
+from delvetui.core import snapshot
+from delvetui.errors import ReadOnlyExpedition
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
@@ -85,3 +90,74 @@ def test_a_snapshot_from_another_version_is_ignored(
     monkeypatch.setattr(session, "__version__", "99.0")
     with Expedition.open(played, snapshot=True) as fast:
         assert fast.snapshot_batch == 0
+
+
+def test_closing_a_played_expedition_saves_a_snapshot_so_resume_replays_nothing(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "x.delve"
+    with Expedition.create(path, find("delving"), seed=9, now=MOMENT) as x:
+        for text in SCRIPT[:5]:
+            x.execute(text, now=MOMENT)
+        played = x.batch_count
+    assert played < session.SNAPSHOT_EVERY  # only the close can have saved it
+    with Expedition.open(path, write=False) as full:
+        expected = full.state
+    with Expedition.open(path, snapshot=True) as fast:
+        assert fast.snapshot_batch == played
+        assert fast.state == expected
+        fast.verify()
+
+
+def test_opening_and_closing_without_playing_writes_nothing(played: Path) -> None:
+    with sqlite3.connect(played) as conn:
+        conn.execute("DELETE FROM snapshots")  # a tail to replay: still nothing is written
+    before = played.read_bytes()
+    with Expedition.open(played, snapshot=True) as fast:
+        assert fast.snapshot_batch == 0
+    with Expedition.open(played):
+        pass
+    assert played.read_bytes() == before
+
+
+def test_an_expedition_found_damaged_is_closed_without_writing(played: Path) -> None:
+    with Expedition.open(played, snapshot=True) as x:
+        x.execute("turn", now=MOMENT)
+        x.found_damaged("A page of the file is damaged.")
+        after_turn = played.read_bytes()
+        with pytest.raises(ReadOnlyExpedition, match="damaged"):
+            x.execute("turn", now=MOMENT)
+    assert played.read_bytes() == after_turn
+
+
+def test_a_crash_leaves_fewer_than_snapshot_every_batches_to_replay(tmp_path: Path) -> None:
+    path = tmp_path / "x.delve"
+    x = Expedition.create(path, find("delving"), seed=9, now=MOMENT)
+    for _ in range(session.SNAPSHOT_EVERY * 2 + 3):
+        x.execute("turn", now=MOMENT)
+    total = x.batch_count
+    x.close(snapshot=False)  # as a crash leaves it: no snapshot at closing
+    with Expedition.open(path, snapshot=True) as fast:
+        assert 0 < total - fast.snapshot_batch < session.SNAPSHOT_EVERY
+        assert fast.batch_count == total
+
+
+@given(st.lists(st.integers(min_value=1, max_value=60), max_size=40))
+def test_batch_numbers_survive_their_runs(seqs: list[int]) -> None:
+    runs = snapshot.runs(seqs)
+    assert snapshot.unruns(runs, upto=60) == seqs
+    assert len(runs) <= len(seqs)
+
+
+def test_a_snapshot_naming_batches_it_cannot_know_is_ignored(played: Path) -> None:
+    with Expedition.open(played, write=False) as full:
+        expected = full.state
+    with sqlite3.connect(played) as conn:
+        batch, data = conn.execute("SELECT batch, data FROM snapshots").fetchone()
+    # Runs past the snapshot's own batch (and a huge one) are refused, not expanded.
+    for bad in ([[1, batch + 1]], [[1, 10**12]], [[0, 1]], [["1", 1]], [[1]]):
+        forged = json.loads(data)
+        forged["active"] = bad
+        assert snapshot.loads(json.dumps(forged), program=__version__, batch=batch) is None
+    with Expedition.open(played, snapshot=True) as fast:
+        assert fast.state == expected

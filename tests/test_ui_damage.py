@@ -90,5 +90,6 @@ async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone()
         await pilot.pause(0.05)
         assert expedition(app).state.turn == turn
         assert not expedition(app).state.in_session
+        assert expedition(app).readonly  # the core refuses too, and closing writes nothing
     app.close_expedition()
     assert path.read_bytes() == written

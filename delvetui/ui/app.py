@@ -117,15 +117,17 @@ class DelveApp(App[None]):
         else:
             self.switch_screen(screen)
 
-    def _close(self) -> None:
+    def _close(self, *, snapshot: bool = True) -> None:
         if self.expedition is not None:
             self.expedition.listeners.clear()
-            self.expedition.close()
+            # Closing saves a snapshot, so the next resume replays nothing (never into a
+            # file found damaged: that one is read-only by then).
+            self.expedition.close(snapshot=snapshot)
             self.expedition = None
 
-    def close_expedition(self) -> None:
-        """Close the file (and give up the writer lock)."""
-        self._close()
+    def close_expedition(self, *, snapshot: bool = True) -> None:
+        """Close the file (and give up the writer lock); see ``Expedition.close``."""
+        self._close(snapshot=snapshot)
 
     @property
     def table(self) -> TableScreen | None:
@@ -380,7 +382,7 @@ async def _screenshot(path: Path, out: Path, size: tuple[int, int], salvage: boo
             await pilot.pause()
             svg = app.export_screenshot()
     finally:
-        app.close_expedition()
+        app.close_expedition(snapshot=False)  # a picture changes nothing in the file
     write_atomically(out, svg)
 
 

@@ -371,6 +371,7 @@ class TableScreen(Screen[None]):
         if self.damage:
             return
         self.damage = problem
+        self.expedition.found_damaged(problem)
         self.query_one(StatusBar).readonly = problem
         self.query_one(SessionBar).offer = None
         self.refresh_bindings()
