@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+
 from delvetui.core.state import Light, Member, State
 from delvetui.procedure.registry import find
 from delvetui.ui.app import DelveApp
@@ -98,3 +100,24 @@ def test_completions_follow_the_state_and_the_procedure() -> None:
     assert completions("light add c", state, procedure) == ["light add candle"]
     assert completions("", state, procedure) == []
     assert completions("frobnicate x", state, procedure) == []
+
+
+async def test_a_command_typed_fast_reaches_the_command_line() -> None:
+    """Keys arriving in one burst, as a fast typist's do: none of them is a table key."""
+    app = DelveApp(make())
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await ready(pilot)
+        turn = expedition(app).state.turn
+        driver = app._driver
+        assert driver is not None
+        for key, char in [("colon", ":"), *((c, c) for c in "turn"), ("enter", "\r")]:
+            event = events.Key(key, char)
+            event.set_sender(app)
+            driver.send_message(event)  # all queued before the first is handled
+        await until(pilot, lambda: expedition(app).state.turn == turn + 1)
+        assert not table.table_dice  # the "t" did not switch table dice on
+        assert table.query_one(CommandLine).history[-1] == "turn"
+        # In the command line a ":" is text, not the key that opens it.
+        await pilot.press("colon", *"note Door: locked", "enter")
+        await until(pilot, lambda: table.query_one(CommandLine).history[-1].endswith("locked"))
+        assert table.query_one(CommandLine).history[-1] == "note Door: locked"

@@ -89,7 +89,9 @@ class CommandLine(Vertical):
         self.input.cursor_position = len(text)
         self._position = len(self.history)
         self._show("")
-        self.input.focus()
+        # Focus now, not after the keys already queued: a fast ":turn" must reach the line,
+        # not the table's own keys (the "t" would switch table dice).
+        self.screen.set_focus(self.input)
 
     def action_close(self) -> None:
         """Hide the command line."""

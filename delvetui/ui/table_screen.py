@@ -160,6 +160,9 @@ class TableScreen(Screen[None]):
             id="command-line",
             key_display=":",
             tooltip="The command line (the commands of delvetui act)",
+            # Handled before the keys typed after it are passed on, so a fast ":turn" goes
+            # into the command line, not to the table's own keys.
+            priority=True,
         ),
         Binding(
             "u", "undo", "Undo", id="undo", tooltip="Undo the last command (it shows in the log)"
@@ -550,6 +553,8 @@ class TableScreen(Screen[None]):
             return False
         if action == "rest" and rest_action(self.procedure) is None:
             return False
+        if action == "command_line" and self.query_one(CommandLine).has_class("-open"):
+            return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
         if action in CHANGING and self.readonly:
