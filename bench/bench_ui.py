@@ -2,15 +2,19 @@
 
 Run from the repository root::
 
-    python bench/bench_ui.py            # 1,000 and 100,000 events, about a minute
+    python bench/bench_ui.py            # 1,000 and 100,000 events, about 2.5 minutes
     python bench/bench_ui.py --quick    # 1,000 and 10,000 events
+    python bench/bench_ui.py --verbose  # also every round's first paint
 
-It reuses the expeditions ``bench_core.py`` generates (and caches), copies each to a
-scratch folder, and drives the real app headless (``App.run_test``), side by side in one
-run:
+It reuses the expeditions ``bench_core.py`` generates (and caches, in the same folder),
+copies each to a scratch folder (written out to disk before anything is timed), and drives
+the real app headless (``App.run_test``, 120x40), side by side in one run:
 
-- first paint: from creating the app to the first refresh after the table is mounted;
-  the bare app composes the same widgets with an empty state and no file at all;
+- first paint: from creating the app to the first refresh after the table is mounted, in
+  rounds that paint the bare app and then the table on each file; the bare app composes
+  the same widgets with an empty state and no file at all. The files are the 1,000- and
+  100,000-event expeditions as a game master leaves them (closed, so their snapshot is
+  current) and the large one as a crash leaves it (24 commands after its last snapshot);
 - log loaded: when the whole turn log has been read in (the table is usable before);
 - one turn: from asking for ``turn`` to the state on screen, the median of many turns.
 """
@@ -31,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_core import cached
+from bench_core import SEED, cached, copy_synced
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -160,7 +164,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10,000 events instead of 100,000")
     parser.add_argument(
-        "--cache", type=Path, default=Path(tempfile.gettempdir()) / "delvetui-bench"
+        "--cache",
+        type=Path,
+        default=Path(
+            os.environ.get("DELVETUI_BENCH_CACHE")
+            or Path(tempfile.gettempdir()) / "delvetui-bench-cache"
+        ),
+        help="folder of generated files, shared with bench_core.py",
     )
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--turns", type=int, default=20, help="turns timed in each of 3 rounds")
@@ -171,11 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="delvetui-bench-ui-"))
     try:
         after_crash = work / "crashed.delve"
-        shutil.copyfile(cached(args.cache, large, seed=1)[0], after_crash)
+        copy_synced(cached(args.cache, large, seed=SEED)[0], after_crash)
         crashed(after_crash)
         cases = {
-            f"{small:,} events": cached(args.cache, small, seed=1)[0],
-            f"{large:,} events": cached(args.cache, large, seed=1)[0],
+            f"{small:,} events": cached(args.cache, small, seed=SEED)[0],
+            f"{large:,} events": cached(args.cache, large, seed=SEED)[0],
             f"{large:,} events, after a crash": after_crash,
         }
         # The table only reads a file until a command is played, so the first-paint rounds
@@ -185,8 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         copies = {}
         for number, (case, source) in enumerate(cases.items()):
             copies[case] = work / f"paint-{number}.delve"
-            shutil.copyfile(source, copies[case])
-        os.sync()
+            copy_synced(source, copies[case])
         asyncio.run(bare_paint())  # warm up: imports, the first parse of the styles
         # Side by side: each round paints the bare app and then the table on every file,
         # so a slow moment of the machine falls on all of them alike.
@@ -208,8 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for _ in range(3):
             for case, source in cases.items():
                 copy = work / "turns.delve"
-                shutil.copyfile(source, copy)
-                os.sync()
+                copy_synced(source, copy)
                 gc.collect()
                 turn_times[case].extend(asyncio.run(table(copy, args.turns))[2])
         median_bare = statistics.median(bare)
