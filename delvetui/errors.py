@@ -44,6 +44,19 @@ class RollNeeded(DelveError):
         self.purpose = purpose
 
 
+class InputNeeded(RollNeeded):
+    """A result the procedure needs from the table (a check the players made) is missing.
+
+    Raised instead of a CommandError when the caller can ask for it (the table does); the
+    expression lists the choices as ``a|b``, or ``N`` for a whole number.
+    """
+
+    def __init__(self, key: str, expression: str, purpose: str, message: str) -> None:
+        super().__init__(key, expression, purpose)
+        self.args = (message,)
+        self.message = message
+
+
 @attrs.frozen
 class Problem:
     """One problem found in a procedure file: where it is and what is wrong."""

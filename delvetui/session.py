@@ -336,17 +336,33 @@ class Expedition:
 
     # Changing -------------------------------------------------------------------------------
 
-    def execute(self, text: str, *, ask: bool = False, now: dt.datetime | None = None) -> Batch:
-        """Parse, decide, commit and apply one command; nothing is written on an error."""
+    def execute(
+        self,
+        text: str,
+        *,
+        ask: bool = False,
+        ask_inputs: bool = False,
+        now: dt.datetime | None = None,
+    ) -> Batch:
+        """Parse, decide, commit and apply one command; nothing is written on an error.
+
+        ``ask`` and ``ask_inputs`` are ``decide``'s: raise RollNeeded or InputNeeded for
+        what the caller can ask the game master for, instead of rolling or refusing.
+        """
         if self.readonly:
             raise ReadOnlyExpedition(
                 self.store.readonly_reason or f"{self.path} is open read-only."
             )
         command = cmd.parse(text)
-        return self.run(command, ask=ask, now=now)
+        return self.run(command, ask=ask, ask_inputs=ask_inputs, now=now)
 
     def run(
-        self, command: cmd.Command, *, ask: bool = False, now: dt.datetime | None = None
+        self,
+        command: cmd.Command,
+        *,
+        ask: bool = False,
+        ask_inputs: bool = False,
+        now: dt.datetime | None = None,
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
         moment = now or _now()
@@ -357,6 +373,7 @@ class Expedition:
             command,
             rng=rng,
             ask=ask,
+            ask_inputs=ask_inputs,
             history=self.timeline.history(),
             today=moment.date().isoformat(),
         )

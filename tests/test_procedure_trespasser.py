@@ -12,7 +12,7 @@ import pytest
 
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch
-from delvetui.errors import CommandError
+from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from tests.conftest import Factory, reopened, run
 
@@ -42,7 +42,7 @@ def test_a_dungeon_round_is_ten_minutes_and_advance_is_the_default(expedition: F
     made = expedition("trespasser", start="09:00")
     procedure = made.procedure
     assert procedure.time.turn_name == "dungeon round"
-    assert procedure.source == "003_1197b60802dec865.txt"
+    assert procedure.source.endswith("(003_1197b60802dec865.txt)")
     batch = made.execute("turn hazard=10")
     assert of(batch, ev.TurnStarted)[0].action == "advance"
     assert made.state.turn == 1
@@ -140,6 +140,11 @@ def test_hide_without_stealth_is_refused_with_a_clear_message_and_writes_nothing
     assert "stealth=success or stealth=failure" in refused.value.message
     with pytest.raises(CommandError, match="stealth=maybe is not allowed"):
         made.execute("turn hide stealth=maybe")
+    # The table asks for it instead: the same sentence, with what to ask.
+    with pytest.raises(InputNeeded) as asked:
+        made.execute("turn hide sparks=1", ask_inputs=True)
+    assert (asked.value.key, asked.value.expression) == ("stealth", "success|failure")
+    assert asked.value.message == refused.value.message
     after = (made.state, made.batch_count, made.event_count, len(list(made.batches())))
     assert after == before
 

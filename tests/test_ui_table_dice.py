@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from delvetui.core import events as ev
+from delvetui.ui.action_dialog import ActionDialog
 from delvetui.ui.app import DelveApp
-from delvetui.ui.roll_prompt import RollPrompt, check_roll
+from delvetui.ui.roll_prompt import RollPrompt, check_roll, expanded
 from delvetui.ui.runner import MadeRoll, corrected
-from tests.ui_support import expedition, make, notices, ready, until
+from tests.ui_support import expedition, make, notices, ready, screen_text, until
 
 
 async def test_a_turn_asks_for_the_hazard_die_and_uses_the_number() -> None:
@@ -100,3 +101,45 @@ def test_a_fixed_roll_keeps_the_rolls_before_it() -> None:
     ]
     fixed = corrected("turn crawl hazard=1 stealth=success", rolls, 1, "12")
     assert fixed == "turn crawl stealth=success hazard=1 reaction=12"
+
+
+async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
+    """Trespasser's Hide needs the group Stealth check: chosen with keys, it is asked for."""
+    app = DelveApp(
+        make("keep", ["pc add Hob hp=5", "turn stay", "turn stay"], procedure="trespasser")
+    )
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        table = await ready(pilot)
+        assert not table.table_dice  # asked for even without table dice: nothing can roll it
+        alarm = dict(expedition(app).state.counters)["alarm"]
+        before = expedition(app).batch_count
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        dialog = app.screen
+        options = dialog.query_one(OptionList)
+        options.highlighted = list(expedition(app).procedure.actions).index("hide")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        prompt = app.screen
+        assert isinstance(prompt, RollPrompt)
+        assert (prompt.key, prompt.expression) == ("stealth", "success|failure")
+        assert prompt.title_text == "A result from the table"
+        assert "Stealth check: success or failure?" in screen_text(app)
+        await pilot.press("escape")  # cancelled: nothing saved
+        await until(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
+        assert expedition(app).batch_count == before
+        table.run("turn hide")  # typed on the command line: asked the same way
+        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await pilot.press("s", "enter")  # the first letters of a choice will do
+        await until(pilot, lambda: expedition(app).batch_count == before + 1)
+        assert dict(expedition(app).state.counters)["alarm"] == alarm - 2
+        assert expedition(app).state.action == "hide"
+
+
+def test_a_choice_can_be_typed_by_its_first_letters() -> None:
+    assert expanded("success|failure", "S") == "success"
+    assert expanded("success|failure", "fail") == "failure"
+    assert expanded("success|safe", "s") == "s"  # not one choice: refused by the check
+    assert check_roll("success|safe", "s") == "Type one of: success, safe."
+    assert check_roll("success|failure", "f") is None
+    assert check_roll("N", "12") is None and check_roll("N", "x") == "Type a whole number."

@@ -20,7 +20,7 @@ from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve, step_usage_die
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
-from delvetui.errors import CommandError, RollNeeded
+from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.loader import iter_effects, row_range
 from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
 
@@ -43,18 +43,21 @@ def decide(
     *,
     rng: random.Random,
     ask: bool = False,
+    ask_inputs: bool = False,
     history: History | None = None,
     today: str = "",
 ) -> list[ev.Event]:
     """The events one command produces; raise CommandError (or RollNeeded) otherwise.
 
     With ``ask`` set (table dice), every roll not given as ``KEY=N`` raises RollNeeded
-    instead of being rolled, so the caller can ask the game master for the number.
+    instead of being rolled, so the caller can ask the game master for the number. With
+    ``ask`` or ``ask_inputs`` set, a result the procedure needs from the table (a check the
+    players made, a number added to a DC) raises InputNeeded instead of CommandError.
     """
     values: tuple[tuple[str, str], ...] = ()
     if isinstance(command, cmd.TakeTurn | cmd.DoActivity):
         values = command.values
-    work = _Work(state, procedure, _Inputs(values), rng, ask)
+    work = _Work(state, procedure, _Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
     _dispatch(work, command, history or History(), today)
     work.inputs.check_all_used()
     return work.events
@@ -192,12 +195,15 @@ class _Work:
         inputs: _Inputs,
         rng: random.Random,
         ask: bool,
+        *,
+        ask_inputs: bool = False,
     ) -> None:
         self.state = state
         self.procedure = procedure
         self.inputs = inputs
         self.rng = rng
         self.ask = ask
+        self.ask_inputs = ask_inputs
         self.events: list[ev.Event] = []
         self.turn_number = state.turn
         #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
@@ -397,10 +403,14 @@ class _Work:
         for input_name in effect.dc_inputs:
             given = self.inputs.get(input_name)
             if given is None or not re.fullmatch(r"[0-9]{1,3}", given):
-                raise CommandError(
+                message = (
                     f"{effect.label or effect.id} needs {input_name}=N (a whole number), "
                     "which is added to its DC."
                 )
+                if given is None and self.ask_inputs:
+                    purpose = f"{effect.label or effect.id}: {input_name}, added to the DC"
+                    raise InputNeeded(input_name, "N", purpose, message)
+                raise CommandError(message)
             dc += int(given)
         if effect.dc_turns:
             dc += self.state.turn
@@ -770,11 +780,13 @@ def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
         given = work.inputs.get(key)
         if given is None:
             if wanted.required:
-                if work.ask:
-                    choices = "|".join(wanted.values) or "N"
-                    raise RollNeeded(key, choices, wanted.label or key)
                 options = " or ".join(f"{key}={v}" for v in wanted.values) or f"{key}=N"
-                raise CommandError(f"{action.label} needs {wanted.label or key}: add {options}.")
+                message = f"{action.label} needs {wanted.label or key}: add {options}."
+                if work.ask_inputs:
+                    choices = "|".join(wanted.values) or "N"
+                    purpose = f"{action.label} — {wanted.label or key}"
+                    raise InputNeeded(key, choices, purpose, message)
+                raise CommandError(message)
             continue
         if wanted.values and given.casefold() not in (v.casefold() for v in wanted.values):
             options = ", ".join(wanted.values)

@@ -31,6 +31,10 @@ class Question(ModalScreen[str | None]):
         """What is wrong with the answer (None when it will do)."""
         return None
 
+    def answer(self, text: str) -> str:
+        """The answer given for text that passed the check (the text itself by default)."""
+        return text
+
     def on_mount(self) -> None:
         """Start typing at once."""
         self.query_one(f"#{self.INPUT_ID}", Input).focus()
@@ -45,7 +49,7 @@ class Question(ModalScreen[str | None]):
             message.update(Text(problem))
             message.add_class("-error")
             return
-        self.dismiss(text)
+        self.dismiss(self.answer(text))
 
     def action_cancel(self) -> None:
         """Close without an answer (nothing is saved)."""

@@ -21,18 +21,34 @@ def is_dice(expression: str) -> bool:
     return True
 
 
+def choices_of(expression: str) -> list[str]:
+    """The answers a list of choices (``success|failure``) allows; none for a number."""
+    return [choice for choice in expression.split("|") if choice and choice != "N"]
+
+
+def expanded(expression: str, value: str) -> str:
+    """The choice a value names: itself, or the one choice it is the start of."""
+    choices = choices_of(expression)
+    folded = value.casefold()
+    for choice in choices:
+        if choice.casefold() == folded:
+            return choice
+    starting = [choice for choice in choices if folded and choice.casefold().startswith(folded)]
+    return starting[0] if len(starting) == 1 else value
+
+
 def check_roll(expression: str, value: str) -> str | None:
     """None when value is a result the expression can give, else what is wrong."""
     if not value:
-        return "Type the number the dice showed."
+        return "Type the number the dice showed." if is_dice(expression) else "Type the result."
     if is_dice(expression):
         try:
             dice.entered(expression, value)
         except DiceError as error:
             return error.message
         return None
-    choices = [choice for choice in expression.split("|") if choice and choice != "N"]
-    if choices and value.casefold() not in (choice.casefold() for choice in choices):
+    choices = choices_of(expression)
+    if choices and expanded(expression, value) not in choices:
         return f"Type one of: {', '.join(choices)}."
     if not choices and not value.isdigit():
         return "Type a whole number."
@@ -52,7 +68,9 @@ class RollPrompt(Question):
         self.key = key
         self.expression = expression
         self.purpose = purpose
-        self.title_text = title or "Table dice"
+        self.title_text = title or (
+            "Table dice" if is_dice(expression) else "A result from the table"
+        )
 
     def compose(self) -> ComposeResult:
         """What to roll, the field, and the hint."""
@@ -60,9 +78,12 @@ class RollPrompt(Question):
             ask = f"Roll {self.expression} for {self.purpose}."
             several = dice.parse(self.expression).dice > 1
             hint = "Type the total" + (", or each face as 3,4" if several else "") + "."
+        elif choices_of(self.expression):
+            ask = f"{self.purpose}: {' or '.join(choices_of(self.expression))}?"
+            hint = "Type the result the players rolled (its first letters will do)."
         else:
-            ask = f"{self.purpose}: {self.expression.replace('|', ' or ')}?"
-            hint = "Type the result the players rolled."
+            ask = f"{self.purpose}?"
+            hint = "Type a whole number."
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text), classes="dialog-title")
             yield Static(Text(ask), classes="dialog-prompt", id="roll-ask")
@@ -76,3 +97,7 @@ class RollPrompt(Question):
     def problem(self, text: str) -> str | None:
         """What is wrong with the number (the dice cannot show it)."""
         return check_roll(self.expression, text)
+
+    def answer(self, text: str) -> str:
+        """The answer given: a choice may be typed by its first letters."""
+        return expanded(self.expression, text) if not is_dice(self.expression) else text

@@ -1,8 +1,10 @@
 """Running commands from the table: table dice, and fixing a mistaken roll.
 
-Everything goes through :meth:`Expedition.execute`. With table dice on, a roll without a
-typed value raises ``RollNeeded``; the game master is asked for the number and the same
-command runs again with ``KEY=N`` added, until it goes through. Nothing is written until then.
+Everything goes through :meth:`Expedition.execute`. A result only the table can give (a
+check the players made, a number added to a DC) raises ``InputNeeded``, and with table dice
+on so does every roll without a typed value (``RollNeeded``): the game master is asked and
+the same command runs again with ``KEY=VALUE`` added, until it goes through. Nothing is
+written until then.
 """
 
 from __future__ import annotations
@@ -36,11 +38,15 @@ def with_value(text: str, key: str, value: str) -> str:
 
 
 async def execute(expedition: Expedition, text: str, *, table_dice: bool, ask: Ask) -> Batch:
-    """Run a command; with table dice, ask for each roll and run it again with the number."""
+    """Run a command; ask for each result it needs and run it again with the answer.
+
+    A result of the players' (a check the procedure cannot roll) is always asked for; with
+    table dice, every roll too.
+    """
     current = text
     for _ in range(MAX_ASKS):
         try:
-            return expedition.execute(current, ask=table_dice)
+            return expedition.execute(current, ask=table_dice, ask_inputs=True)
         except RollNeeded as need:
             if any(c.isspace() for c in need.key):
                 raise CommandError(
