@@ -375,14 +375,20 @@ class NewExpeditionScreen(Screen[None]):
         values = self._members()
         self.members += 1
         await self._rebuild_members(values)
-        self.query_one(f"#m{self.members - 1}-name", Input).focus()
+        self._focus_new(self.query_one(f"#m{self.members - 1}-name", Input))
 
     async def action_add_light(self) -> None:
         """One more light row."""
         values = self._lights()
         self.lights += 1
         await self._rebuild_lights(values)
-        self.query_one(f"#l{self.lights - 1}-kind", Select).focus()
+        self._focus_new(self.query_one(f"#l{self.lights - 1}-kind", Select))
+
+    def _focus_new(self, widget: Widget) -> None:
+        """Focus a row just added and scroll the form to it once it has been laid out."""
+        widget.focus(scroll_visible=False)
+        form = self.query_one("#form", VerticalScroll)
+        self.call_after_refresh(form.scroll_to_widget, widget, animate=False)
 
     async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
         box = self.query_one("#form-members", Vertical)
