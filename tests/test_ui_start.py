@@ -166,3 +166,18 @@ async def test_the_procedure_picker_lists_user_procedures(home: Path) -> None:
         await pilot.press("ctrl+s")
         await ready(pilot)
         assert expedition(app).procedure.id == "my-delve"
+
+
+async def test_a_row_added_to_the_form_is_scrolled_into_view(home: Path) -> None:
+    app = DelveApp(None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = await open_form(pilot)
+        for key, made in (("ctrl+l", "#l{}-kind"), ("ctrl+n", "#m{}-name")):
+            for _ in range(3):
+                await pilot.press(key)
+            await pilot.pause(0.1)
+            count = form.lights if key == "ctrl+l" else form.members
+            row = form.query_one(made.format(count - 1))
+            assert app.focused is row
+            assert row.region.height > 0
+            assert form.region.contains_region(row.region), f"{key}: the new row is off screen"
