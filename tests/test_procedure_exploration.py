@@ -59,7 +59,7 @@ def quiet_turns(expedition: Expedition, count: int, action: str = "cautious") ->
 @pytest.mark.parametrize("procedure_id", ["exploration", "exploration-traditional"])
 def test_the_file_names_its_source_and_its_defaults(procedure_id: str) -> None:
     procedure = find(procedure_id)
-    assert procedure.source == "001_7648530b3e0278a7.txt"
+    assert procedure.source.endswith("(001_7648530b3e0278a7.txt)")
     assert list(procedure.actions) == ACTIONS
     assert procedure.default_action == "cautious"
     assert procedure.summary and "\n" not in procedure.summary
