@@ -107,7 +107,7 @@ class NewExpeditionScreen(Screen[None]):
                 else:
                     proc = entry.procedure
                     row.append(proc.name, "bold")
-                    row.append(f"  {proc.source}", "dim")
+                    row.append(f"  from {proc.source}", "dim")
                     if entry.user:
                         row.append("  (yours)", "italic")
                     row.append(f"\n  {proc.summary}")
