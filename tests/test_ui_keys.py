@@ -460,3 +460,7 @@ async def test_an_encounter_shows_its_sub_rolls_without_stopping_play() -> None:
         assert app.screen is table  # nothing to dismiss: play goes on
         await pilot.press("n")
         await until(pilot, lambda: expedition(app).state.turn == 2)
+        # A sign right after: it takes the encounter's place instead of stacking under it.
+        table.run("turn explore hazard=3")
+        await until(pilot, lambda: any(text.startswith("Sign:") for text in notices(app)))
+        assert not any(text.startswith("Encounter!") for text in notices(app))

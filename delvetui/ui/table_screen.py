@@ -458,6 +458,9 @@ class TableScreen(Screen[None]):
         for index, line in enumerate(lines):
             if line.kind in ("encounter", "sign"):
                 shown = [item.text for item in lines[index : index + NOTICE_LINES]]
+                # One notice at a time: turns taken quickly would stack them over the panes
+                # (each is in the log too).
+                self.app.clear_notifications()
                 self.notify(
                     "\n".join(shown),
                     title="Encounter" if line.kind == "encounter" else "Sign",
