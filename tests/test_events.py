@@ -21,7 +21,7 @@ def strategy(cls: type[ev.Event]) -> st.SearchStrategy[ev.Event]:
     """Events of one type with every field drawn from its annotated type."""
     overrides: dict[str, st.SearchStrategy[object]] = {}
     for field in attrs.fields(cls):
-        kind = str(field.type)
+        kind = field.type.__name__ if isinstance(field.type, type) else str(field.type)
         if kind.startswith("tuple[int"):
             overrides[field.name] = st.lists(INTS, max_size=5).map(tuple)
         elif kind.startswith("tuple[str"):

@@ -5,8 +5,6 @@ Every event is a frozen attrs class named in the past tense. Each has a stable t
 loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 """
 
-from __future__ import annotations
-
 import types
 import typing
 from collections.abc import Callable
@@ -17,7 +15,7 @@ import attrs
 _T = TypeVar("_T")
 
 #: Every event class by its stable type name.
-EVENT_TYPES: dict[str, type[Event]] = {}
+EVENT_TYPES: dict[str, type["Event"]] = {}
 #: The schema version written for each event type.
 SCHEMA_VERSIONS: dict[str, int] = {}
 
@@ -47,7 +45,7 @@ class Event:
         return attrs.asdict(self)
 
     @classmethod
-    def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> Event:
+    def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> "Event":
         """Rebuild an event from the file; unknown types or versions raise ValueError.
 
         Every field is checked against its declared type first (TypeError otherwise):

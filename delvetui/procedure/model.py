@@ -6,8 +6,6 @@ metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules;
 engine in ``delvetui.core`` reads these models.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 import attrs
@@ -166,8 +164,8 @@ class Effect:
     dc_over: bool = attrs.field(
         default=False, metadata=_help("check: add how far a track is over its limit.")
     )
-    on_success: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
-    on_failure: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    on_success: tuple["Effect", ...] = attrs.field(default=(), converter=tuple)
+    on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=tuple)
     step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
     add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
     condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
