@@ -24,9 +24,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +44,7 @@ from textual.screen import Screen
 
 from delvetui import session
 from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui import table_screen
@@ -67,8 +70,12 @@ class BareScreen(Screen[None]):
 
     BINDINGS = table_screen.TableScreen.BINDINGS
 
+    def __init__(self, procedure: Procedure) -> None:
+        super().__init__()
+        self.procedure = procedure
+
     def compose(self) -> ComposeResult:
-        procedure = find("delving")
+        procedure = self.procedure
         yield StatusBar(procedure)
         yield SessionBar(id="session-offer")
         with Horizontal(id="body"):
@@ -97,21 +104,44 @@ class BareApp(App[None]):
 
     CSS_PATH = str(CSS)
 
-    def __init__(self) -> None:
+    def __init__(self, procedure: Procedure) -> None:
         super().__init__()
+        self.procedure = procedure
         self.painted = 0.0
 
     def on_mount(self) -> None:
-        self.push_screen(BareScreen())
+        self.push_screen(BareScreen(self.procedure))
 
 
 async def bare_paint() -> float:
+    procedure = find("delving")  # a bare app reads no procedure: found before the clock starts
     start = time.perf_counter()
-    app = BareApp()
-    async with app.run_test(size=SIZE) as pilot:
+    app = BareApp(procedure)
+    async with app.run_test(size=SIZE):
         while not app.painted:
-            await pilot.pause(0.001)
+            await asyncio.sleep(0.001)  # polled as the table's paint is
     return app.painted - start
+
+
+def fresh_paint(target: str) -> tuple[float, float]:
+    """First paint (and log loaded) in a process of its own: ``bare`` or an expedition."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", target],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    return float(found["paint"]), float(found.get("loaded", 0.0))
+
+
+def child(target: str) -> None:
+    """What a fresh process measures: imports are done, the app is not created yet."""
+    if target == "bare":
+        print(json.dumps({"paint": asyncio.run(bare_paint())}))
+    else:
+        paint, loaded, _times = asyncio.run(table(Path(target), 0))
+        print(json.dumps({"paint": paint, "loaded": loaded}))
 
 
 def crashed(path: Path) -> None:
@@ -175,7 +205,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=9)
     parser.add_argument("--turns", type=int, default=20, help="turns timed in each of 3 rounds")
     parser.add_argument("--verbose", action="store_true", help="print every first paint")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        child(args.child)
+        return 0
     args.cache.mkdir(parents=True, exist_ok=True)
     small, large = 1_000, 10_000 if args.quick else 100_000
     work = Path(tempfile.mkdtemp(prefix="delvetui-bench-ui-"))
@@ -196,19 +230,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for number, (case, source) in enumerate(cases.items()):
             copies[case] = work / f"paint-{number}.delve"
             copy_synced(source, copies[case])
-        asyncio.run(bare_paint())  # warm up: imports, the first parse of the styles
         # Side by side: each round paints the bare app and then the table on every file,
-        # so a slow moment of the machine falls on all of them alike.
+        # so a slow moment of the machine falls on all of them alike. Each paint is a fresh
+        # process, as a game master's start is: no run inherits another's heap or threads.
         bare: list[float] = []
         paints: dict[str, list[float]] = {case: [] for case in cases}
         ratios: dict[str, list[float]] = {case: [] for case in cases}
         loads: dict[str, list[float]] = {case: [] for case in cases}
         for _ in range(args.repeats):
-            gc.collect()
-            bare.append(asyncio.run(bare_paint()))
+            bare.append(fresh_paint("bare")[0])
             for case in cases:
-                gc.collect()
-                paint, loaded, _times = asyncio.run(table(copies[case], 0))
+                paint, loaded = fresh_paint(str(copies[case]))
                 paints[case].append(paint)
                 ratios[case].append(paint / bare[-1])
                 loads[case].append(loaded)
