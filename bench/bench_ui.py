@@ -49,7 +49,7 @@ from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui import table_screen
 from delvetui.ui.action_pane import ActionPane
-from delvetui.ui.app import DelveApp
+from delvetui.ui.app import DelveApp, settle_imports
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable
@@ -136,12 +136,19 @@ def fresh_paint(target: str) -> tuple[float, float]:
 
 
 def child(target: str) -> None:
-    """What a fresh process measures: imports are done, the app is not created yet."""
+    """What a fresh process measures: imports are done, the app is not created yet.
+
+    ``bare``, or ``settled:PATH`` (the table started as ``delvetui`` starts it, with
+    ``settle_imports`` first) or ``unsettled:PATH`` (without it).
+    """
     if target == "bare":
         print(json.dumps({"paint": asyncio.run(bare_paint())}))
-    else:
-        paint, loaded, _times = asyncio.run(table(Path(target), 0))
-        print(json.dumps({"paint": paint, "loaded": loaded}))
+        return
+    how, path = target.split(":", 1)
+    if how == "settled":
+        settle_imports()
+    paint, loaded, _times = asyncio.run(table(Path(path), 0))
+    print(json.dumps({"paint": paint, "loaded": loaded}))
 
 
 def crashed(path: Path) -> None:
@@ -202,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         help="folder of generated files, shared with bench_core.py",
     )
-    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--turns", type=int, default=20, help="turns timed in each of 3 rounds")
     parser.add_argument("--verbose", action="store_true", help="print every first paint")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -237,10 +244,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         paints: dict[str, list[float]] = {case: [] for case in cases}
         ratios: dict[str, list[float]] = {case: [] for case in cases}
         loads: dict[str, list[float]] = {case: [] for case in cases}
+        unsettled = f"{small:,} events, without settle_imports (gc.freeze) at start"
+        paints[unsettled], ratios[unsettled], loads[unsettled] = [], [], []
         for _ in range(args.repeats):
             bare.append(fresh_paint("bare")[0])
+            paint, loaded = fresh_paint(f"unsettled:{copies[f'{small:,} events']}")
+            paints[unsettled].append(paint)
+            ratios[unsettled].append(paint / bare[-1])
+            loads[unsettled].append(loaded)
             for case in cases:
-                paint, loaded = fresh_paint(str(copies[case]))
+                paint, loaded = fresh_paint(f"settled:{copies[case]}")
                 paints[case].append(paint)
                 ratios[case].append(paint / bare[-1])
                 loads[case].append(loaded)
@@ -257,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  bare app, same widgets: {median_bare * 1000:.0f} ms")
         if args.verbose:
             print("    every round:", " ".join(f"{t * 1000:.0f}" for t in bare))
-        for case in cases:
+        for case in paints:
             paint = statistics.median(paints[case])
             print(
                 f"  {case}: {paint * 1000:.0f} ms, {paint / median_bare:.2f}× bare"
