@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python bench/bench_ui.py            # 1,000 and 100,000 events, about 2.5 minutes
+    python bench/bench_ui.py            # 1,000 and 100,000 events, about 5 minutes
     python bench/bench_ui.py --quick    # 1,000 and 10,000 events
     python bench/bench_ui.py --verbose  # also every round's first paint
 
@@ -10,9 +10,11 @@ It reuses the expeditions ``bench_core.py`` generates (and caches, in the same f
 copies each to a scratch folder (written out to disk before anything is timed), and drives
 the real app headless (``App.run_test``, 120x40), side by side in one run:
 
-- first paint: from creating the app to the first refresh after the table is mounted, in
-  rounds that paint the bare app and then the table on each file; the bare app composes
-  the same widgets with an empty state and no file at all. The files are the 1,000- and
+- first paint: from creating the app to the first refresh after the table is mounted, each
+  in a fresh process with the imports done, in rounds that paint the bare app and then the
+  table on each file; the bare app composes the same widgets with an empty state and no
+  file at all, and the table starts as ``delvetui`` starts it (``settle_imports`` first;
+  one row without it). The files are the 1,000- and
   100,000-event expeditions as a game master leaves them (closed, so their snapshot is
   current) and the large one as a crash leaves it (24 commands after its last snapshot);
 - log loaded: when the whole turn log has been read in (the table is usable before);
