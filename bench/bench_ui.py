@@ -14,9 +14,9 @@ the real app headless (``App.run_test``, 120x40), side by side in one run:
   in a fresh process with the imports done, in rounds that paint the bare app and then the
   table on each file; the bare app composes the same widgets with an empty state and no
   file at all, and the table starts as ``delvetui`` starts it (``settle_imports`` first;
-  one row without it). The files are the 1,000- and
-  100,000-event expeditions as a game master leaves them (closed, so their snapshot is
-  current) and the large one as a crash leaves it (24 commands after its last snapshot);
+  one row without it). The files are the 1,000- and 100,000-event expeditions as a game
+  master leaves them (closed, so their snapshot is current) and the large one as a crash
+  leaves it (24 commands after its last snapshot);
 - log loaded: when the whole turn log has been read in (the table is usable before);
 - one turn: from asking for ``turn`` to the state on screen, the median of many turns.
 """
