@@ -98,7 +98,7 @@ class Expedition:
         self.timeline = timeline
         self.listeners: list[Listener] = []
         # (batches, events) in the file; a salvaged expedition counts what it could read.
-        self.batch_count, self.event_count = counts or (store.batch_count(), store.event_count())
+        self.batch_count, self.event_count = counts or store.counts()
         self.snapshot_batch = 0
         #: The last batch the timeline took in (behind ``batch_count`` only after a failure).
         self.applied_batch = self.batch_count
@@ -194,17 +194,14 @@ class Expedition:
             # Counted first, and replayed up to that count: a reader's counts then match its
             # state even while another process appends.
             counts = store.counts()
-            applied = after
             for stored in store.batches(after=after):
                 if stored.seq > counts[0]:
                     break
                 _replay(timeline, stored)
-                applied = stored.seq
         except BaseException:
             store.close()
             raise
         expedition = cls(store, procedure, timeline, counts)
-        expedition.applied_batch = applied
         expedition.procedures.update(changes)
         expedition.snapshot_batch = after
         return expedition
