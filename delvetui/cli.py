@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from delvetui import __version__, paths
+from delvetui.core import odds
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError
@@ -344,6 +345,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "in_session": state.in_session,
         "events": expedition.event_count,
         "readonly": expedition.readonly,
+        "odds": odds.as_json(odds.compute(state, procedure)),
     }
 
 

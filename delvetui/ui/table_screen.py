@@ -43,6 +43,7 @@ from delvetui.ui.help_screen import HelpScreen
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
+from delvetui.ui.odds_dialog import OddsDialog
 from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar, session_offer
@@ -210,6 +211,13 @@ class TableScreen(Screen[None]):
             "Export",
             id="export",
             tooltip="Export the log (text, Markdown, HTML, JSON)",
+        ),
+        Binding(
+            "o",
+            "odds",
+            "Odds",
+            id="odds",
+            tooltip="The odds: an encounter this turn and within the hour, each light going out",
         ),
         Binding(
             "question_mark",
@@ -771,6 +779,10 @@ class TableScreen(Screen[None]):
         keys.append(("↑ ↓ pgup pgdn", "Scroll the log (home and end: its ends)"))
         keys.append(("click", "A member, a light or the action pane to change it"))
         self.app.push_screen(HelpScreen(keys, self.procedure))
+
+    def action_odds(self) -> None:
+        """Show the chance of an encounter and of each light going out."""
+        self.app.push_screen(OddsDialog(self.state, self.procedure))
 
     # Messages from the panes -------------------------------------------------------------
 

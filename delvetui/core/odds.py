@@ -1,0 +1,630 @@
+"""The odds: how likely an encounter is, and how soon each lit light goes out.
+
+Computed exactly, not estimated. The engine's own ``decide`` is run on every outcome of
+the dice a turn can throw: a random source that plays back a script of faces walks every
+branch of the roll tree once (an odometer over the faces), and each branch weighs
+1/sides per die it threw. Whatever the procedure says (the hazard die, a sub-table, rolls
+made ``every`` N turns, results ignored in the first turns, advantage and disadvantage, a
+d10 against the alarm, a usage die, strikes) is therefore counted the way the table would
+play it, with no second copy of the rules to drift out of step.
+
+Turns further ahead fold the same way: the states reached after each turn are merged
+(identical states add their chances) and the next turn is enumerated from each. The party
+repeats the action it is taking now, as ``turn`` without an action would.
+
+Pure: no clock, no file, no global random.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+
+import attrs
+
+from delvetui.core import commands as cmd
+from delvetui.core import dice
+from delvetui.core import events as ev
+from delvetui.core.decide import History, _dispatch, _Inputs, _Work, walk_effects
+from delvetui.core.state import State
+from delvetui.errors import DelveError
+from delvetui.procedure.loader import row_range
+from delvetui.procedure.model import Effect, Procedure
+
+#: Minutes in "within the hour".
+HOUR = 60
+#: The most runs of the rules one computation may make (a few seconds at worst). A
+#: procedure whose turns throw so many dice that the hour cannot be counted within this
+#: gives the turns it could count and says so.
+MAX_RUNS = 5_000
+#: How far ahead the table names a light's chance of going out, as "within 3 turns".
+LIGHT_TURNS = 3
+
+
+@attrs.frozen
+class LightOdds:
+    """One lit light: when the clock puts it out, and the chance the dice do first."""
+
+    id: str
+    kind: str
+    #: Turns of fuel left by the clock (None: no timer, only the dice put it out).
+    turns_left: int | None
+    #: The chance it is out within 1, 2, ... turns (index 0 is the next turn).
+    out_within: tuple[Fraction, ...]
+    #: True when nothing in the procedure's dice can put it out (only its clock can).
+    clock_only: bool
+
+    def out_by(self, turns: int) -> Fraction | None:
+        """The chance it is out within this many turns, when that far was counted."""
+        if 1 <= turns <= len(self.out_within):
+            return self.out_within[turns - 1]
+        return None
+
+
+@attrs.frozen
+class Odds:
+    """The chances the table shows and ``status --json`` gives under ``odds``."""
+
+    action: str
+    turn_name: str
+    #: Turns in the next hour at the current turn's length (at least 1).
+    hour_turns: int
+    #: The chance of at least one encounter within 1, 2, ... turns (index 0: this turn).
+    encounter_within: tuple[Fraction, ...]
+    lights: tuple[LightOdds, ...]
+    #: Why a figure is missing (the action cannot be taken, too many outcomes), or "".
+    note: str = ""
+
+    @property
+    def encounter_this_turn(self) -> Fraction | None:
+        """The chance of an encounter on the next turn."""
+        return self.encounter_within[0] if self.encounter_within else None
+
+    @property
+    def encounter_within_hour(self) -> Fraction | None:
+        """The chance of at least one encounter within the next hour, when it was counted."""
+        if len(self.encounter_within) >= self.hour_turns:
+            return self.encounter_within[self.hour_turns - 1]
+        return None
+
+
+class _Script(random.Random):
+    """Plays back a script of choices, one per roll, and remembers each roll's chances.
+
+    Nothing in a count rolls through here (``_Counting.roll`` chooses instead); it only
+    stands where ``decide`` expects a random source.
+    """
+
+    def __init__(self, script: Sequence[int]) -> None:
+        super().__init__(0)
+        self.script = list(script)
+        self.options: list[tuple[Fraction, ...]] = []
+
+    def choose(self, weights: tuple[Fraction, ...]) -> int:
+        """The scripted choice among these options (the first past the script's end)."""
+        index = len(self.options)
+        self.options.append(weights)
+        if index == len(self.script):
+            self.script.append(0)
+        return self.script[index]
+
+    def randint(self, a: int, b: int) -> int:
+        raise AssertionError("a count never rolls a die")
+
+
+#: One way a roll can come out that the rules can tell apart: its chance and a result.
+_Option = tuple[Fraction, dice.Roll]
+
+
+class _Counting(_Work):
+    """``decide``'s working copy, choosing each roll's result from a script.
+
+    The rules read a roll only through its total (and, for an X-in-N chance, whether it
+    hit), so the faces that give one total are one option, weighed by how many there
+    are. Three kinds of roll are narrower still, as the engine reads them: a usage die
+    only steps down on 1 or 2; a chance only hits or misses; and a roll whose result
+    changes nothing the odds look at (``inert``) is not branched on at all.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        procedure: Procedure,
+        script: _Script,
+        inert: Callable[[str], bool],
+    ) -> None:
+        super().__init__(state, procedure, _Inputs(()), script, False)
+        self.script = script
+        self.inert = inert
+
+    def roll(self, key: str, expression: str, purpose: str) -> dice.Roll:
+        options = _options(key, dice.parse(expression))
+        options = self._by_use(key, options)
+        if self.inert(key):
+            options = ((Fraction(1), options[0][1]),)
+        chosen = options[self.script.choose(tuple(w for w, _ in options))][1]
+        self.emit(
+            ev.DiceRolled(
+                key=key,
+                purpose=purpose,
+                expression=chosen.expression,
+                faces=chosen.faces,
+                kept=chosen.kept,
+                modifier=chosen.modifier,
+                total=chosen.total,
+                hit=chosen.hit,
+                entered=False,
+            )
+        )
+        return chosen
+
+    def _by_use(self, key: str, options: tuple[_Option, ...]) -> tuple[_Option, ...]:
+        # As run_rule and roll_table read them: a table roll by the row it lands on, a
+        # roll against a number or counter by whether it is at or under it.
+        rule = self.procedure.rolls.get(key)
+        table_name = rule.table if rule is not None else key
+        table = self.procedure.tables.get(table_name)
+        if table is not None and (rule is not None or key in self.procedure.tables):
+            ranges = [row_range(row) for row in table.rows]
+            return _merge(
+                options,
+                lambda total: next(
+                    (i for i, (low, high) in enumerate(ranges) if low <= total <= high), -1
+                ),
+            )
+        if rule is not None and not rule.table and rule.hit_at_most is not None:
+            limit = rule.hit_at_most
+            threshold = self.state.counter(limit) if isinstance(limit, str) else limit
+            return _merge(options, lambda total: total <= threshold)
+        return options
+
+
+def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[_Option, ...]:
+    """Options the rules cannot tell apart made one, keeping the first's result."""
+    merged: dict[object, _Option] = {}
+    for weight, result in options:
+        if result.hit is not None:
+            return options
+        found = merged.get(use(result.total))
+        merged[use(result.total)] = (
+            (weight, result) if found is None else (found[0] + weight, found[1])
+        )
+    return tuple(merged.values())
+
+
+def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
+    if parsed.chance is not None:
+        times, sides = parsed.chance
+        hit = _result(parsed, 1)
+        miss = _result(parsed, sides)
+        if times == sides:
+            return ((Fraction(1), hit),)
+        return ((Fraction(times, sides), hit), (Fraction(sides - times, sides), miss))
+    totals = _totals(parsed)
+    if key.startswith("usage.") and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
+        # decide.do_usage_die: the die steps down on a 1 or 2 and nothing else reads it.
+        low = sum((w for t, w in totals.items() if t <= 2), Fraction(0))
+        options = [(low, _result(parsed, 1)), (1 - low, _result(parsed, parsed.maximum))]
+        return tuple(option for option in options if option[0])
+    return tuple((weight, _result(parsed, total)) for total, weight in sorted(totals.items()))
+
+
+def _result(parsed: dice.DiceExpr, total: int) -> dice.Roll:
+    face = total - parsed.modifier
+    hit = None if parsed.chance is None else total <= parsed.chance[0]
+    return dice.Roll(
+        expression=parsed.text,
+        faces=(face,),
+        kept=(face,),
+        modifier=parsed.modifier,
+        total=total,
+        hit=hit,
+        entered=False,
+    )
+
+
+def _totals(parsed: dice.DiceExpr) -> dict[int, Fraction]:
+    """The chance of each total an expression can roll, exactly."""
+    totals: dict[int, Fraction] = {parsed.modifier: Fraction(1)}
+    for term in parsed.terms:
+        part = _term_totals(term)
+        combined: dict[int, Fraction] = {}
+        for left, p in totals.items():
+            for right, q in part.items():
+                value = left + term.sign * right
+                combined[value] = combined.get(value, Fraction(0)) + p * q
+        totals = combined
+    return totals
+
+
+def _term_totals(term: dice.DiceTerm) -> dict[int, Fraction]:
+    if term.keep == term.count:
+        sums: dict[int, Fraction] = {0: Fraction(1)}
+        one = Fraction(1, term.sides)
+        for _ in range(term.count):
+            rolled: dict[int, Fraction] = {}
+            for total, p in sums.items():
+                for face in range(1, term.sides + 1):
+                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * one
+            sums = rolled
+        return sums
+    # Keep highest or lowest: every combination, when there are few enough to list.
+    if term.sides**term.count > MAX_RUNS * 10:
+        raise _TooMany
+    kept: dict[int, Fraction] = {}
+    chance = Fraction(1, term.sides**term.count)
+    for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
+        ordered = sorted(faces, reverse=term.highest)
+        value = sum(ordered[: term.keep])
+        kept[value] = kept.get(value, Fraction(0)) + chance
+    return kept
+
+
+def outcomes(
+    state: State,
+    procedure: Procedure,
+    command: cmd.Command,
+    *,
+    inert: Callable[[str], bool] = lambda key: False,
+    limit: int = MAX_RUNS,
+) -> Iterator[tuple[Fraction, list[ev.Event], State]]:
+    """Every way a command can come out: (chance, events, state after), chances adding to 1.
+
+    Raises DelveError when the command cannot be taken, and ``_TooMany`` past ``limit``
+    runs of the rules.
+    """
+    script: list[int] = []
+    runs = 0
+    while True:
+        runs += 1
+        if runs > limit:
+            raise _TooMany
+        source = _Script(script)
+        work = _Counting(state, procedure, source, inert)
+        _dispatch(work, command, History(), "")
+        chance = Fraction(1)
+        for choice, weights in zip(source.script, source.options, strict=False):
+            chance *= weights[choice]
+        yield chance, work.events, work.state
+        # The odometer: move the last roll that has another option left, drop the later ones.
+        choices = source.script[: len(source.options)]
+        position = len(choices) - 1
+        while position >= 0 and choices[position] == len(source.options[position]) - 1:
+            position -= 1
+        if position < 0:
+            return
+        script = [*choices[:position], choices[position] + 1]
+
+
+class _TooMany(Exception):
+    """More outcomes than one computation may count."""
+
+
+@attrs.frozen
+class _Branch:
+    """Where one line of play stands: the state (what matters of it) and what happened."""
+
+    state: State
+    turns: int
+    encountered: bool
+
+
+def _hp_matters(procedure: Procedure) -> bool:
+    """True when a turn's effects look at hit points (``hp_at_most``)."""
+    return any(
+        effect.when is not None and effect.when.hp_at_most is not None
+        for ref, effect in walk_effects(procedure)
+        if not ref.startswith("activities.")
+    )
+
+
+#: Effects that change nothing an encounter or a light depends on, whatever they do.
+_INERT_KINDS = frozenset({"log", "nothing", "sign", "condition"})
+
+
+class _Relevance:
+    """What of the rules can change an encounter or a light, worked out once.
+
+    A roll whose every outcome only logs, tires or hurts (when hit points do not matter)
+    need not be branched on: a check like that, a table of such rows rolled as a
+    sub-table (a disposition), damage and healing dice. Fatigue counts as harmless only
+    when no check that does matter is rolled with more or less advantage for it.
+    """
+
+    def __init__(self, procedure: Procedure) -> None:
+        self.procedure = procedure
+        self.hp_matters = any(
+            effect.when is not None and effect.when.hp_at_most is not None
+            for ref, effect in walk_effects(procedure)
+            if not ref.startswith("activities.")
+        )
+        self.harmless = set(_INERT_KINDS)
+        if not self.hp_matters:
+            self.harmless |= {"damage", "heal"}
+        checks = {e.id: e for _ref, e in walk_effects(procedure) if e.do == "check"}
+        self.tired_ok = True
+        self.tired_ok = not procedure.party.fatigue_modes or all(
+            self.inert_effects((*c.on_success, *c.on_failure)) for c in checks.values()
+        )
+        keys = {
+            check_id
+            for check_id, check in checks.items()
+            if self.inert_effects((*check.on_success, *check.on_failure))
+        }
+        keys |= {name for name in procedure.tables if self._inert_table(name)}
+        # A rule's roll uses the rule's id as its key: never skip one of those.
+        self.keys = frozenset(keys - set(procedure.rolls))
+        self.prefixes = frozenset() if self.hp_matters else frozenset({"damage", "heal"})
+        self.inert_refs = frozenset(
+            ref for ref, effect in walk_effects(procedure) if self.inert_effects((effect,))
+        )
+
+    def inert_effects(self, effects: Iterable[Effect]) -> bool:
+        """True when these effects change nothing the odds look at."""
+        for effect in effects:
+            if effect.do == "fatigue" and self.tired_ok:
+                continue
+            if effect.do == "check":
+                if not self.inert_effects((*effect.on_success, *effect.on_failure)):
+                    return False
+            elif effect.do == "roll":
+                if not self._inert_table(effect.table):
+                    return False
+            elif effect.do not in self.harmless:
+                return False
+        return True
+
+    def _inert_table(self, name: str) -> bool:
+        table = self.procedure.tables.get(name)
+        return table is not None and all(self.inert_effects(row.effects) for row in table.rows)
+
+    def inert_roll(self, key: str) -> bool:
+        """True when a roll with this key changes nothing the odds look at."""
+        head = key.split(".", 1)[0]
+        return key in self.keys or head in self.keys or head in self.prefixes
+
+    def key(self, state: State) -> State:
+        """The state less what no later chance depends on, so equal lines of play merge.
+
+        The last hazard, the sign and the encounter on screen are only read by the log
+        and the notices; hit points, fatigue, conditions and deferred effects only when
+        the rules above say they can matter.
+        """
+        party = state.party
+        if not self.hp_matters or self.tired_ok:
+            party = tuple(
+                attrs.evolve(
+                    m,
+                    hp=m.hp if self.hp_matters else m.max_hp,
+                    fatigue=0 if self.tired_ok else m.fatigue,
+                    conditions=(),
+                )
+                for m in party
+            )
+        pending = tuple(p for p in state.pending if p.ref not in self.inert_refs)
+        return attrs.evolve(
+            state, last_hazard=None, sign=None, encounter=None, party=party, pending=pending
+        )
+
+
+def _out(state: State, light_id: str) -> bool:
+    light = state.light(light_id)
+    return light is None or not light.lit
+
+
+def compute(
+    state: State, procedure: Procedure, *, limit: int = MAX_RUNS, ahead: int | None = None
+) -> Odds:
+    """The odds of the next hour of turns from this state, taking the current action.
+
+    ``ahead`` counts that many turns instead of the hour's.
+    """
+    turn_minutes = procedure.turn_minutes(state.turn_type)
+    hour_turns = ahead or max(1, HOUR // max(1, turn_minutes))
+    tracked = state.lit_lights
+    relevance = _Relevance(procedure)
+    key = relevance.key
+    inert = relevance.inert_roll
+    action = action_name(state, procedure)
+    turn_name = procedure.turn_name(state.turn_type)
+    command = cmd.TakeTurn(action=None, values=())
+
+    encounter = [Fraction(0)] * hour_turns
+    out = {light.id: [Fraction(0)] * hour_turns for light in tracked}
+    counted = hour_turns
+    note = ""
+
+    def settle(branch: _Branch, chance: Fraction, start: int) -> None:
+        # A line of play that stops (its turns are done, or the action cannot go on)
+        # keeps what happened for every turn after ``start`` up to the hour.
+        for turn in range(start, hour_turns):
+            if branch.encountered:
+                encounter[turn] += chance
+            for light in tracked:
+                if _out(branch.state, light.id):
+                    out[light.id][turn] += chance
+
+    def _play(branch: _Branch, share: Fraction, events: Sequence[ev.Event], after: State) -> None:
+        turns = branch.turns
+        met = branch.encountered
+        gone = {light.id for light in tracked if _out(branch.state, light.id)}
+        for event in events:
+            if isinstance(event, ev.EncounterBegan):
+                met = True
+            elif isinstance(event, ev.LightPutOut):
+                gone.add(event.id)
+            elif isinstance(event, ev.TurnEnded) and turns < hour_turns:
+                if met:
+                    encounter[turns] += share
+                for light_id in gone:
+                    if light_id in out:
+                        out[light_id][turns] += share
+                turns += 1
+        if turns == branch.turns:
+            # A command that took no turn cannot move the clock on: it stops here.
+            settle(_Branch(after, turns, met), share, turns)
+        elif turns < hour_turns:
+            reached = _Branch(state=key(after), turns=turns, encountered=met)
+            layers[turns][reached] = layers[turns].get(reached, Fraction(0)) + share
+
+    # Lines of play by how many turns they are in: every command takes at least one turn,
+    # so each layer is complete before it is taken up, and a count cut short still has
+    # every earlier turn.
+    layers: list[dict[_Branch, Fraction]] = [{} for _ in range(hour_turns)]
+    layers[0][_Branch(state=key(state), turns=0, encountered=False)] = Fraction(1)
+    runs_left = limit
+    for layer in layers:
+        if counted < hour_turns:
+            break
+        for branch, chance in layer.items():
+            try:
+                results = list(
+                    outcomes(branch.state, procedure, command, inert=inert, limit=runs_left)
+                )
+            except _TooMany:
+                counted = branch.turns
+                note = "too many ways the dice can fall to count further ahead"
+                break
+            except DelveError as error:
+                if branch.turns == 0:
+                    return Odds(
+                        action=action,
+                        turn_name=turn_name,
+                        hour_turns=hour_turns,
+                        encounter_within=(),
+                        lights=_lights(state, {}, turn_minutes),
+                        note=str(error),
+                    )
+                settle(branch, chance, branch.turns)
+                continue
+            runs_left -= len(results)
+            for weight, events, after in results:
+                _play(branch, chance * weight, events, after)
+
+    return Odds(
+        action=action,
+        turn_name=turn_name,
+        hour_turns=hour_turns,
+        encounter_within=tuple(encounter[:counted]),
+        lights=_lights(state, {k: v[:counted] for k, v in out.items()}, turn_minutes),
+        note=note,
+    )
+
+
+def action_name(state: State, procedure: Procedure) -> str:
+    """The action the next turn takes: the last one taken, else the default."""
+    last = state.action if state.action in procedure.actions else None
+    return last or procedure.default_action
+
+
+def _lights(
+    state: State, out: dict[str, list[Fraction]], turn_minutes: int
+) -> tuple[LightOdds, ...]:
+    found: list[LightOdds] = []
+    for light in state.lit_lights:
+        left = None if light.minutes is None else -(-light.minutes // turn_minutes)
+        figures = tuple(out.get(light.id, ()))
+        found.append(
+            LightOdds(
+                id=light.id,
+                kind=light.kind,
+                turns_left=left,
+                out_within=figures,
+                clock_only=bool(figures) and _clock_only(figures, left),
+            )
+        )
+    return tuple(found)
+
+
+def _clock_only(figures: Sequence[Fraction], left: int | None) -> bool:
+    if left is None:
+        return False
+    return all(f == (1 if turn + 1 >= left else 0) for turn, f in enumerate(figures))
+
+
+# In words, and as data ------------------------------------------------------------------
+
+
+@attrs.frozen
+class Line:
+    """One figure as the table shows it: the words and the chance the bar is drawn for."""
+
+    text: str
+    chance: Fraction | None
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a whole percentage; never 0% or 100% for what may or may not happen."""
+    value = float(chance) * 100
+    if 0 < value < 1:
+        return "under 1%"
+    if 99 < value < 100:
+        return "over 99%"
+    return f"{round(value)}%"
+
+
+def in_words(chance: Fraction) -> str:
+    """'1 in 6 (17%)' when the chance is one in a whole number, else the percentage."""
+    if chance.numerator == 1 and chance.denominator > 1:
+        return f"1 in {chance.denominator} ({percent(chance)})"
+    return percent(chance)
+
+
+def lines(odds: Odds, *, light_turns: int = LIGHT_TURNS) -> list[Line]:
+    """The odds in plain words, one figure a line, as the table's odds dialog shows them."""
+    found: list[Line] = []
+    this_turn = odds.encounter_this_turn
+    if this_turn is None:
+        found.append(Line(f"No odds for '{odds.action}': {odds.note}", None))
+        return found
+    found.append(Line(f"encounter this {odds.turn_name} {in_words(this_turn)}", this_turn))
+    hour = odds.encounter_within_hour
+    if odds.hour_turns > 1 and hour is not None:
+        found.append(Line(f"encounter within the hour {percent(hour)}", hour))
+    for light in odds.lights:
+        ahead = min(light_turns, len(light.out_within))
+        chance = light.out_by(ahead) if ahead else None
+        if light.clock_only or (chance == 0 and light.turns_left is not None):
+            turns = light.turns_left
+            unit = odds.turn_name if turns == 1 else f"{odds.turn_name}s"
+            found.append(Line(f"{light.id}: {turns} {unit} left by the clock", None))
+            continue
+        if chance is None:
+            continue
+        unit = odds.turn_name if ahead == 1 else f"{odds.turn_name}s"
+        words = f"{light.id}: out within {ahead} {unit} {percent(chance)}"
+        if light.turns_left is not None:
+            words += f" ({light.turns_left} left by the clock)"
+        found.append(Line(words, chance))
+    if odds.note:
+        found.append(Line(f"({odds.note})", None))
+    return found
+
+
+def _number(chance: Fraction) -> float:
+    return round(float(chance), 6)
+
+
+def as_json(odds: Odds) -> dict[str, object]:
+    """The odds as ``status --json`` gives them under ``odds`` (chances from 0 to 1)."""
+    this_turn = odds.encounter_this_turn
+    hour = odds.encounter_within_hour
+    return {
+        "action": odds.action,
+        "hour_turns": odds.hour_turns,
+        "encounter_this_turn": None if this_turn is None else _number(this_turn),
+        "encounter_within_hour": None if hour is None else _number(hour),
+        "encounter_within": [_number(c) for c in odds.encounter_within],
+        "lights": [
+            {
+                "id": light.id,
+                "kind": light.kind,
+                "turns_left": light.turns_left,
+                "out_within": [_number(c) for c in light.out_within],
+            }
+            for light in odds.lights
+        ],
+        "note": odds.note,
+    }
