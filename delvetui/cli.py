@@ -136,8 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     exported.add_argument("expedition", metavar="EXPEDITION")
     exported.add_argument(
         "--format",
-        choices=["md", "html", "json", "txt"],
-        help="md, html, txt, or json to move it with 'import' (default: from -o's suffix, or md)",
+        choices=["md", "html", "json", "txt", "svg"],
+        help="md, html, txt, svg (the timeline), or json to move it with 'import' "
+        "(default: from -o's suffix, or md)",
     )
     exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
     exported.add_argument("--salvage", action="store_true", help=_SALVAGE)

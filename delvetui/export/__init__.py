@@ -15,7 +15,7 @@ import secrets
 from pathlib import Path
 
 from delvetui.errors import DelveError
-from delvetui.export import html, json_format, markdown, story, text
+from delvetui.export import html, json_format, markdown, picture, story, text
 from delvetui.export.json_format import ImportRefused, import_file
 from delvetui.session import Expedition, to_batch
 
@@ -26,12 +26,13 @@ __all__ = [
     "export_saved",
     "format_for",
     "import_file",
+    "picture_of",
     "story_of",
     "write_atomically",
 ]
 
 #: Every format, by the name ``--format`` takes, with its usual file suffix.
-FORMATS = {"md": ".md", "html": ".html", "txt": ".txt", "json": ".json"}
+FORMATS = {"md": ".md", "html": ".html", "txt": ".txt", "json": ".json", "svg": ".svg"}
 _SUFFIXES = {
     ".md": "md",
     ".markdown": "md",
@@ -39,6 +40,7 @@ _SUFFIXES = {
     ".htm": "html",
     ".txt": "txt",
     ".json": "json",
+    ".svg": "svg",
 }
 
 
@@ -63,6 +65,13 @@ def story_of(
     return told if session is None else story.only_session(told, session)
 
 
+def picture_of(expedition: Expedition) -> str:
+    """The timeline of the whole expedition as an SVG document."""
+    batches = (to_batch(stored) for stored in expedition.store.batches())
+    title = expedition.state.name or expedition.path.stem
+    return picture.render(picture.build(batches, title))
+
+
 def export(
     expedition: Expedition,
     fmt: str,
@@ -84,10 +93,20 @@ def export(
                 "or txt for one session's log."
             )
         return json_format.render(expedition, now=now)
-    renderers = {"md": markdown.render, "html": html.render, "txt": text.render}
-    if fmt not in renderers:
-        raise DelveError(f"There is no export format '{fmt}'; choose md, html, txt or json.")
-    return renderers[fmt](story_of(expedition, session=session, now=now))
+    if fmt == "svg":
+        if session is not None:
+            raise DelveError(
+                "The timeline always shows the whole expedition, each session as a span; "
+                "leave out --session."
+            )
+        return picture_of(expedition)
+    if fmt not in ("md", "html", "txt"):
+        raise DelveError(f"There is no export format '{fmt}'; choose md, html, txt, json or svg.")
+    told = story_of(expedition, session=session, now=now)
+    if fmt == "txt":
+        return text.render(told)
+    timeline = picture_of(expedition)
+    return markdown.render(told, timeline) if fmt == "md" else html.render(told, timeline)
 
 
 def export_saved(

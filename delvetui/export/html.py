@@ -25,6 +25,8 @@ body { margin: 0 auto; max-width: 44rem; padding: 1rem 1rem 3rem; background: va
   color: var(--ink); font: 1rem/1.5 Georgia, "Iowan Old Style", "Palatino Linotype", serif;
   overflow-wrap: anywhere; }
 h1 { font-size: 1.7rem; margin: 0.5rem 0 0; }
+figure.timeline { margin: 1rem 0; overflow-x: auto; }
+figure.timeline svg { max-width: 100%; height: auto; }
 h2 { font-size: 1.3rem; margin: 2.2rem 0 0; padding-top: 0.6rem;
   border-top: 2px solid var(--rule); }
 h3 { font-size: 1rem; margin: 1.2rem 0 0.2rem; font-family: system-ui, sans-serif; }
@@ -55,15 +57,15 @@ dd ul { padding-left: 1rem; }
   body { max-width: none; padding: 0; font-size: 11pt; }
   h2 { break-after: avoid; }
   h3 { break-after: avoid; }
-  ul, .summary { break-inside: avoid; }
+  ul, .summary, figure.timeline { break-inside: avoid; }
 }
 """
 
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
-def render(story: Story) -> str:
-    """The whole story as one HTML document."""
+def render(story: Story, timeline: str = "") -> str:
+    """The whole story as one HTML document, with the timeline's SVG drawn at the top."""
     out = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -81,6 +83,8 @@ def render(story: Story) -> str:
         f'<p class="byline">{escape(story.byline)}</p>',
         "</header>",
     ]
+    if timeline:
+        out += ['<figure class="timeline">', timeline, "</figure>"]
     if not story.parts:
         out.append("<p>Nothing has happened in this expedition yet.</p>")
     for part in story.parts:

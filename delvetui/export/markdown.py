@@ -9,6 +9,7 @@ faces (``d6 [3, 4]``) are left unescaped so the file still reads well as plain t
 
 from __future__ import annotations
 
+import base64
 import re
 
 from delvetui.export.story import Entry, Fact, Part, Story
@@ -38,9 +39,16 @@ def escape(text: str) -> str:
     return text
 
 
-def render(story: Story) -> str:
-    """The whole story as one Markdown document."""
+def render(story: Story, timeline: str = "") -> str:
+    """The whole story as one Markdown document, the timeline's SVG embedded as an image.
+
+    The SVG goes in as a base64 ``data:`` address, so the file stays one file and nothing
+    in the picture can be read as Markdown.
+    """
     out = [f"# {escape(story.title)}", "", f"*{escape(story.byline)}*", ""]
+    if timeline:
+        encoded = base64.b64encode(timeline.encode("utf-8")).decode("ascii")
+        out += [f"![Timeline of the expedition](data:image/svg+xml;base64,{encoded})", ""]
     if not story.parts:
         out += ["Nothing has happened in this expedition yet.", ""]
     for part in story.parts:
