@@ -72,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
     opened.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
+    players = add(
+        "players",
+        "Open the players' screen: a read-only view that follows the game master's table.",
+        "delvetui players crypt",
+    )
+    players.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
+
     new = add(
         "new",
         "Create an expedition and print its path.",
@@ -186,6 +193,13 @@ def _resume() -> int:
 
     saved = paths.saved_expeditions()
     return run_app(saved[0] if saved else None)
+
+
+def _players(args: argparse.Namespace) -> int:
+    from delvetui.ui.players_app import PlayersApp
+
+    PlayersApp(paths.find_expedition(args.expedition)).run()
+    return 0
 
 
 def _open(args: argparse.Namespace) -> int:
@@ -495,6 +509,7 @@ _HANDLERS = {
     "upgrade": _upgrade,
     "verify": _verify,
     "status": _status,
+    "players": _players,
     "list": _list,
     "procedures": _procedures,
 }

@@ -35,6 +35,8 @@ USAGE: dict[str, str] = {
     "session": "session start | session end",
     "time": "time set HH:MM | time roll [N]",
     "enter": "enter TURN-TYPE",
+    "reveal": "reveal sign|encounter|hp (on the players' screen)",
+    "hide": "hide sign|encounter|hp (from the players' screen)",
 }
 
 
@@ -207,6 +209,17 @@ class EnterTurnType(Command):
 
     turn_type: str
 
+
+@attrs.frozen
+class ShowPlayers(Command):
+    """Show something on the players' screen, or hide it again."""
+
+    what: str
+    shown: bool
+
+
+#: What the game master can show on the players' screen, or hide again.
+PLAYERS_SHOW = ("sign", "encounter", "hp")
 
 _Parser = Callable[[list[str], str], Command]
 
@@ -497,6 +510,15 @@ def _time(words: list[str], text: str) -> Command:
     raise _usage("time", "Say time set HH:MM or time roll N.")
 
 
+def _show(verb: str) -> _Parser:
+    def parse_show(words: list[str], text: str) -> Command:
+        if len(words) != 1 or words[0].lower() not in PLAYERS_SHOW:
+            raise _usage("reveal", f"Say {verb} sign, {verb} encounter or {verb} hp.")
+        return ShowPlayers(what=words[0].lower(), shown=verb == "reveal")
+
+    return parse_show
+
+
 def _enter(words: list[str], text: str) -> Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
@@ -515,4 +537,6 @@ _PARSERS: dict[str, _Parser] = {
     "session": _session,
     "time": _time,
     "enter": _enter,
+    "reveal": _show("reveal"),
+    "hide": _show("hide"),
 }

@@ -754,6 +754,11 @@ def _dispatch(work: _Work, command: cmd.Command, history: History, today: str) -
             work.emit(ev.ClockSet(clock=clock, reason="set by the game master"))
         case cmd.RollTime():
             _roll_time(work, command)
+        case cmd.ShowPlayers():
+            if (command.what in work.state.shown) == command.shown:
+                now = "already shown on" if command.shown else "not shown on"
+                raise CommandError(f"The {command.what} is {now} the players' screen.")
+            work.emit(ev.ShownToPlayers(what=command.what, shown=command.shown))
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

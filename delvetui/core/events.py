@@ -508,3 +508,12 @@ class SessionEnded(Event):
 
     number: int
     date: str
+
+
+@event()
+@attrs.frozen
+class ShownToPlayers(Event):
+    """The game master showed (or hid) something on the players' screen: sign, encounter, hp."""
+
+    what: str
+    shown: bool

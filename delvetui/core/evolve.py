@@ -320,6 +320,14 @@ def _light(state: State, light_id: str) -> Light:
     return light
 
 
+@_apply.register
+def _(event: ev.ShownToPlayers, state: State) -> State:
+    shown = [what for what in state.shown if what != event.what]
+    if event.shown:
+        shown.append(event.what)
+    return attrs.evolve(state, shown=tuple(sorted(shown)))
+
+
 def step_usage_die(die: int) -> int | None:
     """The next smaller usage die (d20, d12, d10, d8, d6, d4), or None when spent."""
     smaller = [size for size in _USAGE_STEPS if size < die]

@@ -168,6 +168,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "session", f"Session {event.number} begins ({event.date})."
         case ev.SessionEnded():
             return "session", f"Session {event.number} ends ({event.date})."
+        case ev.ShownToPlayers():
+            done = "shown on" if event.shown else "hidden from"
+            return "info", f"The players' screen: {event.what} {done} it."
     return "info", type(event).__name__
 
 

@@ -16,7 +16,7 @@ from delvetui.core.state import Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread.
-FORMAT = 4
+FORMAT = 5
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -53,6 +53,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "pending": pending,
             "last_hazard": hazard,
             "light_numbers": _pairs(data["light_numbers"]),
+            "shown": tuple(str(what) for what in data.get("shown", ())),
         }
     )
 

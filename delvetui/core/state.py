@@ -124,6 +124,8 @@ class State:
     in_session: bool = False
     light_numbers: tuple[tuple[str, int], ...] = ()
     procedure_digest: str = ""
+    #: What the game master has shown on the players' screen (sign, encounter, hp).
+    shown: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -378,6 +378,28 @@ class Rest:
 
 
 @attrs.frozen
+class Players:
+    """What the players' screen (``delvetui players``) shows without the game master's word.
+
+    The light in words, the time of day and the last encounter's distance follow these;
+    the sign, the encounter and the party's hit points are otherwise shown only when the
+    game master reveals them. The hazard table, the rolls and the notes never are.
+    """
+
+    light_turns: bool = attrs.field(
+        default=False, metadata=_help("Players know how many turns each light has left.")
+    )
+    clock: bool = attrs.field(default=True, metadata=_help("Show the time of day and the day."))
+    hp: bool = attrs.field(
+        default=False, metadata=_help("Show the party's hit points without revealing them.")
+    )
+    sign: bool = attrs.field(default=False, metadata=_help("Show the sign as soon as it is found."))
+    encounter: bool = attrs.field(
+        default=False, metadata=_help("Show the encounter as soon as it begins.")
+    )
+
+
+@attrs.frozen
 class Procedure:
     """A whole game's dungeon-turn procedure, loaded and validated."""
 
@@ -400,6 +422,7 @@ class Procedure:
     rolls: dict[str, RollRule] = attrs.field(factory=dict)
     tables: dict[str, Table] = attrs.field(factory=dict)
     rest: Rest | None = None
+    players: Players = attrs.field(factory=Players)
     text: str = attrs.field(default="", eq=False, repr=False)
 
     def turn_minutes(self, turn_type: str) -> int:

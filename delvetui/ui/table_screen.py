@@ -46,6 +46,7 @@ from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.odds_dialog import OddsDialog
 from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.reveal import reveal_choices
 from delvetui.ui.session_bar import SessionBar, session_offer
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.time_dice import TimeDice
@@ -218,6 +219,13 @@ class TableScreen(Screen[None]):
             "Odds",
             id="odds",
             tooltip="The odds: an encounter this turn and within the hour, each light going out",
+        ),
+        Binding(
+            "v",
+            "reveal",
+            "Reveal",
+            id="reveal",
+            tooltip="Show the players (delvetui players) the sign, the encounter or the HP",
         ),
         Binding(
             "question_mark",
@@ -779,6 +787,20 @@ class TableScreen(Screen[None]):
         keys.append(("↑ ↓ pgup pgdn", "Scroll the log (home and end: its ends)"))
         keys.append(("click", "A member, a light or the action pane to change it"))
         self.app.push_screen(HelpScreen(keys, self.procedure))
+
+    def action_reveal(self) -> None:
+        """Show something on the players' screen, or hide it again."""
+        choices = reveal_choices(self.state, self.procedure)
+        if not choices:
+            self.notify("The procedure already shows the players everything they may see.")
+            return
+
+        def chosen(command: str | None) -> None:
+            if command is not None:
+                self.run(command)
+
+        hint = "What the players' screen (delvetui players) shows."
+        self.app.push_screen(ChooseScreen("The players' screen", choices, hint=hint), chosen)
 
     def action_odds(self) -> None:
         """Show the chance of an encounter and of each light going out."""

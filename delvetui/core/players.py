@@ -1,0 +1,95 @@
+"""What the players see: the light as the characters see it, the time, and what was revealed.
+
+The players' screen (``delvetui players``) shows this and nothing else: never the hazard
+table, a roll, a counter or the game master's notes. What it shows beyond the light is
+declared by the procedure's ``[players]`` section and by what the game master reveals at
+the table (``reveal sign``, ``reveal encounter``, ``reveal hp``). Pure: state in, words out.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from delvetui.core.state import Light, State
+from delvetui.procedure.model import Procedure
+
+_LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
+
+
+@attrs.frozen
+class PlayersView:
+    """The players' screen, as lines of plain words."""
+
+    title: str
+    level: str
+    light: tuple[str, ...]
+    clock: str | None
+    party: tuple[str, ...] | None
+    sign: str | None
+    encounter: str | None
+
+    def lines(self) -> list[str]:
+        """Everything on the screen, one line each (for a test or a plain terminal)."""
+        found = [self.title, self.level, *self.light]
+        if self.clock is not None:
+            found.append(self.clock)
+        if self.party is not None:
+            found += self.party
+        if self.sign is not None:
+            found.append(f"A sign: {self.sign}")
+        if self.encounter is not None:
+            found.append(f"Encounter: {self.encounter}")
+        return found
+
+
+def view(state: State, procedure: Procedure) -> PlayersView:
+    """What the players may see of this state under this procedure."""
+    rules = procedure.players
+    turn_minutes = procedure.turn_minutes(state.turn_type)
+    lit = state.lit_lights
+    light = tuple(_light_words(one, state, procedure, turn_minutes) for one in lit)
+    if not lit:
+        light = ("No light burns.",)
+    clock = None
+    if rules.clock:
+        quarter = procedure.time.quarters[state.hour // 6]
+        clock = f"Day {state.day}, {state.clock_text} ({quarter})"
+    party = None
+    if rules.hp or "hp" in state.shown:
+        party = tuple(f"{m.name}: {m.hp} of {m.max_hp} hit points" for m in state.party)
+    sign = state.sign if state.sign and (rules.sign or "sign" in state.shown) else None
+    encounter = None
+    if state.encounter and (rules.encounter or "encounter" in state.shown):
+        encounter = state.encounter
+    return PlayersView(
+        title=state.name,
+        level=_LEVEL_WORDS.get(state.light_level, state.light_level),
+        light=light,
+        clock=clock,
+        party=party,
+        sign=sign,
+        encounter=encounter,
+    )
+
+
+def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes: int) -> str:
+    kind = procedure.lights.get(light.kind)
+    name = (kind.label if kind is not None else light.kind).lower()
+    whose = f"{light.carrier}'s {name}" if light.carrier else f"the {name}"
+    whose = whose[:1].upper() + whose[1:]
+    left = None if light.minutes is None else -(-light.minutes // max(1, turn_minutes))
+    failing = (
+        (left is not None and left <= 1)
+        or light.usage_die == 4
+        or (kind is not None and kind.strikes is not None and light.strikes + 1 >= kind.strikes)
+    )
+    if failing:
+        words = f"{whose} gutters"
+    elif light.state == "dim":
+        words = f"{whose} gives a dim light"
+    else:
+        words = f"{whose} burns bright"
+    if procedure.players.light_turns and left is not None:
+        unit = procedure.turn_name(state.turn_type)
+        words += f" ({left} {unit}{'' if left == 1 else 's'} left)"
+    return words + "."
