@@ -169,8 +169,10 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.SessionEnded():
             return "session", f"Session {event.number} ends ({event.date})."
         case ev.ShownToPlayers():
-            done = "shown on" if event.shown else "hidden from"
-            return "info", f"The players' screen: {event.what} {done} it."
+            what = {"hp": "the party's hit points"}.get(event.what, f"the {event.what}")
+            if event.shown:
+                return "info", f"The players' screen now shows {what}."
+            return "info", f"The players' screen no longer shows {what}."
     return "info", type(event).__name__
 
 

@@ -61,6 +61,7 @@ def players_text(shown: PlayersView) -> Text:
     if shown.encounter is not None:
         text.append("\nEncounter: ", "bold")
         text.append(f"{shown.encounter}\n")
+    text.rstrip()
     return text
 
 
