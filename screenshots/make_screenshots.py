@@ -167,6 +167,35 @@ async def shoot_app(out: Path, size: tuple[int, int], keys: Sequence[str]) -> No
     app.close_expedition()
 
 
+async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
+    """The table on an expedition with the odds (the o key) open."""
+    from delvetui.ui.app import DelveApp
+    from delvetui.ui.odds_dialog import OddsDialog
+
+    app = DelveApp(path)
+    async with app.run_test(size=size) as pilot:
+        while app.table is None or not app.table.loaded:
+            await pilot.pause(0.1)
+        await pilot.press("o")
+        while not isinstance(app.screen, OddsDialog) or app.screen.odds is None:
+            await pilot.pause(0.1)
+        await pilot.pause()
+        out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
+    app.close_expedition()
+
+
+async def shoot_players(path: Path, out: Path, size: tuple[int, int]) -> None:
+    """The players' screen (delvetui players) on an expedition."""
+    from delvetui.ui.players_app import PlayersApp
+
+    app = PlayersApp(path)
+    async with app.run_test(size=size) as pilot:
+        while app.shown is None:
+            await pilot.pause(0.1)
+        await pilot.pause()
+        out.write_text(app.export_screenshot(title="delvetui players"), encoding="utf-8")
+
+
 def stable(svg: Path) -> None:
     """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
     text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
@@ -195,6 +224,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         stamp = (PLAYED - dt.timedelta(days=number)).timestamp()
         os.utime(path, (stamp, stamp))
         written.append(out)
+    delving = HOME / f"{EXPEDITIONS['delving'][0]}.delve"
+    if delving.exists():
+        odds = HERE / "odds.svg"
+        asyncio.run(shoot_odds(delving, odds, (cols, rows)))
+        from delvetui.session import Expedition
+
+        with Expedition.open(delving) as expedition:
+            expedition.execute("reveal sign")
+        players = HERE / "players.svg"
+        asyncio.run(shoot_players(delving, players, (80, 20)))
+        written += [odds, players]
     start = HERE / "start.svg"
     asyncio.run(shoot_app(start, (100, 30), []))
     form = HERE / "new-expedition.svg"

@@ -68,7 +68,7 @@ def players_text(shown: PlayersView) -> Text:
 class PlayersApp(App[None]):
     """What the players may see, following the game master's table."""
 
-    CSS_PATH = "players.tcss"
+    CSS_PATH = Path(__file__).with_name("players.tcss")
     TITLE = "delvetui — the players' screen"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+q", "quit", "Quit")]
     """Only quitting: nothing here changes the expedition."""
