@@ -79,6 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     players.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
 
+    served = add(
+        "serve",
+        "Serve the players' screen to a browser on this computer (http://127.0.0.1:PORT).",
+        "delvetui serve crypt --port 8000",
+    )
+    served.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
+    served.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
     new = add(
         "new",
         "Create an expedition and print its path.",
@@ -199,6 +207,14 @@ def _players(args: argparse.Namespace) -> int:
     from delvetui.ui.players_app import PlayersApp
 
     PlayersApp(paths.find_expedition(args.expedition)).run()
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from delvetui.serve import check_port, serve
+
+    port = check_port(args.port)
+    serve(paths.find_expedition(args.expedition), port)
     return 0
 
 
@@ -510,6 +526,7 @@ _HANDLERS = {
     "verify": _verify,
     "status": _status,
     "players": _players,
+    "serve": _serve,
     "list": _list,
     "procedures": _procedures,
 }
