@@ -48,3 +48,13 @@ async def test_the_odds_follow_the_table_after_a_light_goes_out() -> None:
         shown = screen_text(app)
         assert "encounter this turn 1 in 6 (17%)" in shown
         assert "out within" not in shown
+
+
+async def test_closing_the_odds_while_they_count_is_harmless() -> None:
+    app = DelveApp(make())
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await ready(pilot)
+        await pilot.press("o", "escape")
+        await until(pilot, lambda: not isinstance(app.screen, OddsDialog))
+        await pilot.press("n")
+        await until(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)

@@ -76,7 +76,9 @@ class OddsDialog(ModalScreen[None]):
         self.app.call_from_thread(self.show, found)
 
     def show(self, found: odds.Odds) -> None:
-        """Put the figures on screen."""
+        """Put the figures on screen (unless the dialog was closed while counting)."""
+        if not self.is_attached:
+            return
         self.odds = found
         self.query_one("#odds-figures", Static).update(odds_text(found))
 
