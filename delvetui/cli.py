@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from delvetui import __version__, fileio, paths
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
-from delvetui.errors import DamagedFile, DelveError, ProcedureError, TargetExists
+from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
@@ -190,7 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _resume() -> int:
     from delvetui.ui.app import run_app
 
-    saved = paths.saved_expeditions()
+    try:
+        saved = paths.saved_expeditions()
+    except StoreError:
+        saved = []  # the start screen says why the data folder cannot be read
     return run_app(saved[0] if saved else None)
 
 

@@ -6,12 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import PREFS_NAME, Prefs
+from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import PARTY, make, notices, ready, table, until
 
 SIZE = (120, 40)
@@ -32,8 +35,8 @@ async def test_exporting_an_expedition_named_like_the_preferences_keeps_them(
             await pilot.press("down")
         await pilot.press("enter")
         out = home / "exports" / "delvetui-table.json"
-        await until(pilot, out.exists)
-        await until(pilot, lambda: any(str(out) in text for text in notices(app)))
+        await until(pilot, out.exists, timeout=30)
+        await until(pilot, lambda: any(str(out) in text for text in notices(app)), timeout=30)
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == "delvetui-expedition"
     assert (home / PREFS_NAME).read_text(encoding="utf-8") == saved
     assert Prefs.load().keys == {"next-turn": "n,space,j"}
@@ -76,5 +79,18 @@ async def test_an_export_the_data_folder_cannot_take_is_reported(unwritable: Pat
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         table(app).post_message(table(app).Export("txt"))
-        await until(pilot, lambda: type(app.screen).__name__ == "ErrorScreen")
+        await until(pilot, lambda: isinstance(app.screen, ErrorScreen), timeout=30)
+        assert app.is_running
+
+
+async def test_the_start_screen_says_when_the_data_folder_cannot_be_used(
+    unwritable: Path,
+) -> None:
+    app = DelveApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        shown = str(app.screen.query_one("#start-folder", Static).content)
+        assert "is not a folder" in shown or "cannot be read" in shown
+        app.screen.post_message(StartScreen.Demo())
+        await until(pilot, lambda: isinstance(app.screen, ErrorScreen), timeout=30)
         assert app.is_running

@@ -71,6 +71,6 @@ def create(
 def demo() -> Path:
     """The demo expedition: a ready party with lights on Delving (made on first use)."""
     path = paths.data_dir() / f"{DEMO_NAME}{paths.SUFFIX}"
-    if path.exists():
+    if os.path.exists(path):
         return path
     return create(DEMO_NAME, registry.find(DEMO_PROCEDURE), DEMO_COMMANDS, seed=DEMO_SEED)
