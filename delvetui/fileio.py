@@ -24,7 +24,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from delvetui.errors import DelveError, FileRefused, StorageFailed, TargetExists
+from delvetui.errors import DelveError, FileRefused, NotAFile, StorageFailed, TargetExists
 
 #: The first bytes of every SQLite database, expedition files among them.
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -242,7 +242,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     """
     dangling = dangling_link(path)
     if dangling:
-        raise FileRefused(f"{dangling}.")
+        raise NotAFile(f"{dangling}.")
     try:
         kind = kind_of(os.stat(path).st_mode)
     except FileNotFoundError:
@@ -250,7 +250,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     except OSError as error:
         raise FileRefused(f"{path} cannot be read ({reason(error)}).") from None
     if kind is not None:
-        raise FileRefused(f"{path} is not a file but {kind}; it was not opened.")
+        raise NotAFile(f"{path} is not a file but {kind}; it was not opened.")
     try:
         fd = os.open(path, flags | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
@@ -260,7 +260,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     kind = kind_of(os.fstat(fd).st_mode)
     if kind is not None:
         os.close(fd)
-        raise FileRefused(f"{path} is not a file but {kind}; it was not read.")
+        raise NotAFile(f"{path} is not a file but {kind}; it was not read.")
     os.set_blocking(fd, True)
     return fd
 

@@ -28,6 +28,7 @@ from delvetui.errors import (
     ExpeditionNotFound,
     FileRefused,
     ForeignFile,
+    NotAFile,
     ReadOnlyExpedition,
     StorageFailed,
     StoreError,
@@ -637,8 +638,10 @@ def _open_regular_file(path: Path) -> int:
         return fileio.open_regular(path)
     except FileNotFoundError:
         raise ExpeditionNotFound(f"There is no expedition file at {path}.") from None
-    except FileRefused as refused:
+    except NotAFile as refused:
         raise ForeignFile(refused.message) from None
+    except FileRefused as refused:  # no permission, say
+        raise StoreError(refused.message) from None
 
 
 def _check_header(path: Path, header: bytes) -> int:
