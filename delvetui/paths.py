@@ -13,9 +13,10 @@ from pathlib import Path
 import platformdirs
 
 from delvetui.errors import ExpeditionNotFound, StoreError
+from delvetui.text import quoted, unseen_in
 
 SUFFIX = ".delve"
-_NAME = re.compile(r"^[^/\\\x00-\x1f]{1,80}$")
+_NAME = re.compile(r"^[^/\\]{1,80}$")
 
 
 def data_dir() -> Path:
@@ -43,9 +44,10 @@ def new_expedition_path(name: str) -> Path:
     """Where a new expedition called NAME (or at the path NAME.delve) is created."""
     if is_path(name):
         return Path(name)
-    if not _NAME.match(name) or name.strip() != name or name in (".", ".."):
+    plain = _NAME.match(name) and unseen_in(name) is None
+    if not plain or name.strip() != name or name in (".", ".."):
         raise StoreError(
-            f"'{name[:40]}' cannot be an expedition name; use up to 80 letters, digits, "
+            f"'{quoted(name, 40)}' cannot be an expedition name; use up to 80 letters, digits, "
             "spaces and dashes, or a path ending in .delve."
         )
     return data_dir() / f"{name}{SUFFIX}"
