@@ -43,7 +43,7 @@ _CLOCK = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
 # The longest texts a command may carry. A note is a line or two of the game master's
 # words, a name is what fits a roster row; docs/commands.md lists them.
 #: Characters in a note (``note TEXT``).
-MAX_NOTE = 1000
+MAX_NOTE = 1500
 #: Characters in a party member's name, a carrier's name or a condition.
 MAX_NAME = 40
 #: Characters in what a roll is for (``roll 2d6 reaction``).
