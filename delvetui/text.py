@@ -42,8 +42,10 @@ _CLOCK = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
 
 # The longest texts a command may carry. A note is a line or two of the game master's
 # words, a name is what fits a roster row; docs/commands.md lists them.
-#: Characters in a note (``note TEXT``).
-MAX_NOTE = 1500
+#: Characters in a whole command, so a runaway paste is refused at once.
+MAX_COMMAND = 2000
+#: Characters in a note (``note TEXT``): all of a command but its verb.
+MAX_NOTE = MAX_COMMAND - len("note ")
 #: Characters in a party member's name, a carrier's name or a condition.
 MAX_NAME = 40
 #: Characters in what a roll is for (``roll 2d6 reaction``).

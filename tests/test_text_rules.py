@@ -246,7 +246,7 @@ async def test_the_table_shows_and_plays_past_a_note_of_a_megabyte(home: Path) -
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("note " + "y" * 1501, "A note may be up to 1500 characters long"),
+        ("note " + "y" * 1996, "The command is 2001 characters long; the limit is 2000"),
         ("roll d6 " + "z" * 201, "What a roll is for may be up to 200 characters long"),
         ("pc Ash +" + "w" * 41, "A condition may be up to 40 characters long"),
         ("turn " + "c" * 61, "An action may be up to 60 characters long"),

@@ -18,7 +18,7 @@ from delvetui import text as rules
 from delvetui.errors import CommandError
 
 #: Longest command accepted, so a runaway paste is refused at once.
-MAX_COMMAND_LENGTH = 2000
+MAX_COMMAND_LENGTH = rules.MAX_COMMAND
 MAX_NAME_LENGTH = rules.MAX_NAME
 #: The largest number a command takes (hit points, counts, minutes...).
 MAX_NUMBER = 999_999
