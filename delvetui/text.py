@@ -14,8 +14,8 @@ The visible form, one character for one:
 - a C0 control becomes its Unicode control picture: ESC ``␛``, NUL ``␀``, a line feed
   ``␊``, a tab ``␉`` (U+2400 + its code);
 - DEL becomes ``␡``;
-- a C1 control becomes ``\\x9b`` (its code in hex), and a bidirectional control or a line
-  or paragraph separator ``\\u202e``.
+- a C1 control becomes ``\\x9b`` (its code in hex), and a bidirectional control, a line
+  or paragraph separator or a lone surrogate ``\\u202e``.
 
 So ``ESC [2J`` reads ``␛[2J`` and never clears a screen. Nothing here imports Textual or
 Rich, so the core may use it.
@@ -29,13 +29,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-#: C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional
-#: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
-UNSEEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: C0 and C1 controls, DEL, line and paragraph separators, the bidirectional embeddings,
+#: overrides and isolates (U+202A-U+202E, U+2066-U+2069), and lone surrogates (what Python
+#: makes of a file name's undecodable bytes, which no terminal can be sent).
+UNSEEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 # What JSON leaves raw of UNSEEN (it escapes C0 itself). In a JSON document these can only
 # be inside strings, where a \u escape means the same character.
-_JSON_RAW = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_JSON_RAW = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _CLOCK = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
