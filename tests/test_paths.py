@@ -166,6 +166,9 @@ def test_a_dangling_link_is_named_as_such_by_status_new_and_act(
     refused(run(home, deep, "status", "ghost"), said, "which does not exist")
     refused(cli("act", "ghost", "turn"), said, "which does not exist")
     refused(cli("new", "ghost", "--procedure", "delving"), said, "does not exist")
+    listed = cli("list")
+    assert listed.returncode == 0 and "ghost: cannot be opened" in listed.stdout
+    assert said in listed.stdout
     assert not (home / "gone.delve").exists()
 
 
