@@ -32,6 +32,7 @@ from delvetui.core.state import State
 from delvetui.errors import DelveError
 from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.text import visible
 
 #: Minutes in "within the hour".
 HOUR = 60
@@ -589,12 +590,12 @@ def lines(odds: Odds, *, light_turns: int = LIGHT_TURNS) -> list[Line]:
         if light.clock_only or (chance == 0 and light.turns_left is not None):
             turns = light.turns_left
             unit = odds.turn_name if turns == 1 else f"{odds.turn_name}s"
-            found.append(Line(f"{light.id}: {turns} {unit} left by the clock", None))
+            found.append(Line(f"{visible(light.id)}: {turns} {unit} left by the clock", None))
             continue
         if chance is None:
             continue
         unit = odds.turn_name if ahead == 1 else f"{odds.turn_name}s"
-        words = f"{light.id}: out within {ahead} {unit} {percent(chance)}"
+        words = f"{visible(light.id)}: out within {ahead} {unit} {percent(chance)}"
         if light.turns_left is not None:
             words += f" ({light.turns_left} left by the clock)"
         found.append(Line(words, chance))

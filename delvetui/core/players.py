@@ -12,6 +12,7 @@ import attrs
 
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 
 _LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
 
@@ -56,13 +57,15 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         clock = f"Day {state.day}, {state.clock_text} ({quarter})"
     party = None
     if rules.hp or "hp" in state.shown:
-        party = tuple(f"{m.name}: {m.hp} of {m.max_hp} hit points" for m in state.party)
-    sign = state.sign if state.sign and (rules.sign or "sign" in state.shown) else None
+        party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
+    sign = None
+    if state.sign and (rules.sign or "sign" in state.shown):
+        sign = visible(state.sign)
     encounter = None
     if state.encounter and (rules.encounter or "encounter" in state.shown):
-        encounter = state.encounter
+        encounter = visible(state.encounter)
     return PlayersView(
-        title=state.name,
+        title=visible(state.name),
         level=_LEVEL_WORDS.get(state.light_level, state.light_level),
         light=light,
         clock=clock,
@@ -74,8 +77,8 @@ def view(state: State, procedure: Procedure) -> PlayersView:
 
 def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes: int) -> str:
     kind = procedure.lights.get(light.kind)
-    name = (kind.label if kind is not None else light.kind).lower()
-    whose = f"{light.carrier}'s {name}" if light.carrier else f"the {name}"
+    name = visible(kind.label if kind is not None else light.kind).lower()
+    whose = f"{visible(light.carrier)}'s {name}" if light.carrier else f"the {name}"
     whose = whose[:1].upper() + whose[1:]
     left = None if light.minutes is None else -(-light.minutes // max(1, turn_minutes))
     failing = (

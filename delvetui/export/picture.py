@@ -20,7 +20,7 @@ from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, redo_target, undo_target
-from delvetui.export.story import visible
+from delvetui.text import visible
 
 #: Characters XML 1.0 cannot hold at all (a lone surrogate, U+FFFE); shown as U+FFFD.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
