@@ -23,9 +23,15 @@ from textual.widgets._footer import FooterKey
 
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
-from delvetui.errors import DelveError, ExpeditionLocked, ReadOnlyExpedition, StorageFailed
+from delvetui.errors import (
+    DelveError,
+    ExpeditionLocked,
+    ReadOnlyExpedition,
+    RollNeeded,
+    StorageFailed,
+)
 from delvetui.session import Expedition
-from delvetui.ui import creation, runner
+from delvetui.ui import asking, creation, runner
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import Prefs, export_path, write_atomically
@@ -244,8 +250,11 @@ class DelveApp(App[None]):
             cancelled = isinstance(error, runner.Cancelled)
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
-    async def _ask_roll(self, key: str, expression: str, purpose: str) -> str | None:
-        return await self.push_screen_wait(RollPrompt(key, expression, purpose))
+    async def _ask_roll(self, need: RollNeeded) -> str | None:
+        table = self.table
+        if table is None:
+            return None
+        return await self.push_screen_wait(asking.question(need, table.state, table.procedure))
 
     def on_table_screen_fix_roll(self, event: TableScreen.FixRoll) -> None:
         """Correct a roll of the last command."""
@@ -267,13 +276,21 @@ class DelveApp(App[None]):
                 answer = await self.push_screen_wait(ChooseScreen("Fix which roll?", choices))
                 return None if answer is None else int(answer)
 
-            async def ask(key: str, expression: str, purpose: str) -> str | None:
+            async def fix(roll: runner.MadeRoll) -> str | None:
                 return await self.push_screen_wait(
-                    RollPrompt(key, expression, purpose, title="Fix a roll")
+                    RollPrompt(
+                        roll.key,
+                        roll.expression,
+                        f"{roll.purpose} (the last command: {roll.command})",
+                        title=f"Fix a roll: {roll.purpose}",
+                        was=roll.value,
+                    )
                 )
 
             try:
-                batch = await runner.fix_roll(expedition, choose, ask, table_dice=table.table_dice)
+                batch = await runner.fix_roll(
+                    expedition, choose, fix, self._ask_roll, table_dice=table.table_dice
+                )
             except DelveError as error:
                 self._failed(error, None)
                 return
