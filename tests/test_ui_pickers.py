@@ -29,6 +29,7 @@ async def test_search_asks_the_dc_then_who_searches_with_a_picker() -> None:
         await pilot.press("1", "2", "enter")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         picker = app.screen
+        assert isinstance(picker, ChooseScreen)
         assert "who does it" in picker.title_text.lower()
         assert [key for key, _ in picker.choices] == ["Ash", "Bryn", "Cora"]
         # The first letter of a name chooses that member.
@@ -81,6 +82,7 @@ async def test_hide_asks_stealth_then_sparks_with_its_default() -> None:
         await pilot.press("s")  # success
         await until(pilot, lambda: isinstance(app.screen, RollPrompt))
         prompt = app.screen
+        assert isinstance(prompt, RollPrompt)
         assert prompt.query_one(Input).value == "0"
         assert "Enter keeps 0" in screen_text(app)
         await pilot.press("enter")
