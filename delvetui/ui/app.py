@@ -105,6 +105,7 @@ class DelveApp(App[None]):
             expedition,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
+            confirm_trouble=self.prefs.confirm_trouble,
         )
         self._show(table, first=first)
 
@@ -327,6 +328,7 @@ class DelveApp(App[None]):
         key = str(self.expedition.path.resolve())
         self.prefs.table_dice[key] = table.table_dice
         self.prefs.speed[key] = table.speed
+        self.prefs.confirm_trouble = table.confirm_trouble
         self._save_prefs()
 
     def _save_prefs(self) -> None:
