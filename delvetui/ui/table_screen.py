@@ -669,7 +669,7 @@ class TableScreen(Screen[None]):
                 [
                     ("yes", Text("Yes, take the turn")),
                     ("no", Text("No, not yet")),
-                    ("never", Text("Yes, and never ask this again (table preferences)")),
+                    ("never", Text("Go on, and never ask this again (table preferences)")),
                 ],
                 hint="asked once for each danger · esc is no",
                 selected="yes",
