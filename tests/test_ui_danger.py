@@ -164,12 +164,10 @@ async def test_a_fixed_roll_takes_the_old_notice() -> None:
         await pilot.press("f")
         await until(pilot, lambda: app.screen is not table)
         await pilot.press("6", "enter")
-        await until(pilot, lambda: expedition(app).state.last_hazard is not None)
-        await until(
-            pilot,
-            lambda: (
-                expedition(app).state.last_hazard is not None
-                and expedition(app).state.last_hazard.roll == 6
-            ),
-        )
+
+        def fixed() -> bool:
+            last = expedition(app).state.last_hazard
+            return last is not None and last.roll == 6
+
+        await until(pilot, fixed)
         await until(pilot, lambda: not any("Encounter" in text for text in notices(app)))
