@@ -728,8 +728,10 @@ class TableScreen(Screen[None]):
         )
 
     def _run_answer(self, command: str | None) -> None:
+        # A dialog may answer with several commands, one a line (refuel, then light).
         if command:
-            self.run(command)
+            first, *then = command.splitlines()
+            self.run(first, then=then)
 
     def _ask_and_run(self, question: AskScreen, command: Callable[[str], str]) -> None:
         """Ask the question; run the command made of a (non-empty) answer."""
