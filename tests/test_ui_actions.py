@@ -11,6 +11,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.roll_prompt import RollPrompt
+from delvetui.ui.turn_log import TurnLog
 from tests.ui_support import PARTY, expedition, make, ready, screen_text, until
 
 SIZE = (120, 40)
@@ -157,3 +158,27 @@ async def test_table_dice_takes_a_row_of_the_hazard_table() -> None:
 
         await until(pilot, entered)
         assert expedition(app).state.turn == 1
+
+
+async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
+    played = (*PARTY, "light on lantern1", "turn crawl hazard=4", "turn crawl hazard=1")
+    played = (*played, "turn walk hazard=3")
+    app = DelveApp(make("compact", played))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        log = table.query_one(TurnLog)
+        full = len(log.lines)
+        await pilot.press("v")
+        await until(pilot, lambda: len(log.lines) < full)
+        turns = [line for line in log.lines if line.text.startswith("Turn ")]
+        assert len(turns) == 3
+        assert "Crawl" in turns[1].text and "= 1" in turns[1].text
+        assert "→ Encounter" in turns[1].text
+        assert turns[1].kind == "encounter"
+        assert "torch2 burns out" in turns[2].text
+        await pilot.press("n")
+        await until(pilot, lambda: expedition(app).state.turn == 4)
+        await until(pilot, lambda: sum(line.text.startswith("Turn ") for line in log.lines) == 4)
+        await pilot.press("v")
+        await until(pilot, lambda: len(log.lines) > full)
+        assert sum(line.kind == "turn" for line in log.lines) == 4

@@ -38,6 +38,7 @@ from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
+from delvetui.ui.compact_log import compact_lines
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable, hazard_rule
 from delvetui.ui.help_screen import HelpScreen
@@ -213,6 +214,13 @@ class TableScreen(Screen[None]):
             tooltip="Export the log (text, Markdown, HTML, JSON)",
         ),
         Binding(
+            "v",
+            "compact_log",
+            "Compact",
+            id="compact-log",
+            tooltip="The log one line a turn, or in full",
+        ),
+        Binding(
             "question_mark",
             "help",
             "Help",
@@ -228,6 +236,9 @@ class TableScreen(Screen[None]):
 
     speed: reactive[str] = reactive("")
     """The movement speed added to turns ('' for the procedure's default)."""
+
+    compact_log: reactive[bool] = reactive(False)
+    """Show the log one line a turn (action, roll, result, changes) instead of in full."""
 
     class Run(Message):
         """Run a command of the command language on the expedition (and ``then`` more)."""
@@ -283,6 +294,8 @@ class TableScreen(Screen[None]):
         #: What is wrong with the file ('' while nothing is); changes are refused when set.
         self.damage = ""
         self._waiting: list[tuple[Batch, State]] = []
+        #: Every line of the full log (the log widget may show the compact one).
+        self._full: list[Line] = []
         #: The batch whose encounter or sign the notice on screen shows.
         self._noticed: int | None = None
         self._checked = asyncio.Event()
@@ -488,7 +501,8 @@ class TableScreen(Screen[None]):
         log = self.query_one(TurnLog)
         procedure = self._procedure_at(before)
         lines = list(batch_lines(batch, procedure, before, session=before.session))
-        log.append(lines)
+        self._full.extend(lines)
+        log.append(self._shown(lines))
         for target, voided in voiding(batch):
             log.set_voided(target, voided)
             if voided and target == self._noticed:
@@ -497,6 +511,18 @@ class TableScreen(Screen[None]):
                 self.app.clear_notifications()
                 self._noticed = None
         self._notice(lines)
+
+    def _shown(self, lines: Sequence[Line]) -> Sequence[Line]:
+        """The lines as the log shows them: in full, or one line a turn."""
+        return compact_lines(lines) if self.compact_log else lines
+
+    def action_compact_log(self) -> None:
+        """Switch between the compact log (one line a turn) and the full log."""
+        self.compact_log = not self.compact_log
+        log = self.query_one(TurnLog)
+        log.border_title = "Turn log (compact)" if self.compact_log else "Turn log"
+        if self.loaded:
+            log.replace(self._shown(self._full), log.voided)
 
     def _notice(self, lines: Sequence[Line]) -> None:
         """An encounter or a sign: show it with its sub-rolls, without stopping play."""
@@ -577,7 +603,8 @@ class TableScreen(Screen[None]):
                     "delvetui and open the expedition again to replay it in full; the file "
                     "was not modified."
                 )
-        log.replace(lines, voided)
+        self._full = lines
+        log.replace(self._shown(lines), voided)
         log.loading_text = ""
         if not problem and self.state == expected:
             self.moving = moving
