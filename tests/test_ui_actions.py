@@ -161,8 +161,8 @@ async def test_table_dice_takes_a_row_of_the_hazard_table() -> None:
 
 
 async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
-    played = (*PARTY, "light on lantern1", "turn crawl hazard=4", "turn crawl hazard=1")
-    played = (*played, "turn walk hazard=3")
+    played: tuple[str, ...] = (*PARTY, "light on lantern1", "turn crawl hazard=4")
+    played = (*played, "turn crawl hazard=1", "turn walk hazard=3")
     app = DelveApp(make("compact", played))
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
