@@ -4,6 +4,8 @@ width used at 200 columns; a one-row footer where the keys fit in one."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widget import Widget
 
@@ -12,9 +14,10 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
+from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import make, ready, screen_text
+from tests.ui_support import make, ready, screen_text, until
 
 PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
 #: A party any shipped procedure can take, with a lantern unlit before the lit torch.
@@ -96,3 +99,25 @@ async def test_the_footer_takes_the_rows_it_needs(size: tuple[int, int], rows: i
         # Every key fits in the width: none is cut at the right edge.
         for key in footer.children:
             assert key.region.right <= size[0]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)], ids=["80", "120", "200"])
+async def test_the_start_screen_lines_up_its_list(size: tuple[int, int]) -> None:
+    make("a", ("pc add Ash hp=6",))
+    make("a-much-longer-name", ("pc add Ash hp=6",), procedure="exploration")
+    app = DelveApp(None)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await until(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
+        rows = [line for line in screen_text(app).splitlines() if "turn 0 ·" in line]
+        # Each saved expedition on one line, its procedure in the same column.
+        starts = {row.index(" Delving ·" if "Delving" in row else " Dungeon") for row in rows}
+        assert len(starts) == 1
+        assert all(re.search(r"\d\d:\d\d\s+\d\d-\d\d \d\d:\d\d", row) for row in rows)
+        # The list's box: its top and bottom edges start and end in the same columns.
+        lines = screen_text(app).splitlines()
+        tops = [line for line in lines if "╭" in line and "╮" in line]
+        bottoms = [line for line in lines if "╰" in line and "╯" in line]
+        assert tops and bottoms
+        assert tops[0].index("╭") == bottoms[-1].index("╰")
+        assert tops[0].index("╮") == bottoms[-1].index("╯")
