@@ -98,6 +98,8 @@ class DelveApp(App[None]):
             self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
             return
         self._close()
+        if isinstance(self.screen, NewExpeditionScreen) and self.table is not None:
+            self.pop_screen()  # the form was opened over a table: the new one replaces it
         self.expedition = expedition
         expedition.listeners.append(self._committed)
         key = str(path.resolve())
@@ -170,8 +172,11 @@ class DelveApp(App[None]):
         self.open_expedition(event.path)
 
     def on_new_expedition_screen_cancelled(self, event: NewExpeditionScreen.Cancelled) -> None:
-        """Back to the start screen; nothing was created."""
-        self.switch_screen(StartScreen())
+        """Back where the form was opened from (the table, or the start screen)."""
+        if self.table is not None:
+            self.pop_screen()
+        else:
+            self.switch_screen(StartScreen())
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
@@ -353,6 +358,10 @@ class DelveApp(App[None]):
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:
+        if isinstance(self.screen, TableScreen):
+            # Over the table, which Escape goes back to (it stays open until Create).
+            self.push_screen(NewExpeditionScreen())
+            return
         self._close()
         self._show(NewExpeditionScreen())
 
