@@ -85,13 +85,15 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
         options = app.screen.query_one(OptionList)
-        options.highlighted = [x.id for x in state.lights if not x.spent].index(lit.id)
+        assert isinstance(app.screen, LightDialog)
+        options.highlighted = [x.id for x in app.screen.lights].index(lit.id)
         await pilot.press("enter")
         await until(pilot, lambda: not expedition(app).state.light(lit.id).lit)  # type: ignore[union-attr]
         # Hand the lantern to Cora.
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
-        ids = [x.id for x in expedition(app).state.lights if not x.spent]
+        assert isinstance(app.screen, LightDialog)
+        ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
@@ -105,6 +107,8 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
         # Correct the lantern's turns left.
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        assert isinstance(app.screen, LightDialog)
+        ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, AskScreen))
