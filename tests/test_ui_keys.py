@@ -15,6 +15,7 @@ from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.help_screen import HelpScreen
+from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.member_form import MemberForm
@@ -360,7 +361,9 @@ async def test_the_footer_shows_every_key(size: tuple[int, int]) -> None:
     app = DelveApp(make())
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
-        footer = "\n".join(screen_text(app).splitlines()[-3:])
+        await pilot.pause()
+        rows = table.query_one(KeyFooter).region.height
+        footer = "\n".join(screen_text(app).splitlines()[-rows:])
         for binding in table.key_bindings():
             assert binding.description in footer, binding.description
         assert "Quit" in footer and "palette" in footer
