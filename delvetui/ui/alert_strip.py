@@ -15,6 +15,7 @@ from rich.text import Text
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 from delvetui.ui.pane import Pane
 
 #: The smallest usage die: one more step down and the light is spent.
@@ -89,5 +90,5 @@ class AlertStrip(Pane):
         for index, alert in enumerate(found):
             if index:
                 text.append("  ")
-            text.append(f" {alert.text} ", self._style(alert.level))
+            text.append(f" {visible(alert.text)} ", self._style(alert.level))
         return text

@@ -15,6 +15,7 @@ from delvetui.core.state import State
 from delvetui.errors import InputNeeded, RollNeeded
 from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.hazard_table import roll_text
 from delvetui.ui.roll_prompt import RollPrompt, choices_of, is_dice
@@ -51,7 +52,7 @@ def question(need: RollNeeded, state: State, procedure: Procedure) -> ModalScree
     if found:
         shown: list[tuple[str, Text]] = []
         for choice in found:
-            label = Text(choice)
+            label = Text(visible(choice))
             member = state.member(choice) if need.key.casefold() == "by" else None
             if member is not None:
                 label.append(f"  {member.hp}/{member.max_hp} HP", "dim")

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
 from delvetui.core.state import Light
+from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -54,11 +55,11 @@ class LightDialog(ItemDialog):
             kind = self.procedure.lights.get(light.kind)
             row = Text()
             row.append("● " if light.lit else "○ ")
-            row.append(f"{light.id}")
+            row.append(visible(light.id))
             if light.count > 1:
                 row.append(f" ×{light.count}")
             row.append(f"  {kind.label if kind else light.kind}")
-            row.append(f"  {light.carrier or 'nobody'}")
+            row.append(f"  {visible(light.carrier or 'nobody')}")
             if light.spent:
                 row.append("  spent", "dim")
                 if kind is not None and kind.refuel_minutes() is not None:
@@ -111,7 +112,7 @@ class LightDialog(ItemDialog):
     def _carriers(self) -> list[tuple[str, RenderableType]]:
         """The members to choose from as a carrier, and nobody."""
         choices: list[tuple[str, RenderableType]] = [
-            (m.name, Text(f"{m.name}  {m.hp}/{m.max_hp} HP")) for m in self.state.party
+            (m.name, Text(f"{visible(m.name)}  {m.hp}/{m.max_hp} HP")) for m in self.state.party
         ]
         choices.append(("", Text("nobody")))
         return choices
@@ -121,7 +122,7 @@ class LightDialog(ItemDialog):
         light = self._current()
         if light is None:
             return
-        choices = [(m.name, Text(m.name)) for m in self.state.party]
+        choices = [(m.name, Text(visible(m.name))) for m in self.state.party]
         choices.append(("nobody", Text("nobody (set it down)")))
         self.answer_after(
             ChooseScreen(f"Hand {light.id} to", choices, selected=light.carrier),

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from delvetui.core import dice
 from delvetui.errors import DiceError
+from delvetui.text import visible
 from delvetui.ui.list_dialog import Choices
 from delvetui.ui.question import Question
 
@@ -114,8 +115,8 @@ class RollPrompt(Question):
         if self.rows:
             hint += " Or choose a row of the table (tab, then enter or a click)."
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text), classes="dialog-title")
-            yield Static(Text(ask), classes="dialog-prompt", id="roll-ask")
+            yield Static(Text(visible(self.title_text)), classes="dialog-title")
+            yield Static(Text(visible(ask)), classes="dialog-prompt", id="roll-ask")
             yield Input(
                 value=self.value,
                 placeholder=self.expression,
@@ -124,7 +125,7 @@ class RollPrompt(Question):
             )
             if self.rows:
                 yield Choices(
-                    *(Option(Text(label), id=number) for number, label in self.rows),
+                    *(Option(Text(visible(label)), id=number) for number, label in self.rows),
                     id=self.ROWS_ID,
                 )
             yield Static(

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from delvetui import paths
 from delvetui.errors import DelveError, StoreError
 from delvetui.session import Expedition
+from delvetui.text import visible
 
 NEW = "+new"
 DEMO = "+demo"
@@ -54,7 +55,7 @@ def folder_text(folder: Path) -> str:
 def describe(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
     row = Text(no_wrap=True, overflow="ellipsis")
-    row.append(name_cell(path.stem), "bold")
+    row.append(name_cell(visible(path.stem)), "bold")
     try:
         with Expedition.open(path, write=False) as expedition:
             state = expedition.state
@@ -113,7 +114,8 @@ class StartScreen(Screen[None]):
         if self.saved:
             options.append(None)
             options.extend(
-                Option(Text(name_cell(path.stem), "bold"), id=str(path)) for path in self.saved
+                Option(Text(name_cell(visible(path.stem)), "bold"), id=str(path))
+                for path in self.saved
             )
         with Vertical(id="start"):
             yield Static(Text("delvetui"), id="start-title")
