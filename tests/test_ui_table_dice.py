@@ -111,6 +111,7 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
     )
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         table = await ready(pilot)
+        table.confirm_trouble = False  # a party without light: no question first
         assert not table.table_dice  # asked for even without table dice: nothing can roll it
         alarm = dict(expedition(app).state.counters)["alarm"]
         before = expedition(app).batch_count
