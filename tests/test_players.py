@@ -81,17 +81,17 @@ def test_bad_reveals_say_what_would_be_right(expedition: Factory) -> None:
     assert made.event_count == before + 1
 
 
-async def test_v_on_the_table_reveals_the_sign() -> None:
+async def test_shift_p_on_the_table_reveals_the_sign() -> None:
     app = DelveApp(make())
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
-        await pilot.press("v")
+        await pilot.press("P")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         options = app.screen.query_one(OptionList)
         assert options.option_count == 2  # the sign and the encounter; Delving shows HP
         await pilot.press("enter")
         await until(pilot, lambda: open_expedition(app).state.shown == ("sign",))
-        await pilot.press("v")
+        await pilot.press("P")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")
         await until(pilot, lambda: open_expedition(app).state.shown == ())

@@ -1,4 +1,4 @@
-"""What the game master can show on the players' screen, or hide again (the v key)."""
+"""What the game master can show on the players' screen, or hide again (the P key)."""
 
 from __future__ import annotations
 
