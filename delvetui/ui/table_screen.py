@@ -223,6 +223,7 @@ class TableScreen(Screen[None]):
             "odds",
             "Odds",
             id="odds",
+            show=False,
             tooltip="The odds: an encounter this turn and within the hour, each light going out",
         ),
         Binding(
@@ -230,6 +231,7 @@ class TableScreen(Screen[None]):
             "reveal",
             "Reveal",
             id="reveal",
+            show=False,
             tooltip="Show the players (delvetui players) the sign, the encounter or the HP",
         ),
         Binding(
