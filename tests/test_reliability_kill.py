@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
+import pytest
 
 from delvetui.errors import StoreError
 from delvetui.procedure.registry import find
@@ -39,6 +40,9 @@ from tests.faults.harness import (
 )
 
 LANES = 8
+#: The kills are made in this many independent parts (each with its own expeditions), so a
+#: parallel run spreads them over the processors.
+PARTS = 4
 START = ("pc add Ash hp=6 STR=12", "light add torch count=3 carrier=Ash lit")
 #: About how long one commit takes; only sets the range of the random delays.
 COMMIT = 0.012
@@ -210,15 +214,18 @@ def wave(
         check(lane, tally)
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path) -> None:
-    rng = random.Random(seed())
+@pytest.mark.parametrize("part", range(PARTS))
+def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path, part: int) -> None:
+    rng = random.Random(seed() + part)
     home = tmp_path
     tally = Tally()
+    # This part's share of the kills (every part makes at least one).
+    kills = max(1, rounds() // PARTS + (part < rounds() % PARTS))
     with fast_folder(tmp_path) as mirrors:
         lanes = make_lanes(home, mirrors, rng, LANES)
         try:
-            while tally.kills < rounds():
-                now = lanes[: min(LANES, rounds() - tally.kills)]
+            while tally.kills < kills:
+                now = lanes[: min(LANES, kills - tally.kills)]
                 wave(
                     now,
                     lambda lane: fork_act(home, lane.name),
@@ -230,7 +237,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_command(tmp_path: Path)
             for lane in lanes:
                 lane.mirror.close()
     print(tally.line())
-    assert tally.kills >= rounds()
+    assert tally.kills >= kills
     assert tally.acknowledged > tally.kills  # the kills did land in the middle of play
     # How many kills landed inside a commit depends on the disk's speed; the shim's kill at
     # every file operation (test_reliability_io.py) covers each point of a commit for sure.

@@ -87,7 +87,7 @@ async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone()
         await until(pilot, lambda: any("read-only" in text for text in notices(app)))
         await pilot.press("colon", *"turn", "enter")
         await until(pilot, lambda: "read-only" in table.query_one(CommandLine).message)
-        await pilot.pause(0.05)
+        await pilot.pause()
         assert expedition(app).state.turn == turn
         assert not expedition(app).state.in_session
         assert expedition(app).readonly  # the core refuses too, and closing writes nothing

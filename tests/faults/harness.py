@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import hashlib
@@ -302,6 +303,7 @@ def build_shim() -> Path | None:
     if compiler is None:
         return None
     folder = Path(tempfile.mkdtemp(prefix="delvetui-shim-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     target = folder / "faultshim.so"
     subprocess.run(
         [compiler, "-shared", "-fPIC", "-O2", "-o", str(target), str(SHIM_SOURCE), "-ldl"],
