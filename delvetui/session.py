@@ -33,7 +33,7 @@ from delvetui.errors import (
 )
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
-from delvetui.store import NewEvent, Store, StoredBatch
+from delvetui.store import NewEvent, Store, StoredBatch, sync_folder
 
 Listener = Callable[[Batch, State], None]
 
@@ -167,12 +167,7 @@ class Expedition:
                 if os.path.lexists(path):
                     raise
                 os.rename(temp, path)  # a file system without hard links
-            folder = os.open(path.parent, os.O_RDONLY)
-            try:
-                with contextlib.suppress(OSError):
-                    os.fsync(folder)  # make the new name durable, not only the contents
-            finally:
-                os.close(folder)
+            sync_folder(path.parent)  # make the new name durable, not only the contents
         finally:
             with contextlib.suppress(FileNotFoundError):
                 temp.unlink()

@@ -36,6 +36,7 @@ from tests.faults.harness import (
     build_shim,
     fast_folder,
     fork_act,
+    needs_fork,
     parse_acks,
     scaled,
 )
@@ -93,6 +94,7 @@ def reopened(path: Path) -> tuple[list[str], Any]:
 # -- disk full at byte N (RLIMIT_FSIZE) ------------------------------------------------------------
 
 
+@needs_fork
 def test_disk_full_at_every_byte_offset(base: Path, tmp_path: Path) -> None:
     size = base.stat().st_size
     step = max(64, 4096 // max(1, scaled(4)))
@@ -139,7 +141,7 @@ def test_disk_full_at_every_byte_offset(base: Path, tmp_path: Path) -> None:
 def shim() -> Path:
     built = build_shim()
     if built is None:
-        pytest.skip("no C compiler (cc or gcc) to build tests/faults/faultshim.c")
+        pytest.skip("tests/faults/faultshim.c needs Linux and a C compiler (cc or gcc)")
     return built
 
 

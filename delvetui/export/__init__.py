@@ -113,7 +113,15 @@ def write_atomically(path: Path, content: str) -> None:
     temp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
     data = content.encode("utf-8")
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        fd = os.open(
+            temp,
+            os.O_WRONLY
+            | os.O_CREAT
+            | os.O_EXCL
+            | getattr(os, "O_CLOEXEC", 0)
+            | getattr(os, "O_BINARY", 0),
+            0o666,
+        )
         try:
             view = memoryview(data)
             while view:
