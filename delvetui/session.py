@@ -29,6 +29,7 @@ from delvetui.errors import (
     DelveError,
     ExpeditionExists,
     ReadOnlyExpedition,
+    ReplayError,
     StorageFailed,
 )
 from delvetui.procedure.loader import load_text
@@ -64,13 +65,10 @@ def _replay(timeline: Timeline, stored: StoredBatch) -> None:
     batch = to_batch(stored)
     try:
         timeline.apply(batch)
-    except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as error:
+    except ReplayError as error:
         # Only a file made or changed by hand gets here: evolve refuses what cannot happen
         # (undoing a batch that is not the last one, lighting a light that does not exist).
-        raise DamagedFile(
-            f"Batch {stored.seq} of the expedition cannot be replayed ({error}); "
-            "the file was not modified."
-        ) from None
+        raise DamagedFile(f"{error}; the file was not modified.") from None
 
 
 def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
@@ -456,7 +454,9 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
 
 def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
     for seq in seqs:
-        stored = next(store.batches(after=seq - 1))
+        stored = next(store.batches(after=seq - 1), None)
+        if stored is None or stored.seq != seq:
+            raise ReplayError(f"batch {seq} is not in the log", batch=seq)
         yield to_batch(stored)
 
 

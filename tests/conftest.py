@@ -39,6 +39,15 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
     return folder
 
 
+@pytest.fixture(autouse=True)
+def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notification stays up for the whole of a UI test, however slowly a loaded machine
+    runs it (Textual's default is 5 s): tests check what was said, not for how long."""
+    from textual.app import App
+
+    monkeypatch.setattr(App, "NOTIFICATION_TIMEOUT", 300.0)
+
+
 @pytest.fixture
 def expedition(home: Path) -> Iterator[Factory]:
     """Make a real expedition file for a shipped procedure: expedition("delving", seed=1)."""
