@@ -200,6 +200,20 @@ class Expedition:
         return expedition
 
     @classmethod
+    def open_for_command(cls, path: Path) -> Expedition:
+        """Open for writing as quickly as the file allows, for commands from the command line.
+
+        Resumes from the latest snapshot, which is the verified mark: a snapshot is written
+        only by a delvetui that had checked every row before it (replayed it, or written it
+        itself). The batches after the snapshot are replayed, every row checked as it is
+        read, so nothing this open reads goes unchecked before a write. What it does not
+        read (the rows before the snapshot, SQLite's pages away from the end of the log)
+        is left to the table's background check and ``delvetui verify``; the argument is in
+        docs/reliability.md.
+        """
+        return cls.open(path, snapshot=True)
+
+    @classmethod
     def open_salvage(cls, path: Path) -> Expedition:
         """Open a damaged expedition read-only with every batch before its damage.
 
