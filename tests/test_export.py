@@ -186,6 +186,7 @@ def test_the_summary_counts_damage_conditions_and_light(expedition: Factory) -> 
         [
             "pc add Ash hp=8 MOD=2",
             "light add torch carrier=Ash lit",
+            "light set torch1 turns=6",  # the text gives no timer; the GM may set one
             "session start",
             "turn explore hazard=2",
             "turn explore hazard=5",

@@ -106,7 +106,11 @@ def test_a_fixed_roll_keeps_the_rolls_before_it() -> None:
 async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
     """Trespasser's Hide needs the group Stealth check: chosen with keys, it is asked for."""
     app = DelveApp(
-        make("keep", ["pc add Hob hp=5", "turn stay", "turn stay"], procedure="trespasser")
+        make(
+            "keep",
+            ["pc add Hob hp=5", "turn stay", "turn stay", "turn stay", "turn stay"],
+            procedure="trespasser",
+        )
     )
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         table = await ready(pilot)
@@ -123,7 +127,7 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
         prompt = app.screen
         assert isinstance(prompt, RollPrompt)
         assert (prompt.key, prompt.expression) == ("stealth", "success|failure")
-        assert prompt.title_text == "A result from the table"
+        assert prompt.title_text == "Needed for this turn"
         assert "Stealth check: success or failure?" in screen_text(app)
         await pilot.press("escape")  # cancelled: nothing saved
         await until(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
@@ -131,8 +135,14 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
         table.run("turn hide")  # typed on the command line: asked the same way
         await until(pilot, lambda: isinstance(app.screen, RollPrompt))
         await pilot.press("s", "enter")  # the first letters of a choice will do
+        # "On a success, the alarm value falls by two, plus one per spark": asked next.
+        await until(
+            pilot, lambda: isinstance(app.screen, RollPrompt) and app.screen.key == "sparks"
+        )
+        assert "sparks on the Stealth check?" in screen_text(app)
+        await pilot.press("1", "enter")
         await until(pilot, lambda: expedition(app).batch_count == before + 1)
-        assert dict(expedition(app).state.counters)["alarm"] == alarm - 2
+        assert dict(expedition(app).state.counters)["alarm"] == alarm - 3
         assert expedition(app).state.action == "hide"
 
 
