@@ -14,7 +14,7 @@ from delvetui.session import Expedition
 from tests.conftest import Factory, reopened, run
 
 E = TypeVar("E", bound=ev.Event)
-EXHAUSTED = "exhausted (disadvantage)"
+EXHAUSTED = "exhausted"
 
 
 def events(batch: Batch, kind: type[E]) -> list[E]:

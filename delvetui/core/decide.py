@@ -564,7 +564,9 @@ class _Work:
         for light in self.lit(effect.kinds):
             if light.usage_die is None:
                 continue
-            result = self.roll(f"usage.{light.id}", f"d{light.usage_die}", f"{light.id} usage die")
+            result = self.roll(
+                f"usage.{light.id}", f"d{light.usage_die}", f"the usage die of {light.id}"
+            )
             if result.total > 2:
                 continue
             smaller = step_usage_die(light.usage_die)
@@ -1034,7 +1036,9 @@ def _resolve_pending(work: _Work, resting: bool) -> None:
             continue
         work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=True))
         who = pending.member or None
-        ctx = _Ctx(source=pending.label, member=who, scope=who, deferred=True)
+        # "fatigue (1 damage each)" is told as its result's name, "fatigue", from here on.
+        source = pending.label.split(" (")[0]
+        ctx = _Ctx(source=source, member=who, scope=who, deferred=True)
         work.apply(effect, pending.ref, ctx)
 
 
@@ -1292,12 +1296,16 @@ def _roll_time(work: _Work, command: cmd.RollTime) -> None:
 def _set_clock(work: _Work, minute_of_day: int, reason: str) -> None:
     """Move the clock to a time of day; one earlier than now is that time the next day.
 
-    The clock never runs backwards: time spent (lights, tracks) stays spent.
+    The clock never runs backwards: time spent (lights, tracks) stays spent. Before the
+    first turn no time has been spent, so the game master sets the hour the expedition
+    starts at ("the GM sets one time die out to 5"), on its first day.
     """
     clock = work.state.clock
     day_start = clock - clock % MINUTES_PER_DAY
     wanted = day_start + minute_of_day
-    if wanted < clock:
+    if work.state.turn == 0 and work.state.minutes == 0 and day_start == 0:
+        reason = f"{reason}; the expedition starts at this hour"
+    elif wanted < clock:
         now = f"{clock % MINUTES_PER_DAY // 60:02d}:{clock % 60:02d}"
         reason = f"{reason}; earlier than {now}, so it is the next day"
         wanted += MINUTES_PER_DAY

@@ -17,7 +17,7 @@ from delvetui.core.state import KEEP_SPENT, Hazard, Light, Member, Pending, Stat
 
 _USAGE_STEPS = (20, 12, 10, 8, 6, 4)
 #: What the state remembers of a sign that foretells a creature nobody named.
-UNNAMED_CREATURE = "the creature whose sign the party found"
+UNNAMED_CREATURE = "the creature the sign foretold"
 
 
 def evolve(state: State, event: ev.Event) -> State:

@@ -14,7 +14,7 @@ from typing import Literal
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.evolve import evolve
+from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
 from delvetui.procedure.model import Procedure
@@ -81,26 +81,31 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
                     f"The game master gives {event.name} {amount} HP; now {event.hp} HP.",
                 )
             verb = "loses" if event.change < 0 else "regains"
-            return "party", (
-                f"{event.name} {verb} {amount} HP ({event.reason}); now {event.hp} HP."
+            return (
+                "party",
+                f"{event.name} {verb} {amount} HP{_why(event.reason)}; now {event.hp} HP.",
             )
         case ev.FatigueChanged():
             if event.reason == GAME_MASTER:
                 return "party", f"The game master sets {event.name}'s fatigue to {event.label}."
-            return "party", f"{event.name} is now {event.label} ({event.reason})."
+            return "party", f"{event.name} is now {event.label}{_why(event.reason)}."
         case ev.ConditionGained():
             if event.reason == GAME_MASTER:
                 return (
                     "party",
                     f"The game master gives {event.name} a condition: {event.condition}.",
                 )
-            return "party", f"{event.name} gains a condition: {event.condition} ({event.reason})."
+            return "party", (
+                f"{event.name} gains a condition: {event.condition}{_why(event.reason)}."
+            )
         case ev.ConditionLost():
             if event.reason == GAME_MASTER:
                 return "party", (
                     f"The game master takes a condition from {event.name}: {event.condition}."
                 )
-            return "party", f"{event.name} loses a condition: {event.condition} ({event.reason})."
+            return "party", (
+                f"{event.name} loses a condition: {event.condition}{_why(event.reason)}."
+            )
         case ev.TrackChanged():
             if event.reason == "time passed":
                 return None
@@ -119,9 +124,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.LightPutOut():
             return "light", _light_out(event)
         case ev.LightFlickered():
-            return "light", (
-                f"{event.id} flickers ominously but keeps burning: it was only just lit "
-                f"({event.reason})."
+            return (
+                "light",
+                f"{event.id} flickers ominously but keeps burning: it was only just lit.",
             )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
@@ -156,12 +161,16 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             text = f" — {event.text}" if event.text and not event.ignored else ""
             return "result", f"→ {event.label}{ignored}{text}"
         case ev.EncounterBegan():
-            text = event.text.rstrip(". ")
+            text = _sentence(event.text)
+            if event.creature == UNNAMED_CREATURE:
+                return "encounter", f"Encounter with {event.creature}! {text}"
             if event.creature and event.foretold:
-                return "encounter", f"Encounter! {text}: {event.creature}, as the sign foretold."
+                return "encounter", (
+                    f"Encounter with {event.creature}, as the sign foretold! {text}"
+                )
             if event.creature:
-                return "encounter", f"Encounter! {text}: {event.creature}."
-            return "encounter", f"Encounter! {text}."
+                return "encounter", f"Encounter with {event.creature}! {text}"
+            return "encounter", f"Encounter! {text}"
         case ev.SignFound():
             if not event.foretells:
                 return "sign", f"Sign: {event.text}"
@@ -181,7 +190,10 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.CheckMade():
             verdict = "succeeds" if event.success else "fails"
             who = "The party" if event.name == "party" else event.name
-            return "check", f"{who} {verdict} at {event.label} ({event.total} vs DC {event.dc})."
+            return (
+                "check",
+                f"{who} {verdict} at {event.label}: {event.total} against DC {event.dc}.",
+            )
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
             label = counter.label if counter else event.counter
@@ -229,6 +241,13 @@ GAME_MASTER = "game master"
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _why(reason: str) -> str:
+    """A reason after what happened: in brackets, or after a dash when it has its own."""
+    if not reason:
+        return ""
+    return f" — {reason}" if "(" in reason else f" ({reason})"
 
 
 def _sentence(text: str) -> str:
