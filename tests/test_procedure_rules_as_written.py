@@ -164,7 +164,7 @@ def test_delving_a_sign_is_the_creature_the_next_encounter_meets(expedition: Fac
     run(x, "pc add Ash hp=8", "light add torch lit")
     with pytest.raises(InputNeeded) as asked:
         x.execute("turn crawl hazard=5", ask_inputs=True)
-    assert asked.value.key == "sign" and "which creature" in asked.value.purpose
+    assert asked.value.key == "sign" and "Which creature" in asked.value.purpose
     found = x.execute("turn crawl hazard=5 sign=ghouls")
     assert (
         "Sign: A sign of a nearby creature. It is a sign of ghouls: the next encounter is "
@@ -406,6 +406,40 @@ def test_the_log_reads_as_plain_english(expedition: Factory) -> None:
         assert wanted in text, wanted
     for unwanted in ("(game master)", "Cal is omen", "applies.", "(blown out (", "Undone: turn\n"):
         assert unwanted not in text, unwanted
+
+
+async def test_a_choice_the_game_master_makes_is_not_asked_as_the_players_roll() -> None:
+    """002: "The referee determines whether this is a dangerous or arduous journey." The
+    question says it is the game master's choice, not "the result the players rolled"."""
+    from delvetui.ui.roll_prompt import RollPrompt
+    from tests.ui_support import make, ready, screen_text, table, until
+
+    app = DelveApp(make("leave", ["pc add Ash hp=8"], procedure="dungeon-turn"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        table(app).run("turn leave")
+        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await until(pilot, lambda: "the kind of journey" in screen_text(app))
+        shown = screen_text(app)
+        assert "the kind of journey (the game master's choice)" in shown
+        assert "players rolled" not in shown and "A result from the table" not in shown
+        await pilot.press("escape")
+
+
+async def test_a_typed_die_prompt_asks_for_the_face() -> None:
+    """Every prompt for a die says the number typed is the die's face."""
+    from delvetui.ui.roll_prompt import RollPrompt
+    from tests.ui_support import make, ready, screen_text, table, until
+
+    app = DelveApp(make("face", ["pc add Ash hp=8 INT=14"], procedure="dungeon-turn"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.table_dice = True
+        table(app).run("turn harvest hd=1 by=Ash")
+        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await until(pilot, lambda: "Harvest (INT)" in screen_text(app))
+        assert "Type the d20's face; the +2 is added for you." in screen_text(app)
+        await pilot.press("escape")
 
 
 def test_a_miss_on_the_alarm_check_does_not_read_as_a_reset(expedition: Factory) -> None:

@@ -22,7 +22,7 @@ from delvetui.core.evolve import evolve, step_usage_die
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.loader import iter_effects, row_range
-from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
+from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
@@ -211,6 +211,8 @@ class _Work:
         self.turn_number = state.turn
         #: The flags of the turn being taken (the action's and the light level's).
         self.flags: tuple[str, ...] = ()
+        #: The inputs of the action or activity being taken, by key (for asking for them).
+        self.wanted: dict[str, Input] = {}
         #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
         self.activity: Action | None = None
 
@@ -379,7 +381,7 @@ class _Work:
                 "The sign foretells the next encounter: say which creature it is a sign of "
                 "with sign=NAME."
             )
-            purpose = "Sign: which creature is it a sign of? The next encounter is that creature"
+            purpose = "Which creature is the sign of? The next encounter is that creature."
             raise InputNeeded("sign", "NAME", purpose, message)
         self.emit(ev.SignFound(text=text, creature=given or "", foretells=True))
 
@@ -432,7 +434,11 @@ class _Work:
                     "which is added to its DC."
                 )
                 if given is None and self.ask_inputs:
-                    purpose = f"{effect.label or effect.id}: {input_name}, added to the DC"
+                    wanted = self.wanted.get(input_name)
+                    what = wanted.label if wanted and wanted.label else input_name
+                    purpose = f"{effect.label or effect.id}: {what}, added to the DC"
+                    if wanted is not None and wanted.given_by == "gm":
+                        purpose += " (the game master's choice)"
                     raise InputNeeded(input_name, "N", purpose, message)
                 raise CommandError(message)
             dc += int(given)
@@ -830,6 +836,7 @@ def _action(work: _Work, name: str | None) -> tuple[str, Action]:
 
 
 def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
+    work.wanted = dict(action.inputs)
     for key, wanted in action.inputs.items():
         given = work.inputs.get(key)
         required = wanted.required or (

@@ -84,7 +84,7 @@ class RollPrompt(Question):
             ask = f"Roll {self.expression} for {self.purpose}."
             hint = dice.face_hint(self.expression)
         elif self.expression == WORDS:
-            ask = f"{self.purpose}?"
+            ask = self.purpose if self.purpose.endswith((".", "?")) else f"{self.purpose}?"
             hint = "Type a name or a few words."
         elif choices_of(self.expression):
             ask = f"{self.purpose}: {' or '.join(choices_of(self.expression))}?"
