@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 
 from delvetui.core.state import Light
+from delvetui.text import visible
 from delvetui.ui.bars import bar
 from delvetui.ui.pane import RowPane
 
@@ -42,12 +43,15 @@ class LightInventory(RowPane):
         width = max(20, self.size.width)
         text = Text(no_wrap=True, overflow="ellipsis")
         self._rows = []
-        usable = [light for light in state.lights if not light.spent]
+        # Lit lights first: they are the ones burning down.
+        usable = sorted(
+            (light for light in state.lights if not light.spent), key=lambda light: not light.lit
+        )
         spent = [light for light in state.lights if light.spent]
         if not usable:
             text.append("No lights: press l to add one.", self._style("muted"))
             self._rows.append(None)
-        id_width = max((len(light.id) for light in usable), default=0)
+        id_width = max((len(visible(light.id)) for light in usable), default=0)
         for light in usable:
             if self._rows:
                 text.append("\n")
@@ -55,7 +59,7 @@ class LightInventory(RowPane):
             self._rows.append(light.id)
         if spent:
             text.append("\n")
-            names = ", ".join(light.id for light in spent[-6:])
+            names = ", ".join(visible(light.id) for light in spent[-6:])
             more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
             text.append(f"Spent: {names}{more}", self._style("spent"))
             self._rows.append(None)
@@ -63,7 +67,8 @@ class LightInventory(RowPane):
         level = state.light_level
         rules = self.procedure.light_level(level)
         style = self._style("dark" if level == "dark" else level)
-        meaning = Text()
+        # One line: darkness and what it means are spelled out in the alert strip too.
+        meaning = Text(no_wrap=True, overflow="ellipsis")
         label = rules.label if rules.label and rules.label != level else level.capitalize()
         meaning.append(label, style + Style(bold=True))
         if rules.text:
@@ -76,12 +81,12 @@ class LightInventory(RowPane):
         row = Text()
         marker = "●" if light.lit else "○"
         row.append(f"{marker} ", self._style(light.state if light.lit else "out"))
-        row.append(light.id.ljust(id_width))
+        row.append(visible(light.id).ljust(id_width))
         row.append(f" ×{light.count}" if light.count > 1 else "   ")
         wide = width >= 46
         if wide and kind is not None:
             row.append(f" {kind.label[:9]:<9}", self._style("muted"))
-        carrier = (light.carrier or "—")[:8]
+        carrier = visible(light.carrier or "—")[:8]
         row.append(f" {carrier:<8}")
         state_word = light.state if light.lit else "unlit"
         row.append(f" {state_word:<6}", self._style(light.state if light.lit else "out"))
