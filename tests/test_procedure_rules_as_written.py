@@ -411,14 +411,12 @@ def test_the_log_reads_as_plain_english(expedition: Factory) -> None:
 async def test_a_choice_the_game_master_makes_is_not_asked_as_the_players_roll() -> None:
     """002: "The referee determines whether this is a dangerous or arduous journey." The
     question says it is the game master's choice, not "the result the players rolled"."""
-    from delvetui.ui.roll_prompt import RollPrompt
     from tests.ui_support import make, ready, screen_text, table, until
 
     app = DelveApp(make("leave", ["pc add Ash hp=8"], procedure="dungeon-turn"))
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         table(app).run("turn leave")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
         await until(pilot, lambda: "the kind of journey" in screen_text(app))
         shown = screen_text(app)
         assert "the kind of journey (the game master's choice)" in shown
