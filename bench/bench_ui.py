@@ -51,7 +51,15 @@ from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 
 SIZE = (120, 40)
-BARE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "bare_app.py"
+#: The plain Textual app, ``../shared/bench/bare_app.py`` from the repository (or higher up).
+BARE = next(
+    (
+        folder / "shared" / "bench" / "bare_app.py"
+        for folder in Path(__file__).resolve().parents
+        if (folder / "shared" / "bench" / "bare_app.py").is_file()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "bench" / "bare_app.py",
+)
 #: The budgets (shared/DESIGN.md): start-up against the plain app, resume 100,000 / 1,000.
 START_BUDGET = 1.3
 RESUME_BUDGET = 1.3

@@ -45,7 +45,7 @@ SNAPSHOT_EVERY = 25
 #: The table draws the newest turns at once from a snapshot at least this many batches
 #: before the last (older ones are read in the background), so one such snapshot is kept
 #: besides the newest: a few screens of the log, replayed in milliseconds.
-TAIL_BATCHES = 60
+TAIL_BATCHES = 40
 
 
 def _now() -> dt.datetime:

@@ -434,6 +434,7 @@ def screenshot(path: Path, out: Path, size: tuple[int, int], *, salvage: bool = 
     The picture is the table's first screen, newest turns included, taken as soon as it is
     painted; the file is only read.
     """
+    settle_imports()
     app = DelveApp(path, salvage=salvage, shoot=True)
     try:
         asyncio.run(app.run_async(headless=True, size=size))
