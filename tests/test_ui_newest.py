@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -101,3 +102,17 @@ def test_the_screenshot_shows_the_newest_turns_without_the_test_harness(
     assert "Note:&#160;the&#160;last&#160;word" in svg
     assert "Reading&#160;the&#160;log" not in svg
     assert long_expedition.read_bytes() == before  # a picture changes nothing
+
+
+def test_the_screenshot_of_a_damaged_expedition_shows_the_damage(
+    long_expedition: Path, tmp_path: Path
+) -> None:
+    with sqlite3.connect(long_expedition) as conn:  # the last command's text, changed
+        conn.execute(
+            "UPDATE batches SET command = 'turn search' WHERE seq = (SELECT max(seq) FROM batches)"
+        )
+    before = long_expedition.read_bytes()
+    out = tmp_path / "table.svg"
+    screenshot(long_expedition, out, (120, 40))
+    assert "needs&#160;attention" in out.read_text(encoding="utf-8")
+    assert long_expedition.read_bytes() == before

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from delvetui.ui.start_screen import StartScreen
 
 THEMES = ("textual-dark", "textual-light")
+#: A screenshot that could not be taken in this many seconds gives up with a message.
+SCREENSHOT_TIMEOUT = 60.0
 
 
 class DelveApp(App[None]):
@@ -77,6 +79,9 @@ class DelveApp(App[None]):
             self.theme = self.prefs.theme
         if self.prefs.keys:
             self.set_keymap(self.prefs.keys)
+        if self.shoot:
+            # A guard, not a wait: the picture is taken as soon as the screen is ready.
+            self.set_timer(SCREENSHOT_TIMEOUT, self.exit)
         if self.path is None:
             from delvetui.ui.start_screen import StartScreen
 
@@ -144,6 +149,8 @@ class DelveApp(App[None]):
                 "but nothing can be changed.",
             )
         )
+        # The message covers the table: its footer's keys are not waited for.
+        self._ready_to_shoot("keys")
 
     def _show(self, screen: Screen[None], *, first: bool = False) -> None:
         if first or len(self.screen_stack) < 2:
@@ -443,5 +450,5 @@ def screenshot(path: Path, out: Path, size: tuple[int, int], *, salvage: bool = 
     if app.open_error is not None:
         raise app.open_error
     if app.picture is None:
-        raise DelveError(f"{path} could not be shown for the screenshot.")
+        raise DelveError(f"{path} could not be shown in time for the screenshot.")
     write_atomically(out, app.picture)
