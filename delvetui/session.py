@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from delvetui import __version__, paths
+from delvetui import __version__, fileio, paths
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core import snapshot
@@ -158,30 +158,21 @@ class Expedition:
         """
         if os.path.lexists(path):
             raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.importing")
-        try:
+
+        def fill(temp: Path) -> None:
             with Store.create(temp, meta=meta, procedure_text=procedure_text) as store:
                 store.append_many(batches)
-            try:
-                os.link(temp, path)  # never replaces an existing file, unlike rename
-            except FileExistsError:
-                raise ExpeditionExists(
-                    f"{path} already exists; choose another name or open it."
-                ) from None
-            except OSError:
-                if os.path.lexists(path):
-                    raise
-                os.rename(temp, path)  # a file system without hard links
-            folder = os.open(path.parent, os.O_RDONLY)
-            try:
-                with contextlib.suppress(OSError):
-                    os.fsync(folder)  # make the new name durable, not only the contents
-            finally:
-                os.close(folder)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                temp.unlink()
+
+        try:
+            fileio.create_new(path, fill)
+        except FileExistsError:
+            raise ExpeditionExists(
+                f"{path} already exists; choose another name or open it."
+            ) from None
+        except OSError as error:
+            raise StorageFailed(
+                f"Creating {path} failed ({fileio.reason(error)}); nothing was saved."
+            ) from None
         return cls.open(path)
 
     @classmethod

@@ -12,16 +12,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import attrs
 
-from delvetui import __version__, paths
+from delvetui import __version__, fileio, paths
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch, Timeline
-from delvetui.errors import DelveError, ExpeditionExists
+from delvetui.errors import DelveError, ExpeditionExists, FileRefused
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.store import NewEvent
@@ -104,20 +105,25 @@ def read(path: Path) -> Imported:
     """Read and check an exported file completely; raise ImportRefused saying what is wrong."""
     refuse = _refuser(path)
     try:
-        size = path.stat().st_size
+        # Only a regular file: a FIFO would block, and /dev/zero has no size to check.
+        fd = fileio.open_regular(path)
     except FileNotFoundError:
         raise DelveError(f"There is no file {path} to import.") from None
-    except OSError as error:
-        raise DelveError(f"{path} cannot be read ({error.strerror}).") from None
-    if size > MAX_BYTES:
-        raise refuse(
-            f"it is {size / 1024 / 1024:.1f} MB, more than the "
-            f"{MAX_BYTES / 1024 / 1024:g} MB an export may be"
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise DelveError(f"{path} cannot be read ({error.strerror}).") from None
+    except FileRefused as refused:
+        raise ImportRefused(f"{refused.message} Nothing was created.") from None
+    with open(fd, "rb") as file:
+        size = os.fstat(fd).st_size
+        if size > MAX_BYTES:
+            raise refuse(
+                f"it is {size / 1024 / 1024:.1f} MB, more than the "
+                f"{MAX_BYTES / 1024 / 1024:g} MB an export may be"
+            )
+        try:
+            raw = file.read(MAX_BYTES + 1)  # bounded, should it grow while it is read
+        except OSError as error:
+            raise DelveError(f"{path} cannot be read ({error.strerror}).") from None
+    if len(raw) > MAX_BYTES:
+        raise refuse(f"it is more than the {MAX_BYTES / 1024 / 1024:g} MB an export may be")
     return check(raw, refuse)
 
 
@@ -175,14 +181,7 @@ def import_file(path: Path, name: str | None = None) -> Path:
     """
     imported = read(path)
     chosen = name or imported.name
-    try:
-        target = paths.new_expedition_path(chosen)
-    except DelveError as error:
-        if name:
-            raise
-        raise DelveError(
-            f"{error} Give the imported expedition a name: delvetui import {path} NAME."
-        ) from None
+    target = paths.imported_expedition_path(name, imported.name, path)
     if target.exists():
         raise ExpeditionExists(
             f"An expedition {chosen!r} already exists ({target}); give the import another "

@@ -19,12 +19,13 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from delvetui import fileio
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import DelveError, ExpeditionLocked, ReadOnlyExpedition, StorageFailed
 from delvetui.session import Expedition
 from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.files import Prefs, export_path, write_atomically
+from delvetui.ui.files import Prefs, export_path, write_export
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.palette import TableCommands
 from delvetui.ui.table_screen import TableScreen
@@ -353,7 +354,7 @@ class DelveApp(App[None]):
         try:
             with Expedition.open(source, write=False) as expedition:
                 text = export.export(expedition, fmt)
-            export.write_atomically(path, text)
+            write_export(path, text)
         except DelveError as error:
             self.call_from_thread(
                 self.push_screen, ErrorScreen("The log could not be exported", error.message)
@@ -451,4 +452,4 @@ def screenshot(path: Path, out: Path, size: tuple[int, int], *, salvage: bool = 
         raise app.open_error
     if app.picture is None:
         raise DelveError(f"{path} could not be shown in time for the screenshot.")
-    write_atomically(out, app.picture)
+    fileio.write_file(out, app.picture, replace=True)
