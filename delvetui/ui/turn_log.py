@@ -178,9 +178,7 @@ class TurnLog(ScrollView, can_focus=True):
         return rows
 
     def _reflow(self) -> None:
-        width = self.scrollable_content_region.width
-        # Before the first layout the width is unknown: the first resize wraps the lines.
-        self._width = max(10, width) if width else 0
+        self._width = max(10, self.scrollable_content_region.width)
         self._wrapped.clear()
         self._strips.clear()
         self._starts = []
@@ -188,8 +186,6 @@ class TurnLog(ScrollView, can_focus=True):
         self._index(0)
 
     def _index(self, start: int) -> None:
-        if not self._width:
-            return
         del self._starts[start:]
         rows = self._starts[-1] + self._count(start - 1) if start else 0
         width = self._width
