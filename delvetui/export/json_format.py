@@ -13,7 +13,6 @@ import datetime as dt
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -26,16 +25,12 @@ from delvetui.errors import DelveError, ExpeditionExists, FileRefused
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.store import NewEvent
+from delvetui.text import json_safe
 
 FORMAT = "delvetui-expedition"
 FORMAT_VERSION = 1
 #: A file larger than this is refused before it is read.
 MAX_BYTES = 200 * 1024 * 1024
-
-# Characters JSON leaves raw that a terminal may act on or that make a text read otherwise
-# than it is (bidirectional overrides); inside JSON strings, the only place they can be,
-# a \u escape means the same.
-_RAW = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class ImportRefused(DelveError):
@@ -81,7 +76,7 @@ def render(expedition: Expedition, *, now: dt.datetime | None = None) -> str:
         "batches": batches,
     }
     text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False)
-    return _RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return json_safe(text) + "\n"
 
 
 # Import ----------------------------------------------------------------------------------
