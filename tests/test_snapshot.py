@@ -201,7 +201,7 @@ def test_the_newest_turns_read_from_a_kept_snapshot_are_the_logs_last_lines(
             for line in log.batch_lines(batch, fast.procedure, before, session=before.session)
         ]
     assert shown == [line for line in everything if line.batch >= first]
-    assert shown[-1].text == "Redone: turn"
+    assert shown[-1].text.startswith("Redone: turn")
 
 
 def test_newest_turns_that_disagree_with_the_snapshot_are_damage(

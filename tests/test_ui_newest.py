@@ -73,7 +73,7 @@ async def test_the_newest_turns_show_before_the_log_is_read_and_the_view_stays_p
         whole = full_log(long_expedition)
         assert [line.text for line in turn_log.lines] == [line.text for line in whole]
         assert turn_log.voided == {line.batch for line in whole if line.voided}
-        assert turn_log.lines[-1].text == "Undone: turn"
+        assert turn_log.lines[-1].text.startswith("Undone: turn")
     app.close_expedition()
 
 
