@@ -7,15 +7,18 @@ import json
 import sqlite3
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from delvetui import __version__, session
-from delvetui.core import snapshot
-from delvetui.errors import ReadOnlyExpedition
+from delvetui import __version__, cli, session
+from delvetui.core import log, snapshot
+from delvetui.core.timeline import Batch
+from delvetui.errors import DamagedFile, ReadOnlyExpedition
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from delvetui.store import StoredBatch
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 SCRIPT = [
@@ -161,3 +164,128 @@ def test_a_snapshot_naming_batches_it_cannot_know_is_ignored(played: Path) -> No
         assert snapshot.loads(json.dumps(forged), program=__version__, batch=batch) is None
     with Expedition.open(played, snapshot=True) as fast:
         assert fast.state == expected
+
+
+def act(path: Path, *words: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
+    """``delvetui act PATH WORDS`` through the real command line; the batches it replayed."""
+    replayed: list[int] = []
+    real = session.to_batch
+
+    def counting(stored: StoredBatch) -> Batch:
+        replayed.append(stored.seq)
+        return real(stored)
+
+    monkeypatch.setattr(session, "to_batch", counting)
+    code = cli.main(["act", str(path), *words])
+    monkeypatch.setattr(session, "to_batch", real)
+    return code, replayed
+
+
+def test_act_replays_only_what_comes_after_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`act` on a long expedition costs what its tail costs, not what its length costs."""
+    path = tmp_path / "long.delve"
+    with Expedition.create(path, find("delving"), seed=3, now=MOMENT) as x:
+        for n in range(session.SNAPSHOT_EVERY * 3):
+            x.execute(f"note {n}", now=MOMENT)
+        total = x.batch_count
+    x = Expedition.open(path, snapshot=True)  # a crash after two more: no snapshot of them
+    x.execute("turn", now=MOMENT)
+    x.execute("note after", now=MOMENT)
+    x.close(snapshot=False)
+    code, replayed = act(path, "note", "hi", monkeypatch=monkeypatch)
+    assert code == 0
+    assert replayed == [total + 1, total + 2]  # the tail, read and checked; nothing before
+    with Expedition.open(path, write=False) as again:  # a full replay agrees
+        assert [b.command for b in again.batches()][-3:] == ["turn", "note after", "note hi"]
+        assert again.state.turn == 1
+
+
+def test_act_refuses_damage_in_the_rows_it_reads_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "long.delve"
+    with Expedition.create(path, find("delving"), seed=3, now=MOMENT) as x:
+        for n in range(session.SNAPSHOT_EVERY + 2):
+            x.execute(f"note {n}", now=MOMENT)
+    x = Expedition.open(path, snapshot=True)
+    x.execute("note the tail", now=MOMENT)
+    x.close(snapshot=False)
+    conn = sqlite3.connect(path)
+    with conn:  # a flipped letter in the tail's payload; its checksum no longer matches
+        conn.execute(
+            "UPDATE events SET payload = replace(payload, 'the tail', 'the tall')"
+            " WHERE batch = (SELECT MAX(seq) FROM batches)"
+        )
+    conn.close()
+    written = path.read_bytes()
+    code, _ = act(path, "note", "more", monkeypatch=monkeypatch)
+    assert code == 2
+    assert "is damaged at event" in capsys.readouterr().err
+    assert path.read_bytes() == written
+
+
+def test_a_snapshot_far_enough_back_is_kept_for_the_newest_turns(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for _ in range(12):
+            x.execute("turn", now=MOMENT)
+        total = x.batch_count
+        kept = x.store.snapshot_batches()
+    assert kept[-1] == total  # saved at closing
+    assert [seq for seq in kept if seq <= total - 5]  # one far enough back for the table
+    assert len(kept) <= 5 // 3 + 3  # and not every snapshot ever taken
+    assert all(seq >= max(s for s in kept if s <= total - 5) for seq in kept)
+
+
+def test_the_newest_turns_read_from_a_kept_snapshot_are_the_logs_last_lines(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for text in ["turn", "undo", "turn search", "note late", "turn", "undo", "redo"] * 2:
+            x.execute(text, now=MOMENT)
+    with Expedition.open(played, write=False) as full:
+        everything = list(log.lines(full.batches(), full.procedure))
+        voided = {line.batch for line in everything if line.voided}
+    with Expedition.open(played, write=False, snapshot=True) as fast:
+        found = fast.newest()
+        assert found is not None
+        first, pairs = found
+        assert 1 < first <= fast.batch_count - 4  # from a snapshot 5 or more batches back
+        assert [batch.seq for batch, _ in pairs] == list(range(first, fast.batch_count + 1))
+        shown = [
+            attrs.evolve(line, voided=line.batch in voided)
+            for batch, before in pairs
+            for line in log.batch_lines(batch, fast.procedure, before, session=before.session)
+        ]
+    assert shown == [line for line in everything if line.batch >= first]
+    assert shown[-1].text.startswith("Redone: turn")
+
+
+def test_newest_turns_that_disagree_with_the_snapshot_are_damage(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for _ in range(12):
+            x.execute("turn", now=MOMENT)
+    with sqlite3.connect(played) as conn:
+        newest = conn.execute("SELECT max(batch) FROM snapshots").fetchone()[0]
+        conn.execute("DELETE FROM snapshots WHERE batch = ?", (newest,))
+    with Expedition.open(played, write=False) as full:
+        expected = full.state
+    # A state the file's log cannot reach, saved as the newest snapshot.
+    with Expedition.open(played, snapshot=True) as x:
+        x.timeline.state = attrs.evolve(expected, clock=expected.clock + 1)
+        x._save_snapshot()
+    before = played.read_bytes()
+    with (
+        Expedition.open(played, write=False, snapshot=True) as fast,
+        pytest.raises(DamagedFile, match="do not match"),
+    ):
+        fast.newest()
+    assert played.read_bytes() == before

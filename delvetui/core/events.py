@@ -41,8 +41,12 @@ class Event:
         return type(self).__name__
 
     def to_payload(self) -> dict[str, Any]:
-        """The event's fields as JSON-able data."""
-        return attrs.asdict(self)
+        """The event's fields as JSON-able data (name/value pairs as a JSON object)."""
+        data = attrs.asdict(self)
+        for field in attrs.fields(type(self)):
+            if field.metadata.get("pairs"):
+                data[field.name] = dict(getattr(self, field.name))
+        return data
 
     @classmethod
     def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> "Event":
@@ -91,12 +95,26 @@ def _fits(hint: Any, value: object) -> bool:
     if origin in (types.UnionType, typing.Union):
         return any(_fits(arg, value) for arg in args)
     if origin is tuple:
+        if isinstance(value, dict) and args and typing.get_origin(args[0]) is tuple:
+            # Name/value pairs are kept in the file as a JSON object (see _pairs).
+            key, item = typing.get_args(args[0])[:2]
+            return all(_fits(key, k) and _fits(item, v) for k, v in value.items())
         return isinstance(value, list | tuple) and all(_fits(args[0], item) for item in value)
     if origin is dict:
         return isinstance(value, dict) and all(
             _fits(args[0], key) and _fits(args[1], item) for key, item in value.items()
         )
     return True  # a kind of field this check does not know is left to the class itself
+
+
+def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
+    """Name/value pairs, sorted and frozen: an event can hold no dict, which could be changed."""
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(name), int(number)) for name, number in items))
+
+
+#: A field of name/value pairs: a sorted tuple in the event, a JSON object in the file.
+_PAIRS: dict[str, Any] = {"pairs": True}
 
 
 def _tuple_of_ints(value: Any) -> tuple[int, ...]:
@@ -131,8 +149,12 @@ class MemberJoined(Event):
     name: str
     hp: int
     max_hp: int
-    abilities: dict[str, int] = attrs.field(factory=dict)
-    tracks: dict[str, int] = attrs.field(factory=dict)
+    abilities: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
+    tracks: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
 
 
 @event()
@@ -142,7 +164,9 @@ class MemberEdited(Event):
 
     name: str
     max_hp: int
-    abilities: dict[str, int] = attrs.field(factory=dict)
+    abilities: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
 
 
 @event()
@@ -254,6 +278,15 @@ class LightDimmed(Event):
 
 @event()
 @attrs.frozen
+class LightFlickered(Event):
+    """A light just lit flickered ominously at a result that would have put it out."""
+
+    id: str
+    reason: str
+
+
+@event()
+@attrs.frozen
 class LightsBurned(Event):
     """Time passed for the lit lights that burn by the clock."""
 
@@ -353,21 +386,32 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event()
+@event(2)
 @attrs.frozen
 class EncounterBegan(Event):
-    """An encounter: the party meets a creature (the one a sign promised, if any)."""
+    """An encounter: the party meets a creature (the one a sign promised, if any).
+
+    Version 2 added ``foretold``: whether the creature is the one a sign foretold (true)
+    or one the game master named (false). Version 1 named a creature only from a sign.
+    """
 
     text: str
     creature: str = ""
+    foretold: bool = True
 
 
-@event()
+@event(2)
 @attrs.frozen
 class SignFound(Event):
-    """The party found a sign of a creature; the next encounter is that creature."""
+    """The party found a sign; when it ``foretells``, the next encounter is its creature.
+
+    Version 2 added ``creature`` and ``foretells``: only a procedure that carries a sign
+    forward names the next encounter by it.
+    """
 
     text: str
+    creature: str = ""
+    foretells: bool = False
 
 
 @event()
@@ -412,6 +456,14 @@ class DeferredResolved(Event):
     ref: str
     label: str
     applied: bool
+
+
+@event()
+@attrs.frozen
+class RestBroken(Event):
+    """An encounter interrupted the party's rest: the rest in a row starts again."""
+
+    reason: str
 
 
 @event()
@@ -474,22 +526,26 @@ class ProcedureChanged(Event):
 # Undo, redo and sessions -------------------------------------------------------------------
 
 
-@event()
+@event(2)
 @attrs.frozen
 class BatchVoided(Event):
     """A command was undone: its batch no longer counts."""
 
     batch: int
     command: str
+    #: The turns the batch took ('turn 5', 'turns 5-6'; '' when none). Added in version 2.
+    turns: str = ""
 
 
-@event()
+@event(2)
 @attrs.frozen
 class BatchRestored(Event):
     """An undone command was redone: its batch counts again."""
 
     batch: int
     command: str
+    #: The turns the batch took ('turn 5', 'turns 5-6'; '' when none). Added in version 2.
+    turns: str = ""
 
 
 @event()

@@ -17,6 +17,7 @@ from delvetui.core import events as ev
 from delvetui.core.decide import History
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
+from delvetui.errors import ReplayError
 
 #: How many recent batches keep the state before them (undo without replay) and their
 #: events (redo without reading the file). Older ones are rebuilt through ``load``.
@@ -58,6 +59,7 @@ class Timeline:
         self.commands: dict[int, str] = {}
         self._before: OrderedDict[int, State] = OrderedDict()
         self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
+        self._turn_texts: OrderedDict[int, str] = OrderedDict()
         self._load = load
 
     @classmethod
@@ -85,13 +87,46 @@ class Timeline:
         return self.commands[seq]
 
     def history(self) -> History:
-        """What undo and redo would act on now."""
+        """What undo and redo would act on now, with the turns each would take back."""
         undo = (self.active[-1], self.command(self.active[-1])) if self.active else None
         redo = (self.redo[-1], self.command(self.redo[-1])) if self.redo else None
-        return History(undo=undo, redo=redo)
+        return History(
+            undo=undo,
+            redo=redo,
+            undo_turns=self._turns(undo[0]) if undo else "",
+            redo_turns=self._turns(redo[0]) if redo else "",
+        )
+
+    def _turns(self, seq: int) -> str:
+        """'turn 5' or 'turns 5-6': the turns a batch took ('' when none)."""
+        if seq not in self._turn_texts:
+            events = self._events.get(seq)
+            if events is None:
+                events = self._loaded([seq])[0].events if self._load is not None else ()
+            numbers = [e.number for e in events if isinstance(e, ev.TurnStarted)]
+            self._turn_texts[seq] = turns_text(numbers)
+            while len(self._turn_texts) > KEEP:
+                self._turn_texts.popitem(last=False)
+        return self._turn_texts[seq]
 
     def apply(self, batch: Batch) -> State:
-        """Take a committed batch into account and return the new state."""
+        """Take a committed batch into account and return the new state.
+
+        Raises ReplayError naming the batch when it cannot apply (an undo of a batch that is
+        not the last one counting, an event that names what is not there); the timeline is
+        then as it was before the batch.
+        """
+        saved = (self.state, list(self.active), list(self.redo), list(self.base))
+        try:
+            return self._apply(batch)
+        except (ReplayError, ValueError, LookupError, TypeError) as error:
+            self.state, self.active, self.redo, self.base = saved
+            raise ReplayError(
+                f"Batch {batch.seq} of the expedition cannot be replayed ({error})",
+                batch=batch.seq,
+            ) from None
+
+    def _apply(self, batch: Batch) -> State:
         voided = undo_target(batch)
         restored = redo_target(batch)
         if voided is not None:
@@ -149,13 +184,25 @@ class Timeline:
     def _loaded(self, seqs: Sequence[int]) -> list[Batch]:
         if self._load is None:
             raise ValueError("older batches are needed but there is no loader")
-        return list(self._load(seqs))
+        found = list(self._load(seqs))
+        if [batch.seq for batch in found] != list(seqs):
+            raise ReplayError(f"batches {list(seqs)[:5]} are not all in the log")
+        return found
 
     def _rebuild(self, seqs: Sequence[int]) -> State:
         state = State()
         for batch in self._loaded(seqs):
             state = fold(state, batch.events)
         return state
+
+
+def turns_text(numbers: Sequence[int]) -> str:
+    """Turn numbers as 'turn 5' or 'turns 5-6'."""
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"turn {numbers[0]}"
+    return f"turns {numbers[0]}-{numbers[-1]}"
 
 
 def replay(batches: Iterable[Batch], load: Loader | None = None) -> Timeline:

@@ -21,7 +21,7 @@ import attrs
 from delvetui import __version__, fileio, paths
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch, Timeline
-from delvetui.errors import DelveError, ExpeditionExists, FileRefused
+from delvetui.errors import DelveError, ExpeditionExists, FileRefused, ReplayError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.store import NewEvent
@@ -337,8 +337,7 @@ def _replay(batches: Sequence[tuple[str, str, tuple[NewEvent, ...]]], refuse: _R
     for batch in rebuilt:
         try:
             timeline.apply(batch)
-        except Exception as error:  # foreign data may break replay in any way; name it
+        except ReplayError as error:  # evolve and the timeline raise nothing else
             raise refuse(
-                f"its log does not replay at batch {batch.seq} ({batch.command!r}: "
-                f"{type(error).__name__}: {error})"
+                f"its log does not replay at batch {batch.seq} ({batch.command!r}: {error})"
             ) from None
