@@ -463,16 +463,19 @@ def _procedures(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from delvetui.export import export, format_for, write_atomically
+    from delvetui.export import export_chunks, format_for, write_atomically
 
     fmt = args.format or (format_for(args.output) if args.output else None) or "md"
     with _reader(args) as expedition:
-        content = export(expedition, fmt, session=args.session)
+        # In pieces as they are made: a long expedition's JSON is never whole in memory.
+        pieces = export_chunks(expedition, fmt, session=args.session)
+        if args.output:
+            write_atomically(Path(args.output), pieces)
+        else:
+            for piece in pieces:
+                sys.stdout.write(piece)
     if args.output:
-        write_atomically(Path(args.output), content)
         print(args.output)
-    else:
-        sys.stdout.write(content)
     return 0
 
 

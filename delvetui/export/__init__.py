@@ -12,17 +12,20 @@ import contextlib
 import datetime as dt
 import os
 import secrets
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from delvetui.errors import DelveError
 from delvetui.export import html, json_format, markdown, story, text
-from delvetui.export.json_format import ImportRefused, import_file
+from delvetui.export.importing import import_file
+from delvetui.export.json_format import ImportRefused
 from delvetui.session import Expedition, to_batch
 
 __all__ = [
     "FORMATS",
     "ImportRefused",
     "export",
+    "export_chunks",
     "export_saved",
     "format_for",
     "import_file",
@@ -90,6 +93,20 @@ def export(
     return renderers[fmt](story_of(expedition, session=session, now=now))
 
 
+def export_chunks(
+    expedition: Expedition,
+    fmt: str,
+    *,
+    session: int | None = None,
+    now: dt.datetime | None = None,
+) -> Iterator[str]:
+    """The expedition in a format, in pieces: JSON a batch at a time, in constant memory."""
+    if fmt == "json" and session is None:
+        yield from json_format.chunks(expedition, now=now)
+    else:
+        yield export(expedition, fmt, session=session, now=now)
+
+
 def export_saved(
     path: Path, fmt: str, *, session: int | None = None, now: dt.datetime | None = None
 ) -> str:
@@ -102,23 +119,25 @@ def export_saved(
         return export(expedition, fmt, session=session, now=now)
 
 
-def write_atomically(path: Path, content: str) -> None:
+def write_atomically(path: Path, content: str | Iterable[str]) -> None:
     """Write a file so that it is either the old one or the whole new one, never half.
 
-    The text goes to a temporary file beside it, is flushed to disk, then renamed over
-    the old file. On a failure the old file is left as it was and nothing else remains.
+    The text (one string, or pieces written as they come) goes to a temporary file beside
+    it, is flushed to disk, then renamed over the old file. On a failure the old file is
+    left as it was and nothing else remains.
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     temp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
-    data = content.encode("utf-8")
+    pieces = (content,) if isinstance(content, str) else content
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            for piece in pieces:
+                view = memoryview(piece.encode("utf-8"))
+                while view:
+                    written = os.write(fd, view)
+                    view = view[written:]
             os.fsync(fd)
         finally:
             os.close(fd)
