@@ -291,7 +291,6 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
     state = expedition.state
     procedure = expedition.procedure
     per_turn = procedure.turn_minutes(state.turn_type)
-    ladder = procedure.party.fatigue
     last = state.last_hazard
     return {
         "name": state.name,
@@ -311,7 +310,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
                 "hp": m.hp,
                 "max_hp": m.max_hp,
                 "fatigue": m.fatigue,
-                "fatigue_label": ladder[min(m.fatigue, len(ladder) - 1)],
+                "fatigue_label": procedure.party.fatigue_label(m.fatigue),
                 "conditions": list(m.conditions),
                 "abilities": dict(m.abilities),
                 "tracks": dict(m.tracks),

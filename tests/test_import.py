@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from delvetui.errors import DelveError, ExpeditionExists, StorageFailed
 from delvetui.export import export, import_file
-from delvetui.export import json_format as jf
 from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import entries, find

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import typing
 from collections.abc import Callable, Iterable, Mapping
+
+import attrs
 
 from delvetui.core import dice
 from delvetui.core import events as ev
+from delvetui.core.decide import MAX_SEED
 from delvetui.core.evolve import evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Loader, Timeline
@@ -29,8 +33,6 @@ from delvetui.procedure.model import Procedure
 MAX_NUMBER = 10**9
 #: The largest hit points, ability score, light time and check number a command takes.
 MAX_TYPED = 999_999
-#: Seeds are kept below this, the largest whole number SQLite stores.
-MAX_SEED = 2**63 - 1
 #: The most members a party may have (as ``pc add`` enforces).
 MAX_PARTY = 50
 #: The most lights one ``light add`` brings.
@@ -185,22 +187,35 @@ def _name(kind: str, name: str) -> str | None:
 
 def _every_number(event: ev.Event) -> str | None:
     """Any whole number of the event beyond MAX_NUMBER (seeds have their own bound)."""
-    for field, value in event.to_payload().items():
+    for field in _number_fields(event.type):
+        value = getattr(event, field)
         numbers: Iterable[object]
-        if isinstance(value, list | tuple):
+        if isinstance(value, tuple):
             numbers = value
         elif isinstance(value, dict):
             numbers = value.values()
         else:
             numbers = (value,)
         for number in numbers:
-            if isinstance(number, bool) or not isinstance(number, int):
-                continue
-            if field == "seed" and isinstance(event, ev.ExpeditionStarted):
-                continue
-            if abs(number) > MAX_NUMBER:
+            if (
+                isinstance(number, int)
+                and not isinstance(number, bool)
+                and abs(number) > MAX_NUMBER
+            ):
                 return f"{field} is {_shown(number)}, beyond the ±{MAX_NUMBER:,} any count can be"
     return None
+
+
+@functools.cache
+def _number_fields(type_name: str) -> tuple[str, ...]:
+    """The fields of an event type that can hold whole numbers (not the seed)."""
+    kind = ev.EVENT_TYPES[type_name]
+    hints = typing.get_type_hints(kind)
+    return tuple(
+        field.name
+        for field in attrs.fields(kind)
+        if "int" in str(hints[field.name]) and field.name != "seed"
+    )
 
 
 def problem(

@@ -24,6 +24,8 @@ from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.loader import iter_effects, row_range
 from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
 
+#: The largest seed an expedition may have (a random one is below it too).
+MAX_SEED = 2**31 - 1
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
 
@@ -88,6 +90,8 @@ def start_events(
     name: str, procedure: Procedure, *, seed: int, start: str | None = None
 ) -> list[ev.Event]:
     """The first batch of a new expedition."""
+    if not 0 <= seed <= MAX_SEED:
+        raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
     found = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", text)
     if found is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -31,7 +31,7 @@ from delvetui.export.json_format import Checked, Head, ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import to_batch
-from delvetui.store import SCHEMA_VERSION, Store
+from delvetui.store import SCHEMA_VERSION, NewEvent, Store
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -72,8 +72,7 @@ def import_file(path: Path, name: str | None = None) -> Path:
             with Store.create(
                 temp, meta=source.head.meta, procedure_text=source.head.procedure_text
             ) as store:
-                store.append_many(source.batches())
-            _audit(temp, source.line, refuse)
+                store.append_many(_audited(store, source, refuse))
             _link_into_place(temp, target)
         finally:
             for leftover in (temp, Path(f"{temp}-journal")):
@@ -157,23 +156,29 @@ def _sentence(error: DelveError) -> str:
     return error.message.rstrip(". ")
 
 
-def _audit(path: Path, line: Callable[[int], int | None], refuse: json_format._Refuse) -> None:
-    """Replay the new file through the checks a command goes through; refuse the first miss."""
-    with Store.open(path, write=False) as store:
+def _audited(
+    store: Store, source: _Source, refuse: json_format._Refuse
+) -> Iterator[tuple[str, str, Sequence[NewEvent]]]:
+    """Each batch of the source, once the checks a command goes through pass for it.
 
-        def load(seqs: Sequence[int]) -> Iterator[Batch]:
-            for seq in seqs:
-                yield to_batch(next(store.batches(after=seq - 1)))
+    The batches are replayed through ``core.audit`` as they are written to the new file;
+    an undo reaching further back than the audit keeps reads them back from that file
+    (the writing connection sees what it wrote).
+    """
 
-        original = load_text(store.procedure_text(), source="its procedure")
-        audit = Audit(original, load=load)
-        for stored in store.batches():
-            batch = to_batch(stored)
-            _load_procedures(batch, audit.procedures, refuse)
-            try:
-                audit.take(batch)
-            except Impossible as error:
-                raise refuse(_where(error, line(batch.seq))) from None
+    def load(seqs: Sequence[int]) -> Iterator[Batch]:
+        for seq in seqs:
+            yield to_batch(next(store.batches(after=seq - 1)))
+
+    original = load_text(source.head.procedure_text, source="its procedure")
+    audit = Audit(original, load=load)
+    for checked in source.batches():
+        _load_procedures(checked.batch, audit.procedures, refuse)
+        try:
+            audit.take(checked.batch)
+        except Impossible as error:
+            raise refuse(_where(error, source.line(checked.batch.seq))) from None
+        yield checked.command, checked.at, checked.stored
 
 
 def _where(error: Impossible, line: int | None) -> str:

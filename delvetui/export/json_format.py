@@ -26,6 +26,7 @@ import attrs
 from delvetui import __version__
 from delvetui.core import events as ev
 from delvetui.core.commands import MAX_COMMAND_LENGTH
+from delvetui.core.timeline import Batch
 from delvetui.errors import DelveError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -117,8 +118,14 @@ class Head:
         return self.meta.get("name", "")
 
 
-#: One checked batch: its command, its time and its events, ready for the store.
-Checked = tuple[str, str, tuple[NewEvent, ...]]
+@attrs.frozen
+class Checked:
+    """One batch whose structure and types are checked: for the store, and as events."""
+
+    command: str
+    at: str
+    stored: tuple[NewEvent, ...]
+    batch: Batch
 
 
 class Reading:
@@ -200,7 +207,7 @@ class Reading:
             seq += 1
             self._lines.append(line)
             checked = check_batch(batch, seq, f"batch {seq}", _on_line(self.refuse, line))
-            events += len(checked[2])
+            events += len(checked.stored)
             yield checked
         if seq == 0:
             raise self.refuse('its "batches" are missing or empty')
@@ -292,7 +299,9 @@ class _Parser:
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.buffer = ""
         self.pos = 0
-        self.line_base = 1  # the line buffer[0] is on
+        self.mark = 0  # a place in the buffer whose line is known: mark_line
+        self.mark_line = 1
+        self.shifted = False  # the buffer no longer begins at the start of the file
         self.read_bytes = 0
         self.eof = False
         self.seen_any = False
@@ -302,9 +311,10 @@ class _Parser:
         if self.eof:
             return False
         if self.pos:
-            self.line_base += self.buffer.count("\n", 0, self.pos)
+            self._line()  # count the lines of what is dropped
             self.buffer = self.buffer[self.pos :]
-            self.pos = 0
+            self.pos = self.mark = 0
+            self.shifted = True
         raw = self.binary.read(max(at_least, _CHUNK))
         try:
             text = self.decoder.decode(raw, final=not raw)
@@ -330,12 +340,20 @@ class _Parser:
                 return ""
 
     def _where(self, pos: int) -> str:
-        line = self.line_base + self.buffer.count("\n", 0, pos)
-        column = pos - self.buffer.rfind("\n", 0, pos)
-        return f"line {line}, column {column}"
+        line = self._line()
+        if pos >= self.pos:
+            line += self.buffer.count("\n", self.pos, pos)
+        else:
+            line -= self.buffer.count("\n", pos, self.pos)
+        start = self.buffer.rfind("\n", 0, pos)
+        column = pos - start if start >= 0 or not self.shifted else None
+        return f"line {line}" + (f", column {column}" if column is not None else "")
 
     def _line(self) -> int:
-        return self.line_base + self.buffer.count("\n", 0, self.pos)
+        """The line the current place is on, counted on from the last place asked for."""
+        self.mark_line += self.buffer.count("\n", self.mark, self.pos)
+        self.mark = self.pos
+        return self.mark_line
 
     def _invalid(self, what: str) -> ImportRefused:
         ends = self.buffer.rstrip().endswith("}")
@@ -502,10 +520,15 @@ def check_batch(batch: object, seq: int, where: str, refuse: _Refuse) -> Checked
         raise refuse(f'{where} has no "at" time (an ISO date and time)')
     if not isinstance(events, list):
         raise refuse(f'{where} has no "events" list')
-    read = tuple(_event(event, where, n, refuse) for n, event in enumerate(events, start=1))
-    if seq == 1 and (not read or read[0].type != "ExpeditionStarted"):
+    read = [_event(event, where, n, refuse) for n, event in enumerate(events, start=1)]
+    if seq == 1 and (not read or read[0][0].type != "ExpeditionStarted"):
         raise refuse("batch 1 does not start the expedition (ExpeditionStarted)")
-    return command, at, read
+    return Checked(
+        command=command,
+        at=at,
+        stored=tuple(e[0] for e in read),
+        batch=Batch(seq=seq, command=command, events=tuple(e[1] for e in read)),
+    )
 
 
 def text_problem(value: object) -> str | None:
@@ -528,12 +551,8 @@ def text_problem(value: object) -> str | None:
     return None
 
 
-def check_event(event: object, batch: str, number: int, refuse: _Refuse) -> NewEvent:
+def _event(event: object, batch: str, number: int, refuse: _Refuse) -> tuple[NewEvent, ev.Event]:
     """One event of a batch: a known type and schema version, and fields of their types."""
-    return _event(event, batch, number, refuse)
-
-
-def _event(event: object, batch: str, number: int, refuse: _Refuse) -> NewEvent:
     where = f"{batch}, event {number}"
     if not isinstance(event, dict):
         raise refuse(f"{where} is not an object")
@@ -549,14 +568,15 @@ def _event(event: object, batch: str, number: int, refuse: _Refuse) -> NewEvent:
         )
     if not isinstance(payload, dict):
         raise refuse(f"{where} ({type_}) has no payload object")
-    wrong = ev.wrong_field(type_, payload)
-    if wrong is not None:
-        raise refuse(f"{where} ({type_}) has a wrong value for {wrong!r}: {_short(payload[wrong])}")
     try:
-        ev.Event.from_payload(type_, version, payload)
+        read = ev.Event.from_payload(type_, version, payload)
     except (TypeError, ValueError) as error:
+        wrong = ev.wrong_field(type_, payload)
+        if wrong is not None:
+            value = _short(payload[wrong])
+            raise refuse(f"{where} ({type_}) has a wrong value for {wrong!r}: {value}") from None
         raise refuse(f"{where} ({type_}) cannot be read: {error}") from None
-    return NewEvent(type=type_, version=version, payload=payload)
+    return NewEvent(type=type_, version=version, payload=payload), read
 
 
 def _is_time(text: str) -> bool:
