@@ -47,6 +47,8 @@ PLAY = (
 #: How many accepted imports get the table's screenshot too (it takes a second or two).
 SCREENSHOTS = 2
 _shots: list[str] = []
+#: What happened to the examples of one run (printed with -s, for docs/reliability.md).
+_tally = {"refused": 0, "imported": 0}
 
 Path_ = tuple[str | int, ...]
 
@@ -61,6 +63,12 @@ def document() -> dict[str, Any]:
                 x.execute(text, now=MOMENT)
             data: dict[str, Any] = json.loads(export(x, "json"))
     return data
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tally() -> Iterator[None]:
+    yield
+    print(f"\nchanged exports: {_tally}, screenshots: {len(_shots)}")
 
 
 def places(value: object, at: Path_ = ()) -> Iterator[Path_]:
@@ -139,8 +147,10 @@ def test_a_changed_export_is_refused_in_a_sentence_or_imported_sound_and_shown(
                 assert said.startswith(f"{source} cannot be imported: "), said
                 assert said.endswith("Nothing was created."), said
                 assert sorted(p.name for p in home.iterdir()) == ["given.json"]
+                _tally["refused"] += 1
                 return
             shown_by_every_reader(path, home)
+            _tally["imported"] += 1
 
 
 def shown_by_every_reader(path: Path, home: Path) -> None:
