@@ -27,6 +27,7 @@ from delvetui.errors import DelveError
 from delvetui.export import FORMATS, export, import_file
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.strategies import hostile_values
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 PLAY = (
@@ -83,27 +84,6 @@ def places(value: object, at: Path_ = ()) -> Iterator[Path_]:
             yield from places(item, (*at, index))
 
 
-HOSTILE_TEXT = [
-    "\x1b[2J",
-    "\x1b]0;owned\x07",
-    "\x1b]52;c;aGk=\x07",
-    "\u202e",
-    "\x9b31m",
-    "\u2028",
-    "\x00",
-    "\ud800",
-    "\udfff and more",
-]
-REPLACEMENTS = st.one_of(
-    st.sampled_from([None, True, False, 0, 1, -1, -5, 1.5, "", "x", [], {}, [1], {"a": 1}]),
-    st.sampled_from([10**18, -(10**18), 10**300, 2**63, 999_999, 1_000_000]),
-    st.integers(-1000, 1000),
-    st.sampled_from(HOSTILE_TEXT),
-    st.sampled_from(["a" * 20_000, "word " * 5_000, "é" * 3_000]),
-    st.text(max_size=12),
-)
-
-
 def changed(data: dict[str, Any], where: Path_, how: str, new: object) -> dict[str, Any]:
     """A copy of the document with one value replaced, removed, or its text added to."""
     copy: dict[str, Any] = json.loads(json.dumps(data))
@@ -131,7 +111,7 @@ def test_a_changed_export_is_refused_in_a_sentence_or_imported_sound_and_shown(
 ) -> None:
     where = data.draw(st.sampled_from(list(places(document))), label="where")
     how = data.draw(st.sampled_from(["replace", "remove", "append"]), label="how")
-    new = data.draw(REPLACEMENTS, label="new")
+    new = data.draw(hostile_values(), label="new")
     text = json.dumps(changed(document, where, how, new))  # ASCII: surrogates as \u escapes
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
