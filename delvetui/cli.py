@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from delvetui import __version__, paths
+from delvetui import __version__, fileio, paths
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
-from delvetui.errors import DamagedFile, DelveError, ProcedureError
+from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
@@ -76,7 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
         "Create an expedition and print its path.",
         "delvetui new crypt --procedure delving --seed 7 --start 08:00",
     )
-    new.add_argument("name", metavar="NAME", help="a name, or a path ending in .delve")
+    new.add_argument("name", nargs="?", metavar="NAME", help="a name, or a path ending in .delve")
+    new.add_argument(
+        "--file", metavar="PATH.delve", help="create the file there (NAME is then its title)"
+    )
     new.add_argument("--procedure", required=True, metavar="ID|FILE", help="procedure id or file")
     new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
     new.add_argument("--start", metavar="HH:MM", help="in-world start time")
@@ -140,7 +143,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
     exported.add_argument("--salvage", action="store_true", help=_SALVAGE)
-    exported.add_argument("-o", "--output", metavar="FILE", help="write FILE (default: print)")
+    exported.add_argument(
+        "-o", "--output", metavar="FILE", help="write a new FILE (default, or -: print)"
+    )
+    exported.add_argument(
+        "--force", action="store_true", help="replace FILE when it exists (never an expedition)"
+    )
 
     imported = add(
         "import",
@@ -182,7 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _resume() -> int:
     from delvetui.ui.app import run_app
 
-    saved = paths.saved_expeditions()
+    try:
+        saved = paths.saved_expeditions()
+    except StoreError:
+        saved = []  # the start screen says why the data folder cannot be read
     return run_app(saved[0] if saved else None)
 
 
@@ -221,9 +232,11 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _new(args: argparse.Namespace) -> int:
+    if args.name is None and args.file is None:
+        raise DelveError("Give the expedition a name, or a file with --file PATH.delve.")
     procedure = registry.find(args.procedure)
-    path = paths.new_expedition_path(args.name)
-    name = path.stem if paths.is_path(args.name) else args.name
+    path = paths.new_expedition_path(args.name or "", file=args.file)
+    name = args.name if args.name and not paths.is_path(args.name) else path.stem
     with Expedition.create(path, procedure, name=name, seed=args.seed, start=args.start):
         pass
     print(path)
@@ -462,19 +475,25 @@ def _procedures(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from delvetui.export import export_chunks, format_for, write_atomically
+    from delvetui.export import export_chunks, format_for
 
-    fmt = args.format or (format_for(args.output) if args.output else None) or "md"
+    to_file = args.output not in (None, "-")
+    fmt = args.format or (format_for(args.output) if to_file else None) or "md"
     with _reader(args) as expedition:
         # In pieces as they are made: a long expedition's JSON is never whole in memory.
         pieces = export_chunks(expedition, fmt, session=args.session)
-        if args.output:
-            write_atomically(Path(args.output), pieces)
-        else:
+        if not to_file:
             for piece in pieces:
                 sys.stdout.write(piece)
-    if args.output:
-        print(args.output)
+            return 0
+        try:
+            fileio.write_file(Path(args.output), pieces, replace=args.force)
+        except TargetExists:
+            raise DelveError(
+                f"{args.output} already exists; add --force to replace it, or choose another "
+                "file. Nothing was written."
+            ) from None
+    print(args.output)
     return 0
 
 

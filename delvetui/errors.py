@@ -113,3 +113,15 @@ class ReadOnlyExpedition(StoreError):
 
 class StorageFailed(StoreError):
     """Writing to the expedition file failed; nothing of the command was saved."""
+
+
+class FileRefused(DelveError):
+    """A file or folder cannot be used as asked (not a regular file, an expedition file...)."""
+
+
+class NotAFile(FileRefused):
+    """A path names a folder, a device, a FIFO, a socket or a link to nothing, not a file."""
+
+
+class TargetExists(FileRefused):
+    """A file to write already exists and replacing it was not asked for."""

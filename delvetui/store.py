@@ -11,9 +11,7 @@ import contextlib
 import fcntl
 import json
 import os
-import secrets
 import sqlite3
-import stat
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -22,12 +20,15 @@ from typing import Any
 
 import attrs
 
+from delvetui import fileio
 from delvetui.errors import (
     DamagedFile,
     ExpeditionExists,
     ExpeditionLocked,
     ExpeditionNotFound,
+    FileRefused,
     ForeignFile,
+    NotAFile,
     ReadOnlyExpedition,
     StorageFailed,
     StoreError,
@@ -162,19 +163,13 @@ class Store:
                 f"{journal} is left over from an earlier file of that name; move it away first."
             )
         folder = path.parent
-        if not folder.is_dir():
+        if not os.path.isdir(folder):
             raise StoreError(f"Cannot create {path}: the folder {folder} does not exist.")
-        temp = folder / f".{path.name}.{secrets.token_hex(6)}.creating"
+        crc = str(_crc((procedure_text.encode(),)))
         try:
-            try:
-                crc = str(_crc((procedure_text.encode(),)))
-                _build(temp, {**meta, _PROCEDURE_CRC: crc}, procedure_text)
-                _link_into_place(temp, path)
-                _fsync_folder(folder)
-            finally:
-                for leftover in (temp, Path(f"{temp}-journal")):
-                    with contextlib.suppress(FileNotFoundError):
-                        leftover.unlink()
+            fileio.create_new(
+                path, lambda temp: _build(temp, {**meta, _PROCEDURE_CRC: crc}, procedure_text)
+            )
         except FileExistsError:
             raise ExpeditionExists(
                 f"{path} already exists; choose another name or open it."
@@ -642,41 +637,16 @@ def _build(temp: Path, meta: Mapping[str, str], procedure_text: str) -> None:
         conn.close()
 
 
-def _link_into_place(temp: Path, path: Path) -> None:
-    """Give the finished file its real name without ever replacing an existing file."""
-    try:
-        os.link(temp, path)
-    except FileExistsError:
-        raise
-    except OSError:
-        # Some file systems have no hard links; rename would replace, so check first.
-        if os.path.lexists(path):
-            raise FileExistsError(path) from None
-        os.rename(temp, path)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the new name durable, not only the file's contents."""
-    fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # Some file systems refuse fsync on folders; the contents are synced regardless.
-    finally:
-        os.close(fd)
-
-
 def _open_regular_file(path: Path) -> int:
+    # Checked before it is opened: opening a FIFO named x.delve would wait forever.
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        return fileio.open_regular(path)
     except FileNotFoundError:
         raise ExpeditionNotFound(f"There is no expedition file at {path}.") from None
-    except OSError as exc:
-        raise StoreError(f"{path} cannot be read ({_reason(exc)}).") from exc
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise ForeignFile(f"{path} is not a file, so it is not an expedition file.")
-    return fd
+    except NotAFile as refused:
+        raise ForeignFile(refused.message) from None
+    except FileRefused as refused:  # no permission, say
+        raise StoreError(refused.message) from None
 
 
 def _check_header(path: Path, header: bytes) -> int:

@@ -175,6 +175,7 @@ def test_every_subcommand_explains_itself_with_an_example(home: Path) -> None:
 
 def test_a_path_ending_in_delve_works_as_a_name(home: Path, tmp_path: Path) -> None:
     path = tmp_path / "elsewhere" / "keep.delve"
+    path.parent.mkdir()  # a path's folder must exist; test_paths.py tries one that does not
     result = delvetui(home, "new", str(path), "--procedure", "delving")
     assert result.returncode == 0 and path.exists()
     assert delvetui(home, "act", str(path), "note", "here").returncode == 0

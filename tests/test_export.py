@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from markdown_it import MarkdownIt
 
 from delvetui.core import events as ev
 from delvetui.errors import DelveError
-from delvetui.export import export, export_saved, format_for, story_of, write_atomically
+from delvetui.export import export, export_saved, format_for, story_of
 from delvetui.export.markdown import escape
 from delvetui.export.story import visible
 from delvetui.procedure.registry import entries
@@ -393,35 +392,6 @@ def test_format_for_reads_the_suffix() -> None:
         "json",
         None,
     ]
-
-
-def test_write_atomically_replaces_the_whole_file(tmp_path: Path) -> None:
-    target = tmp_path / "log.md"
-    target.write_text("old")
-    write_atomically(target, "new ✓\n")
-    assert target.read_text(encoding="utf-8") == "new ✓\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.md"]
-
-
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    target = tmp_path / "log.md"
-    target.write_text("old")
-
-    def refuse(*args: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(DelveError, match="No space left on device"):
-        write_atomically(target, "new")
-    assert target.read_text() == "old"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.md"]
-
-
-def test_writing_into_a_missing_folder_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(DelveError, match="nothing was written"):
-        write_atomically(tmp_path / "missing" / "log.md", "text")
 
 
 def test_docs_describe_every_field_of_the_json_format(expedition: Factory) -> None:

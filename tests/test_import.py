@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -64,7 +65,8 @@ def test_export_then_import_gives_the_same_events_and_state(
                     original.execute(text, now=MOMENT + dt.timedelta(minutes=number))
             document = home / "a.json"
             document.write_text(export(original, "json"), encoding="utf-8")
-            path = import_file(document, str(home / "b.delve"))
+            with mock.patch.dict(os.environ, {"DELVETUI_HOME": folder}):
+                path = import_file(document, "b")  # an import goes to the data folder
             with Expedition.open(path) as copy:
                 assert stored(copy) == stored(original)
                 assert copy.store.meta() == original.store.meta()

@@ -293,7 +293,7 @@ async def test_x_exports_the_log(home: Path) -> None:
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")  # plain text
-        out = home / "crypt-log.txt"
+        out = home / "exports" / "crypt-log.txt"
         await until(pilot, out.exists)
         assert "Turn 1" in out.read_text(encoding="utf-8")
         await until(pilot, lambda: any(str(out) in text for text in notices(app)))

@@ -1,18 +1,16 @@
 """Exports: the session log as Markdown, HTML or plain text, and the JSON interchange format.
 
 ``export(expedition, "md")`` returns the text (``export_saved(path, "md")`` does the same
-through a read-only connection of its own, for a worker thread); ``write_atomically`` puts
-it in a file so a reader never sees half of it. ``import_file`` brings a JSON export back
-as an expedition. The formats are described in ``docs/export.md``.
+through a read-only connection of its own, for a worker thread); :mod:`delvetui.fileio`
+puts it in a file so a reader never sees half of it (``export_chunks`` gives the text in
+pieces, JSON a batch at a time). ``import_file`` brings a JSON export or a copied ``.delve``
+file back as an expedition. The formats are described in ``docs/export.md``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import os
-import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from delvetui.errors import DelveError
@@ -30,7 +28,6 @@ __all__ = [
     "format_for",
     "import_file",
     "story_of",
-    "write_atomically",
 ]
 
 #: Every format, by the name ``--format`` takes, with its usual file suffix.
@@ -117,43 +114,3 @@ def export_saved(
     """
     with Expedition.open(path, write=False) as expedition:
         return export(expedition, fmt, session=session, now=now)
-
-
-def write_atomically(path: Path, content: str | Iterable[str]) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half.
-
-    The text (one string, or pieces written as they come) goes to a temporary file beside
-    it, is flushed to disk, then renamed over the old file. On a failure the old file is
-    left as it was and nothing else remains.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    temp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
-    pieces = (content,) if isinstance(content, str) else content
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
-        try:
-            for piece in pieces:
-                view = memoryview(piece.encode("utf-8"))
-                while view:
-                    written = os.write(fd, view)
-                    view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        reason = error.strerror or str(error)
-        raise DelveError(f"Cannot write {path} ({reason}); nothing was written.") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)

@@ -16,16 +16,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from delvetui import paths
+from delvetui import fileio, paths
 from delvetui.core import events as ev
 from delvetui.core.audit import Audit, Impossible
 from delvetui.core.timeline import Batch
-from delvetui.errors import DelveError, ExpeditionExists, StoreError
+from delvetui.errors import (
+    DelveError,
+    ExpeditionExists,
+    FileRefused,
+    StorageFailed,
+    StoreError,
+)
 from delvetui.export import json_format
 from delvetui.export.json_format import Checked, Head, ImportRefused
 from delvetui.procedure.loader import load_text
@@ -53,42 +58,43 @@ def import_file(path: Path, name: str | None = None) -> Path:
     refuse = json_format.refuser(path)
     with _open_source(path, refuse) as source:
         chosen = name or source.head.name
-        try:
-            target = paths.new_expedition_path(chosen)
-        except DelveError as error:
-            if name:
-                raise
-            raise DelveError(
-                f"{error} Give the imported expedition a name: delvetui import {path} NAME."
-            ) from None
+        target = paths.imported_expedition_path(name, source.head.name, path)
         if os.path.lexists(target):
             raise ExpeditionExists(
                 f"An expedition {chosen!r} already exists ({target}); give the import another "
                 f"name: delvetui import {path} NAME. Nothing was imported."
             )
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.importing")
-        try:
+        paths.ensure_data_dir()
+
+        def fill(temp: Path) -> None:
             with Store.create(
                 temp, meta=source.head.meta, procedure_text=source.head.procedure_text
             ) as store:
                 store.append_many(_audited(store, source, refuse))
-            _link_into_place(temp, target)
-        finally:
-            for leftover in (temp, Path(f"{temp}-journal")):
-                with contextlib.suppress(FileNotFoundError):
-                    leftover.unlink()
+
+        try:
+            fileio.create_new(target, fill)
+        except FileExistsError:
+            raise ExpeditionExists(
+                f"{target} already exists; choose another name or open it. Nothing was imported."
+            ) from None
+        except OSError as error:
+            raise StorageFailed(
+                f"Creating {target} failed ({fileio.reason(error)}); nothing was saved."
+            ) from None
     return target
 
 
 @contextlib.contextmanager
 def _open_source(path: Path, refuse: json_format._Refuse) -> Iterator[_Source]:
     try:
-        binary = open(path, "rb")  # noqa: SIM115 - closed below, after the import
+        # Only a regular file: a FIFO would block, and /dev/zero would never end.
+        fd = fileio.open_regular(path)
     except FileNotFoundError:
         raise DelveError(f"There is no file {path} to import.") from None
-    except OSError as error:
-        raise DelveError(f"{path} cannot be read ({error.strerror}).") from None
+    except FileRefused as refused:
+        raise ImportRefused(f"{refused.message} Nothing was created.") from None
+    binary = open(fd, "rb")  # noqa: SIM115 - closed below, after the import
     with binary:
         try:
             start = binary.read(len(_SQLITE_MAGIC))
@@ -207,25 +213,6 @@ def _load_procedures(
                 raise refuse(
                     f"the procedure it moved to in batch {batch.seq} is broken — {error.message}"
                 ) from None
-
-
-def _link_into_place(temp: Path, target: Path) -> None:
-    """Give the checked file its name, never replacing a file that appeared meanwhile."""
-    taken = ExpeditionExists(f"{target} already exists; choose another name or open it.")
-    try:
-        os.link(temp, target)
-    except FileExistsError:
-        raise taken from None
-    except OSError:
-        if os.path.lexists(target):
-            raise taken from None
-        os.rename(temp, target)  # a file system without hard links
-    folder = os.open(target.parent, os.O_RDONLY)
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(folder)  # make the new name durable, not only the contents
-    finally:
-        os.close(folder)
 
 
 __all__ = ["ImportRefused", "import_file"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import attrs
 
 from delvetui.errors import DelveError, ProcedureError
+from delvetui.fileio import reason
 from delvetui.paths import user_procedures_dir
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
@@ -39,8 +41,11 @@ _CACHE: dict[tuple[Path, bool], tuple[tuple[int, int], Entry]] = {}
 
 def _entry(path: Path, user: bool) -> Entry:
     """A procedure file loaded once, and again only when it changes on disk."""
-    stat = path.stat()
-    stamp = (stat.st_mtime_ns, stat.st_size)
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    stamp = (stat.st_mtime_ns, stat.st_size) if stat else (0, 0)
     cached = _CACHE.get((path, user))
     if cached is not None and cached[0] == stamp:
         return cached[1]
@@ -56,9 +61,19 @@ def entries() -> list[Entry]:
     """Every shipped and user procedure; a user procedure with the same id wins."""
     found: dict[str, Entry] = {}
     for folder, user in ((shipped_dir(), False), (user_procedures_dir(), True)):
-        if not folder.is_dir():
+        try:
+            names = sorted(os.listdir(folder))
+        except (FileNotFoundError, NotADirectoryError):
             continue
-        for path in sorted(folder.glob("*.toml")):
+        except OSError as error:
+            raise DelveError(
+                f"The procedures folder {folder} cannot be read ({reason(error)}); set "
+                "DELVETUI_HOME to a folder you can read, or fix that one."
+            ) from None
+        for name in names:
+            path = folder / name
+            if not name.endswith(".toml") or not os.path.isfile(path):
+                continue
             entry = _entry(path, user)
             found[entry.id] = entry
     return sorted(found.values(), key=lambda e: (e.user, e.id))

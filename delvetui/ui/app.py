@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
+from delvetui import fileio
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import DelveError, ExpeditionLocked, ReadOnlyExpedition, StorageFailed
@@ -28,7 +29,7 @@ from delvetui.session import Expedition
 from delvetui.ui import creation, runner
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.files import Prefs, export_path, write_atomically
+from delvetui.ui.files import Prefs, export_path, write_export
 from delvetui.ui.new_expedition import NewExpeditionScreen
 from delvetui.ui.palette import TableCommands
 from delvetui.ui.roll_prompt import RollPrompt
@@ -294,7 +295,7 @@ class DelveApp(App[None]):
         try:
             with Expedition.open(source, write=False) as expedition:
                 text = export.export(expedition, fmt)
-            export.write_atomically(path, text)
+            write_export(path, text)
         except DelveError as error:
             self.call_from_thread(
                 self.push_screen, ErrorScreen("The log could not be exported", error.message)
@@ -396,7 +397,7 @@ async def _screenshot(path: Path, out: Path, size: tuple[int, int], salvage: boo
             svg = app.export_screenshot()
     finally:
         app.close_expedition(snapshot=False)  # a picture changes nothing in the file
-    write_atomically(out, svg)
+    fileio.write_file(out, svg, replace=True)
 
 
 async def wait_until(

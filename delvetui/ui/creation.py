@@ -1,20 +1,18 @@
 """Creating an expedition from the table: all of it, or nothing.
 
 The new-expedition form and the demo give a name, a procedure, a start and a list of
-commands (party, lights). The expedition is built in a scratch folder beside the saved ones
-and moved into place only when every command has gone through, so a failure halfway leaves
+commands (party, lights). The expedition is built under a temporary name beside the saved
+ones and given its name only when every command has gone through, so a failure halfway leaves
 no half-made expedition behind.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from delvetui import paths
+from delvetui import fileio, paths
 from delvetui.errors import ExpeditionExists, StorageFailed
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
@@ -49,33 +47,30 @@ def create(
     (nothing is left behind), StorageFailed when the disk refuses.
     """
     final = paths.new_expedition_path(name)
-    if final.exists():
+    if os.path.lexists(final):
         raise ExpeditionExists(f"An expedition called '{name}' already exists; pick another name.")
-    final.parent.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=".new-", dir=final.parent))
-    try:
-        temp = scratch / final.name
+
+    def build(temp: Path) -> None:
         with Expedition.create(temp, procedure, name=name, seed=seed, start=start) as expedition:
             for command in commands:
                 expedition.execute(command)
-        try:
-            os.link(temp, final)
-        except FileExistsError:
-            raise ExpeditionExists(
-                f"An expedition called '{name}' already exists; pick another name."
-            ) from None
-        except OSError as error:
-            raise StorageFailed(
-                f"{final} could not be created ({error.strerror or error}); nothing was saved."
-            ) from None
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+
+    try:
+        fileio.create_new(final, build)
+    except FileExistsError:
+        raise ExpeditionExists(
+            f"An expedition called '{name}' already exists; pick another name."
+        ) from None
+    except OSError as error:
+        raise StorageFailed(
+            f"{final} could not be created ({fileio.reason(error)}); nothing was saved."
+        ) from None
     return final
 
 
 def demo() -> Path:
     """The demo expedition: a ready party with lights on Delving (made on first use)."""
     path = paths.data_dir() / f"{DEMO_NAME}{paths.SUFFIX}"
-    if path.exists():
+    if os.path.exists(path):
         return path
     return create(DEMO_NAME, registry.find(DEMO_PROCEDURE), DEMO_COMMANDS, seed=DEMO_SEED)

@@ -1,63 +1,51 @@
 """The table's own small files: its preferences, and where exports go.
 
-The preferences are written atomically (a temporary file, fsync, rename), so a crash
-mid-write leaves the old file or the new one, never half of either. The expedition
-itself is only ever changed through :class:`delvetui.session.Expedition`.
+The preferences are written through :mod:`delvetui.fileio` (a temporary file, fsync,
+rename), so a crash mid-write leaves the old file or the new one, never half of either.
+The expedition itself is only ever changed through :class:`delvetui.session.Expedition`.
+Exports go to a folder of their own, apart from the preferences.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from delvetui import paths
-from delvetui.errors import StorageFailed
+from delvetui import fileio, paths
+from delvetui.errors import DelveError, StorageFailed
 
 PREFS_NAME = "delvetui-table.json"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write text to path through a temporary file, fsync and rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(handle, 0o666 & ~_umask())
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise StorageFailed(f"{path} could not be written ({error.strerror or error}).") from None
-    try:
-        folder = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(folder)
-    except OSError:
-        pass
-    finally:
-        os.close(folder)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+#: The folder in the data folder the table's exports go to.
+EXPORTS = "exports"
+#: Preferences larger than this are not read (they are a few hundred bytes).
+MAX_PREFS_BYTES = 1_000_000
 
 
 def export_path(expedition_path: Path, fmt: str) -> Path:
-    """Where the table exports an expedition: beside the saved expeditions."""
+    """Where the table exports an expedition: the ``exports`` folder in the data folder.
+
+    A folder of their own, so that no expedition's name can make an export's file name
+    the preferences' (an expedition called 'delvetui-table' exported to JSON).
+    """
+    folder = paths.data_dir() / EXPORTS
     if fmt == "json":
-        return paths.data_dir() / f"{expedition_path.stem}.json"
-    return paths.data_dir() / f"{expedition_path.stem}-log.{fmt}"
+        return folder / f"{expedition_path.stem}.json"
+    return folder / f"{expedition_path.stem}-log.{fmt}"
+
+
+def write_export(path: Path, text: str) -> None:
+    """Write (or write again) one of the table's exports, making its folder when missing."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageFailed(
+            f"Cannot make the folder {path.parent} ({fileio.reason(error)}); "
+            "the log was not exported."
+        ) from None
+    fileio.write_file(path, text, replace=True)
 
 
 @attrs.define
@@ -78,8 +66,8 @@ class Prefs:
         """The saved preferences; defaults when there are none or they cannot be read."""
         path = paths.data_dir() / PREFS_NAME
         try:
-            data: Any = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data: Any = json.loads(fileio.read_regular(path, MAX_PREFS_BYTES).decode("utf-8"))
+        except (OSError, ValueError, DelveError):
             return cls()
         if not isinstance(data, dict):
             return cls()
@@ -93,8 +81,9 @@ class Prefs:
         return prefs
 
     def save(self) -> None:
-        """Write the preferences atomically."""
-        write_atomically(
-            paths.data_dir() / PREFS_NAME,
+        """Write the preferences atomically; StoreError or FileRefused saying why they were not."""
+        fileio.write_file(
+            paths.ensure_data_dir() / PREFS_NAME,
             json.dumps(attrs.asdict(self), indent=2, sort_keys=True, ensure_ascii=False) + "\n",
+            replace=True,
         )

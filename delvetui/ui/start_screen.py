@@ -17,7 +17,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui import paths
-from delvetui.errors import DelveError
+from delvetui.errors import DelveError, StoreError
 from delvetui.session import Expedition
 
 NEW = "+new"
@@ -73,7 +73,12 @@ class StartScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.saved = paths.saved_expeditions()
+        #: Why the saved expeditions cannot be listed (the data folder cannot be read).
+        self.problem: str | None = None
+        try:
+            self.saved = paths.saved_expeditions()
+        except StoreError as error:
+            self.saved, self.problem = [], error.message
 
     def compose(self) -> ComposeResult:
         """Title, the choices, and the saved expeditions."""
@@ -95,7 +100,8 @@ class StartScreen(Screen[None]):
             )
             yield OptionList(*options, id="start-list")
             folder = paths.data_dir()
-            yield Static(Text(f"Saved expeditions live in {folder}"), id="start-folder")
+            where = self.problem or f"Saved expeditions live in {folder}"
+            yield Static(Text(where), id="start-folder")
         yield Footer()
 
     def on_mount(self) -> None:

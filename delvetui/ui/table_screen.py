@@ -751,7 +751,7 @@ class TableScreen(Screen[None]):
                     ("html", Text("Web page (.html)")),
                     ("json", Text("JSON, to import again (.json)")),
                 ],
-                hint="The file is written beside the saved expeditions.",
+                hint="The file is written in the exports folder beside the saved expeditions.",
             ),
             chosen,
         )
