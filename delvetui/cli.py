@@ -8,10 +8,10 @@ service in :mod:`delvetui.session`.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import sys
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,6 +24,7 @@ from delvetui.procedure import registry
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
+from delvetui.text import dumps, visible
 
 EXIT_BAD_INPUT = 2
 
@@ -41,9 +42,28 @@ examples:
 _SALVAGE = "a damaged expedition: read-only, every command before the damage"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with what it quotes from the command line made visible in its errors."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        """Print the usage and the problem, and exit with status 2."""
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {visible(message, lines=True)}\n")
+
+
+def _say(text: str, *, end: str = "\n") -> None:
+    """Print to standard output, every control character made visible."""
+    sys.stdout.write(visible(text, lines=True) + end)
+
+
+def _warn(text: str) -> None:
+    """Print to standard error, every control character made visible."""
+    print(visible(text, lines=True), file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand, with examples in each --help."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="delvetui",
         description="The referee's table for dungeon turns.",
         epilog=_EPILOG,
@@ -170,12 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = _HANDLERS[args.command]
         return handler(args)
     except DelveError as error:
-        print(f"delvetui: {error}", file=sys.stderr)
+        _warn(f"delvetui: {error}")
         if isinstance(error, DamagedFile) and getattr(args, "expedition", None):
-            print(
+            _warn(
                 "delvetui: to read what can be saved, read-only: "
-                f"delvetui open|status|export {args.expedition} --salvage",
-                file=sys.stderr,
+                f"delvetui open|status|export {args.expedition} --salvage"
             )
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
@@ -204,7 +223,7 @@ def _open(args: argparse.Namespace) -> int:
     if args.screenshot:
         size = _size(args.size)
         screenshot(path, Path(args.screenshot), size, salvage=args.salvage)
-        print(args.screenshot)
+        _say(args.screenshot)
         return 0
     return run_app(path, salvage=args.salvage)
 
@@ -216,7 +235,7 @@ def _reader(args: argparse.Namespace) -> Expedition:
         expedition = Expedition.open_salvage(path)
         reason = expedition.store.readonly_reason
         if reason:
-            print(f"delvetui: {reason}", file=sys.stderr)
+            _warn(f"delvetui: {reason}")
         return expedition
     return Expedition.open(path, write=False, snapshot=True)
 
@@ -239,7 +258,7 @@ def _new(args: argparse.Namespace) -> int:
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
     with Expedition.create(path, procedure, name=name, seed=args.seed, start=args.start):
         pass
-    print(path)
+    _say(str(path))
     return 0
 
 
@@ -250,12 +269,26 @@ def _act(args: argparse.Namespace) -> int:
     with Expedition.open_named(args.expedition) as expedition:
         if words == ["-"]:
             return _stream(expedition, sys.stdin, sys.stdout)
-        text = words[0] if len(words) == 1 else shlex.join(words)
+        text = command_text(words)
         state = expedition.state
         batch = expedition.execute(text)
         for line in batch_lines(batch, expedition.procedure, state):
-            print(line.text)
+            _say(line.text)
     return 0
+
+
+def command_text(words: Sequence[str]) -> str:
+    """One command from the shell's words, as the game master meant it.
+
+    The shell has already taken the quotes away. A note is free text, so its words are
+    joined as they are (``note "Ash's torch is out"`` keeps the apostrophe); the other
+    commands are split again like a shell's, so their words are quoted back.
+    """
+    if len(words) == 1:
+        return words[0]
+    if words[0].lower() == "note":
+        return " ".join(words)
+    return shlex.join(words)
 
 
 def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
@@ -267,9 +300,9 @@ def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
         try:
             batch = expedition.execute(text)
         except DelveError as error:
-            print(f"delvetui: line {number}: {error}", file=sys.stderr)
+            _warn(f"delvetui: line {number}: {error}")
             return EXIT_BAD_INPUT
-        out.write(f"ok {batch.seq} {text}\n")
+        out.write(f"ok {batch.seq} {visible(text)}\n")
         out.flush()
     return 0
 
@@ -278,14 +311,14 @@ def _upgrade(args: argparse.Namespace) -> int:
     with Expedition.open_named(args.expedition) as expedition:
         procedure = registry.find(args.procedure or expedition.procedure.id)
         expedition.change_procedure(procedure)
-        print(f"{expedition.state.name} now follows {procedure.name} ({procedure.id}).")
+        _say(f"{expedition.state.name} now follows {procedure.name} ({procedure.id}).")
     return 0
 
 
 def _verify(args: argparse.Namespace) -> int:
     with Expedition.open(paths.find_expedition(args.expedition), write=False, snapshot=True) as x:
         x.verify()
-        print(f"{x.path}: {x.batch_count} commands, {x.event_count} events, all sound.")
+        _say(f"{x.path}: {x.batch_count} commands, {x.event_count} events, all sound.")
     return 0
 
 
@@ -293,9 +326,9 @@ def _status(args: argparse.Namespace) -> int:
     with _reader(args) as expedition:
         data = status_data(expedition)
         if args.json:
-            print(json.dumps(data, indent=2, ensure_ascii=False))
+            _say(dumps(data))
         else:
-            print(_status_text(expedition.state, expedition.procedure, data))
+            _say(_status_text(expedition.state, expedition.procedure, data))
     return 0
 
 
@@ -405,16 +438,16 @@ def _list(args: argparse.Namespace) -> int:
         except DelveError as error:
             rows.append({"name": path.stem, "path": str(path), "error": error.message})
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        _say(dumps(rows))
         return 0
     if not rows:
-        print(f"No saved expeditions in {paths.data_dir()}.")
+        _say(f"No saved expeditions in {paths.data_dir()}.")
         return 0
     for row in rows:
         if "error" in row:
-            print(f"{row['name']}: cannot be opened ({row['error']})")
+            _say(f"{row['name']}: cannot be opened ({row['error']})")
         else:
-            print(
+            _say(
                 f"{row['name']}: {row['procedure']}, turn {row['turn']}, "
                 f"day {row['day']} {row['clock']}, last played {row['last_played']}"
             )
@@ -433,19 +466,19 @@ def _procedures(args: argparse.Namespace) -> int:
         if not args.target:
             raise DelveError("Give the procedure file to check: delvetui procedures check FILE.")
         procedure = load_file(Path(args.target))
-        print(f"{args.target}: {procedure.name} ({procedure.id}) is a valid procedure.")
+        _say(f"{args.target}: {procedure.name} ({procedure.id}) is a valid procedure.")
         return 0
     if args.action == "show":
         if not args.target:
             raise DelveError("Give a procedure id: delvetui procedures show delving.")
         from delvetui.procedure.writer import dump
 
-        print(dump(registry.find(args.target)), end="")
+        _say(dump(registry.find(args.target)), end="")
         return 0
     entries = registry.entries()
     if args.json:
-        print(
-            json.dumps(
+        _say(
+            dumps(
                 [
                     {
                         "id": e.id,
@@ -458,8 +491,6 @@ def _procedures(args: argparse.Namespace) -> int:
                     }
                     for e in entries
                 ],
-                indent=2,
-                ensure_ascii=False,
             )
         )
         return 0
@@ -468,9 +499,9 @@ def _procedures(args: argparse.Namespace) -> int:
         if entry.procedure is None:
             assert isinstance(entry.error, ProcedureError)
             count = len(entry.error.problems)
-            print(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
+            _say(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
             continue
-        print(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
+        _say(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
     return 0
 
 
@@ -484,7 +515,8 @@ def _export(args: argparse.Namespace) -> int:
         pieces = export_chunks(expedition, fmt, session=args.session)
         if not to_file:
             for piece in pieces:
-                sys.stdout.write(piece)
+                # Character by character, so showing each piece is showing the whole.
+                sys.stdout.write(visible(piece, lines=True))
             return 0
         try:
             fileio.write_file(Path(args.output), pieces, replace=args.force)
@@ -493,14 +525,14 @@ def _export(args: argparse.Namespace) -> int:
                 f"{args.output} already exists; add --force to replace it, or choose another "
                 "file. Nothing was written."
             ) from None
-    print(args.output)
+    _say(args.output)
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
     from delvetui.export import import_file
 
-    print(import_file(Path(args.file), args.name))
+    _say(str(import_file(Path(args.file), args.name)))
     return 0
 
 

@@ -10,11 +10,18 @@ from collections.abc import Sequence
 
 import attrs
 
+from delvetui.text import visible
+
 
 class DelveError(Exception):
-    """Base of every error delvetui reports to a person."""
+    """Base of every error delvetui reports to a person.
+
+    The message is made visible (``delvetui.text.visible``) as it is made: an error quotes
+    what it refused, and what was refused may hold a terminal's escape sequences.
+    """
 
     def __init__(self, message: str) -> None:
+        message = visible(message, lines=True)
         super().__init__(message)
         self.message = message
 
@@ -53,8 +60,8 @@ class InputNeeded(RollNeeded):
 
     def __init__(self, key: str, expression: str, purpose: str, message: str) -> None:
         super().__init__(key, expression, purpose)
-        self.args = (message,)
-        self.message = message
+        self.message = visible(message, lines=True)
+        self.args = (self.message,)
 
 
 @attrs.frozen

@@ -58,11 +58,12 @@ def to_batch(stored: StoredBatch) -> Batch:
     return Batch(seq=stored.seq, command=stored.command, events=events)
 
 
-def _replay(timeline: Timeline, stored: StoredBatch) -> None:
+def _replay(timeline: Timeline, stored: StoredBatch) -> Batch:
     """Apply a batch read from the file; one that cannot apply means the file is damaged."""
     batch = to_batch(stored)
     try:
         timeline.apply(batch)
+        return batch
     except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as error:
         # Only a file made or changed by hand gets here: evolve refuses what cannot happen
         # (undoing a batch that is not the last one, lighting a light that does not exist).
@@ -102,6 +103,8 @@ class Expedition:
         #: The last batch the timeline took in (behind ``batch_count`` only after a failure).
         self.applied_batch = self.batch_count
         self._played = False
+        # SQLite's data_version when a reader last looked for another process's commits.
+        self._seen_version: int | None = None
 
     # Opening --------------------------------------------------------------------------------
 
@@ -298,6 +301,38 @@ class Expedition:
         """Every batch in the file, in order (undone ones included)."""
         for stored in self.store.batches(after=after):
             yield to_batch(stored)
+
+    def follow(self) -> list[Batch]:
+        """Take in the batches another process committed since this reader last looked.
+
+        For an expedition open read-only while another delvetui writes it (the players'
+        view, a second table): each new batch is applied and told to the listeners, as if
+        it had been committed here. Cheap when nothing changed: SQLite's ``data_version``
+        says whether anyone committed. A salvaged file is never followed.
+        """
+        if not self.readonly or self.store.salvaged is not None:
+            return []
+        version = self.store.data_version()
+        if version == self._seen_version:
+            return []
+        self._seen_version = version
+        batches, events = self.store.counts()
+        if batches <= self.batch_count:
+            return []
+        taken: list[Batch] = []
+        for stored in self.store.batches(after=self.batch_count):
+            if stored.seq > batches:
+                break
+            batch = _replay(self.timeline, stored)
+            if any(isinstance(event, ev.ProcedureChanged) for event in batch.events):
+                self.procedures.update(_procedure_changes(self.store))
+            self.batch_count = self.applied_batch = batch.seq
+            self.event_count += len(batch.events)
+            taken.append(batch)
+            for listener in list(self.listeners):
+                listener(batch, self.timeline.state)
+        self.event_count = events
+        return taken
 
     # Changing -------------------------------------------------------------------------------
 

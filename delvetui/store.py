@@ -286,6 +286,10 @@ class Store:
         """How many events the log holds."""
         return int(self._read("SELECT COUNT(*) FROM events")[0][0])
 
+    def data_version(self) -> int:
+        """SQLite's ``data_version``: it changes when another connection commits to the file."""
+        return int(self._read("PRAGMA data_version")[0][0])
+
     def counts(self) -> tuple[int, int]:
         """(batches, events) in the log, read together: another process may be appending.
 

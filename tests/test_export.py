@@ -14,9 +14,9 @@ from delvetui.core import events as ev
 from delvetui.errors import DelveError
 from delvetui.export import export, export_saved, format_for, story_of
 from delvetui.export.markdown import escape
-from delvetui.export.story import visible
 from delvetui.procedure.registry import entries
 from delvetui.session import Expedition, encode
+from delvetui.text import visible
 from tests.conftest import Factory, reopened
 
 SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)

@@ -162,7 +162,7 @@ def test_the_fuzzing_reaches_both_outcomes(document: dict[str, Any], tmp_path: P
             if len(p) == 6 and p[-1] == "text" and p[2] == "events"
         )
         source = home / "given.json"
-        source.write_text(json.dumps(changed(document, note, "append", "\x1b[2J")), "ascii")
+        source.write_text(json.dumps(changed(document, note, "append", " (mended)")), "ascii")
         shown_by_every_reader(import_file(source, "copy"), home)
         hp = next(p for p in places(document) if p[-1] == "max_hp")
         source.write_text(json.dumps(changed(document, hp, "replace", -10)), "ascii")

@@ -159,6 +159,7 @@ IMPOSSIBLE: list[tuple[str, Change, str]] = [
     ("fatigue 3", _set("FatigueChanged", "level", 3), r"fatigue level 3 is not a step"),
     ("nobody's fatigue", _set("FatigueChanged", "name", "Cor"), "no party member 'Cor'"),
     ("hp change", _set("MemberJoined", "hp", 60), "hp is 60; it must be from 0 to 6"),
+    ("a note longer than a command", _set("Noted", "text", "a" * 1996), "at most 1,995"),
 ]
 
 

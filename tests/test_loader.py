@@ -140,7 +140,9 @@ def test_deep_nesting_is_a_problem_not_a_crash() -> None:
 
 def test_control_characters_in_labels_are_refused() -> None:
     found = problems(MINIMAL.replace('label = "Walk"', 'label = "Wa\\u001b[31mlk"'))
-    assert found == ["line 8: actions.walk.label: contains control characters; use plain text."]
+    assert found == [
+        "line 8: actions.walk.label: contains a control character (␛); use plain text."
+    ]
 
 
 def test_markup_in_labels_is_just_text() -> None:

@@ -157,11 +157,11 @@ HOSTILE: dict[str, tuple[str, str]] = {
     ),
     "escape sequence in a label": (
         walk(MINIMAL, 'label = "Walk"', 'label = "Wa\\u001b[31mlk"'),
-        "contains control characters",
+        "contains a control character (␛)",
     ),
     "bidi override in a label": (
         walk(MINIMAL, 'label = "Walk"', 'label = "Walk\\u202eklaw"'),
-        "contains control characters",
+        "contains a control character (\\u202e)",
     ),
     "NUL in the file": (MINIMAL + "\x00\n", "is not valid TOML"),
     "binary junk": (random.Random(4).randbytes(3000).decode("latin-1"), "problem"),

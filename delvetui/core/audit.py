@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
+from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
@@ -588,6 +589,18 @@ def _counter(
         return f"{_quote(e.counter)} is not a counter of {procedure.name} ({known})"
     high = rules.max if rules.max is not None else MAX_NUMBER
     return _number(e.counter, e.value, min(rules.min, rules.start), max(high, rules.start))
+
+
+@_checks(ev.Noted)
+def _noted(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.Noted)
+    if len(e.text) > rules.MAX_NOTE:
+        return (
+            f"the note is {len(e.text):,} characters long; a note holds at most {rules.MAX_NOTE:,}"
+        )
+    return None
 
 
 @_checks(ev.DeferredResolved)

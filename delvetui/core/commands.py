@@ -14,11 +14,14 @@ from collections.abc import Callable
 
 import attrs
 
+from delvetui import text as rules
 from delvetui.errors import CommandError
 
 #: Longest command accepted, so a runaway paste is refused at once.
-MAX_COMMAND_LENGTH = 2000
-MAX_NAME_LENGTH = 40
+MAX_COMMAND_LENGTH = rules.MAX_COMMAND
+MAX_NAME_LENGTH = rules.MAX_NAME
+#: The largest number a command takes (hit points, counts, minutes...).
+MAX_NUMBER = 999_999
 
 USAGE: dict[str, str] = {
     "pc": "pc add NAME hp=N [ABILITY=N ...] | pc NAME [hp=N|+N|-N] [max=N] [fatigue=N] "
@@ -217,9 +220,11 @@ def parse(text: str) -> Command:
         raise CommandError(
             f"The command is {len(text)} characters long; the limit is {MAX_COMMAND_LENGTH}."
         )
-    if _CONTROL.search(text):
+    control = rules.unseen_in(text)
+    if control is not None:
         raise CommandError(
-            "The command contains control characters (such as escape sequences); type plain text."
+            f"The command contains a control character ({control}, such as a terminal's escape "
+            "sequence, a line break or a right-to-left override); type plain text."
         )
     first = text.strip().split(maxsplit=1)
     if first and first[0].lower() == "note":
@@ -242,35 +247,24 @@ def parse(text: str) -> Command:
     return attrs.evolve(command, text=text.strip())
 
 
-# Control characters, and the bidirectional overrides that make text display as other text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # KEY=VALUE; after a dot the key may name a member with spaces ('save.Old Tom=12').
 _KEY = re.compile(r"^([A-Za-z][\w\-]*(?:\.[^=]+)?)=(.*)$", re.DOTALL)
-_INT = re.compile(r"^[+-]?[0-9]{1,6}$")
-
-
-def _short(word: str) -> str:
-    return word if len(word) <= 30 else word[:30] + "…"
-
-
-def _suggest(word: str, options: object) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(word, list(options), n=1)  # type: ignore[call-overload]
-    return f" Did you mean '{close[0]}'?" if close else ""
+_short = rules.quoted
+_suggest = rules.suggest
 
 
 def _usage(verb: str, problem: str) -> CommandError:
     return CommandError(f"{problem} Usage: {USAGE[verb]}")
 
 
-def _int(verb: str, key: str, value: str, *, minimum: int | None = 0) -> int:
-    if not _INT.match(value):
-        raise _usage(verb, f"{key}={_short(value)} is not a whole number.")
-    number = int(value)
-    if minimum is not None and number < minimum:
-        raise _usage(verb, f"{key} must be at least {minimum}, not {number}.")
-    return number
+def _int(
+    verb: str, key: str, value: str, *, minimum: int | None = 0, maximum: int = MAX_NUMBER
+) -> int:
+    least = -MAX_NUMBER if minimum is None else minimum
+    problem = rules.number_problem(key, value, least, maximum)
+    if problem is not None:
+        raise _usage(verb, problem)
+    return int(value)
 
 
 def _amount(verb: str, key: str, value: str) -> Amount:
@@ -292,13 +286,35 @@ def _name(verb: str, name: str) -> str:
     return name
 
 
+def _bounded(verb: str, what: str, text: str, limit: int) -> str:
+    """The text, refused when it is longer than ``limit`` characters."""
+    if len(text) > limit:
+        raise _usage(
+            verb,
+            f"{what.capitalize()} may be up to {limit} characters long; "
+            f"'{_short(text)}' has {len(text)}.",
+        )
+    return text
+
+
+def _word(verb: str, what: str, text: str) -> str:
+    """A word the procedure must know (an action, a kind, an id), refused when too long."""
+    return _bounded(verb, what, text, rules.MAX_WORD)
+
+
 def _split(words: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
     plain: list[str] = []
     pairs: list[tuple[str, str]] = []
     for word in words:
         found = _KEY.match(word)
         if found is not None:
-            pairs.append((found.group(1), found.group(2)))
+            key = found.group(1)
+            if len(key) > rules.MAX_WORD:
+                raise CommandError(
+                    f"'{_short(key)}=' is {len(key)} characters long; "
+                    f"a key may be up to {rules.MAX_WORD}."
+                )
+            pairs.append((key, found.group(2)))
         else:
             plain.append(word)
     return plain, pairs
@@ -335,9 +351,9 @@ def _pc(words: list[str], text: str) -> Command:
     lose: list[str] = []
     for word in plain[1:]:
         if word.startswith("+") and len(word) > 1:
-            gain.append(word[1:])
+            gain.append(_bounded("pc", "a condition", word[1:], MAX_NAME_LENGTH))
         elif word.startswith("-") and len(word) > 1:
-            lose.append(word[1:])
+            lose.append(_bounded("pc", "a condition", word[1:], MAX_NAME_LENGTH))
         else:
             raise _usage(
                 "pc", f"'{_short(word)}' is not a change; write hp=N, +CONDITION or -CONDITION."
@@ -383,13 +399,18 @@ def _light(words: list[str], text: str) -> Command:
         plain = [word for word in plain if word.lower() != "lit"]
         if len(plain) != 1:
             raise _usage("light", "light add takes one kind, e.g. light add torch count=6.")
-        count = _int("light", "count", values.pop("count"), minimum=1) if "count" in values else 1
-        if count > 999:
-            raise _usage("light", f"count={count} is more than 999 lights.")
+        count = (
+            _int("light", "count", values.pop("count"), minimum=1, maximum=999)
+            if "count" in values
+            else 1
+        )
         _no_more("light", values)
-        return AddLight(kind=plain[0].lower(), carrier=carrier, count=count, lit=lit)
+        kind = _word("light", "a light kind", plain[0]).lower()
+        return AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
     if len(plain) != 1 and sub != "give":
         raise _usage("light", f"light {sub} takes one light id or kind.")
+    if plain:
+        _word("light", "a light id or kind", plain[0])
     if sub == "on":
         _no_more("light", values)
         return LightOn(target=plain[0], carrier=carrier)
@@ -424,6 +445,7 @@ def _values(verb: str, pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], .
     for key, value in pairs:
         if not value:
             raise _usage(verb, f"{key}= needs a value.")
+        _bounded(verb, f"the value of {key}=", value, rules.MAX_PURPOSE)
     return tuple(pairs)
 
 
@@ -431,7 +453,7 @@ def _turn(words: list[str], text: str) -> Command:
     plain, pairs = _split(words)
     if len(plain) > 1:
         raise _usage("turn", f"A turn takes one action, not '{_short(' '.join(plain))}'.")
-    action = plain[0].lower() if plain else None
+    action = _word("turn", "an action", plain[0]).lower() if plain else None
     return TakeTurn(action=action, values=_values("turn", pairs))
 
 
@@ -439,7 +461,8 @@ def _do(words: list[str], text: str) -> Command:
     plain, pairs = _split(words)
     if len(plain) != 1:
         raise _usage("do", "Name one activity.")
-    return DoActivity(activity=plain[0].lower(), values=_values("do", pairs))
+    activity = _word("do", "an activity", plain[0]).lower()
+    return DoActivity(activity=activity, values=_values("do", pairs))
 
 
 def _roll(words: list[str], text: str) -> Command:
@@ -449,14 +472,15 @@ def _roll(words: list[str], text: str) -> Command:
     values = dict(pairs)
     value = values.pop("result", None)
     _no_more("roll", values)
-    return RollDice(expression=plain[0], purpose=" ".join(plain[1:]), value=value)
+    purpose = _bounded("roll", "what a roll is for", " ".join(plain[1:]), rules.MAX_PURPOSE)
+    return RollDice(expression=plain[0], purpose=purpose, value=value)
 
 
 def _note(words: list[str], text: str) -> Command:
     body = text.strip()[len("note") :].strip()
     if not body:
         raise _usage("note", "A note needs some text.")
-    return Note(note=body)
+    return Note(note=_bounded("note", "a note", body, rules.MAX_NOTE))
 
 
 def _bare(verb: str, cls: type[Command]) -> _Parser:
@@ -479,10 +503,10 @@ def _time(words: list[str], text: str) -> Command:
         raise _usage("time", "Say time set HH:MM or time roll N.")
     sub = words[0].lower()
     if sub == "set" and len(words) == 2:
-        found = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", words[1])
+        found = rules.clock(words[1])
         if found is None:
             raise _usage("time", f"'{_short(words[1])}' is not a time of day; write HH:MM.")
-        return SetTime(hour=int(found.group(1)), minute=int(found.group(2)))
+        return SetTime(hour=found[0], minute=found[1])
     if sub == "roll":
         plain, pairs = _split(words[1:])
         values = dict(pairs)
@@ -500,7 +524,7 @@ def _time(words: list[str], text: str) -> Command:
 def _enter(words: list[str], text: str) -> Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
-    return EnterTurnType(turn_type=words[0].lower())
+    return EnterTurnType(turn_type=_word("enter", "a turn type", words[0]).lower())
 
 
 _PARSERS: dict[str, _Parser] = {

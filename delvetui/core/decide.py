@@ -8,7 +8,6 @@ an earlier one did (the alarm goes up, then the check is made against it).
 
 from __future__ import annotations
 
-import difflib
 import random
 import re
 from collections.abc import Iterator, Sequence
@@ -23,6 +22,8 @@ from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.loader import iter_effects, row_range
 from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
+from delvetui.text import clock as read_clock
+from delvetui.text import number_problem, quoted, suggest
 
 #: The largest seed an expedition may have (a random one is below it too).
 MAX_SEED = 2**31 - 1
@@ -62,6 +63,9 @@ def decide(
     work = _Work(state, procedure, _Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
     _dispatch(work, command, history or History(), today)
     work.inputs.check_all_used()
+    if not work.events:
+        # An empty batch would still be saved, and undo would take it back for nothing.
+        raise CommandError(f"'{quoted(command.text, 60)}' changes nothing; nothing was saved.")
     return work.events
 
 
@@ -93,10 +97,10 @@ def start_events(
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
-    found = re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", text)
+    found = read_clock(text)
     if found is None:
-        raise CommandError(f"'{text}' is not a start time; write HH:MM, e.g. 08:00.")
-    clock = int(found.group(1)) * 60 + int(found.group(2))
+        raise CommandError(f"'{quoted(text)}' is not a start time; write HH:MM, e.g. 08:00.")
+    clock = found[0] * 60 + found[1]
     first: list[ev.Event] = [
         ev.ExpeditionStarted(
             name=name,
@@ -166,8 +170,7 @@ class _Inputs:
                     f"{taken} time{'s' if taken > 1 else ''}; give one value per roll."
                 )
             if not taken and key not in self.read:
-                close = difflib.get_close_matches(key, sorted(self.wanted), n=1)
-                hint = f" Did you mean '{close[0]}'?" if close else ""
+                hint = suggest(key, sorted(self.wanted))
                 used = ", ".join(sorted(self.wanted)) or "none"
                 raise CommandError(
                     f"'{key}=' was given but nothing in this command uses it "
@@ -406,11 +409,14 @@ class _Work:
         dc = effect.dc
         for input_name in effect.dc_inputs:
             given = self.inputs.get(input_name)
-            if given is None or not re.fullmatch(r"[0-9]{1,3}", given):
+            problem = None if given is None else number_problem(input_name, given, 0, 999)
+            if given is None or problem is not None:
                 message = (
-                    f"{effect.label or effect.id} needs {input_name}=N (a whole number), "
-                    "which is added to its DC."
+                    f"{effect.label or effect.id} needs {input_name}=N (a whole number "
+                    "from 0 to 999), which is added to its DC."
                 )
+                if problem is not None:
+                    message = f"{problem} {message}"
                 if given is None and self.ask_inputs:
                     purpose = f"{effect.label or effect.id}: {input_name}, added to the DC"
                     raise InputNeeded(input_name, "N", purpose, message)
@@ -551,8 +557,9 @@ class _Work:
         value = effect.set if effect.set is not None else current + (effect.add or 0)
         for name, per in effect.per_input.items():
             given = self.inputs.get(name) or self.input_default(name) or "0"
-            if not re.fullmatch(r"[0-9]{1,3}", given):
-                raise CommandError(f"{name}={given} should be a whole number.")
+            problem = number_problem(name, given, 0, 999)
+            if problem is not None:
+                raise CommandError(problem)
             value += per * int(given)
         value = max(rules.min, value)
         if rules.max is not None:
@@ -774,8 +781,7 @@ def _action(work: _Work, name: str | None) -> tuple[str, Action]:
     if chosen in procedure.actions:
         return chosen, procedure.actions[chosen]
     known = ", ".join(procedure.actions)
-    close = difflib.get_close_matches(chosen, list(procedure.actions), n=1)
-    hint = f" Did you mean '{close[0]}'?" if close else ""
+    hint = suggest(chosen, procedure.actions)
     raise CommandError(f"'{chosen}' is not an action of {procedure.name} ({known}).{hint}")
 
 
@@ -795,8 +801,9 @@ def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
         if wanted.values and given.casefold() not in (v.casefold() for v in wanted.values):
             options = ", ".join(wanted.values)
             raise CommandError(f"{key}={given} is not allowed; use one of: {options}.")
-        if wanted.number and not re.fullmatch(r"[0-9]{1,3}", given):
-            raise CommandError(f"{key}={given} should be a whole number.")
+        problem = number_problem(key, given, 0, 999) if wanted.number else None
+        if problem is not None:
+            raise CommandError(problem)
     for key in FREE_INPUTS:
         work.inputs.get(key)
     by = work.inputs.get("by")
@@ -888,8 +895,7 @@ def _activity(work: _Work, command: cmd.DoActivity) -> None:
     activity = procedure.activities.get(command.activity)
     if activity is None:
         known = ", ".join(procedure.activities) or "this procedure has none"
-        close = difflib.get_close_matches(command.activity, list(procedure.activities), n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
+        hint = suggest(command.activity, procedure.activities)
         raise CommandError(f"'{command.activity}' is not an activity ({known}).{hint}")
     _check_inputs(work, command.activity, activity)
     work.activity = activity
@@ -1012,33 +1018,51 @@ def _add_member(work: _Work, command: cmd.AddMember) -> None:
 
 def _edit_member(work: _Work, command: cmd.EditMember) -> None:
     member = work.member(command.name)
+    unchanged: list[str] = []  # what the command asked for that is so already
     if command.max_hp is not None or command.abilities:
         abilities = dict(member.abilities)
         abilities.update(dict(command.abilities))
         max_hp = command.max_hp if command.max_hp is not None else member.max_hp
-        work.emit(ev.MemberEdited(name=member.name, max_hp=max_hp, abilities=abilities))
+        if max_hp != member.max_hp or abilities != dict(member.abilities):
+            work.emit(ev.MemberEdited(name=member.name, max_hp=max_hp, abilities=abilities))
+        else:
+            unchanged.append(f"{member.name} already has those numbers")
         member = work.member(member.name)
     if command.hp is not None:
-        hp = max(0, min(member.max_hp, command.hp.apply(member.hp)))
+        asked = command.hp.apply(member.hp)
+        hp = max(0, min(member.max_hp, asked))
         if hp != member.hp:
             work.emit(
                 ev.HpChanged(name=member.name, hp=hp, change=hp - member.hp, reason="game master")
             )
+        else:
+            bound = " (the most is their maximum)" if asked > hp else ""
+            bound = " (the least is 0)" if asked < hp else bound
+            unchanged.append(f"{member.name} has {hp}/{member.max_hp} hit points already{bound}")
     if command.fatigue is not None:
         ladder = work.procedure.party.fatigue
-        level = max(0, min(len(ladder) - 1, command.fatigue.apply(member.fatigue)))
+        asked = command.fatigue.apply(member.fatigue)
+        level = max(0, min(len(ladder) - 1, asked))
         if level != member.fatigue:
             work.emit(
                 ev.FatigueChanged(
                     name=member.name, level=level, label=ladder[level], reason="game master"
                 )
             )
+        else:
+            steps = f"fatigue goes from 0 ({ladder[0]}) to {len(ladder) - 1} ({ladder[-1]})"
+            unchanged.append(f"{member.name} is {ladder[level]} (fatigue {level}) already; {steps}")
     for condition in command.gain:
+        if condition in work.member(member.name).conditions:
+            unchanged.append(f"{member.name} is {condition} already")
+            continue
         work.emit(ev.ConditionGained(name=member.name, condition=condition, reason="game master"))
     for condition in command.lose:
         if condition not in work.member(member.name).conditions:
             raise CommandError(f"{member.name} is not {condition}.")
         work.emit(ev.ConditionLost(name=member.name, condition=condition, reason="game master"))
+    if unchanged and not work.events:
+        raise CommandError(f"Nothing changed: {'; '.join(unchanged)}. Nothing was saved.")
 
 
 def _next_light_id(state: State, kind: str) -> str:
@@ -1050,8 +1074,7 @@ def _add_light(work: _Work, command: cmd.AddLight) -> None:
     kind = procedure.lights.get(command.kind)
     if kind is None:
         known = ", ".join(procedure.lights) or "none"
-        close = difflib.get_close_matches(command.kind, list(procedure.lights), n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
+        hint = suggest(command.kind, procedure.lights)
         raise CommandError(f"'{command.kind}' is not a light of {procedure.name} ({known}).{hint}")
     carrier = work.member(command.carrier).name if command.carrier else None
     light_id = _next_light_id(work.state, command.kind)

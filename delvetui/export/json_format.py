@@ -31,16 +31,10 @@ from delvetui.errors import DelveError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.store import NewEvent
+from delvetui.text import json_safe, unseen_in
 
 FORMAT = "delvetui-expedition"
 FORMAT_VERSION = 1
-
-# Characters JSON leaves raw that a terminal may act on or that make a text read otherwise
-# than it is (bidirectional overrides); inside JSON strings, the only place they can be,
-# a \u escape means the same.
-_RAW = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-# What the command line refuses in a command: control characters and bidirectional overrides.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 class ImportRefused(DelveError):
@@ -99,7 +93,7 @@ def chunks(expedition: Expedition, *, now: dt.datetime | None = None) -> Iterato
 
 def _dumps(value: object) -> str:
     text = json.dumps(value, indent=1, ensure_ascii=False, allow_nan=False)
-    return _RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return json_safe(text)
 
 
 # Import ----------------------------------------------------------------------------------
@@ -511,7 +505,7 @@ def check_batch(batch: object, seq: int, where: str, refuse: _Refuse) -> Checked
     command, at, events = batch.get("command"), batch.get("at"), batch.get("events")
     if not isinstance(command, str):
         raise refuse(f'{where} has no "command" text')
-    if len(command) > MAX_COMMAND_LENGTH or _CONTROL.search(command):
+    if len(command) > MAX_COMMAND_LENGTH or unseen_in(command) is not None:
         raise refuse(
             f'{where} has a "command" no command line could have typed (control characters, '
             f"or longer than {MAX_COMMAND_LENGTH} characters)"

@@ -13,7 +13,6 @@ terminal or hide itself, whichever format it ends up in.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
@@ -26,31 +25,11 @@ from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 
-# C0 and C1 controls, DEL, line and paragraph separators, and bidirectional overrides
-# (which can make a text read differently from what it holds).
-_UNSEEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
 _MONTHS += ["September", "October", "November", "December"]
 _DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-
-def visible(text: str) -> str:
-    """The text with every control character shown as a symbol instead of acting.
-
-    ESC becomes ␛ (and the other C0 controls their own control pictures), DEL ␡, and the
-    rest a ``\\x9b`` or ``\\u202e`` escape: ``\\x1b[31m`` reads ``␛[31m``, never turns red.
-    """
-
-    def show(match: re.Match[str]) -> str:
-        code = ord(match.group())
-        if code < 0x20:
-            return chr(0x2400 + code)
-        if code == 0x7F:
-            return "\u2421"
-        return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
-
-    return _UNSEEN.sub(show, text)
 
 
 def _visible_all(items: Iterable[str]) -> tuple[str, ...]:

@@ -2,14 +2,14 @@
 
 Lines are wrapped at 78 columns with the continuation indented under the line it belongs
 to. The story's texts are already free of control characters, so nothing in the file can
-act on a terminal it is printed on.
+act on a terminal it is printed on. The wrap takes one pass over each text, so a note that
+is one long word costs no more than one of many words.
 """
 
 from __future__ import annotations
 
-import textwrap
-
 from delvetui.export.story import Fact, Part, Story
+from delvetui.text import wrap
 
 WIDTH = 78
 
@@ -55,11 +55,7 @@ def _fact(fact: Fact) -> list[str]:
 
 
 def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
-    return textwrap.wrap(
-        text,
-        WIDTH,
-        initial_indent=first,
-        subsequent_indent=rest or first,
-        break_long_words=True,
-        break_on_hyphens=False,
-    ) or [first.rstrip()]
+    rest = rest or first
+    rows = wrap(text.strip(" "), WIDTH - len(first), WIDTH - len(rest))
+    out = [(first if n == 0 else rest) + row.strip(" ") for n, row in enumerate(rows)]
+    return [line for line in out if line.strip()] or [first.rstrip()]

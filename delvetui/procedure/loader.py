@@ -9,7 +9,6 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
@@ -22,10 +21,12 @@ from typing import Any, Literal
 
 import attrs
 
+from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.text import suggest as _suggest
 
 #: A procedure file larger than this is refused before it is parsed.
 MAX_FILE_BYTES = 1_000_000
@@ -33,7 +34,6 @@ MAX_FILE_BYTES = 1_000_000
 MAX_EFFECT_DEPTH = 6
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 # Control characters, and the bidirectional overrides that make a label display as other text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
@@ -287,8 +287,10 @@ class _Converter:
                 result = self.convert(hint, value, path)
             return INVALID if result is None else result
         if hint is Any or _matches(hint, value):
-            if isinstance(value, str) and _CONTROL.search(value):
-                self.problem(path, "contains control characters; use plain text.")
+            # Line feeds and tabs are a long text's own; every other control is refused.
+            control = rules.unseen_in(value, allow="\t\n") if isinstance(value, str) else None
+            if control is not None:
+                self.problem(path, f"contains a control character ({control}); use plain text.")
                 return INVALID
             return float(value) if hint is float and isinstance(value, int) else value
         self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
@@ -341,11 +343,6 @@ def _describe(value: object) -> str:
     return type(value).__name__
 
 
-def _suggest(word: str, options: Any) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" Did you mean '{close[0]}'?" if close else ""
-
-
 def _unknown(key: str, allowed: set[str], where: str) -> str:
     return f"'{key}' is not a key of {where}.{_suggest(key, sorted(allowed))}"
 
@@ -365,7 +362,7 @@ class _Checker:
         p = self.p
         if not _ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
-        if not re.match(r"^([01][0-9]|2[0-3]):[0-5][0-9]$", p.time.start):
+        if rules.clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
         if p.time.turn_minutes < 1:
             self.problem("time.turn_minutes", "should be at least 1 minute.")

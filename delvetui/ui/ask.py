@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from delvetui.text import visible
 from delvetui.ui.question import Question
 
 #: Checks a typed answer: None when it is fine, else the sentence to show.
@@ -39,8 +40,8 @@ class AskScreen(Question):
     def compose(self) -> ComposeResult:
         """The question, the field, and a line for what is wrong."""
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text), classes="dialog-title")
-            yield Static(Text(self.prompt), classes="dialog-prompt")
+            yield Static(Text(visible(self.title_text)), classes="dialog-title")
+            yield Static(Text(visible(self.prompt)), classes="dialog-prompt")
             yield Input(value=self.value, placeholder=self.placeholder, id=self.INPUT_ID)
             yield Static(Text(self.hint), classes="dialog-hint", id=self.MESSAGE_ID)
 

@@ -14,6 +14,7 @@ from textual.suggester import Suggester
 from delvetui.core.commands import USAGE
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
+from delvetui.text import unseen_in
 
 DICE = ("d6", "d20", "2d6", "d10", "d8", "d4", "d12", "d100")
 
@@ -24,7 +25,8 @@ def _quote(word: str) -> str:
 
 def options(words: list[str], state: State, procedure: Procedure) -> list[str]:
     """The words that can follow these words."""
-    names = [_quote(member.name) for member in state.party]
+    # A name that cannot be typed (a file's, with control characters) is not offered.
+    names = [_quote(m.name) for m in state.party if unseen_in(m.name) is None]
     if not words:
         return list(USAGE)
     verb, rest = words[0].lower(), words[1:]

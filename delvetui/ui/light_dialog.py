@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
 from delvetui.core.state import Light
+from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -53,11 +54,11 @@ class LightDialog(ItemDialog):
             kind = self.procedure.lights.get(light.kind)
             row = Text()
             row.append("● " if light.lit else "○ ")
-            row.append(f"{light.id}")
+            row.append(visible(light.id))
             if light.count > 1:
                 row.append(f" ×{light.count}")
             row.append(f"  {kind.label if kind else light.kind}")
-            row.append(f"  {light.carrier or 'nobody'}")
+            row.append(f"  {visible(light.carrier or 'nobody')}")
             row.append(f"  {light.state if light.lit else 'unlit'}")
             if light.minutes is not None:
                 row.append(f"  {-(-light.minutes // per_turn)} turns left")
@@ -94,7 +95,7 @@ class LightDialog(ItemDialog):
         light = self._current()
         if light is None:
             return
-        choices = [(m.name, Text(m.name)) for m in self.state.party]
+        choices = [(m.name, Text(visible(m.name))) for m in self.state.party]
         choices.append(("nobody", Text("nobody (set it down)")))
         self.answer_after(
             ChooseScreen(f"Hand {light.id} to", choices, selected=light.carrier),
@@ -150,7 +151,7 @@ class LightDialog(ItemDialog):
                 if not self.state.party:
                     self.dismiss(shlex.join(words))
                     return
-                carriers = [(m.name, Text(m.name)) for m in self.state.party]
+                carriers = [(m.name, Text(visible(m.name))) for m in self.state.party]
                 carriers.append(("", Text("nobody")))
 
                 def carried(name: str | None) -> None:

@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 
 from delvetui.core.state import Light
+from delvetui.text import visible
 from delvetui.ui.bars import bar
 from delvetui.ui.pane import RowPane
 
@@ -47,7 +48,7 @@ class LightInventory(RowPane):
         if not usable:
             text.append("No lights: press l to add one.", self._style("muted"))
             self._rows.append(None)
-        id_width = max((len(light.id) for light in usable), default=0)
+        id_width = max((len(visible(light.id)) for light in usable), default=0)
         for light in usable:
             if self._rows:
                 text.append("\n")
@@ -55,7 +56,7 @@ class LightInventory(RowPane):
             self._rows.append(light.id)
         if spent:
             text.append("\n")
-            names = ", ".join(light.id for light in spent[-6:])
+            names = ", ".join(visible(light.id) for light in spent[-6:])
             more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
             text.append(f"Spent: {names}{more}", self._style("spent"))
             self._rows.append(None)
@@ -76,12 +77,12 @@ class LightInventory(RowPane):
         row = Text()
         marker = "●" if light.lit else "○"
         row.append(f"{marker} ", self._style(light.state if light.lit else "out"))
-        row.append(light.id.ljust(id_width))
+        row.append(visible(light.id).ljust(id_width))
         row.append(f" ×{light.count}" if light.count > 1 else "   ")
         wide = width >= 46
         if wide and kind is not None:
             row.append(f" {kind.label[:9]:<9}", self._style("muted"))
-        carrier = (light.carrier or "—")[:8]
+        carrier = visible(light.carrier or "—")[:8]
         row.append(f" {carrier:<8}")
         state_word = light.state if light.lit else "unlit"
         row.append(f" {state_word:<6}", self._style(light.state if light.lit else "out"))

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 
 #: The id of the "+ Add…" option at the end of an item dialog's list.
 ADD = "+add"
@@ -39,7 +40,7 @@ class ListDialog(ModalScreen[str | None]):
     ) -> ComposeResult:
         """The dialog's frame: the title, the option list and a line of keys (for compose)."""
         with Vertical(classes="dialog -wide" if wide else "dialog"):
-            yield Static(Text(title), classes="dialog-title")
+            yield Static(Text(visible(title)), classes="dialog-title")
             yield OptionList(*options, id=self.LIST_ID)
             if hint:
                 yield Static(Text(hint), classes="dialog-hint")

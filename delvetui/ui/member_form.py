@@ -17,6 +17,7 @@ from delvetui.core import commands
 from delvetui.core.state import Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
+from delvetui.text import visible
 
 _AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
 
@@ -48,7 +49,7 @@ class MemberForm(ModalScreen[str | None]):
         if member is not None:
             abilities += [name for name, _ in member.abilities if name not in abilities]
         with Vertical(classes="dialog"):
-            yield Static(Text(title), classes="dialog-title")
+            yield Static(Text(visible(title)), classes="dialog-title")
             if member is None:
                 yield Label("Name")
                 yield Input(placeholder="e.g. Ash", id="member-name", max_length=40)

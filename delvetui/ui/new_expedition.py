@@ -26,8 +26,8 @@ from delvetui.core import commands
 from delvetui.errors import CommandError, StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
+from delvetui.text import clock
 
-_CLOCK = re.compile(r"^([01]?[0-9]|2[0-3]):([0-5][0-9])$")
 _NUMBER = re.compile(r"^[+-]?[0-9]{1,6}$")
 #: Member and light rows the form starts with.
 START_MEMBERS = 3
@@ -278,7 +278,7 @@ class NewExpeditionScreen(Screen[None]):
                 raise FormProblem("start", "Roll 1 to 4 time dice.", "form-dice")
             start = None
             extra.append(f"time roll {dice}")
-        elif not _CLOCK.match(start or ""):
+        elif clock(start or "") is None:
             raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
         made: list[str] = []
         names: list[str] = []

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
 from delvetui.core.state import Member
+from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -46,10 +47,10 @@ class PartyDialog(ItemDialog):
         options: list[Option] = []
         for member in self.state.party:
             row = Text()
-            row.append(member.name)
+            row.append(visible(member.name))
             row.append(f"  {member.hp}/{member.max_hp} HP")
             if member.conditions:
-                row.append(f"  {', '.join(member.conditions)}")
+                row.append(visible(f"  {', '.join(member.conditions)}"))
             options.append(Option(row, id=member.name))
         options.append(Option(Text("+ Add a party member…"), id=ADD))
         yield from self.framed(

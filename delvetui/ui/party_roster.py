@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 
 from delvetui.core.state import Member
+from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
 from delvetui.ui.pane import RowPane
 
@@ -46,7 +47,7 @@ class PartyRoster(RowPane):
             self._rows.append(None)
             return text
         width = max(20, self.size.width)
-        name_width = min(max(len(m.name) for m in state.party), max(6, width // 3))
+        name_width = min(max(len(visible(m.name)) for m in state.party), max(6, width // 3))
         for number, member in enumerate(state.party):
             if number:
                 text.append("\n")
@@ -68,8 +69,9 @@ class PartyRoster(RowPane):
         return text
 
     def _member(self, text: Text, member: Member, width: int, name_width: int) -> None:
-        name = member.name if len(member.name) <= name_width else member.name[: name_width - 1]
-        if len(member.name) > name_width:
+        shown = visible(member.name)
+        name = shown if len(shown) <= name_width else shown[: name_width - 1]
+        if len(shown) > name_width:
             name += "…"
         text.append(name.ljust(name_width), self._style("name"))
         numbers = f" {member.hp}/{member.max_hp}"
@@ -84,7 +86,7 @@ class PartyRoster(RowPane):
         elif member.hp == 0:
             text.append(" down", self._style("down"))
         self._rows.append(member.name)
-        extras = list(member.conditions)
+        extras = [visible(condition) for condition in member.conditions]
         for track_id, track in self.procedure.tracks.items():
             value = member.track(track_id)
             limit = track.limit

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 
 from delvetui.core import dice
 from delvetui.errors import DiceError
+from delvetui.text import visible
 from delvetui.ui.question import Question
 
 
@@ -85,8 +86,8 @@ class RollPrompt(Question):
             ask = f"{self.purpose}?"
             hint = "Type a whole number."
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text), classes="dialog-title")
-            yield Static(Text(ask), classes="dialog-prompt", id="roll-ask")
+            yield Static(Text(visible(self.title_text)), classes="dialog-title")
+            yield Static(Text(visible(ask)), classes="dialog-prompt", id="roll-ask")
             yield Input(placeholder=self.expression, id=self.INPUT_ID)
             yield Static(
                 Text(f"{hint} Escape cancels the command."),

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from delvetui import paths
 from delvetui.errors import DelveError, StoreError
 from delvetui.session import Expedition
+from delvetui.text import visible
 
 NEW = "+new"
 DEMO = "+demo"
@@ -33,7 +34,7 @@ def last_played(path: Path) -> str:
 def describe(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
     row = Text()
-    row.append(path.stem, "bold")
+    row.append(visible(path.stem), "bold")
     try:
         with Expedition.open(path, write=False) as expedition:
             state = expedition.state
@@ -91,7 +92,7 @@ class StartScreen(Screen[None]):
         ]
         if self.saved:
             options.append(None)
-            options.extend(Option(Text(path.stem), id=str(path)) for path in self.saved)
+            options.extend(Option(Text(visible(path.stem)), id=str(path)) for path in self.saved)
         with Vertical(id="start"):
             yield Static(Text("delvetui"), id="start-title")
             yield Static(

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
+from delvetui.text import visible
 from delvetui.ui.pane import Pane
 
 
@@ -44,7 +45,7 @@ class StatusBar(Pane):
         procedure = self.procedure
         muted = self._style("muted")
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {state.name} ", self._style("name"))
+        text.append(f" {visible(state.name)} ", self._style("name"))
         if with_procedure:
             text.append(f" {procedure.name}", muted)
         turn_name = procedure.turn_name(state.turn_type).capitalize()

@@ -32,6 +32,7 @@ from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
 from delvetui.errors import CommandError, DelveError, DiceError
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, check_pages
+from delvetui.text import visible
 from delvetui.ui.action_dialog import SPEED, ActionDialog
 from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.ask import AskScreen
@@ -56,6 +57,8 @@ BREATH = 0.015
 CHUNK = 200
 #: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
 NOTICE_LINES = 6
+#: Seconds between looks for another delvetui's commits, while the table is read-only.
+FOLLOW_EVERY = 0.5
 
 Source = Literal["key", "line"]
 #: Actions that change the expedition (refused while it is read-only).
@@ -320,6 +323,17 @@ class TableScreen(Screen[None]):
         self._offer_session()
         # Paint the table first; the log's history is read in after.
         self.call_after_refresh(self.load_history)
+        if self.expedition.readonly:
+            self.set_interval(FOLLOW_EVERY, self.follow_writer)
+
+    def follow_writer(self) -> None:
+        """Show what another delvetui committed to the file this table reads (read-only)."""
+        if self.damage:
+            return
+        try:
+            self.expedition.follow()  # each new batch comes back through show_batch
+        except DelveError as error:
+            self._found_damage(error.message)
 
     def _title_hazard(self) -> None:
         found = hazard_rule(self.procedure, self.state.turn_type)
@@ -457,7 +471,7 @@ class TableScreen(Screen[None]):
         """An encounter or a sign: show it with its sub-rolls, without stopping play."""
         for index, line in enumerate(lines):
             if line.kind in ("encounter", "sign"):
-                shown = [item.text for item in lines[index : index + NOTICE_LINES]]
+                shown = [visible(item.text) for item in lines[index : index + NOTICE_LINES]]
                 # One notice at a time: turns taken quickly would stack them over the panes
                 # (each is in the log too).
                 self.app.clear_notifications()

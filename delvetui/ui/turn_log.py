@@ -8,12 +8,11 @@ only appends its own rows.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.cache import LRUCache
@@ -23,38 +22,16 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from delvetui.core.log import Line
+from delvetui.text import visible
+from delvetui.text import wrap as wrap_text
 
 #: Line kinds drawn as a band across the log (they start a group).
 HEADER_KINDS = frozenset({"turn", "session"})
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
 
 def wrap(text: str, first: int, rest: int) -> list[str]:
-    """Greedy word wrap: the first row ``first`` cells wide, the others ``rest``."""
-    first, rest = max(1, first), max(1, rest)
-    if cell_len(text) <= first:
-        return [text]
-    rows: list[str] = []
-    current = ""
-    width = first
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if cell_len(candidate) <= width:
-            current = candidate
-            continue
-        if current:
-            rows.append(current)
-            width = rest
-        while cell_len(word) > width:
-            head = chop_cells(word, width)[0]
-            rows.append(head)
-            word = word[len(head) :]
-            width = rest
-        current = word
-    if current or not rows:
-        rows.append(current)
-    return rows
+    """Greedy word wrap in one pass: the first row ``first`` cells wide, the others ``rest``."""
+    return wrap_text(text, first, rest, get_character_cell_size)
 
 
 class TurnLog(ScrollView, can_focus=True):
@@ -150,7 +127,7 @@ class TurnLog(ScrollView, can_focus=True):
             return cached
         line = self._lines[index]
         first, rest = self._indent(line)
-        text = _CONTROL.sub(" ", line.text)
+        text = visible(line.text)
         if line.kind in HEADER_KINDS:
             text = f" {text}"
         rows = wrap(text, self._width - first, self._width - rest)
@@ -230,7 +207,7 @@ class TurnLog(ScrollView, can_focus=True):
         part = row - self._starts[index]
         pieces = self._wrap_line(index) if part or not _fits(line, self._width) else None
         text = line.text if pieces is None else pieces[min(part, len(pieces) - 1)]
-        text = _CONTROL.sub(" ", text)
+        text = visible(text)
         first, rest = self._indent(line)
         if pieces is None and line.kind in HEADER_KINDS:
             text = f" {text}"
