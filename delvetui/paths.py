@@ -20,6 +20,7 @@ import platformdirs
 
 from delvetui.errors import ExpeditionExists, ExpeditionNotFound, StoreError
 from delvetui.fileio import dangling_link, reason
+from delvetui.text import UNSEEN
 
 SUFFIX = ".delve"
 #: Characters a name may have.
@@ -27,11 +28,9 @@ MAX_NAME_CHARS = 80
 #: Bytes of UTF-8 a name may take, so that its file (and the journal SQLite writes beside
 #: it, ``NAME.delve-journal``) stays within the 255 bytes a file name may have.
 MAX_NAME_BYTES = 240
-#: Folder separators, control characters (C0, DEL, C1), line and paragraph separators,
-#: bidirectional overrides and isolates, and lone surrogates (undecodable bytes).
-_FORBIDDEN = re.compile(
-    r"[/\\\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+#: Folder separators, and the characters ``delvetui.text`` never lets act on a terminal
+#: (controls, line and paragraph separators, bidirectional controls, lone surrogates).
+_FORBIDDEN = re.compile(r"[/\\]|" + UNSEEN.pattern)
 _HINT = "Use up to 80 letters, digits, spaces and dashes, or a path ending in .delve."
 
 
