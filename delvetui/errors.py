@@ -55,13 +55,26 @@ class InputNeeded(RollNeeded):
     """A result the procedure needs from the table (a check the players made) is missing.
 
     Raised instead of a CommandError when the caller can ask for it (the table does); the
-    expression lists the choices as ``a|b``, or ``N`` for a whole number.
+    expression lists the choices as ``a|b``, or ``N`` for a whole number. ``choices`` holds
+    them as given (a member's name may hold any character), and ``default`` is the value an
+    optional input takes when none is given.
     """
 
-    def __init__(self, key: str, expression: str, purpose: str, message: str) -> None:
+    def __init__(
+        self,
+        key: str,
+        expression: str,
+        purpose: str,
+        message: str,
+        *,
+        choices: Sequence[str] = (),
+        default: str | None = None,
+    ) -> None:
         super().__init__(key, expression, purpose)
         self.message = visible(message, lines=True)
         self.args = (self.message,)
+        self.choices = tuple(choices)
+        self.default = default
 
 
 @attrs.frozen

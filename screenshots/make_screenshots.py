@@ -182,6 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     shutil.rmtree(HOME, ignore_errors=True)
     HOME.mkdir(parents=True)
     os.environ["DELVETUI_HOME"] = str(HOME)
+    # The start screen shows the data folder from '~': with the scratch folder under HOME,
+    # no picture shows a path of the machine that made it.
+    os.environ["HOME"] = str(HOME.parent)
 
     from delvetui.ui.app import screenshot
 

@@ -23,6 +23,7 @@ from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.text import clock, dumps, number_problem, suggest, unseen_in, visible, wrap
 from delvetui.ui.app import DelveApp
+from delvetui.ui.choose import ChooseScreen
 from tests.ui_support import ready, screen_text, until
 
 #: Clears the screen, then retitles the terminal (OSC 0).
@@ -240,8 +241,16 @@ async def test_the_table_shows_and_plays_past_a_note_of_a_megabyte(home: Path) -
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)
+        # (A party without light is asked once before a turn in the dark.)
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
+        if isinstance(app.screen, ChooseScreen):
+            await pilot.press("y")
+        await until(pilot, lambda: turned(app))
         assert "Turn 1" in screen_text(app)
+
+
+def turned(app: DelveApp) -> bool:
+    return app.expedition is not None and app.expedition.state.turn == 1
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.help_screen import HelpScreen
+from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.member_form import MemberForm
@@ -85,13 +86,15 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
         options = app.screen.query_one(OptionList)
-        options.highlighted = [x.id for x in state.lights if not x.spent].index(lit.id)
+        assert isinstance(app.screen, LightDialog)
+        options.highlighted = [x.id for x in app.screen.lights].index(lit.id)
         await pilot.press("enter")
         await until(pilot, lambda: not expedition(app).state.light(lit.id).lit)  # type: ignore[union-attr]
         # Hand the lantern to Cora.
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
-        ids = [x.id for x in expedition(app).state.lights if not x.spent]
+        assert isinstance(app.screen, LightDialog)
+        ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
@@ -105,6 +108,8 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
         # Correct the lantern's turns left.
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        assert isinstance(app.screen, LightDialog)
+        ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, AskScreen))
@@ -356,7 +361,9 @@ async def test_the_footer_shows_every_key(size: tuple[int, int]) -> None:
     app = DelveApp(make())
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
-        footer = "\n".join(screen_text(app).splitlines()[-3:])
+        await pilot.pause()
+        rows = table.query_one(KeyFooter).region.height
+        footer = "\n".join(screen_text(app).splitlines()[-rows:])
         for binding in table.key_bindings():
             assert binding.description in footer, binding.description
         assert "Quit" in footer and "palette" in footer
@@ -366,7 +373,10 @@ async def test_every_key_small() -> None:
     """Every key once at 80×24: each opens what it should and the table survives it."""
     app = DelveApp(make())
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot)
+        table = await ready(pilot)
+        # The torch may burn out on the way: asking before a turn in the dark is tested in
+        # test_ui_danger; here every key goes straight through.
+        table.confirm_trouble = False
 
         def state() -> State:
             return expedition(app).state
@@ -436,7 +446,9 @@ async def test_the_mouse_opens_a_light_and_a_member() -> None:
         await until(pilot, lambda: isinstance(app.screen, LightDialog))
         dialog = app.screen
         assert isinstance(dialog, LightDialog)
-        assert dialog.selected == [x.id for x in expedition(app).state.lights][1]
+        inventory = app.table.query_one(LightInventory) if app.table else None
+        assert inventory is not None
+        assert dialog.selected == inventory._rows[1]  # lit lights are listed first
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is app.table)
         await pilot.click(PartyRoster, offset=(2, 3))  # Cora, the third row
@@ -453,6 +465,7 @@ async def test_an_encounter_shows_its_sub_rolls_without_stopping_play() -> None:
     app = DelveApp(path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await ready(pilot)
+        table.confirm_trouble = False  # a party without light: no question first
         table.run("turn explore hazard=1")
         await until(pilot, lambda: any(text.startswith("Encounter!") for text in notices(app)))
         notice = next(text for text in notices(app) if text.startswith("Encounter!"))

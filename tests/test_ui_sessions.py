@@ -164,7 +164,7 @@ async def test_the_offer_fits_every_supported_size() -> None:
         app = DelveApp(played(["session start"], at=LAST_EVENING))
         async with app.run_test(size=size) as pilot:
             await ready(pilot)
-            line = screen_text(app).splitlines()[1]
+            line = screen_text(app).splitlines()[2]  # under the header and the alert strip
             assert "Session 1" in line and "S  end it" in line and "esc  not now" in line
         app.close_expedition()
 

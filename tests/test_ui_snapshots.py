@@ -1,8 +1,10 @@
 """Snapshots of the key screens at fixed sizes, with fixed seeds.
 
-Each SVG is compared with ``tests/snapshots/NAME.svg``. A missing snapshot is written (and
-the test passes); to accept a deliberate change, run with ``DELVETUI_UPDATE_SNAPSHOTS=1``
-and look at the new pictures before committing them.
+Each SVG is compared with ``tests/snapshots/NAME.svg``: the delving table played a while in
+both themes, and every shipped procedure at 80×24, 120×40 and 200×50. A missing snapshot
+is written (and the test passes); to accept a deliberate change, run
+``DELVETUI_UPDATE_SNAPSHOTS=1 pytest tests/test_ui_snapshots.py`` and look at the new
+pictures before committing them (``cairosvg NAME.svg -o NAME.png`` makes one viewable).
 """
 
 from __future__ import annotations
@@ -53,6 +55,37 @@ def check(name: str, svg: str) -> None:
         f"{name} no longer looks the same; if that is meant, run with "
         "DELVETUI_UPDATE_SNAPSHOTS=1 and look at tests/snapshots/"
     )
+
+
+#: Any shipped procedure can take this party; three turns with the expedition's own dice.
+EVERY = (
+    "pc add Ash hp=6",
+    "pc add Bryn hp=5",
+    "pc add Cora hp=4",
+    "light add lantern carrier=Bryn",
+    "light add torch count=6 carrier=Ash lit",
+    "turn",
+    "turn",
+    "turn",
+    "note Rubble blocks the west passage.",
+)
+PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
+
+
+@pytest.mark.parametrize("procedure", PROCEDURES)
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (200, 50)], ids=["80x24", "120x40", "200x50"]
+)
+async def test_each_procedure(procedure: str, size: tuple[int, int]) -> None:
+    app = DelveApp(make(f"snap-{procedure}", EVERY, procedure=procedure, seed=21))
+    async with app.run_test(size=size) as pilot:
+        table = await ready(pilot)
+        await until(pilot, lambda: bool(table.query(FooterKey)))
+        await pilot.pause()
+        svg = app.export_screenshot()
+        assert str(Path.home()) not in svg and "/tmp/" not in svg
+        check(f"{procedure}-{size[0]}x{size[1]}", svg)
+    app.close_expedition()
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,7 @@ async def test_the_start_screen_offers_new_demo_and_saved_ones(home: Path) -> No
         await until(pilot, lambda: "turn 2" in screen_text(app))
         text = screen_text(app)
         assert "New expedition" in text and "Demo expedition" in text
-        assert "crypt  Delving · turn 2 · day 1 08:20 · last played" in text
+        assert "crypt            Delving · turn 2 · day 1 08:20  " in text
         options = app.screen.query_one(OptionList)
         options.highlighted = 2
         await pilot.press("enter")

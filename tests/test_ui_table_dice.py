@@ -7,9 +7,10 @@ from textual.widgets import Input, OptionList
 from delvetui.core import events as ev
 from delvetui.ui.action_dialog import ActionDialog
 from delvetui.ui.app import DelveApp
+from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.roll_prompt import RollPrompt, check_roll, expanded
 from delvetui.ui.runner import MadeRoll, corrected
-from tests.ui_support import expedition, make, notices, ready, screen_text, until
+from tests.ui_support import expedition, make, notices, ready, until
 
 
 async def test_a_turn_asks_for_the_hazard_die_and_uses_the_number() -> None:
@@ -110,6 +111,7 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
     )
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         table = await ready(pilot)
+        table.confirm_trouble = False  # a party without light: no question first
         assert not table.table_dice  # asked for even without table dice: nothing can roll it
         alarm = dict(expedition(app).state.counters)["alarm"]
         before = expedition(app).batch_count
@@ -119,18 +121,20 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
         options = dialog.query_one(OptionList)
         options.highlighted = list(expedition(app).procedure.actions).index("hide")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
-        prompt = app.screen
-        assert isinstance(prompt, RollPrompt)
-        assert (prompt.key, prompt.expression) == ("stealth", "success|failure")
-        assert prompt.title_text == "A result from the table"
-        assert "Stealth check: success or failure?" in screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        picker = app.screen
+        assert isinstance(picker, ChooseScreen)
+        assert [key for key, _ in picker.choices] == ["success", "failure"]
+        assert "Stealth check" in picker.title_text
         await pilot.press("escape")  # cancelled: nothing saved
         await until(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
         assert expedition(app).batch_count == before
         table.run("turn hide")  # typed on the command line: asked the same way
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("s")  # the first letter of a choice will do
+        # Then the sparks, an optional input: its default typed in, Enter takes it.
         await until(pilot, lambda: isinstance(app.screen, RollPrompt))
-        await pilot.press("s", "enter")  # the first letters of a choice will do
+        await pilot.press("enter")
         await until(pilot, lambda: expedition(app).batch_count == before + 1)
         assert dict(expedition(app).state.counters)["alarm"] == alarm - 2
         assert expedition(app).state.action == "hide"

@@ -260,7 +260,12 @@ class _Work:
             if len(self.state.party) == 1:
                 return [self.state.party[0]]
             names = ", ".join(m.name for m in self.state.party) or "nobody yet"
-            raise CommandError(f"Say who does it with by=NAME (the party: {names}).")
+            message = f"Say who does it with by=NAME (the party: {names})."
+            if self.ask_inputs and self.state.party:
+                members = [m.name for m in self.state.party]
+                purpose = f"{ctx.source}: who does it?" if ctx.source else "Who does it?"
+                raise InputNeeded("by", "|".join(members), purpose, message, choices=members)
+            raise CommandError(message)
         return [self.member(name)]
 
     def member(self, name: str) -> Member:
@@ -797,6 +802,14 @@ def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
                     purpose = f"{action.label} — {wanted.label or key}"
                     raise InputNeeded(key, choices, purpose, message)
                 raise CommandError(message)
+            if work.ask_inputs and (wanted.values or wanted.number):
+                # The table asks for an optional input too, its default ready to accept.
+                choices = "|".join(wanted.values) or "N"
+                purpose = f"{action.label} — {wanted.label or key}"
+                message = f"{action.label} takes {wanted.label or key} ({key}=...)."
+                raise InputNeeded(
+                    key, choices, purpose, message, choices=wanted.values, default=wanted.default
+                )
             continue
         if wanted.values and given.casefold() not in (v.casefold() for v in wanted.values):
             options = ", ".join(wanted.values)

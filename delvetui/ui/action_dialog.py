@@ -8,8 +8,8 @@ from textual.widgets.option_list import Option
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.ui.action_pane import current_action, distance_text
-from delvetui.ui.list_dialog import ListDialog
+from delvetui.ui.action_pane import distance_text, next_action
+from delvetui.ui.list_dialog import ListDialog, numbered
 
 SPEED = "speed:"
 
@@ -22,17 +22,21 @@ class ActionDialog(ListDialog):
 
     LIST_ID = "action-list"
 
-    def __init__(self, state: State, procedure: Procedure, *, speed: str = "") -> None:
+    def __init__(
+        self, state: State, procedure: Procedure, *, speed: str = "", moving: str = ""
+    ) -> None:
         super().__init__()
         self.state = state
         self.procedure = procedure
         self.speed = speed or procedure.movement.default_speed
+        #: The action ``n`` would take: the cursor starts there.
+        self.current = next_action(state, procedure, moving)[0]
 
     def compose(self) -> ComposeResult:
         """One option per action (and per speed when there are several)."""
         procedure = self.procedure
         rules = procedure.light_level(self.state.light_level)
-        current, _ = current_action(self.state, procedure)
+        current = self.current
         options: list[Option] = []
         width = max(len(action.label) for action in procedure.actions.values())
         for action_id, action in procedure.actions.items():
@@ -51,20 +55,20 @@ class ActionDialog(ListDialog):
             disabled = action_id in rules.forbid
             if disabled:
                 row.append(f"\n    not possible in {rules.label.lower()}", "italic")
-            options.append(Option(row, id=action_id, disabled=disabled))
+            options.append(Option(numbered(len(options), row), id=action_id, disabled=disabled))
         speeds = procedure.movement.speeds
         if len(speeds) > 1:
             for speed in speeds:
                 mark = "▶ " if speed == self.speed else "  "
-                options.append(Option(Text(f"{mark}Speed: {speed}"), id=f"{SPEED}{speed}"))
+                row = Text(f"{mark}Speed: {speed}")
+                options.append(Option(numbered(len(options), row), id=f"{SPEED}{speed}"))
         yield from self.framed(
             "Action for the next turn",
             options,
-            "enter takes a turn with it · esc close",
+            "a digit, the first letters, or enter takes a turn with it · esc close",
             wide=True,
         )
 
     def on_mount(self) -> None:
         """Focus the list on the current action."""
-        current, _ = current_action(self.state, self.procedure)
-        self.focus_list(list(self.procedure.actions), current)
+        self.focus_list(list(self.procedure.actions), self.current)

@@ -21,6 +21,27 @@ def current_action(state: State, procedure: Procedure) -> tuple[str, Action | No
     return name, procedure.actions.get(name)
 
 
+def one_turn(name: str, action: Action | None) -> bool:
+    """True for the actions ``s`` and ``r`` take: a search or a rest lasts one turn."""
+    return action is not None and (name == "search" or action.kind == "rest")
+
+
+def next_action(state: State, procedure: Procedure, moving: str = "") -> tuple[str, str]:
+    """The action ``n`` takes, and why when it is not the last one taken.
+
+    After a search or a rest turn the party goes on with its last movement mode
+    (``moving``, else the procedure's default): a search or a rest takes one turn.
+    """
+    name, action = current_action(state, procedure)
+    if not one_turn(name, action):
+        return name, ""
+    going = moving if moving in procedure.actions else procedure.default_action
+    if going == name:
+        return name, ""
+    label = action.label.lower() if action is not None else name
+    return going, f"after {label}"
+
+
 def distance_text(action: Action, procedure: Procedure, speed: str) -> str:
     """How far the action goes in a turn at the chosen speed ('' when it does not move)."""
     if not action.distance:
@@ -45,6 +66,9 @@ class ActionPane(Pane):
     speed: reactive[str] = reactive("", layout=True)
     """The movement speed chosen for moving actions ('' for the procedure's default)."""
 
+    moving: reactive[str] = reactive("", layout=True)
+    """The last movement mode taken, which ``n`` goes on with after a search or a rest."""
+
     class Clicked(Message):
         """The game master clicked the pane to choose another action."""
 
@@ -52,11 +76,14 @@ class ActionPane(Pane):
         """The action, its distance and flags, and what the light level changes."""
         procedure = self.procedure
         state = self.state
-        name, action = current_action(state, procedure)
+        name, why = next_action(state, procedure, self.moving)
+        action = procedure.actions.get(name)
         text = Text(overflow="fold")
         label = action.label if action else name
         text.append("Next: ", self._style("muted"))
         text.append(label, self._style("action"))
+        if why:
+            text.append(f" ({why})", self._style("muted"))
         if action is not None:
             speed = self.speed or procedure.movement.default_speed
             distance = distance_text(action, procedure, speed)

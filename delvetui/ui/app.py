@@ -24,9 +24,15 @@ from textual.widgets._footer import FooterKey
 from delvetui import fileio
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
-from delvetui.errors import DelveError, ExpeditionLocked, ReadOnlyExpedition, StorageFailed
+from delvetui.errors import (
+    DelveError,
+    ExpeditionLocked,
+    ReadOnlyExpedition,
+    RollNeeded,
+    StorageFailed,
+)
 from delvetui.session import Expedition
-from delvetui.ui import creation, runner
+from delvetui.ui import asking, creation, runner
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import Prefs, export_path, write_export
@@ -93,6 +99,8 @@ class DelveApp(App[None]):
             self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
             return
         self._close()
+        if isinstance(self.screen, NewExpeditionScreen) and self.table is not None:
+            self.pop_screen()  # the form was opened over a table: the new one replaces it
         self.expedition = expedition
         expedition.listeners.append(self._committed)
         key = str(path.resolve())
@@ -100,6 +108,7 @@ class DelveApp(App[None]):
             expedition,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
+            confirm_trouble=self.prefs.confirm_trouble,
         )
         self._show(table, first=first)
 
@@ -164,8 +173,11 @@ class DelveApp(App[None]):
         self.open_expedition(event.path)
 
     def on_new_expedition_screen_cancelled(self, event: NewExpeditionScreen.Cancelled) -> None:
-        """Back to the start screen; nothing was created."""
-        self.switch_screen(StartScreen())
+        """Back where the form was opened from (the table, or the start screen)."""
+        if self.table is not None:
+            self.pop_screen()
+        else:
+            self.switch_screen(StartScreen())
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
@@ -245,8 +257,11 @@ class DelveApp(App[None]):
             cancelled = isinstance(error, runner.Cancelled)
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
-    async def _ask_roll(self, key: str, expression: str, purpose: str) -> str | None:
-        return await self.push_screen_wait(RollPrompt(key, expression, purpose))
+    async def _ask_roll(self, need: RollNeeded) -> str | None:
+        table = self.table
+        if table is None:
+            return None
+        return await self.push_screen_wait(asking.question(need, table.state, table.procedure))
 
     def on_table_screen_fix_roll(self, event: TableScreen.FixRoll) -> None:
         """Correct a roll of the last command."""
@@ -268,13 +283,21 @@ class DelveApp(App[None]):
                 answer = await self.push_screen_wait(ChooseScreen("Fix which roll?", choices))
                 return None if answer is None else int(answer)
 
-            async def ask(key: str, expression: str, purpose: str) -> str | None:
+            async def fix(roll: runner.MadeRoll) -> str | None:
                 return await self.push_screen_wait(
-                    RollPrompt(key, expression, purpose, title="Fix a roll")
+                    RollPrompt(
+                        roll.key,
+                        roll.expression,
+                        f"{roll.purpose} (the last command: {roll.command})",
+                        title=f"Fix a roll: {roll.purpose}",
+                        was=roll.value,
+                    )
                 )
 
             try:
-                batch = await runner.fix_roll(expedition, choose, ask, table_dice=table.table_dice)
+                batch = await runner.fix_roll(
+                    expedition, choose, fix, self._ask_roll, table_dice=table.table_dice
+                )
             except DelveError as error:
                 self._failed(error, None)
                 return
@@ -311,6 +334,7 @@ class DelveApp(App[None]):
         key = str(self.expedition.path.resolve())
         self.prefs.table_dice[key] = table.table_dice
         self.prefs.speed[key] = table.speed
+        self.prefs.confirm_trouble = table.confirm_trouble
         self._save_prefs()
 
     def _save_prefs(self) -> None:
@@ -335,6 +359,10 @@ class DelveApp(App[None]):
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:
+        if isinstance(self.screen, TableScreen):
+            # Over the table, which Escape goes back to (it stays open until Create).
+            self.push_screen(NewExpeditionScreen())
+            return
         self._close()
         self._show(NewExpeditionScreen())
 

@@ -8,11 +8,11 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
-from delvetui.ui.list_dialog import ListDialog
+from delvetui.ui.list_dialog import ListDialog, numbered
 
 
 class ChooseScreen(ListDialog):
-    """Choose one of several options with the arrows and Enter (or the mouse)."""
+    """Choose one of several options: arrows and Enter, a digit, first letters, or the mouse."""
 
     def __init__(
         self,
@@ -30,7 +30,10 @@ class ChooseScreen(ListDialog):
 
     def compose(self) -> ComposeResult:
         """The title, the options and a hint."""
-        options = [Option(prompt, id=key) for key, prompt in self.choices]
+        options = [
+            Option(numbered(index, prompt), id=key)
+            for index, (key, prompt) in enumerate(self.choices)
+        ]
         yield from self.framed(self.title_text, options, self.hint)
 
     def on_mount(self) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.ui.completion import CommandSuggester, completions
+from delvetui.ui.completion import completions
 
 #: How many commands the history keeps.
 HISTORY = 500
@@ -62,7 +62,9 @@ class CommandLine(Vertical):
         """The prompt and the message line."""
         yield Input(
             placeholder="a command: turn search, light on torch, note Found a door (tab completes)",
-            suggester=CommandSuggester(self._complete_from),
+            # A command put on the line (from the palette) is continued by typing, never
+            # replaced by the first key.
+            select_on_focus=False,
             id="command-input",
         )
         yield Static("", id="command-message", markup=False)

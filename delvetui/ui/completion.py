@@ -1,15 +1,13 @@
 """Completion for the command line: what could come next, from the language and the state.
 
 Pure functions over the command language's shape (``USAGE``), the procedure and the state;
-the command line shows the first completion as a suggestion and lists the others.
+Tab on the command line puts the completion on the line (or as much as the choices
+share, listing them): what the line shows is what Enter runs.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
-
-from textual.suggester import Suggester
 
 from delvetui.core.commands import USAGE
 from delvetui.core.state import State
@@ -122,19 +120,3 @@ def completions(text: str, state: State, procedure: Procedure) -> list[str]:
         ]
     head = " ".join(words[:-1])
     return [f"{head} {item}" if head else item for item in found]
-
-
-class CommandSuggester(Suggester):
-    """Suggests the first completion of the command typed so far."""
-
-    def __init__(self, context: Callable[[], tuple[State, Procedure] | None]) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self._context = context
-
-    async def get_suggestion(self, value: str) -> str | None:
-        """The first completion, or None."""
-        context = self._context()
-        if context is None:
-            return None
-        found = completions(value, *context)
-        return found[0] if found else None

@@ -60,6 +60,8 @@ class Prefs:
     keys: dict[str, str] = attrs.field(factory=dict)
     table_dice: dict[str, bool] = attrs.field(factory=dict)
     speed: dict[str, str] = attrs.field(factory=dict)
+    #: Ask before a turn into total darkness or with a member at 0 HP.
+    confirm_trouble: bool = True
 
     @classmethod
     def load(cls) -> Prefs:
@@ -74,6 +76,8 @@ class Prefs:
         prefs = cls()
         if isinstance(data.get("theme"), str):
             prefs.theme = data["theme"]
+        if isinstance(data.get("confirm_trouble"), bool):
+            prefs.confirm_trouble = data["confirm_trouble"]
         for name in ("keys", "table_dice", "speed"):
             value = data.get(name)
             if isinstance(value, dict):

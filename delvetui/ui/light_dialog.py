@@ -8,6 +8,7 @@ from __future__ import annotations
 import shlex
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,8 +44,8 @@ class LightDialog(ItemDialog):
 
     @property
     def lights(self) -> list[Light]:
-        """The lights that can still be used."""
-        return [light for light in self.state.lights if not light.spent]
+        """Lit lights, then unlit ones, then spent ones (a lantern can be refuelled)."""
+        return sorted(self.state.lights, key=lambda light: (light.spent, not light.lit))
 
     def compose(self) -> ComposeResult:
         """The list of lights and the keys."""
@@ -59,16 +60,21 @@ class LightDialog(ItemDialog):
                 row.append(f" ×{light.count}")
             row.append(f"  {kind.label if kind else light.kind}")
             row.append(f"  {visible(light.carrier or 'nobody')}")
-            row.append(f"  {light.state if light.lit else 'unlit'}")
-            if light.minutes is not None:
+            if light.spent:
+                row.append("  spent", "dim")
+                if kind is not None and kind.refuel_minutes() is not None:
+                    row.append(" (f refuels)", "dim")
+            else:
+                row.append(f"  {light.state if light.lit else 'unlit'}")
+            if light.minutes is not None and not light.spent:
                 row.append(f"  {-(-light.minutes // per_turn)} turns left")
             options.append(Option(row, id=light.id))
         options.append(Option(Text("+ Add a light…"), id=ADD))
         yield from self.framed(
             "Lights",
             options,
-            "enter light or put out · g hand over · t set turns left · f refuel · a add · "
-            "esc close",
+            "enter light or put out · g hand over · t set turns left · f refuel (a spent one "
+            "too) · a add · esc close",
         )
 
     def on_mount(self) -> None:
@@ -84,11 +90,32 @@ class LightDialog(ItemDialog):
         self.action_switch()
 
     def action_switch(self) -> None:
-        """Light the highlighted light, or put it out."""
+        """Light the highlighted light (asking who carries it), or put it out."""
         light = self._current()
-        if light is not None:
-            verb = "off" if light.lit else "on"
-            self.dismiss(shlex.join(["light", verb, light.id]))
+        if light is None:
+            return
+        if light.spent:
+            self.action_refuel()
+            return
+        if light.lit:
+            self.dismiss(shlex.join(["light", "off", light.id]))
+            return
+        command = ["light", "on", light.id]
+        if light.carrier or len(self.state.party) < 2:
+            self.dismiss(shlex.join(command))
+            return
+        self.answer_after(
+            ChooseScreen(f"Who carries {light.id}?", self._carriers()),
+            lambda name: shlex.join([*command, f"carrier={name}"] if name else command),
+        )
+
+    def _carriers(self) -> list[tuple[str, RenderableType]]:
+        """The members to choose from as a carrier, and nobody."""
+        choices: list[tuple[str, RenderableType]] = [
+            (m.name, Text(f"{visible(m.name)}  {m.hp}/{m.max_hp} HP")) for m in self.state.party
+        ]
+        choices.append(("", Text("nobody")))
+        return choices
 
     def action_give(self) -> None:
         """Hand the highlighted light to another member."""
@@ -120,15 +147,37 @@ class LightDialog(ItemDialog):
         )
 
     def action_refuel(self) -> None:
-        """Refuel the highlighted light (a lantern's flask of oil)."""
+        """Refuel the highlighted light (a lantern's flask of oil), and offer to light it."""
         light = self._current()
         if light is None:
             return
         kind = self.procedure.lights.get(light.kind)
-        if kind is None or kind.refuel_hours is None:
-            self.notify(f"A {light.kind} cannot be refuelled.", severity="warning", markup=False)
+        if kind is None or kind.refuel_minutes() is None:
+            spent = " A spent one is gone." if light.spent else ""
+            self.notify(
+                f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
+            )
             return
-        self.dismiss(shlex.join(["light", "refuel", light.id]))
+        refuel = shlex.join(["light", "refuel", light.id])
+        if light.lit:
+            self.dismiss(refuel)
+            return
+        label = kind.refuel_label or "refuel"
+        self.answer_after(
+            ChooseScreen(
+                f"Refuel {light.id} ({label})",
+                [
+                    ("relight", Text(f"Refuel and light it ({light.carrier or 'nobody'})")),
+                    ("refuel", Text("Refuel, leave it unlit")),
+                ],
+                hint="esc: neither",
+            ),
+            lambda answer: (
+                f"{refuel}\n{shlex.join(['light', 'on', light.id])}"
+                if answer == "relight"
+                else refuel
+            ),
+        )
 
     def action_add(self) -> None:
         """Add light sources: kind, how many, who carries them."""
@@ -151,8 +200,7 @@ class LightDialog(ItemDialog):
                 if not self.state.party:
                     self.dismiss(shlex.join(words))
                     return
-                carriers = [(m.name, Text(visible(m.name))) for m in self.state.party]
-                carriers.append(("", Text("nobody")))
+                carriers = self._carriers()
 
                 def carried(name: str | None) -> None:
                     if name is None:

@@ -43,7 +43,10 @@ class LightInventory(RowPane):
         width = max(20, self.size.width)
         text = Text(no_wrap=True, overflow="ellipsis")
         self._rows = []
-        usable = [light for light in state.lights if not light.spent]
+        # Lit lights first: they are the ones burning down.
+        usable = sorted(
+            (light for light in state.lights if not light.spent), key=lambda light: not light.lit
+        )
         spent = [light for light in state.lights if light.spent]
         if not usable:
             text.append("No lights: press l to add one.", self._style("muted"))
@@ -64,7 +67,8 @@ class LightInventory(RowPane):
         level = state.light_level
         rules = self.procedure.light_level(level)
         style = self._style("dark" if level == "dark" else level)
-        meaning = Text()
+        # One line: darkness and what it means are spelled out in the alert strip too.
+        meaning = Text(no_wrap=True, overflow="ellipsis")
         label = rules.label if rules.label and rules.label != level else level.capitalize()
         meaning.append(label, style + Style(bold=True))
         if rules.text:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -24,6 +26,46 @@ from delvetui.text import visible
 
 #: The id of the "+ Add…" option at the end of an item dialog's list.
 ADD = "+add"
+#: The keys that choose the first ten options of a quick list, in order.
+DIGITS = "1234567890"
+
+
+class Choices(OptionList):
+    """An option list whose cursor stops at the ends instead of wrapping around."""
+
+    def _step(self, direction: int) -> None:
+        index = self.highlighted
+        if index is None:
+            index = -1 if direction > 0 else self.option_count
+        index += direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
+    def action_cursor_up(self) -> None:
+        """Up to the previous option; the first one stays put."""
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        """Down to the next option; the last one stays put."""
+        self._step(1)
+
+
+def numbered(index: int, prompt: RenderableType) -> RenderableType:
+    """The option's prompt with its digit in front (the first ten options have one)."""
+    if not isinstance(prompt, Text):
+        return prompt
+    key = DIGITS[index] if index < len(DIGITS) else " "
+    return Text.assemble((f"{key} ", "bold"), prompt)
+
+
+def plain_label(option: Option) -> str:
+    """The words of an option, without its digit or marker, for matching typed letters."""
+    prompt = option.prompt
+    text = prompt.plain if isinstance(prompt, Text) else str(prompt)
+    return text.lstrip("0123456789 ▶●○+").strip()
 
 
 class ListDialog(ModalScreen[str | None]):
@@ -35,13 +77,18 @@ class ListDialog(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close")]
     """Escape closes without an answer (subclasses add their own keys)."""
 
+    QUICK_KEYS: ClassVar[bool] = True
+    """A digit chooses that option; letters choose the one option whose name starts so."""
+
+    _typed = ""
+
     def framed(
         self, title: str, options: Sequence[Option], hint: str = "", *, wide: bool = False
     ) -> ComposeResult:
         """The dialog's frame: the title, the option list and a line of keys (for compose)."""
         with Vertical(classes="dialog -wide" if wide else "dialog"):
             yield Static(Text(visible(title)), classes="dialog-title")
-            yield OptionList(*options, id=self.LIST_ID)
+            yield Choices(*options, id=self.LIST_ID)
             if hint:
                 yield Static(Text(hint), classes="dialog-hint")
 
@@ -64,6 +111,46 @@ class ListDialog(ModalScreen[str | None]):
             return None
         return options.get_option_at_index(options.highlighted).id
 
+    def on_key(self, event: events.Key) -> None:
+        """A digit or the first letters of an option's name choose it (quick lists only)."""
+        if not self.QUICK_KEYS or not self.is_mounted:
+            return
+        character = event.character or ""
+        options = self.options
+        if len(character) != 1 or not character.isprintable() or character == " ":
+            return
+        if character in DIGITS:
+            index = DIGITS.index(character)
+            if index < options.option_count and not options.get_option_at_index(index).disabled:
+                event.stop()
+                options.highlighted = index
+                self.chosen(options.get_option_at_index(index).id)
+            return
+        if not character.isalpha():
+            return
+        event.stop()
+        typed = f"{self._typed}{character}".casefold()
+        matches = self._starting(typed)
+        if not matches:
+            typed = character.casefold()
+            matches = self._starting(typed)
+        self._typed = typed if matches else ""
+        if not matches:
+            self.notify(f"No choice starts with '{character}'.", severity="warning")
+            return
+        options.highlighted = matches[0]
+        if len(matches) == 1:
+            self.chosen(options.get_option_at_index(matches[0]).id)
+
+    def _starting(self, typed: str) -> list[int]:
+        options = self.options
+        return [
+            index
+            for index in range(options.option_count)
+            if not options.get_option_at_index(index).disabled
+            and plain_label(options.get_option_at_index(index)).casefold().startswith(typed)
+        ]
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click chooses the option."""
         event.stop()
@@ -80,6 +167,8 @@ class ListDialog(ModalScreen[str | None]):
 
 class ItemDialog(ListDialog):
     """Choose one of the expedition's lights or members (or add one); answers with a command."""
+
+    QUICK_KEYS = False  # its letters are keys for what to do with the highlighted item
 
     def __init__(self, state: State, procedure: Procedure, *, selected: str | None = None) -> None:
         super().__init__()

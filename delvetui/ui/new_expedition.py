@@ -44,12 +44,31 @@ class FormProblem(Exception):
         self.field = field
 
 
+class TickBox(Checkbox):
+    """A checkbox whose state shows without colour: a tick when on, blank when off."""
+
+    BUTTON_INNER = " "
+
+    def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
+        super().__init__(label, value, id=id, compact=True)
+        self.BUTTON_INNER = "✔" if value else " "
+
+    def watch_value(self) -> None:
+        """Draw the tick (or take it away), then tell the form as a checkbox does."""
+        self.BUTTON_INNER = "✔" if self.value else " "
+        super().watch_value()
+        self.refresh()
+
+
 def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", text)
 
 
 class NewExpeditionScreen(Screen[None]):
     """A short form for a new expedition; nothing is written until Create."""
+
+    AUTO_FOCUS = "#form-name"
+    """Keys typed while the form opens go into the name."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="form-cancel"),
@@ -117,7 +136,7 @@ class NewExpeditionScreen(Screen[None]):
             yield Label("Start time (HH:MM), or roll the hour with time dice")
             with Horizontal(classes="form-row"):
                 yield Input(self._default_start(), id="form-start", classes="short", compact=True)
-                yield Checkbox("Roll with", id="form-roll", compact=True)
+                yield TickBox("Roll with", id="form-roll")
                 yield Input("2", id="form-dice", classes="tiny", compact=True)
                 yield Label("time dice (1-4)", classes="form-after")
             yield Static("", classes="form-message", id="start-message")
@@ -206,7 +225,7 @@ class NewExpeditionScreen(Screen[None]):
                         classes="name",
                         compact=True,
                     ),
-                    Checkbox("lit", given.get("lit") == "1", id=f"l{number}-lit", compact=True),
+                    TickBox("lit", given.get("lit") == "1", id=f"l{number}-lit"),
                     classes="form-row",
                 )
             )
@@ -408,6 +427,10 @@ class NewExpeditionScreen(Screen[None]):
             return
         members, lights = self._members(), self._lights()
         old_start = self._default_start()
+        old_hp = str(self.procedure.party.default_hp) if self.procedure else ""
+        for member in members:
+            if member["hp"] == old_hp:  # untouched: the new procedure's default
+                member["hp"] = str(entry.procedure.party.default_hp)
         self.procedure = entry.procedure
         for light in lights:
             if light["kind"] not in entry.procedure.lights:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from delvetui.core import dice
 from delvetui.errors import DiceError
 from delvetui.text import visible
+from delvetui.ui.list_dialog import Choices
 from delvetui.ui.question import Question
 
 
@@ -59,16 +63,35 @@ def check_roll(expression: str, value: str) -> str | None:
 
 
 class RollPrompt(Question):
-    """Asks for one roll of the turn; Escape cancels the whole command (nothing is saved)."""
+    """Asks for one roll of the turn; Escape cancels the whole command (nothing is saved).
+
+    ``value`` is typed in already (an optional input's default: Enter accepts it), ``was``
+    is the value a roll being fixed had, and ``rows`` are the rows of the table the roll is
+    read on, as (the number to enter, the row): choosing one enters that number.
+    """
 
     INPUT_ID = "roll-input"
     MESSAGE_ID = "roll-message"
+    ROWS_ID = "roll-rows"
 
-    def __init__(self, key: str, expression: str, purpose: str, *, title: str = "") -> None:
+    def __init__(
+        self,
+        key: str,
+        expression: str,
+        purpose: str,
+        *,
+        title: str = "",
+        value: str = "",
+        was: str = "",
+        rows: Sequence[tuple[str, str]] = (),
+    ) -> None:
         super().__init__()
         self.key = key
         self.expression = expression
         self.purpose = purpose
+        self.value = value
+        self.was = was
+        self.rows = list(rows)
         self.title_text = title or (
             "Table dice" if is_dice(expression) else "A result from the table"
         )
@@ -85,15 +108,37 @@ class RollPrompt(Question):
         else:
             ask = f"{self.purpose}?"
             hint = "Type a whole number."
+        if self.was:
+            ask += f" It was {self.was}."
+        if self.value:
+            hint += f" Enter keeps {self.value}."
+        if self.rows:
+            hint += " Or choose a row of the table (tab, then enter or a click)."
         with Vertical(classes="dialog"):
             yield Static(Text(visible(self.title_text)), classes="dialog-title")
             yield Static(Text(visible(ask)), classes="dialog-prompt", id="roll-ask")
-            yield Input(placeholder=self.expression, id=self.INPUT_ID)
+            yield Input(
+                value=self.value,
+                placeholder=self.expression,
+                select_on_focus=False,
+                id=self.INPUT_ID,
+            )
+            if self.rows:
+                yield Choices(
+                    *(Option(Text(visible(label)), id=number) for number, label in self.rows),
+                    id=self.ROWS_ID,
+                )
             yield Static(
                 Text(f"{hint} Escape cancels the command."),
                 classes="dialog-hint",
                 id=self.MESSAGE_ID,
             )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A row of the table chosen: enter its number."""
+        event.stop()
+        if event.option.id is not None:
+            self.dismiss(event.option.id)
 
     def problem(self, text: str) -> str | None:
         """What is wrong with the number (the dice cannot show it)."""

@@ -20,8 +20,8 @@ from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.session import Expedition
 
-#: Asks the game master for one roll: (key, expression, purpose) -> the typed value or None.
-Ask = Callable[[str, str, str], Awaitable[str | None]]
+#: Asks the game master for one roll or result the command needs: the value, or None.
+Ask = Callable[[RollNeeded], Awaitable[str | None]]
 
 
 #: A command asking for more rolls than this is refused (a guard against a loop).
@@ -53,7 +53,7 @@ async def execute(expedition: Expedition, text: str, *, table_dice: bool, ask: A
                     f"Table dice cannot ask for '{need.key}' (a name with a space); "
                     "turn table dice off (t) for this command."
                 ) from None
-            value = await ask(need.key, need.expression, need.purpose)
+            value = await ask(need)
             if value is None:
                 raise Cancelled("Cancelled: nothing of the command was saved.") from None
             current = with_value(current, need.key, value)
@@ -69,6 +69,7 @@ class MadeRoll:
     purpose: str
     shown: str
     value: str
+    command: str = ""
 
 
 def input_key(command: str, event: ev.DiceRolled) -> str:
@@ -111,6 +112,7 @@ def last_rolls(expedition: Expedition) -> tuple[int, str, list[MadeRoll]]:
                     purpose=event.purpose,
                     shown=shown,
                     value=typed_value(event),
+                    command=command,
                 )
             )
     if not rolls:
@@ -140,13 +142,16 @@ def corrected(command: str, rolls: list[MadeRoll], index: int, value: str) -> st
 async def fix_roll(
     expedition: Expedition,
     choose: Callable[[list[MadeRoll]], Awaitable[int | None]],
+    fix: Callable[[MadeRoll], Awaitable[str | None]],
     ask: Ask,
     *,
     table_dice: bool,
 ) -> Batch | None:
     """Undo the last command and make it again with one roll corrected.
 
-    If the corrected command is refused, the undone one is redone, so nothing is lost.
+    ``choose`` picks the roll, ``fix`` asks for its right value (it can show the old one),
+    ``ask`` asks for what the command needs again. If the corrected command is refused, the
+    undone one is redone, so nothing is lost.
     """
     _, command, rolls = last_rolls(expedition)
     if any(any(c.isspace() for c in roll.key) for roll in rolls):
@@ -157,7 +162,7 @@ async def fix_roll(
     if index is None:
         return None
     roll = rolls[index]
-    value = await ask(roll.key, roll.expression, roll.purpose)
+    value = await fix(roll)
     if value is None:
         return None
     text = corrected(command, rolls, index, value)

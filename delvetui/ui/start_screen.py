@@ -26,26 +26,47 @@ DEMO = "+demo"
 
 
 def last_played(path: Path) -> str:
-    """When the file was last changed, as 'YYYY-MM-DD HH:MM'."""
+    """When the file was last changed: 'MM-DD HH:MM' this year, else 'YYYY-MM-DD'."""
     moment = dt.datetime.fromtimestamp(path.stat().st_mtime)
-    return moment.strftime("%Y-%m-%d %H:%M")
+    if moment.year == dt.datetime.now().year:
+        return moment.strftime("%m-%d %H:%M")
+    return moment.strftime("%Y-%m-%d")
+
+
+#: The name column of the saved expeditions' rows (longer names are cut with "…").
+NAME_WIDTH = 16
+
+
+def name_cell(name: str) -> str:
+    """The name, cut or padded to the name column, so the rows line up."""
+    if len(name) > NAME_WIDTH:
+        name = name[: NAME_WIDTH - 1] + "…"
+    return name.ljust(NAME_WIDTH)
+
+
+def folder_text(folder: Path) -> str:
+    """The data folder as shown: under the user's home, from '~'."""
+    try:
+        return f"~/{folder.relative_to(Path.home()).as_posix()}"
+    except ValueError:
+        return str(folder)
 
 
 def describe(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
-    row = Text()
-    row.append(visible(path.stem), "bold")
+    row = Text(no_wrap=True, overflow="ellipsis")
+    row.append(name_cell(visible(path.stem)), "bold")
     try:
         with Expedition.open(path, write=False) as expedition:
             state = expedition.state
             turn_name = expedition.procedure.turn_name(state.turn_type)
-            row.append(f"  {expedition.procedure.name}")
+            row.append(f" {expedition.procedure.name}")
             row.append(f" · {turn_name} {state.turn} · day {state.day} {state.clock_text}")
     except DelveError as error:
-        row.append(f"  cannot be opened: {error.message}", "italic")
+        row.append(f" cannot be opened: {error.message}", "italic")
     except OSError as error:
-        row.append(f"  cannot be read: {error.strerror or error}", "italic")
-    row.append(f" · last played {last_played(path)}", "dim")
+        row.append(f" cannot be read: {error.strerror or error}", "italic")
+    row.append(f"  {last_played(path)}", "dim")
     return row
 
 
@@ -92,7 +113,10 @@ class StartScreen(Screen[None]):
         ]
         if self.saved:
             options.append(None)
-            options.extend(Option(Text(visible(path.stem)), id=str(path)) for path in self.saved)
+            options.extend(
+                Option(Text(name_cell(visible(path.stem)), "bold"), id=str(path))
+                for path in self.saved
+            )
         with Vertical(id="start"):
             yield Static(Text("delvetui"), id="start-title")
             yield Static(
@@ -101,7 +125,7 @@ class StartScreen(Screen[None]):
             )
             yield OptionList(*options, id="start-list")
             folder = paths.data_dir()
-            where = self.problem or f"Saved expeditions live in {folder}"
+            where = self.problem or f"Saved expeditions live in {folder_text(folder)}"
             yield Static(Text(where), id="start-folder")
         yield Footer()
 

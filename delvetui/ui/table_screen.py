@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
 from textual.message import Message
@@ -34,10 +34,12 @@ from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, check_pages
 from delvetui.text import visible
 from delvetui.ui.action_dialog import SPEED, ActionDialog
-from delvetui.ui.action_pane import ActionPane
+from delvetui.ui.action_pane import ActionPane, next_action
+from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
+from delvetui.ui.compact_log import compact_lines
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable, hazard_rule
 from delvetui.ui.help_screen import HelpScreen
@@ -215,6 +217,13 @@ class TableScreen(Screen[None]):
             tooltip="Export the log (text, Markdown, HTML, JSON)",
         ),
         Binding(
+            "v",
+            "compact_log",
+            "Compact",
+            id="compact-log",
+            tooltip="The log one line a turn, or in full",
+        ),
+        Binding(
             "question_mark",
             "help",
             "Help",
@@ -230,6 +239,9 @@ class TableScreen(Screen[None]):
 
     speed: reactive[str] = reactive("")
     """The movement speed added to turns ('' for the procedure's default)."""
+
+    compact_log: reactive[bool] = reactive(False)
+    """Show the log one line a turn (action, roll, result, changes) instead of in full."""
 
     class Run(Message):
         """Run a command of the command language on the expedition (and ``then`` more)."""
@@ -251,7 +263,7 @@ class TableScreen(Screen[None]):
             self.fmt = fmt
 
     class Settings(Message):
-        """Table dice or the speed changed; the app remembers them."""
+        """Table dice, the speed or asking before trouble changed; the app remembers them."""
 
     class Damaged(Message):
         """The page check or reading the whole log found damage, or a replay that disagrees.
@@ -264,16 +276,31 @@ class TableScreen(Screen[None]):
             self.message = message
 
     def __init__(
-        self, expedition: Expedition, *, table_dice: bool = False, speed: str = ""
+        self,
+        expedition: Expedition,
+        *,
+        table_dice: bool = False,
+        speed: str = "",
+        confirm_trouble: bool = True,
     ) -> None:
         super().__init__()
         self.expedition = expedition
         self.procedure = expedition.procedure
         self.state = expedition.state
+        #: Ask before a turn into total darkness or with a member at 0 HP.
+        self.confirm_trouble = confirm_trouble
+        #: The trouble the game master already said to go on into (asked once).
+        self._accepted: frozenset[str] = frozenset()
+        #: The last movement mode taken: ``n`` goes on with it after a search or a rest.
+        self.moving = self._moving_of(expedition.state, "")
         self.loaded = False
         #: What is wrong with the file ('' while nothing is); changes are refused when set.
         self.damage = ""
         self._waiting: list[tuple[Batch, State]] = []
+        #: Every line of the full log (the log widget may show the compact one).
+        self._full: list[Line] = []
+        #: The batch whose encounter or sign the notice on screen shows.
+        self._noticed: int | None = None
         self._checked = asyncio.Event()
         self.set_reactive(TableScreen.table_dice, table_dice)
         self.set_reactive(TableScreen.speed, speed)
@@ -284,15 +311,19 @@ class TableScreen(Screen[None]):
         """Header, log, the right-hand column, command line and footer."""
         procedure = self.procedure
         yield StatusBar(procedure, id="status")
+        yield AlertStrip(procedure, id="alerts")
         yield SessionBar(id="session-offer")
         with Horizontal(id="body"):
             yield TurnLog(id="log")
-            with VerticalScroll(id="side"):
-                yield PartyRoster(procedure, id="roster")
-                yield LightInventory(procedure, id="lights")
-                yield TimeDice(procedure, id="time")
+            # The next action and the hazard table stay in view at every size; the party,
+            # the lights, the clock and the counters scroll above them when space is short.
+            with Vertical(id="side"):
+                with VerticalScroll(id="side-scroll"):
+                    yield PartyRoster(procedure, id="roster")
+                    yield LightInventory(procedure, id="lights")
+                    yield Counters(procedure, id="counters")
+                    yield TimeDice(procedure, id="time")
                 yield HazardTable(procedure, id="hazard")
-                yield Counters(procedure, id="counters")
                 yield ActionPane(procedure, id="action")
         yield CommandLine(self.completion_context, id="command")
         yield KeyFooter(compact=True)
@@ -312,6 +343,7 @@ class TableScreen(Screen[None]):
         counters = self.query_one("#counters")
         counters.border_title = "Counters"
         counters.display = bool(procedure.counters)
+        self.query_one("#time").display = has_time_dice(procedure)
         self.query_one("#action").border_title = "Action"
         status = self.query_one(StatusBar)
         status.readonly = self._readonly_reason()
@@ -401,11 +433,26 @@ class TableScreen(Screen[None]):
     def _layout_for(self, width: int, height: int) -> None:
         narrow = width < 100
         short = height < 32
+        wide = width >= 160
         self.set_class(narrow, "-narrow")
         self.set_class(short, "-short")
-        self.query_one(TimeDice).compact = narrow or short
+        self.set_class(wide, "-wide")
+        self.query_one(TimeDice).compact = height < 48
         self.query_one(HazardTable).compact = short
-        self.query_one(KeyFooter).rows = 3 if narrow else 2
+        footer = self.query_one(KeyFooter)
+        rows = footer_rows(self._footer_width(), width)
+        if footer.rows != rows:
+            footer.rows = rows
+        footer.styles.height = rows
+
+    def _footer_width(self) -> int:
+        """The cells every key of the footer takes side by side (with the palette's key)."""
+        cells = 0
+        for binding in _bindings(self.BINDINGS):
+            if binding.show and self.check_action(binding.action, ()) is not False:
+                key = binding.key_display or binding.key.split(",")[0]
+                cells += len(key) + len(binding.description) + 2
+        return cells + len("^p palette") + 2
 
     # State flowing down ------------------------------------------------------------------
 
@@ -419,6 +466,7 @@ class TableScreen(Screen[None]):
             self.procedure = current
             panes: tuple[
                 StatusBar
+                | AlertStrip
                 | PartyRoster
                 | LightInventory
                 | TimeDice
@@ -428,6 +476,7 @@ class TableScreen(Screen[None]):
                 ...,
             ] = (
                 self.query_one(StatusBar),
+                self.query_one(AlertStrip),
                 self.query_one(PartyRoster),
                 self.query_one(LightInventory),
                 self.query_one(TimeDice),
@@ -439,9 +488,13 @@ class TableScreen(Screen[None]):
                 pane.procedure = current
                 pane.refresh(layout=True)
             self.query_one("#counters").display = bool(current.counters)
+            self.query_one("#time").display = has_time_dice(current)
             self._title_hazard()
             self.refresh_bindings()
+        self.moving = self._moving_of(state, self.moving)
+        self.query_one(ActionPane).moving = self.moving
         self.query_one(StatusBar).state = state
+        self.query_one(AlertStrip).state = state
         self.query_one(PartyRoster).state = state
         self.query_one(LightInventory).state = state
         self.query_one(TimeDice).state = state
@@ -462,10 +515,28 @@ class TableScreen(Screen[None]):
         log = self.query_one(TurnLog)
         procedure = self._procedure_at(before)
         lines = list(batch_lines(batch, procedure, before, session=before.session))
-        log.append(lines)
+        self._full.extend(lines)
+        log.append(self._shown(lines))
         for target, voided in voiding(batch):
             log.set_voided(target, voided)
+            if voided and target == self._noticed:
+                # The turn that raised the notice was undone (or is being made again with
+                # a roll fixed): its notice goes with it.
+                self.app.clear_notifications()
+                self._noticed = None
         self._notice(lines)
+
+    def _shown(self, lines: Sequence[Line]) -> Sequence[Line]:
+        """The lines as the log shows them: in full, or one line a turn."""
+        return compact_lines(lines) if self.compact_log else lines
+
+    def action_compact_log(self) -> None:
+        """Switch between the compact log (one line a turn) and the full log."""
+        self.compact_log = not self.compact_log
+        log = self.query_one(TurnLog)
+        log.border_title = "Turn log (compact)" if self.compact_log else "Turn log"
+        if self.loaded:
+            log.replace(self._shown(self._full), log.voided)
 
     def _notice(self, lines: Sequence[Line]) -> None:
         """An encounter or a sign: show it with its sub-rolls, without stopping play."""
@@ -475,6 +546,7 @@ class TableScreen(Screen[None]):
                 # One notice at a time: turns taken quickly would stack them over the panes
                 # (each is in the log too).
                 self.app.clear_notifications()
+                self._noticed = line.batch
                 self.notify(
                     "\n".join(shown),
                     title="Encounter" if line.kind == "encounter" else "Sign",
@@ -500,6 +572,7 @@ class TableScreen(Screen[None]):
         lines: list[Line] = []
         voided: set[int] = set()
         said: list[str] = []
+        moving = ""
         timeline = Timeline(load=self._load_batches)
         problem = ""
         try:
@@ -521,6 +594,7 @@ class TableScreen(Screen[None]):
                     batch_lines(batch, self._procedure_at(before), before, session=before.session)
                 )
                 timeline.apply(batch)
+                moving = self._moving_of(timeline.state, moving)
                 for target, undone in voiding(batch):
                     if undone:
                         voided.add(target)
@@ -543,8 +617,12 @@ class TableScreen(Screen[None]):
                     "delvetui and open the expedition again to replay it in full; the file "
                     "was not modified."
                 )
-        log.replace(lines, voided)
+        self._full = lines
+        log.replace(self._shown(lines), voided)
         log.loading_text = ""
+        if not problem and self.state == expected:
+            self.moving = moving
+            self.query_one(ActionPane).moving = moving
         self.loaded = True
         self.query_one(CommandLine).remember(said[-500:])
         if problem:
@@ -582,19 +660,73 @@ class TableScreen(Screen[None]):
         """Ask the app to run a command (and then these, while each goes through)."""
         self.post_message(self.Run(text, source, then))
 
+    def _moving_of(self, state: State, moving: str) -> str:
+        """The last movement mode, given the state after a command and the one before."""
+        action = self.procedure.actions.get(state.action or "")
+        return (
+            state.action
+            if action is not None and action.kind == "move" and state.action
+            else moving
+        )
+
     def _turn(self, action: str | None = None) -> str:
         words = ["turn"] if action is None else ["turn", action]
         if self.speed and self.speed != self.procedure.movement.default_speed:
             words.append(f"speed={self.speed}")
         return shlex.join(words)
 
+    def trouble(self) -> dict[str, str]:
+        """What makes the next turn dangerous: total darkness, a member at 0 HP."""
+        state = self.state
+        found: dict[str, str] = {}
+        if state.light_level == "dark":
+            found["dark"] = "The party is in total darkness."
+        for member in state.party:
+            if member.hp <= 0:
+                found[f"down:{member.name}"] = f"{member.name} is at 0 HP."
+        return found
+
+    def _turn_checked(self, command: str) -> None:
+        """Run a turn; into trouble not yet accepted, ask once first."""
+        trouble = self.trouble()
+        fresh = set(trouble) - self._accepted
+        if not self.confirm_trouble or not fresh:
+            self._accepted = frozenset(trouble)
+            self.run(command)
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer is None or answer == "no":
+                return
+            if answer == "never":
+                self.confirm_trouble = False
+                self.post_message(self.Settings())
+            self._accepted = frozenset(trouble)
+            self.run(command)
+
+        self.app.push_screen(
+            ChooseScreen(
+                " ".join(trouble.values()) + " Take the turn?",
+                [
+                    ("yes", Text("Yes, take the turn")),
+                    ("no", Text("No, not yet")),
+                    ("never", Text("Go on, and never ask this again (table preferences)")),
+                ],
+                hint="asked once for each danger · esc is no",
+                selected="yes",
+            ),
+            chosen,
+        )
+
     def action_next_turn(self) -> None:
-        """Take the next turn with the current action."""
-        self.run(self._turn())
+        """Take the next turn: the current action, or the movement mode after s or r."""
+        name, _ = next_action(self.state, self.procedure, self.moving)
+        current = self.state.action or self.procedure.default_action
+        self._turn_checked(self._turn(None if name == current else name))
 
     def take_turn(self, action: str) -> None:
         """Take a turn with this action (it becomes the current one)."""
-        self.run(self._turn(action))
+        self._turn_checked(self._turn(action))
 
     def action_search(self) -> None:
         """Take a turn searching."""
@@ -620,7 +752,9 @@ class TableScreen(Screen[None]):
                 return
             self.take_turn(answer)
 
-        self.app.push_screen(ActionDialog(self.state, self.procedure, speed=self.speed), chosen)
+        self.app.push_screen(
+            ActionDialog(self.state, self.procedure, speed=self.speed, moving=self.moving), chosen
+        )
 
     def action_lights(self, selected: str | None = None) -> None:
         """Light, put out, hand over, correct or add a light."""
@@ -635,8 +769,10 @@ class TableScreen(Screen[None]):
         )
 
     def _run_answer(self, command: str | None) -> None:
+        # A dialog may answer with several commands, one a line (refuel, then light).
         if command:
-            self.run(command)
+            first, *then = command.splitlines()
+            self.run(first, then=then)
 
     def _ask_and_run(self, question: AskScreen, command: Callable[[str], str]) -> None:
         """Ask the question; run the command made of a (non-empty) answer."""
@@ -831,6 +967,23 @@ class TableScreen(Screen[None]):
             for binding in _bindings(self.BINDINGS)
             if binding.show and self.check_action(binding.action, ()) is True
         ]
+
+
+def has_time_dice(procedure: Procedure) -> bool:
+    """True when the game reads the hour as time dice: turns of an hour or more."""
+    minutes = [procedure.time.turn_minutes, *(t.minutes for t in procedure.turn_types.values())]
+    return max(minutes) >= 60
+
+
+def footer_rows(needed: int, width: int) -> int:
+    """The rows the footer's keys take at this width: one where they fit in one.
+
+    Over several rows the grid's columns take the width of their widest key, so two rows
+    need room to spare (a third more than half).
+    """
+    if needed <= width:
+        return 1
+    return 2 if needed * 2 // 3 <= width else 3
 
 
 def _bindings(items: Sequence[BindingType]) -> Iterator[Binding]:

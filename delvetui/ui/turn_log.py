@@ -29,6 +29,13 @@ from delvetui.text import wrap as wrap_text
 HEADER_KINDS = frozenset({"turn", "session"})
 
 
+def style_name(line: Line) -> str:
+    """The component class a line is drawn with: a failed check as failure, not success."""
+    if line.kind == "check" and " fails " in line.text:
+        return "turn-log--failure"
+    return f"turn-log--{line.kind}"
+
+
 def wrap(text: str, first: int, rest: int) -> list[str]:
     """Greedy word wrap in one pass: the first row ``first`` cells wide, the others ``rest``."""
     return wrap_text(text, first, rest, get_character_cell_size)
@@ -50,6 +57,7 @@ class TurnLog(ScrollView, can_focus=True):
         "turn-log--undo",
         "turn-log--info",
         "turn-log--check",
+        "turn-log--failure",
         "turn-log--alarm",
         "turn-log--time",
         "turn-log--voided",
@@ -212,7 +220,7 @@ class TurnLog(ScrollView, can_focus=True):
         if pieces is None and line.kind in HEADER_KINDS:
             text = f" {text}"
         indent = first if part == 0 else rest
-        style = base + self.get_component_rich_style(f"turn-log--{line.kind}")
+        style = base + self.get_component_rich_style(style_name(line))
         if line.batch in self._voided:
             style += self.get_component_rich_style("turn-log--voided")
         segments = [Segment(" " * indent, base if line.kind not in HEADER_KINDS else style)]

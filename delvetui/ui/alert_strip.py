@@ -1,0 +1,94 @@
+"""The alert strip: one line under the header for what needs the game master now.
+
+Darkness first and loudest (the whole strip turns to the error colour), then a light about
+to go, a pending save or fatigue, a rest that is due, a member down, the encounter and the
+sign in play. Everything is read from the state, so an undo takes its alert with it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+import attrs
+from rich.console import RenderableType
+from rich.text import Text
+
+from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
+from delvetui.text import visible
+from delvetui.ui.pane import Pane
+
+#: The smallest usage die: one more step down and the light is spent.
+LAST_USAGE_DIE = 4
+
+Level = Literal["dark", "danger", "warning"]
+
+
+@attrs.frozen
+class Alert:
+    """One thing that needs attention, and how loud it is."""
+
+    level: Level
+    text: str
+
+
+def alerts(state: State, procedure: Procedure) -> list[Alert]:
+    """What needs the game master's attention now, the most dangerous first."""
+    found: list[Alert] = []
+    if state.light_level == "dark":
+        rules = procedure.light_level("dark")
+        meaning = f": {rules.text.rstrip('.')}" if rules.text else ""
+        found.append(Alert("dark", f"DARKNESS, no light{meaning}"))
+    for member in state.party:
+        if member.hp <= 0:
+            found.append(Alert("danger", f"{member.name} at 0 HP"))
+    if state.encounter:
+        found.append(Alert("danger", f"Encounter: {state.encounter}"))
+    per_turn = procedure.turn_minutes(state.turn_type)
+    for light in state.lit_lights:
+        if light.minutes is not None and light.minutes <= per_turn:
+            found.append(Alert("warning", f"{light.id}: last turn of light"))
+        elif light.usage_die is not None and light.usage_die <= LAST_USAGE_DIE:
+            found.append(Alert("warning", f"{light.id}: last usage die (d{light.usage_die})"))
+    for pending in state.pending:
+        who = f" ({pending.member})" if pending.member else ""
+        found.append(Alert("warning", f"Pending: {pending.label}{who}"))
+    rest = procedure.rest
+    if rest is not None and not state.resting and state.turns_since_rest >= rest.every:
+        found.append(Alert("warning", f"Rest due ({state.turns_since_rest} turns without)"))
+    if state.sign:
+        found.append(Alert("warning", f"Sign: {state.sign}"))
+    return found
+
+
+class AlertStrip(Pane):
+    """Always one line: the alerts, or that nothing needs attention."""
+
+    PREFIX = "alert-strip"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "alert-strip--dark",
+        "alert-strip--danger",
+        "alert-strip--warning",
+        "alert-strip--muted",
+    }
+
+    def current(self) -> list[Alert]:
+        """The alerts shown now."""
+        return alerts(self.state, self.procedure)
+
+    def watch_state(self, state: State) -> None:
+        """In the dark the whole strip takes the error colour."""
+        self.set_class(state.light_level == "dark", "-dark")
+
+    def render(self) -> RenderableType:
+        """The alerts side by side, the loudest first."""
+        found = self.current()
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if not found:
+            text.append(" Nothing needs attention.", self._style("muted"))
+            return text
+        for index, alert in enumerate(found):
+            if index:
+                text.append("  ")
+            text.append(f" {visible(alert.text)} ", self._style(alert.level))
+        return text

@@ -1,0 +1,173 @@
+"""Danger in plain sight: the alert strip, darkness, asking before trouble, check colours,
+notices that go with their turn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.color import Color
+from textual.widgets._toast import Toast
+
+from delvetui import paths
+from delvetui.ui.alert_strip import AlertStrip
+from delvetui.ui.app import DelveApp
+from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.files import PREFS_NAME
+from delvetui.ui.status_bar import StatusBar
+from delvetui.ui.turn_log import TurnLog, style_name
+from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until
+
+SIZE = (120, 40)
+DARK = (*PARTY, "light off torch2")
+
+
+def strip_text(app: DelveApp) -> str:
+    table = app.table
+    assert table is not None
+    return " | ".join(alert.text for alert in table.query_one(AlertStrip).current())
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_darkness_is_the_loudest_thing_on_screen(theme: str) -> None:
+    app = DelveApp(make("dark", DARK))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        app.theme = theme
+        await pilot.pause()
+        assert expedition(app).state.light_level == "dark"
+        strip = table.query_one(AlertStrip)
+        assert strip.has_class("-dark")
+        error = Color.parse(app.theme_variables["error"])
+        assert strip.styles.background.rgb == error.rgb
+        assert "DARKNESS" in screen_text(app)
+        # The header's badge too: the error colour, not a faint grey.
+        badge = table.query_one(StatusBar).get_component_rich_style("status-bar--dark")
+        assert badge.bgcolor is not None
+        assert badge.bgcolor.triplet is not None
+        assert badge.bgcolor.triplet.hex.lower() == error.hex.lower()[:7]
+
+
+async def test_the_strip_shows_what_needs_attention() -> None:
+    played = (
+        *PARTY,
+        "turn crawl hazard=2",  # fatigue pending
+        "light set torch2 turns=1",
+        "pc Cora hp=0",
+    )
+    app = DelveApp(make("alerts", played))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        shown = strip_text(app)
+        assert "Pending: Fatigue" in shown
+        assert "torch2: last turn of light" in shown
+        assert "Cora at 0 HP" in shown
+        assert not table.query_one(AlertStrip).has_class("-dark")
+        table.run("turn crawl hazard=5")  # a sign
+        await until(pilot, lambda: "Sign:" in strip_text(app))
+        # Undoing the turn takes its alert away.
+        table.run("undo")
+        await until(pilot, lambda: "Sign:" not in strip_text(app))
+
+
+async def test_rest_due_in_exploration() -> None:
+    played = (*PARTY, *(f"turn cautious hazard={n}" for n in (6, 6, 6, 6, 6, 6)))
+    app = DelveApp(make("rest-due", played, procedure="exploration"))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        assert "Rest due" in strip_text(app)
+
+
+async def test_a_turn_into_darkness_asks_once() -> None:
+    app = DelveApp(make("dark", DARK))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        assert "total darkness" in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table)
+        assert expedition(app).state.turn == 0
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("y")
+        await until(pilot, lambda: expedition(app).state.turn == 1)
+        # Asked once: the next turn in the same darkness goes at once.
+        await pilot.press("n")
+        await until(pilot, lambda: expedition(app).state.turn == 2)
+        assert app.screen is table
+
+
+async def test_asking_before_trouble_can_be_switched_off() -> None:
+    app = DelveApp(make("down", (*PARTY, "pc Ash hp=0")))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        assert "Ash is at 0 HP" in screen_text(app)
+        await pilot.press("3")  # yes, and never ask again
+        await until(pilot, lambda: expedition(app).state.turn == 1)
+        assert not table.confirm_trouble
+    app.close_expedition()
+    saved = json.loads((paths.data_dir() / PREFS_NAME).read_text(encoding="utf-8"))
+    assert saved["confirm_trouble"] is False
+    again = DelveApp(make("dark", DARK))
+    async with again.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: expedition(again).state.turn == 1)
+    again.close_expedition()
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_a_failed_check_is_drawn_as_failure(theme: str) -> None:
+    played = (*PARTY, "turn listen by=Ash listen=1", "turn listen by=Bryn listen=20")
+    app = DelveApp(make("checks", played, procedure="exploration"))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        app.theme = theme
+        await pilot.pause()
+        log = table.query_one(TurnLog)
+        failed = [line for line in log.lines if line.kind == "check" and "Ash" in line.text]
+        passed = [line for line in log.lines if line.kind == "check" and "Bryn" in line.text]
+        assert failed and passed
+        assert style_name(failed[0]) == "turn-log--failure"
+        assert style_name(passed[0]) == "turn-log--check"
+        failure = log.get_component_rich_style("turn-log--failure").color
+        success = log.get_component_rich_style("turn-log--check").color
+        assert failure is not None and failure != success
+        error = Color.parse(app.theme_variables["text-error"])
+        assert failure.triplet is not None
+        assert failure.triplet.hex.lower() == error.hex.lower()[:7]
+
+
+async def test_an_undone_turn_takes_its_notice_and_notices_keep_off_the_log() -> None:
+    app = DelveApp(make())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await ready(pilot)
+        table.run("turn crawl hazard=1")  # an encounter
+        await until(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await until(pilot, lambda: any(toast.region.width for toast in app.screen.query(Toast)))
+        log = table.query_one(TurnLog)
+        for toast in app.screen.query(Toast):
+            assert toast.region.x >= log.region.right
+        await pilot.press("u")
+        await until(pilot, lambda: not notices(app))
+
+
+async def test_a_fixed_roll_takes_the_old_notice() -> None:
+    app = DelveApp(make())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        table = await ready(pilot)
+        table.run("turn crawl hazard=1")
+        await until(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await pilot.press("f")
+        await until(pilot, lambda: app.screen is not table)
+        await pilot.press("6", "enter")
+
+        def fixed() -> bool:
+            last = expedition(app).state.last_hazard
+            return last is not None and last.roll == 6
+
+        await until(pilot, fixed)
+        await until(pilot, lambda: not any("Encounter" in text for text in notices(app)))
