@@ -1,33 +1,37 @@
-"""Table-screen benchmarks: first paint against a bare app, and one turn against log length.
+"""Table-screen benchmarks: start-up against a plain Textual app, and one turn against log length.
 
 Run from the repository root::
 
-    python bench/bench_ui.py            # 1,000 and 100,000 events, about 5 minutes
-    python bench/bench_ui.py --quick    # 1,000 and 10,000 events
-    python bench/bench_ui.py --verbose  # also every round's first paint
+    python bench/bench_ui.py            # 1,000 and 100,000 events, 11 rounds
+    python bench/bench_ui.py --quick    # 1,000 and 10,000 events, 9 rounds
+    python bench/bench_ui.py --verbose  # also every round's times
 
-It reuses the expeditions ``bench_core.py`` generates (and caches, in the same folder),
-copies each to a scratch folder (written out to disk before anything is timed), and drives
-the real app headless (``App.run_test``, 120x40), side by side in one run:
+It reuses the expeditions ``bench_core.py`` generates (and caches, in the same folder) and
+copies each to a scratch folder, written out to disk before anything is timed.
 
-- first paint: from creating the app to the first refresh after the table is mounted, each
-  in a fresh process with the imports done, in rounds that paint the bare app and then the
-  table on each file; the bare app composes the same widgets with an empty state and no
-  file at all, and the table starts as ``delvetui`` starts it (``settle_imports`` first;
-  one row without it). The files are the 1,000- and 100,000-event expeditions as a game
-  master leaves them (closed, so their snapshot is current) and the large one as a crash
-  leaves it (24 commands after its last snapshot);
-- log loaded: when the whole turn log has been read in (the table is usable before);
-- one turn: from asking for ``turn`` to the state on screen, the median of many turns.
+- start-up: whole processes, start to exit, side by side. Each round runs the plain Textual
+  app of ``../shared/bench/bare_app.py`` (a header, a log, two data tables, an input and a
+  footer, painted once and saved as an SVG) and then ``delvetui open FILE --screenshot F
+  --size 120x40`` on each file, so a slow moment of the machine falls on all of them alike.
+  Wall time is the budget; CPU time (user + system of the process) is printed beside it,
+  because on a shared machine it moves less. Each picture must show the expedition's
+  newest turn in the log, or the bench stops.
+- one turn: from asking for ``turn`` to the state on screen, the median of many turns, in
+  the real app driven headless (``App.run_test``).
+
+Before the rounds, delvetui's modules are compiled to bytecode, as installing a wheel does
+(an editable install under ``PYTHONDONTWRITEBYTECODE`` would otherwise compile them on
+every start), and each program runs once untimed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import gc
-import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,117 +44,66 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_core import SEED, cached, copy_synced
-from textual.app import App, ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 
+import delvetui
 from delvetui import session
-from delvetui.core.state import State
-from delvetui.procedure.model import Procedure
-from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui import table_screen
-from delvetui.ui.action_pane import ActionPane
-from delvetui.ui.app import DelveApp, settle_imports
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.counters import Counters
-from delvetui.ui.hazard_table import HazardTable
-from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.time_dice import TimeDice
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.app import DelveApp
 
 SIZE = (120, 40)
-CSS = Path(table_screen.__file__).with_name("delvetui.tcss")
+#: The plain Textual app, ``../shared/bench/bare_app.py`` from the repository (or higher up).
+BARE = next(
+    (
+        folder / "shared" / "bench" / "bare_app.py"
+        for folder in Path(__file__).resolve().parents
+        if (folder / "shared" / "bench" / "bare_app.py").is_file()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "bench" / "bare_app.py",
+)
+#: The budgets (shared/DESIGN.md): start-up against the plain app, resume 100,000 / 1,000.
+START_BUDGET = 1.3
+RESUME_BUDGET = 1.3
 
 
-class BareScreen(Screen[None]):
-    """The table's widgets and keys with the same styles, an empty state, no expedition."""
-
-    BINDINGS = table_screen.TableScreen.BINDINGS
-
-    def __init__(self, procedure: Procedure) -> None:
-        super().__init__()
-        self.procedure = procedure
-
-    def compose(self) -> ComposeResult:
-        procedure = self.procedure
-        yield StatusBar(procedure)
-        yield SessionBar(id="session-offer")
-        with Horizontal(id="body"):
-            yield TurnLog(id="log")
-            with VerticalScroll(id="side"):
-                yield PartyRoster(procedure, id="roster")
-                yield LightInventory(procedure, id="lights")
-                yield TimeDice(procedure, id="time")
-                yield HazardTable(procedure, id="hazard")
-                yield Counters(procedure, id="counters")
-                yield ActionPane(procedure, id="action")
-        yield CommandLine(lambda: (State(), procedure), id="command")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self._mark)
-
-    def _mark(self) -> None:
-        app = self.app
-        assert isinstance(app, BareApp)
-        app.painted = time.perf_counter()
-
-
-class BareApp(App[None]):
-    """A bare Textual app showing the bare table screen."""
-
-    CSS_PATH = str(CSS)
-
-    def __init__(self, procedure: Procedure) -> None:
-        super().__init__()
-        self.procedure = procedure
-        self.painted = 0.0
-
-    def on_mount(self) -> None:
-        self.push_screen(BareScreen(self.procedure))
-
-
-async def bare_paint() -> float:
-    procedure = find("delving")  # a bare app reads no procedure: found before the clock starts
+def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one whole process, start to exit."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    app = BareApp(procedure)
-    async with app.run_test(size=SIZE):
-        while not app.painted:
-            await asyncio.sleep(0.001)  # polled as the table's paint is
-    return app.painted - start
+    subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu
 
 
-def fresh_paint(target: str) -> tuple[float, float]:
-    """First paint (and log loaded) in a process of its own: ``bare`` or an expedition."""
-    out = subprocess.run(
-        [sys.executable, __file__, "--child", target],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    found = json.loads(out.stdout.strip().splitlines()[-1])
-    return float(found["paint"]), float(found.get("loaded", 0.0))
+def shows_turn(svg: Path, turn: int) -> bool:
+    """True when the picture's log has the header of this turn (the newest)."""
+    return f"Turn&#160;{turn}&#160;·" in svg.read_text(encoding="utf-8")
 
 
-def child(target: str) -> None:
-    """What a fresh process measures: imports are done, the app is not created yet.
-
-    ``bare``, or ``settled:PATH`` (the table started as ``delvetui`` starts it, with
-    ``settle_imports`` first) or ``unsettled:PATH`` (without it).
-    """
-    if target == "bare":
-        print(json.dumps({"paint": asyncio.run(bare_paint())}))
-        return
-    how, path = target.split(":", 1)
-    if how == "settled":
-        settle_imports()
-    paint, loaded, _times = asyncio.run(table(Path(path), 0))
-    print(json.dumps({"paint": paint, "loaded": loaded}))
+def start_up(
+    bare: Path, files: dict[str, tuple[Path, int]], rounds: int, work: Path
+) -> dict[str, list[tuple[float, float]]]:
+    """Each round: the plain app, then the table on each file; (wall, cpu) per run."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["DELVETUI_HOME"] = str(work / "home")
+    compileall.compile_dir(Path(delvetui.__file__).parent, quiet=1)
+    out = work / "picture.svg"
+    commands = {"plain Textual app": [sys.executable, str(bare), str(out)]}
+    for case, (path, _turn) in files.items():
+        commands[case] = [
+            sys.executable, "-m", "delvetui", "open", str(path),
+            "--screenshot", str(out), "--size", f"{SIZE[0]}x{SIZE[1]}",
+        ]  # fmt: skip
+    for command in commands.values():
+        run_timed(command, env)  # untimed: bytecode and the files in the page cache
+    times: dict[str, list[tuple[float, float]]] = {case: [] for case in commands}
+    for _ in range(rounds):
+        for case, command in commands.items():
+            times[case].append(run_timed(command, env))
+            if case in files and not shows_turn(out, files[case][1]):
+                raise SystemExit(f"{case}: the picture does not show turn {files[case][1]}")
+    return times
 
 
 def crashed(path: Path) -> None:
@@ -163,44 +116,31 @@ def crashed(path: Path) -> None:
         expedition.close(snapshot=False)
 
 
-async def table(path: Path, turns: int) -> tuple[float, float, list[float]]:
-    """First paint, log loaded (seconds from start) and the time of each turn."""
-    painted: list[float] = []
-    mount = table_screen.TableScreen.on_mount
-
-    def on_mount(screen: table_screen.TableScreen) -> None:
-        mount(screen)
-        screen.call_after_refresh(lambda: painted.append(time.perf_counter()))
-
-    table_screen.TableScreen.on_mount = on_mount  # type: ignore[method-assign, assignment]
-    try:
-        start = time.perf_counter()
-        app = DelveApp(path)
-        async with app.run_test(size=SIZE) as pilot:
-            while not painted:
-                await asyncio.sleep(0.001)
+async def table(path: Path, turns: int) -> list[float]:
+    """The time of each turn, from asking for it to the new state on screen."""
+    app = DelveApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.table
+        while screen is None or not screen.loaded:  # the whole log read in
+            await pilot.pause(0.005)
             screen = app.table
-            assert screen is not None and app.expedition is not None
-            while not screen.loaded:
-                await asyncio.sleep(0.005)
-            loaded = time.perf_counter()
-            times = []
-            for _ in range(turns):
-                before = app.expedition.state.turn
-                begin = time.perf_counter()
-                screen.run("turn")
-                while app.expedition.state.turn == before:
-                    await pilot.pause(0)
+        expedition = app.expedition
+        assert expedition is not None
+        times = []
+        for _ in range(turns):
+            before = expedition.state.turn
+            begin = time.perf_counter()
+            screen.run("turn")
+            while expedition.state.turn == before:
                 await pilot.pause(0)
-                times.append(time.perf_counter() - begin)
-        app.close_expedition()
-    finally:
-        table_screen.TableScreen.on_mount = mount  # type: ignore[method-assign]
-    return painted[0] - start, loaded - start, times
+            await pilot.pause(0)
+            times.append(time.perf_counter() - begin)
+    app.close_expedition()
+    return times
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="10,000 events instead of 100,000")
     parser.add_argument(
         "--cache",
@@ -211,14 +151,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         help="folder of generated files, shared with bench_core.py",
     )
-    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--bare", type=Path, default=BARE, help="the plain Textual app")
+    parser.add_argument("--rounds", type=int, help="start-up rounds (default 11; --quick 9)")
     parser.add_argument("--turns", type=int, default=20, help="turns timed in each of 3 rounds")
-    parser.add_argument("--verbose", action="store_true", help="print every first paint")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--verbose", action="store_true", help="print every round's times")
     args = parser.parse_args(argv)
-    if args.child:
-        child(args.child)
-        return 0
+    rounds = args.rounds or (9 if args.quick else 11)
+    if not args.bare.is_file():
+        parser.error(f"the plain Textual app is not at {args.bare}; give it with --bare")
     args.cache.mkdir(parents=True, exist_ok=True)
     small, large = 1_000, 10_000 if args.quick else 100_000
     work = Path(tempfile.mkdtemp(prefix="delvetui-bench-ui-"))
@@ -226,69 +166,92 @@ def main(argv: Sequence[str] | None = None) -> int:
         after_crash = work / "crashed.delve"
         copy_synced(cached(args.cache, large, seed=SEED)[0], after_crash)
         crashed(after_crash)
-        cases = {
+        sources = {
             f"{small:,} events": cached(args.cache, small, seed=SEED)[0],
             f"{large:,} events": cached(args.cache, large, seed=SEED)[0],
             f"{large:,} events, after a crash": after_crash,
         }
-        # The table only reads a file until a command is played, so the first-paint rounds
-        # share one copy of each, made before any timing: copying 17 MB just before a run
-        # leaves the kernel writing it out during the run, which slowed the large file by
-        # tens of milliseconds that no game master opening an expedition ever pays.
-        copies = {}
-        for number, (case, source) in enumerate(cases.items()):
-            copies[case] = work / f"paint-{number}.delve"
-            copy_synced(source, copies[case])
-        # Side by side: each round paints the bare app and then the table on every file,
-        # so a slow moment of the machine falls on all of them alike. Each paint is a fresh
-        # process, as a game master's start is: no run inherits another's heap or threads.
-        bare: list[float] = []
-        paints: dict[str, list[float]] = {case: [] for case in cases}
-        ratios: dict[str, list[float]] = {case: [] for case in cases}
-        loads: dict[str, list[float]] = {case: [] for case in cases}
-        unsettled = f"{small:,} events, without settle_imports (gc.freeze) at start"
-        paints[unsettled], ratios[unsettled], loads[unsettled] = [], [], []
-        for _ in range(args.repeats):
-            bare.append(fresh_paint("bare")[0])
-            paint, loaded = fresh_paint(f"unsettled:{copies[f'{small:,} events']}")
-            paints[unsettled].append(paint)
-            ratios[unsettled].append(paint / bare[-1])
-            loads[unsettled].append(loaded)
-            for case in cases:
-                paint, loaded = fresh_paint(f"settled:{copies[case]}")
-                paints[case].append(paint)
-                ratios[case].append(paint / bare[-1])
-                loads[case].append(loaded)
+        # The table only reads a file until a command is played, so the start-up rounds
+        # share one copy of each, made and written out to disk before any timing.
+        files: dict[str, tuple[Path, int]] = {}
+        for number, (case, source) in enumerate(sources.items()):
+            copy = work / f"paint-{number}.delve"
+            copy_synced(source, copy)
+            with Expedition.open(copy, write=False, snapshot=True) as expedition:
+                files[case] = (copy, expedition.state.turn)
+        times = start_up(args.bare, files, rounds, work)
         # Turns change the file: each round plays on a fresh copy.
-        turn_times: dict[str, list[float]] = {case: [] for case in cases}
+        turn_times: dict[str, list[float]] = {case: [] for case in sources}
         for _ in range(3):
-            for case, source in cases.items():
+            for case, source in sources.items():
                 copy = work / "turns.delve"
                 copy_synced(source, copy)
                 gc.collect()
-                turn_times[case].extend(asyncio.run(table(copy, args.turns))[2])
-        median_bare = statistics.median(bare)
-        print(f"first paint, median of {args.repeats} rounds (the bare app first in each):")
-        print(f"  bare app, same widgets: {median_bare * 1000:.0f} ms")
-        if args.verbose:
-            print("    every round:", " ".join(f"{t * 1000:.0f}" for t in bare))
-        for case in paints:
-            paint = statistics.median(paints[case])
-            print(
-                f"  {case}: {paint * 1000:.0f} ms, {paint / median_bare:.2f}× bare"
-                f" (each round's own ratio: median {statistics.median(ratios[case]):.2f}×);"
-                f" log loaded {statistics.median(loads[case]) * 1000:.0f} ms"
-            )
-            if args.verbose:
-                print("    every round:", " ".join(f"{t * 1000:.0f}" for t in paints[case]))
-        print(f"one turn, median of {3 * args.turns} turns:")
-        for case in cases:
-            print(f"  {case}: {statistics.median(turn_times[case]) * 1000:.1f} ms")
-        first, last = (statistics.median(turn_times[case]) for case in list(cases)[:2])
-        print(f"  one turn at {large:,} / at {small:,} events: {last / first:.2f}×")
+                turn_times[case].extend(asyncio.run(table(copy, args.turns)))
+        report(times, turn_times, rounds, small, large, verbose=args.verbose)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def report(
+    times: dict[str, list[tuple[float, float]]],
+    turn_times: dict[str, list[float]],
+    rounds: int,
+    small: int,
+    large: int,
+    *,
+    verbose: bool,
+) -> None:
+    """The figures, then each budget with its ratio and whether it is met."""
+    bare = "plain Textual app"
+
+    def median(case: str, part: int) -> float:
+        return statistics.median(t[part] for t in times[case])
+
+    def own(case: str, base: str) -> float:
+        """The median of each round's own ratio (wall)."""
+        return statistics.median(a[0] / b[0] for a, b in zip(times[case], times[base], strict=True))
+
+    print(f"start-up, whole process, median of {rounds} interleaved rounds:")
+    print("| | wall (ms) | × plain app | each round's own ratio | CPU (ms) | CPU × plain app |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for case in times:
+        wall, cpu = median(case, 0), median(case, 1)
+        shown = "1.00" if case == bare else f"{wall / median(bare, 0):.2f}"
+        rounds_own = "–" if case == bare else f"{own(case, bare):.2f}"
+        print(
+            f"| {case} | {wall * 1000:.0f} | {shown} | {rounds_own} | {cpu * 1000:.0f} |"
+            f" {cpu / median(bare, 1):.2f} |"
+        )
+        if verbose:
+            print("    wall:", " ".join(f"{t[0] * 1000:.0f}" for t in times[case]))
+            print("    cpu: ", " ".join(f"{t[1] * 1000:.0f}" for t in times[case]))
+    spread = [t[0] for t in times[bare]]
+    print(
+        f"the plain app alone ran {min(spread) * 1000:.0f}–{max(spread) * 1000:.0f} ms"
+        f" over the rounds (noise: ±{(max(spread) - min(spread)) / 2 / median(bare, 0):.0%})"
+    )
+    print(f"one turn, median of {sum(len(t) for t in turn_times.values()) // 3} turns:")
+    for case, samples in turn_times.items():
+        print(f"  {case}: {statistics.median(samples) * 1000:.1f} ms")
+    cases = list(turn_times)
+    turn_ratio = statistics.median(turn_times[cases[1]]) / statistics.median(turn_times[cases[0]])
+    print("budgets:")
+    checks = [
+        (f"start-up at {small:,} events ≤ {START_BUDGET}× the plain app", cases[0], bare),
+        (f"start-up at {large:,} events ≤ {START_BUDGET}× the plain app", cases[1], bare),
+        (f"resume {large:,} events ≤ {RESUME_BUDGET}× resume {small:,}", cases[1], cases[0]),
+        (f"resume {large:,} after a crash ≤ {RESUME_BUDGET}× resume {small:,}", cases[2], cases[0]),
+    ]
+    for label, case, base in checks:
+        ratio = median(case, 0) / median(base, 0)
+        cpu = median(case, 1) / median(base, 1)
+        budget = START_BUDGET if base == bare else RESUME_BUDGET
+        met = "met" if ratio <= budget else "NOT met"
+        print(f"  {label}: {ratio:.2f}× wall (CPU {cpu:.2f}×) — {met}")
+    print(f"  one turn at {large:,} / at {small:,} events ≤ 1.3×: {turn_ratio:.2f}× —", end=" ")
+    print("met" if turn_ratio <= 1.3 else "NOT met")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,11 @@ Listener = Callable[[Batch, State], None]
 #: the expedition is, even after a crash.
 SNAPSHOT_EVERY = 25
 
+#: The table draws the newest turns at once from a snapshot at least this many batches
+#: before the last (older ones are read in the background), so one such snapshot is kept
+#: besides the newest: a few screens of the log, replayed in milliseconds.
+TAIL_BATCHES = 40
+
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).astimezone()
@@ -71,6 +76,7 @@ def _replay(timeline: Timeline, stored: StoredBatch) -> Batch:
             f"Batch {stored.seq} of the expedition cannot be replayed ({error}); "
             "the file was not modified."
         ) from None
+    return batch
 
 
 def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
@@ -205,6 +211,49 @@ class Expedition:
         expedition = cls(store, procedure, timeline, counts=(batches, events))
         expedition.procedures.update(changes)
         return expedition
+
+    def newest(self, count: int | None = None) -> tuple[int, list[tuple[Batch, State]]] | None:
+        """The last batches, each with the state before it, without reading the whole log.
+
+        Returns the first batch the list holds and the list: every batch when there are no
+        more than ``count`` (default ``TAIL_BATCHES``), else the batches after the newest
+        kept snapshot at least ``count`` batches back, replayed from it. None when there is
+        no such snapshot (a file saved by an older delvetui): then only a full read gives
+        the turn log.
+
+        The replay must arrive at the state the expedition opened with; DamagedFile when
+        it does not, or when a batch it reads is damaged.
+        """
+        count = TAIL_BATCHES if count is None else count
+        total = self.batch_count
+        timeline: Timeline
+        if total <= count:
+            timeline, after = Timeline(load=self._load), 0
+        else:
+            found = self.store.latest_snapshot(upto=total - count)
+            restored = (
+                snapshot.loads(found[1], program=__version__, batch=found[0]) if found else None
+            )
+            if found is None or restored is None:
+                return None
+            state, active, redo, base = restored
+            timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=self._load)
+            after = found[0]
+        pairs: list[tuple[Batch, State]] = []
+        for stored in self.store.batches(after=after):
+            if stored.seq > total:
+                break
+            before = timeline.state
+            pairs.append((_replay(timeline, stored), before))
+        if timeline.state != self.state:
+            raise DamagedFile(
+                f"The snapshots inside {self.path} do not match its log. Close delvetui and "
+                "open the expedition again to replay it in full; the file was not modified."
+            )
+        return after + 1, pairs
+
+    def _load(self, seqs: Sequence[int]) -> Iterator[Batch]:
+        return _load(self.store, seqs)
 
     def verify(self) -> None:
         """Read every row of the file again and check a full replay gives the live state.
@@ -422,8 +471,15 @@ class Expedition:
             base=timeline.base,
             program=__version__,
         )
+        # Keep the newest snapshot far enough back for the table's first screen, and every
+        # one after it (all of them, until one is far enough back).
         try:
-            self.store.save_snapshot(self.batch_count, text)
+            kept = self.store.snapshot_batches()
+        except DelveError:
+            kept = []
+        older = [seq for seq in kept if seq <= self.batch_count - TAIL_BATCHES]
+        try:
+            self.store.save_snapshot(self.batch_count, text, keep_from=max(older, default=1))
         except StorageFailed:
             return  # derived data: the log is intact, the next resume just replays more
         self.snapshot_batch = self.batch_count

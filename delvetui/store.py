@@ -53,6 +53,8 @@ _PROCEDURE_CRC = "procedure_crc"
 # Batches are read this many at a time so that no read transaction stays open while the caller
 # consumes them: a lingering SHARED lock would make another process's commit time out.
 _CHUNK = 256
+#: Higher than any batch number.
+_MAX_SEQ = 2**63 - 1
 _BUSY_TIMEOUT = 10.0
 
 # Primary SQLite result codes (the low byte of an extended code).
@@ -424,11 +426,13 @@ class Store:
         )
         return [self._event(row) for row in rows]
 
-    def save_snapshot(self, batch: int, data: str) -> None:
+    def save_snapshot(self, batch: int, data: str, *, keep_from: int = 0) -> None:
         """Keep the replayed state after ``batch`` so a long expedition resumes quickly.
 
-        A snapshot is derived data beside the log, never a replacement for it: it replaces
-        the previous one, and a missing or damaged snapshot only means a full replay.
+        A snapshot is derived data beside the log, never a replacement for it: a missing or
+        damaged snapshot only means a full replay. The new one replaces every older one
+        except those from ``keep_from`` on (the table draws the newest turns from an older
+        snapshot); with ``keep_from`` 0 it replaces them all.
         """
         crc = _crc((str(batch).encode(), data.encode()))
         with self._writing("the snapshot was not saved (the log is intact)") as conn:
@@ -436,20 +440,30 @@ class Store:
                 "CREATE TABLE IF NOT EXISTS snapshots"
                 " (batch INTEGER PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL)"
             )
-            conn.execute("DELETE FROM snapshots")
+            if keep_from > 0:
+                conn.execute(
+                    "DELETE FROM snapshots WHERE batch < ? OR batch >= ?", (keep_from, batch)
+                )
+            else:
+                conn.execute("DELETE FROM snapshots")
             conn.execute(
                 "INSERT INTO snapshots (batch, data, crc) VALUES (?, ?, ?)", (batch, data, crc)
             )
 
-    def latest_snapshot(self) -> tuple[int, str] | None:
-        """The newest snapshot as (batch, data), or None when there is none or it is unsound."""
+    def latest_snapshot(self, upto: int | None = None) -> tuple[int, str] | None:
+        """The newest snapshot (after batch ``upto`` at most) as (batch, data).
+
+        None when there is none, or when the newest one is unsound.
+        """
         exists = self._read(
             "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'snapshots'"
         )
         if not exists:
             return None
         rows = self._read(
-            "SELECT batch, CAST(data AS BLOB), crc FROM snapshots ORDER BY batch DESC LIMIT 1"
+            "SELECT batch, CAST(data AS BLOB), crc FROM snapshots WHERE batch <= ?"
+            " ORDER BY batch DESC LIMIT 1",
+            (_MAX_SEQ if upto is None else upto,),
         )
         if not rows:
             return None
@@ -462,6 +476,16 @@ class Store:
             return batch, raw.decode("utf-8")
         except UnicodeDecodeError:
             return None
+
+    def snapshot_batches(self) -> list[int]:
+        """The batches the kept snapshots follow, oldest first."""
+        exists = self._read(
+            "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'snapshots'"
+        )
+        if not exists:
+            return []
+        rows = self._read("SELECT batch FROM snapshots ORDER BY batch")
+        return [row[0] for row in rows if isinstance(row[0], int)]
 
     # -- helpers -------------------------------------------------------------------------------
 

@@ -375,13 +375,19 @@ def test_entered_single_die_is_the_face() -> None:
     )
 
 
-def test_entered_total_of_several_dice() -> None:
+def test_one_number_typed_for_several_dice_is_what_they_show_never_the_total() -> None:
+    """One meaning for a typed die: the faces shown; the modifier is added to them."""
     assert entered("2d6", "7").total == 7
     result = entered("2d6+1", " 9 ")
-    assert result.total == 9
-    assert result.faces == (8,)
-    assert result.kept == (8,)
+    assert result.faces == (9,)
+    assert result.kept == (9,)
+    assert result.modifier == 1
+    assert result.total == 10
     assert result.entered is True
+    kept = entered("2d20kl1+2", "4")  # setback: the face of the die kept
+    assert (kept.faces, kept.modifier, kept.total) == ((4,), 2, 6)
+    single = entered("d20+2", "4")  # the same number means the same face on one die
+    assert (single.faces, single.modifier, single.total) == ((4,), 2, 6)
 
 
 def test_entered_faces() -> None:
@@ -406,8 +412,9 @@ def test_entered_chance() -> None:
         ("d6", "0", "A d6 shows 1 to 6, not 0."),
         ("d20+5", "21", "A d20 shows 1 to 20, not 21."),
         ("2-in-6", "7", "A d6 shows 1 to 6, not 7."),
-        ("2d6", "13", "2d6 totals 2 to 12, not 13."),
-        ("2d6", "1", "2d6 totals 2 to 12, not 1."),
+        ("2d6", "13", "2d6 shows 2 to 12 (its faces added up), not 13."),
+        ("2d6", "1", "2d6 shows 2 to 12 (its faces added up), not 1."),
+        ("2d20kl1+2", "21", "2d20kl1+2 shows 1 to 20 (the face kept), not 21."),
         ("2d6", "3,7", "A d6 shows 1 to 6, not 7."),
         ("d6+d4", "4,5", "A d4 shows 1 to 4, not 5."),
         ("2d6", "3,4,5", "2d6 rolls 2 dice, so give 2 faces, not 3."),

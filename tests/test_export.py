@@ -161,7 +161,7 @@ def test_markdown_tells_turn_by_turn_with_rolls_results_and_a_summary(
     assert "*Day 1, 08:00 → 08:50 · 5 turns (1–5) · 50 min in the world*" in session
     assert "### Turn 2 · day 1, 08:10 · Crawl, 36 m" in session
     assert "- Dungeon Hazard Die: d6 [1] = 1 (table dice) → **Encounter** — " in session
-    assert "- **Encounter! " in session
+    assert "- **Encounter with the creature the sign foretold! " in session
     assert "- *Note: Goblins by the well*" in session
     # The second time a result comes up in a session it is told by its label only.
     assert "→ **Burn** — Lit torches burn out." in session
@@ -171,7 +171,7 @@ def test_markdown_tells_turn_by_turn_with_rolls_results_and_a_summary(
         "- **In-world time:** 50 min, day 1, 08:00 → 08:50",
         "- **Light used:**",
         "  - torch2: burnt out (Burn)",
-        "- **Encounters (1):** An encounter from the dungeon's table.",
+        "- **Encounters (1):** The GM determines whether the party is surprised.",
         "- **Signs (1):** A sign of a nearby creature.",
         "  - Ash: 6/6 HP",
     ):
@@ -185,6 +185,7 @@ def test_the_summary_counts_damage_conditions_and_light(expedition: Factory) -> 
         [
             "pc add Ash hp=8 MOD=2",
             "light add torch carrier=Ash lit",
+            "light set torch1 turns=6",  # the text gives no timer; the GM may set one
             "session start",
             "turn explore hazard=2",
             "turn explore hazard=5",

@@ -14,7 +14,7 @@ from delvetui.session import Expedition
 from tests.conftest import Factory, reopened, run
 
 E = TypeVar("E", bound=ev.Event)
-EXHAUSTED = "exhausted (disadvantage)"
+EXHAUSTED = "exhausted"
 
 
 def events(batch: Batch, kind: type[E]) -> list[E]:
@@ -49,9 +49,8 @@ def free_turns(expedition: Expedition, count: int, action: str = "explore") -> N
 
 
 def past_the_first_hour(expedition: Expedition) -> None:
-    """Six quiet turns, with a fresh torch lit for what follows."""
+    """Six quiet turns: the torch still burns (only the die puts lights out)."""
     free_turns(expedition, 6)
-    expedition.execute("light on torch1")
 
 
 # The file ---------------------------------------------------------------------------------
@@ -59,7 +58,7 @@ def past_the_first_hour(expedition: Expedition) -> None:
 
 def test_the_file_names_its_source_and_its_defaults() -> None:
     procedure = find("dungeon-turn")
-    assert procedure.source.endswith("(002_67113adfbcb86313.txt)")
+    assert procedure.source == "Dungeon Turn"
     assert list(procedure.actions) == ["explore", "search", "rest", "harvest", "leave"]
     assert procedure.default_action == "explore"
     assert procedure.summary and "\n" not in procedure.summary
@@ -168,11 +167,10 @@ def test_a_tired_member_rolls_normally(party: Expedition) -> None:
     assert events(batch, ev.DiceRolled)[0].expression == "d20+1"
 
 
-def test_a_3_is_a_sign_and_the_next_encounter_is_that_creature(party: Expedition) -> None:
-    party.execute("turn hazard=3 sign=kobold-spoor")
-    assert party.state.sign == "kobold-spoor"
-    batch = party.execute("turn hazard=1 disposition=2")
-    assert events(batch, ev.EncounterBegan)[0].creature == "kobold-spoor"
+def test_a_3_is_a_sign_the_game_master_may_describe(party: Expedition) -> None:
+    batch = party.execute("turn hazard=3 sign=kobold-spoor")
+    assert [sign.text for sign in events(batch, ev.SignFound)] == ["kobold-spoor"]
+    assert party.state.sign is None  # the text does not carry it to the next encounter
 
 
 def test_the_first_6_turns_ignore_4_to_6(party: Expedition) -> None:
@@ -188,10 +186,9 @@ def test_the_first_6_turns_ignore_a_5_then_depletion_dims_the_torch(party: Exped
     sixth = party.execute("turn hazard=5")
     assert events(sixth, ev.ResultRead)[0].ignored == "during the first 6 turns"
     assert events(sixth, ev.LightDimmed) == []
-    party.execute("light on torch1")  # the first torch burnt out with the hour: light another
     batch = party.execute("turn hazard=5")
     assert events(batch, ev.ResultRead)[0].ignored == ""
-    assert [d.id for d in events(batch, ev.LightDimmed)] == ["torch3"]
+    assert [d.id for d in events(batch, ev.LightDimmed)] == ["torch2"]
     assert party.state.light_level == "dim"
 
 
@@ -208,9 +205,9 @@ def test_depletion_dims_bright_lights_and_puts_dim_lights_out(party: Expedition)
     run(party, "light add candle lit carrier=Bo", "light add lantern lit")
     party.execute("turn hazard=5")
     states = {light.id: light.state for light in party.state.lights if not light.spent}
-    assert states == {"torch1": "out", "torch3": "dim"}  # torch1 is the unlit spare
+    assert states == {"torch1": "out", "torch2": "dim"}  # torch1 is the unlit spare
     spent = {light.id for light in party.state.lights if light.spent}
-    assert spent == {"torch2", "candle1", "lantern1"}
+    assert spent == {"candle1", "lantern1"}
     assert party.state.light_level == "dim"
     party.execute("turn hazard=5")
     assert party.state.light_level == "dark"
@@ -219,7 +216,7 @@ def test_depletion_dims_bright_lights_and_puts_dim_lights_out(party: Expedition)
 # Lights -----------------------------------------------------------------------------------
 
 
-def test_light_kinds_their_brightness_and_default_durations(party: Expedition) -> None:
+def test_light_kinds_their_brightness_and_no_timers(party: Expedition) -> None:
     lights = find("dungeon-turn").lights
     assert {kind: light.brightness for kind, light in lights.items()} == {
         "torch": "bright",
@@ -229,7 +226,7 @@ def test_light_kinds_their_brightness_and_default_durations(party: Expedition) -
     assert lights["candle"].can_blow_out and not lights["lantern"].can_blow_out
     run(party, "light add candle", "light add lantern")
     minutes = {light.kind: light.minutes for light in party.state.lights}
-    assert minutes == {"torch": 60, "candle": 60, "lantern": 240}
+    assert minutes == {"torch": None, "candle": None, "lantern": None}
 
 
 def test_a_candle_alone_gives_dim_light(party: Expedition) -> None:

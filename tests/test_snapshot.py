@@ -7,13 +7,14 @@ import json
 import sqlite3
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from delvetui import __version__, session
-from delvetui.core import snapshot
-from delvetui.errors import ReadOnlyExpedition
+from delvetui.core import log, snapshot
+from delvetui.errors import DamagedFile, ReadOnlyExpedition
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
@@ -161,3 +162,68 @@ def test_a_snapshot_naming_batches_it_cannot_know_is_ignored(played: Path) -> No
         assert snapshot.loads(json.dumps(forged), program=__version__, batch=batch) is None
     with Expedition.open(played, snapshot=True) as fast:
         assert fast.state == expected
+
+
+def test_a_snapshot_far_enough_back_is_kept_for_the_newest_turns(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for _ in range(12):
+            x.execute("turn", now=MOMENT)
+        total = x.batch_count
+        kept = x.store.snapshot_batches()
+    assert kept[-1] == total  # saved at closing
+    assert [seq for seq in kept if seq <= total - 5]  # one far enough back for the table
+    assert len(kept) <= 5 // 3 + 3  # and not every snapshot ever taken
+    assert all(seq >= max(s for s in kept if s <= total - 5) for seq in kept)
+
+
+def test_the_newest_turns_read_from_a_kept_snapshot_are_the_logs_last_lines(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for text in ["turn", "undo", "turn search", "note late", "turn", "undo", "redo"] * 2:
+            x.execute(text, now=MOMENT)
+    with Expedition.open(played, write=False) as full:
+        everything = list(log.lines(full.batches(), full.procedure))
+        voided = {line.batch for line in everything if line.voided}
+    with Expedition.open(played, write=False, snapshot=True) as fast:
+        found = fast.newest()
+        assert found is not None
+        first, pairs = found
+        assert 1 < first <= fast.batch_count - 4  # from a snapshot 5 or more batches back
+        assert [batch.seq for batch, _ in pairs] == list(range(first, fast.batch_count + 1))
+        shown = [
+            attrs.evolve(line, voided=line.batch in voided)
+            for batch, before in pairs
+            for line in log.batch_lines(batch, fast.procedure, before, session=before.session)
+        ]
+    assert shown == [line for line in everything if line.batch >= first]
+    assert shown[-1].text.startswith("Redone: turn")
+
+
+def test_newest_turns_that_disagree_with_the_snapshot_are_damage(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session, "TAIL_BATCHES", 5)
+    with Expedition.open(played, snapshot=True) as x:
+        for _ in range(12):
+            x.execute("turn", now=MOMENT)
+    with sqlite3.connect(played) as conn:
+        newest = conn.execute("SELECT max(batch) FROM snapshots").fetchone()[0]
+        conn.execute("DELETE FROM snapshots WHERE batch = ?", (newest,))
+    with Expedition.open(played, write=False) as full:
+        expected = full.state
+    # A state the file's log cannot reach, saved as the newest snapshot.
+    with Expedition.open(played, snapshot=True) as x:
+        x.timeline.state = attrs.evolve(expected, clock=expected.clock + 1)
+        x._save_snapshot()
+    before = played.read_bytes()
+    with (
+        Expedition.open(played, write=False, snapshot=True) as fast,
+        pytest.raises(DamagedFile, match="do not match"),
+    ):
+        fast.newest()
+    assert played.read_bytes() == before

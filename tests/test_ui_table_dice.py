@@ -107,7 +107,11 @@ def test_a_fixed_roll_keeps_the_rolls_before_it() -> None:
 async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
     """Trespasser's Hide needs the group Stealth check: chosen with keys, it is asked for."""
     app = DelveApp(
-        make("keep", ["pc add Hob hp=5", "turn stay", "turn stay"], procedure="trespasser")
+        make(
+            "keep",
+            ["pc add Hob hp=5", "turn stay", "turn stay", "turn stay", "turn stay"],
+            procedure="trespasser",
+        )
     )
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         table = await ready(pilot)
@@ -132,11 +136,11 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
         table.run("turn hide")  # typed on the command line: asked the same way
         await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("s")  # the first letter of a choice will do
-        # Then the sparks, an optional input: its default typed in, Enter takes it.
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
-        await pilot.press("enter")
+        # "On a success, the alarm value falls by two, plus one per spark": asked next.
+        await until(pilot, lambda: getattr(app.screen, "key", None) == "sparks")
+        await pilot.press("1", "enter")
         await until(pilot, lambda: expedition(app).batch_count == before + 1)
-        assert dict(expedition(app).state.counters)["alarm"] == alarm - 2
+        assert dict(expedition(app).state.counters)["alarm"] == alarm - 3
         assert expedition(app).state.action == "hide"
 
 

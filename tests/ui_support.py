@@ -77,10 +77,13 @@ def expedition(app: DelveApp) -> Expedition:
 
 
 async def ready(pilot: Pilot[None]) -> TableScreen:
-    """Wait for the table with its log read in."""
+    """Wait for the table with its log read in and its keys in the footer."""
     app = pilot.app
     assert isinstance(app, DelveApp)
-    await until(pilot, lambda: app.table is not None and app.table.loaded)
+    await until(
+        pilot,
+        lambda: app.table is not None and app.table.loaded and bool(app.table.query("FooterKey")),
+    )
     await pilot.pause(0)
     return table(app)
 

@@ -21,7 +21,7 @@ from delvetui.core.evolve import evolve, step_usage_die
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.loader import iter_effects, row_range
-from delvetui.procedure.model import Action, Condition, Effect, Procedure, RollRule
+from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
 from delvetui.text import clock as read_clock
 from delvetui.text import number_problem, quoted, suggest
 
@@ -37,6 +37,9 @@ class History:
 
     undo: tuple[int, str] | None = None
     redo: tuple[int, str] | None = None
+    #: The turns the batch undo (or redo) acts on took: 'turn 5' ('' when none or unknown).
+    undo_turns: str = ""
+    redo_turns: str = ""
 
 
 def decide(
@@ -213,6 +216,10 @@ class _Work:
         self.ask_inputs = ask_inputs
         self.events: list[ev.Event] = []
         self.turn_number = state.turn
+        #: The flags of the turn being taken (the action's and the light level's).
+        self.flags: tuple[str, ...] = ()
+        #: The inputs of the action or activity being taken, by key (for asking for them).
+        self.wanted: dict[str, Input] = {}
         #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
         self.activity: Action | None = None
 
@@ -303,6 +310,10 @@ class _Work:
             return False
         if condition.light_levels and state.light_level not in condition.light_levels:
             return False
+        if any(flag not in self.flags for flag in condition.flags):
+            return False
+        if any(flag in self.flags for flag in condition.not_flags):
+            return False
         return not (
             condition.streak is not None
             and (state.streak == 0 or state.streak % condition.streak != 0)
@@ -362,14 +373,29 @@ class _Work:
         self.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
 
     def do_encounter(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
-        creature = self.state.sign or self.inputs.get("creature") or ""
+        foretold = self.state.sign
+        creature = foretold or self.inputs.get("creature") or ""
         text = self.text(effect.text, ctx) if effect.text else "An encounter."
-        self.emit(ev.EncounterBegan(text=text, creature=creature))
+        self.emit(ev.EncounterBegan(text=text, creature=creature, foretold=foretold is not None))
+        if self.state.resting and self.state.streak > 0:
+            # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
+            self.emit(ev.RestBroken(reason="the encounter"))
 
     def do_sign(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
+        text = self.text(effect.text, ctx) if effect.text else "A sign of a creature."
         given = self.inputs.get("sign")
-        text = given or (self.text(effect.text, ctx) if effect.text else "A sign of a creature.")
-        self.emit(ev.SignFound(text=text))
+        if not effect.foretells:
+            # The game master may say what the sign was; it names no later encounter.
+            self.emit(ev.SignFound(text=given or text))
+            return
+        if given is None and self.ask_inputs:
+            message = (
+                "The sign foretells the next encounter: say which creature it is a sign of "
+                "with sign=NAME."
+            )
+            purpose = "Which creature is the sign of? The next encounter is that creature."
+            raise InputNeeded("sign", "NAME", purpose, message)
+        self.emit(ev.SignFound(text=text, creature=given or "", foretells=True))
 
     def amount(self, effect: Effect, key: str, purpose: str, ctx: _Ctx, scale: int) -> int:
         if effect.dice:
@@ -423,7 +449,11 @@ class _Work:
                 if problem is not None:
                     message = f"{problem} {message}"
                 if given is None and self.ask_inputs:
-                    purpose = f"{effect.label or effect.id}: {input_name}, added to the DC"
+                    wanted = self.wanted.get(input_name)
+                    what = wanted.label if wanted and wanted.label else input_name
+                    purpose = f"{effect.label or effect.id}: {what}, added to the DC"
+                    if wanted is not None and wanted.given_by == "gm":
+                        purpose += " (the game master's choice)"
                     raise InputNeeded(input_name, "N", purpose, message)
                 raise CommandError(message)
             dc += int(given)
@@ -505,16 +535,31 @@ class _Work:
         chosen = self.lit(effect.kinds)
         if effect.count is not None:
             chosen = chosen[: effect.count]
+        turn_minutes = self.procedure.turn_minutes(self.state.turn_type)
         for light in chosen:
+            fresh = light.lit_turn >= self.state.turn
+            if effect.spare_fresh and fresh and light.kind not in effect.low_kinds:
+                self.emit(ev.LightFlickered(id=light.id, reason=ctx.source))
+                continue
+            low = effect.low_turns * turn_minutes
+            if light.kind in effect.low_kinds and light.minutes is not None and light.minutes > low:
+                self.emit(ev.LightTimerSet(id=light.id, minutes=low, reason="runs low"))
+                continue
+            kind = self.procedure.lights.get(light.kind)
+            refuels = kind is not None and kind.refuel_hours is not None
+            if light.kind in effect.low_kinds and refuels:
+                # Run dry: out until refuelled, and then it can be lit again.
+                self.emit(ev.LightTimerSet(id=light.id, minutes=0, reason="runs dry"))
+                self.emit(ev.LightPutOut(id=light.id, reason="out of fuel", spent=False))
+                continue
             self.emit(ev.LightPutOut(id=light.id, reason=ctx.source, spent=effect.spent))
 
     def do_blow_out(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
+        how = self.text(effect.text, ctx) if effect.text else ctx.source.lower()
         for light in self.lit(effect.kinds):
             kind = self.procedure.lights.get(light.kind)
             if kind is not None and kind.can_blow_out:
-                self.emit(
-                    ev.LightPutOut(id=light.id, reason=f"blown out ({ctx.source})", spent=False)
-                )
+                self.emit(ev.LightPutOut(id=light.id, reason=f"blown out by {how}", spent=False))
 
     def do_lights_dim(self, effect: Effect, ref: str, ctx: _Ctx) -> None:
         for light in self.lit(effect.kinds):
@@ -540,7 +585,9 @@ class _Work:
         for light in self.lit(effect.kinds):
             if light.usage_die is None:
                 continue
-            result = self.roll(f"usage.{light.id}", f"d{light.usage_die}", f"{light.id} usage die")
+            result = self.roll(
+                f"usage.{light.id}", f"d{light.usage_die}", f"the usage die of {light.id}"
+            )
             if result.total > 2:
                 continue
             smaller = step_usage_die(light.usage_die)
@@ -638,16 +685,18 @@ class _Work:
             self.apply_all(rule.on_hit, f"rolls.{rule_id}.on_hit", ctx)
             return
         result = self.roll(rule_id, _with_mode(rule.dice, mode), rule.label)
-        if result.hit is not None:
-            hit = result.hit
-        else:
-            limit = rule.hit_at_most
-            threshold = self.state.counter(limit) if isinstance(limit, str) else (limit or 0)
-            hit = result.total <= threshold
+        limit = rule.hit_at_most
+        threshold = self.state.counter(limit) if isinstance(limit, str) else (limit or 0)
+        hit = result.hit if result.hit is not None else result.total <= threshold
         label = rule.hit_label if hit else rule.miss_label
-        self.emit(
-            ev.ResultRead(key=rule_id, table="", total=result.total, label=label, text=rule.text)
-        )
+        # Say what this roll did; the rule's text describes both outcomes and would read as
+        # if a miss did what only a hit does.
+        text = rule.text if hit else ""
+        if isinstance(limit, str):
+            counter = self.procedure.counters[limit].label.lower()
+            compare = "at or below" if hit else "above"
+            text = f"{result.total} is {compare} the {counter} ({threshold})"
+        self.emit(ev.ResultRead(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))
 
@@ -676,7 +725,7 @@ def _with_mode(expression: str, mode: str) -> str:
 
 
 def _check_mode(procedure: Procedure, state: State, member: Member | None) -> str:
-    """Advantage or disadvantage on a check from the light level and the member's fatigue.
+    """Advantage or disadvantage on a check from the light level, fatigue and conditions.
 
     Advantage and disadvantage together cancel out, as do two sources of one: one is kept.
     """
@@ -690,6 +739,11 @@ def _check_mode(procedure: Procedure, state: State, member: Member | None) -> st
         tired = procedure.party.fatigue_modes.get(step)
         if tired:
             modes.add(tired)
+    if member is not None:
+        for condition in member.conditions:
+            mode = procedure.party.condition_modes.get(condition)
+            if mode:
+                modes.add(mode)
     return modes.pop() if len(modes) == 1 else ""
 
 
@@ -757,17 +811,23 @@ def _dispatch(work: _Work, command: cmd.Command, history: History, today: str) -
         case cmd.Undo():
             if history.undo is None:
                 raise CommandError("There is nothing to undo.")
-            work.emit(ev.BatchVoided(batch=history.undo[0], command=history.undo[1]))
+            work.emit(
+                ev.BatchVoided(
+                    batch=history.undo[0], command=history.undo[1], turns=history.undo_turns
+                )
+            )
         case cmd.Redo():
             if history.redo is None:
                 raise CommandError("There is nothing to redo.")
-            work.emit(ev.BatchRestored(batch=history.redo[0], command=history.redo[1]))
+            work.emit(
+                ev.BatchRestored(
+                    batch=history.redo[0], command=history.redo[1], turns=history.redo_turns
+                )
+            )
         case cmd.Session():
             _session(work, command, today)
         case cmd.SetTime():
-            day_start = work.state.clock - work.state.clock % MINUTES_PER_DAY
-            clock = day_start + command.hour * 60 + command.minute
-            work.emit(ev.ClockSet(clock=clock, reason="set by the game master"))
+            _set_clock(work, command.hour * 60 + command.minute, "set by the game master")
         case cmd.RollTime():
             _roll_time(work, command)
         case cmd.EnterTurnType():
@@ -791,18 +851,24 @@ def _action(work: _Work, name: str | None) -> tuple[str, Action]:
 
 
 def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
+    work.wanted = dict(action.inputs)
     for key, wanted in action.inputs.items():
         given = work.inputs.get(key)
+        required = wanted.required or (
+            wanted.required_when is not None and work.holds(wanted.required_when)
+        )
         if given is None:
-            if wanted.required:
+            if required:
                 options = " or ".join(f"{key}={v}" for v in wanted.values) or f"{key}=N"
                 message = f"{action.label} needs {wanted.label or key}: add {options}."
                 if work.ask_inputs:
                     choices = "|".join(wanted.values) or "N"
-                    purpose = f"{action.label} — {wanted.label or key}"
+                    purpose = f"{action.label}: {wanted.label or key}"
+                    if wanted.given_by == "gm":
+                        purpose += " (the game master's choice)"
                     raise InputNeeded(key, choices, purpose, message)
                 raise CommandError(message)
-            if work.ask_inputs and (wanted.values or wanted.number):
+            if work.ask_inputs and (wanted.values or wanted.number) and not wanted.required_when:
                 # The table asks for an optional input too, its default ready to accept.
                 choices = "|".join(wanted.values) or "N"
                 purpose = f"{action.label} — {wanted.label or key}"
@@ -824,21 +890,82 @@ def _check_inputs(work: _Work, action_name: str, action: Action) -> None:
         work.member(by)
 
 
+@attrs.frozen
+class Preview:
+    """What a turn of an action will really do in the light the party has now.
+
+    The action pane shows it and ``turn`` takes it, so the two never disagree.
+    """
+
+    name: str
+    action: Action
+    turns: int
+    distance: str
+    flags: tuple[str, ...]
+    #: Why the action is impossible at this light level ('' when it is possible).
+    forbidden: str
+    #: How the light changes the action, in words ('' when it does not).
+    light_note: str
+
+
+def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> Preview:
+    """A turn of the named action in the current light: its turns, distance and flags."""
+    action = procedure.actions[name]
+    rules = procedure.light_level(state.light_level)
+    level = rules.label.lower()
+    forbidden = ""
+    if name in rules.forbid:
+        forbidden = (rules.text or "there is not enough light").rstrip(". ")
+    turns = rules.turns.get(name, action.turns)
+    distance = ""
+    notes: list[str] = []
+    if action.distance:
+        movement = procedure.movement
+        chosen = speed or movement.default_speed
+        value = action.distance.get(chosen)
+        if value is not None:
+            distance = f"{value * rules.movement_factor:g} {movement.unit}"
+        if rules.movement_factor != 1:
+            how = {0.5: "halved", 0.25: "quartered", 0: "stopped"}.get(rules.movement_factor)
+            notes.append(
+                f"movement {how} in {level}"
+                if how
+                else f"movement ×{rules.movement_factor:g} in {level}"
+            )
+    if turns != action.turns:
+        notes.append(f"takes {turns} {procedure.turn_name(state.turn_type)}s in {level}")
+    kept = tuple(flag for flag in action.flags if flag not in rules.cancels)
+    flags = tuple(dict.fromkeys((*kept, *rules.flags)))
+    return Preview(
+        name=name,
+        action=action,
+        turns=turns,
+        distance=distance,
+        flags=flags,
+        forbidden=forbidden,
+        light_note="; ".join(notes),
+    )
+
+
 def _turn(work: _Work, command: cmd.TakeTurn) -> None:
     procedure = work.procedure
     name, action = _action(work, command.action)
-    level = work.state.light_level
-    rules = procedure.light_level(level)
-    if name in rules.forbid:
-        why = (rules.text or "there is not enough light").rstrip(". ")
+    speed = work.inputs.get("speed") or ""
+    if speed and action.distance and speed not in action.distance:
+        known = ", ".join(action.distance)
+        raise CommandError(f"speed={speed} is not a movement speed ({known}).")
+    shown = preview(work.state, procedure, name, speed)
+    rules = procedure.light_level(work.state.light_level)
+    if shown.forbidden:
         raise CommandError(
-            f"The party cannot {action.label.lower()} in {rules.label.lower()}: {why}. "
-            "Light a source first."
+            f"The party cannot {action.label.lower()} in {rules.label.lower()}: "
+            f"{shown.forbidden}. Light a source first."
         )
     _check_inputs(work, name, action)
-    turns = rules.turns.get(name, action.turns)
-    distance = _distance(work, action, rules.movement_factor)
-    flags = (*action.flags, *rules.flags)
+    turns = shown.turns
+    distance = shown.distance
+    flags = shown.flags
+    work.flags = flags
     resting = action.kind == "rest"
     if turns == 0:
         _action_body(work, name, action, mode_from=action)
@@ -910,6 +1037,13 @@ def _activity(work: _Work, command: cmd.DoActivity) -> None:
         known = ", ".join(procedure.activities) or "this procedure has none"
         hint = suggest(command.activity, procedure.activities)
         raise CommandError(f"'{command.activity}' is not an activity ({known}).{hint}")
+    current = work.current_action()
+    if current is not None and not current.activities and work.state.turn > 0:
+        turn_name = procedure.turn_name(work.state.turn_type)
+        raise CommandError(
+            f"{current.label} skips the characters' actions this {turn_name}, so no one can "
+            f"{activity.label.lower()} now; take the next {turn_name} first."
+        )
     _check_inputs(work, command.activity, activity)
     work.activity = activity
     work.emit(ev.Logged(text=activity.text or activity.label, label=activity.label))
@@ -919,19 +1053,6 @@ def _activity(work: _Work, command: cmd.DoActivity) -> None:
     work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
     for rule_id in activity.rolls:
         work.run_rule(rule_id, procedure.rolls[rule_id], activity.roll_mode.get(rule_id, ""))
-
-
-def _distance(work: _Work, action: Action, factor: float) -> str:
-    if not action.distance:
-        return ""
-    movement = work.procedure.movement
-    speed = work.inputs.get("speed") or movement.default_speed
-    if speed not in action.distance:
-        known = ", ".join(action.distance)
-        raise CommandError(f"speed={speed} is not a movement speed ({known}).")
-    value = action.distance[speed] * factor
-    shown = f"{value:g}"
-    return f"{shown} {movement.unit}"
 
 
 def _resolve_pending(work: _Work, resting: bool) -> None:
@@ -945,7 +1066,9 @@ def _resolve_pending(work: _Work, resting: bool) -> None:
             continue
         work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=True))
         who = pending.member or None
-        ctx = _Ctx(source=pending.label, member=who, scope=who, deferred=True)
+        # "fatigue (1 damage each)" is told as its result's name, "fatigue", from here on.
+        source = pending.label.split(" (")[0]
+        ctx = _Ctx(source=source, member=who, scope=who, deferred=True)
         work.apply(effect, pending.ref, ctx)
 
 
@@ -1214,5 +1337,23 @@ def _roll_time(work: _Work, command: cmd.RollTime) -> None:
             entered=result.entered,
         )
     )
-    day_start = work.state.clock - work.state.clock % MINUTES_PER_DAY
-    work.emit(ev.ClockSet(clock=day_start + result.total * 60, reason="rolled on the time dice"))
+    _set_clock(work, result.total * 60, "rolled on the time dice")
+
+
+def _set_clock(work: _Work, minute_of_day: int, reason: str) -> None:
+    """Move the clock to a time of day; one earlier than now is that time the next day.
+
+    The clock never runs backwards: time spent (lights, tracks) stays spent. Before the
+    first turn no time has been spent, so the game master sets the hour the expedition
+    starts at ("the GM sets one time die out to 5"), on its first day.
+    """
+    clock = work.state.clock
+    day_start = clock - clock % MINUTES_PER_DAY
+    wanted = day_start + minute_of_day
+    if work.state.turn == 0 and work.state.minutes == 0 and day_start == 0:
+        reason = f"{reason}; the expedition starts at this hour"
+    elif wanted < clock:
+        now = f"{clock % MINUTES_PER_DAY // 60:02d}:{clock % 60:02d}"
+        reason = f"{reason}; earlier than {now}, so it is the next day"
+        wanted += MINUTES_PER_DAY
+    work.emit(ev.ClockSet(clock=wanted, reason=reason))

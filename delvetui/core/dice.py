@@ -350,8 +350,10 @@ def _die_range_error(sides: int, face: int) -> DiceError:
 def entered(expr: DiceExpr | str, value: str) -> Roll:
     """Record a physical roll the game master typed: a number, or the faces as "3,4".
 
-    For a single die the number is the face and the modifier is added; for several dice it
-    is the total, modifier included, and is stored as one face of ``total - modifier``.
+    A number typed is always what the dice show, never the modifier: for a single die
+    its face; for a die rolled twice keeping one (advantage, setback) the face kept; for
+    several dice their faces added up. The modifier is added to make the total, and the
+    log shows face, modifier and total.
     """
     parsed = _as_expr(expr)
     if len(value) > MAX_VALUE_LENGTH:
@@ -388,19 +390,47 @@ def entered(expr: DiceExpr | str, value: str) -> Roll:
             raise _die_range_error(die, number)
         return _result(parsed, [number], typed=True)
 
-    low, high = parsed.minimum, parsed.maximum
+    low, high = parsed.minimum - parsed.modifier, parsed.maximum - parsed.modifier
     if not low <= number <= high:
-        raise DiceError(f"{parsed.text} totals {low} to {high}, not {number}.")
-    face = number - parsed.modifier
+        shown = "its faces added up" if low == parsed.dice else "the face kept"
+        raise DiceError(f"{parsed.text} shows {low} to {high} ({shown}), not {number}.")
     return Roll(
         expression=parsed.text,
-        faces=(face,),
-        kept=(face,),
+        faces=(number,),
+        kept=(number,),
         modifier=parsed.modifier,
-        total=number,
+        total=number + parsed.modifier,
         hit=None,
         entered=True,
     )
+
+
+def face_words(expr: DiceExpr | str) -> str:
+    """What a typed number means for these dice: "the d20's face", "the faces of 2d6 added up"."""
+    parsed = _as_expr(expr)
+    terms = parsed.terms
+    if len(terms) == 1 and terms[0].sign > 0:
+        term = terms[0]
+        if term.count == 1:
+            return f"the d{term.sides}'s face"
+        if term.keep == 1:
+            which = "higher" if term.highest else "lower"
+            if term.count > 2:
+                which = "highest" if term.highest else "lowest"
+            return f"the face of the d{term.sides} you keep (the {which})"
+    dice_text = "".join(f"{'-' if t.sign < 0 else '+'}{t.text}" for t in terms).lstrip("+")
+    return f"the faces of the {dice_text} added up"
+
+
+def face_hint(expr: DiceExpr | str) -> str:
+    """How to type a roll of these dice at the table, in a sentence."""
+    parsed = _as_expr(expr)
+    hint = f"Type {face_words(parsed)}"
+    if parsed.dice > 1:
+        hint += ", or each face as 3,4"
+    if parsed.modifier:
+        hint += f"; the {parsed.modifier:+d} is added for you"
+    return hint + "."
 
 
 def time_dice(hour: int) -> tuple[int, ...]:

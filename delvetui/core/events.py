@@ -254,6 +254,15 @@ class LightDimmed(Event):
 
 @event()
 @attrs.frozen
+class LightFlickered(Event):
+    """A light just lit flickered ominously at a result that would have put it out."""
+
+    id: str
+    reason: str
+
+
+@event()
+@attrs.frozen
 class LightsBurned(Event):
     """Time passed for the lit lights that burn by the clock."""
 
@@ -353,21 +362,32 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event()
+@event(2)
 @attrs.frozen
 class EncounterBegan(Event):
-    """An encounter: the party meets a creature (the one a sign promised, if any)."""
+    """An encounter: the party meets a creature (the one a sign promised, if any).
+
+    Version 2 added ``foretold``: whether the creature is the one a sign foretold (true)
+    or one the game master named (false). Version 1 named a creature only from a sign.
+    """
 
     text: str
     creature: str = ""
+    foretold: bool = True
 
 
-@event()
+@event(2)
 @attrs.frozen
 class SignFound(Event):
-    """The party found a sign of a creature; the next encounter is that creature."""
+    """The party found a sign; when it ``foretells``, the next encounter is its creature.
+
+    Version 2 added ``creature`` and ``foretells``: only a procedure that carries a sign
+    forward names the next encounter by it.
+    """
 
     text: str
+    creature: str = ""
+    foretells: bool = False
 
 
 @event()
@@ -412,6 +432,14 @@ class DeferredResolved(Event):
     ref: str
     label: str
     applied: bool
+
+
+@event()
+@attrs.frozen
+class RestBroken(Event):
+    """An encounter interrupted the party's rest: the rest in a row starts again."""
+
+    reason: str
 
 
 @event()
@@ -474,22 +502,26 @@ class ProcedureChanged(Event):
 # Undo, redo and sessions -------------------------------------------------------------------
 
 
-@event()
+@event(2)
 @attrs.frozen
 class BatchVoided(Event):
     """A command was undone: its batch no longer counts."""
 
     batch: int
     command: str
+    #: The turns the batch took ('turn 5', 'turns 5-6'; '' when none). Added in version 2.
+    turns: str = ""
 
 
-@event()
+@event(2)
 @attrs.frozen
 class BatchRestored(Event):
     """An undone command was redone: its batch counts again."""
 
     batch: int
     command: str
+    #: The turns the batch took ('turn 5', 'turns 5-6'; '' when none). Added in version 2.
+    turns: str = ""
 
 
 @event()

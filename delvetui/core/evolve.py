@@ -16,6 +16,8 @@ from delvetui.core import events as ev
 from delvetui.core.state import KEEP_SPENT, Hazard, Light, Member, Pending, State, pairs
 
 _USAGE_STEPS = (20, 12, 10, 8, 6, 4)
+#: What the state remembers of a sign that foretells a creature nobody named.
+UNNAMED_CREATURE = "the creature the sign foretold"
 
 
 def evolve(state: State, event: ev.Event) -> State:
@@ -46,6 +48,7 @@ for _kind in (
     ev.CheckMade,
     ev.BatchVoided,
     ev.BatchRestored,
+    ev.LightFlickered,
 ):
     _apply.register(_kind)(_unchanged)
 
@@ -163,8 +166,10 @@ def _(event: ev.LightLit, state: State) -> State:
     source = _light(state, event.source)
     carrier = event.carrier if event.carrier is not None else source.carrier
     if event.id == event.source:
-        return state.with_light(attrs.evolve(source, lit=True, carrier=carrier))
-    lit = attrs.evolve(source, id=event.id, lit=True, count=1, carrier=carrier)
+        return state.with_light(
+            attrs.evolve(source, lit=True, carrier=carrier, lit_turn=state.turn)
+        )
+    lit = attrs.evolve(source, id=event.id, lit=True, count=1, carrier=carrier, lit_turn=state.turn)
     state = state.with_light(attrs.evolve(source, count=source.count - 1))
     lights = tuple(light for light in state.lights if light.count > 0)
     return _numbered(attrs.evolve(state, lights=(*lights, lit)), event.id, source.kind)
@@ -256,7 +261,14 @@ def _(event: ev.EncounterBegan, state: State) -> State:
 
 @_apply.register
 def _(event: ev.SignFound, state: State) -> State:
-    return attrs.evolve(state, sign=event.text)
+    if not event.foretells:
+        return state
+    return attrs.evolve(state, sign=event.creature or UNNAMED_CREATURE)
+
+
+@_apply.register
+def _(event: ev.RestBroken, state: State) -> State:
+    return attrs.evolve(state, streak=0)
 
 
 @_apply.register

@@ -14,7 +14,7 @@ from typing import Literal
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.evolve import evolve
+from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
 from delvetui.procedure.model import Procedure
@@ -70,16 +70,42 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.MemberLeft():
             return "party", f"{event.name} leaves the party."
         case ev.HpChanged():
-            verb = "takes" if event.change < 0 else "regains"
-            return "party", (
-                f"{event.name} {verb} {abs(event.change)} HP ({event.reason}); now {event.hp} HP."
+            amount = abs(event.change)
+            if event.reason == GAME_MASTER:
+                if event.change < 0:
+                    return "party", (
+                        f"The game master takes {amount} HP from {event.name}; now {event.hp} HP."
+                    )
+                return (
+                    "party",
+                    f"The game master gives {event.name} {amount} HP; now {event.hp} HP.",
+                )
+            verb = "loses" if event.change < 0 else "regains"
+            return (
+                "party",
+                f"{event.name} {verb} {amount} HP{_why(event.reason)}; now {event.hp} HP.",
             )
         case ev.FatigueChanged():
-            return "party", f"{event.name} is now {event.label} ({event.reason})."
+            if event.reason == GAME_MASTER:
+                return "party", f"The game master sets {event.name}'s fatigue to {event.label}."
+            return "party", f"{event.name} is now {event.label}{_why(event.reason)}."
         case ev.ConditionGained():
-            return "party", f"{event.name} is {event.condition} ({event.reason})."
+            if event.reason == GAME_MASTER:
+                return (
+                    "party",
+                    f"The game master gives {event.name} a condition: {event.condition}.",
+                )
+            return "party", (
+                f"{event.name} gains a condition: {event.condition}{_why(event.reason)}."
+            )
         case ev.ConditionLost():
-            return "party", f"{event.name} is no longer {event.condition} ({event.reason})."
+            if event.reason == GAME_MASTER:
+                return "party", (
+                    f"The game master takes a condition from {event.name}: {event.condition}."
+                )
+            return "party", (
+                f"{event.name} loses a condition: {event.condition}{_why(event.reason)}."
+            )
         case ev.TrackChanged():
             if event.reason == "time passed":
                 return None
@@ -96,14 +122,22 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             carrier = f" by {event.carrier}" if event.carrier else ""
             return "light", f"{event.id} is lit{carrier}."
         case ev.LightPutOut():
-            what = "burns out" if event.spent else "goes out"
-            return "light", f"{event.id} {what} ({event.reason})."
+            return "light", _light_out(event)
+        case ev.LightFlickered():
+            return (
+                "light",
+                f"{event.id} flickers ominously but keeps burning: it was only just lit.",
+            )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
         case ev.LightsBurned():
             return None
         case ev.LightTimerSet():
             turns = _turns(procedure, state, event.minutes)
+            if event.reason == "runs dry":
+                return None  # the line that puts it out says so
+            if event.reason == "runs low":
+                return "light", f"{event.id}'s fuel runs low: {turns} left."
             return "light", f"{event.id} has {turns} left ({event.reason})."
         case ev.LightHandedOver():
             return "light", f"{event.id} passes to {event.carrier or 'nobody'}."
@@ -127,25 +161,51 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             text = f" — {event.text}" if event.text and not event.ignored else ""
             return "result", f"→ {event.label}{ignored}{text}"
         case ev.EncounterBegan():
-            text = event.text.rstrip(". ")
+            text = _sentence(event.text)
+            if event.creature == UNNAMED_CREATURE:
+                return "encounter", f"Encounter with {event.creature}! {text}"
+            if event.creature and event.foretold:
+                return "encounter", (
+                    f"Encounter with {event.creature}, as the sign foretold! {text}"
+                )
             if event.creature:
-                return "encounter", f"Encounter! {text}: {event.creature} (as the sign foretold)."
-            return "encounter", f"Encounter! {text}."
+                return "encounter", f"Encounter with {event.creature}! {text}"
+            return "encounter", f"Encounter! {text}"
         case ev.SignFound():
-            return "sign", f"Sign: {event.text}"
+            if not event.foretells:
+                return "sign", f"Sign: {event.text}"
+            if event.creature:
+                return "sign", (
+                    f"Sign: {_sentence(event.text)} It is a sign of {event.creature}: "
+                    "the next encounter is that creature."
+                )
+            return "sign", (
+                f"Sign: {_sentence(event.text)} The next encounter is the creature it foretells."
+            )
+        case ev.RestBroken():
+            return (
+                "info",
+                f"{_capital(event.reason)} interrupts the party's rest: the rest starts over.",
+            )
         case ev.CheckMade():
             verdict = "succeeds" if event.success else "fails"
             who = "The party" if event.name == "party" else event.name
-            return "check", f"{who} {verdict} at {event.label} ({event.total} vs DC {event.dc})."
+            return (
+                "check",
+                f"{who} {verdict} at {event.label}: {event.total} against DC {event.dc}.",
+            )
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
             label = counter.label if counter else event.counter
             return "alarm", f"{label} {event.change:+d} → {event.value} ({event.reason})."
         case ev.EffectDeferred():
-            return "info", f"Pending: {event.label}."
+            label = _capital(_pending_label(event.label))
+            return "info", f"{label} comes next turn unless the party rests."
         case ev.DeferredResolved():
-            outcome = "applies" if event.applied else "is cancelled by rest"
-            return "info", f"{_capital(event.label)} {outcome}."
+            label = _pending_label(event.label)
+            if event.applied:
+                return "info", f"The party did not rest: {label} takes effect."
+            return "info", f"The party rests: {label} is cancelled."
         case ev.RestSkipped():
             return "info", f"The party skipped its rest after {event.turns} turns."
         case ev.Logged():
@@ -159,9 +219,13 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             label = turn_type.label if turn_type else event.turn_type
             return "time", f"The party switches to: {label}."
         case ev.BatchVoided():
-            return "undo", f"Undone: {event.command}"
+            if event.turns:
+                return "undo", f"Undone: {event.turns} (the command {event.command})."
+            return "undo", f"Undone: the command {event.command}."
         case ev.BatchRestored():
-            return "undo", f"Redone: {event.command}"
+            if event.turns:
+                return "undo", f"Redone: {event.turns} (the command {event.command})."
+            return "undo", f"Redone: the command {event.command}."
         case ev.ProcedureChanged():
             return "info", f"The expedition now follows {event.procedure_name} ({event.digest})."
         case ev.SessionStarted():
@@ -171,8 +235,48 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
     return "info", type(event).__name__
 
 
+#: The reason events carry when the game master changed something by hand.
+GAME_MASTER = "game master"
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _why(reason: str) -> str:
+    """A reason after what happened: in brackets, or after a dash when it has its own."""
+    if not reason:
+        return ""
+    return f" — {reason}" if "(" in reason else f" ({reason})"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def _pending_label(label: str) -> str:
+    """A deferred effect's name, without the "unless the party rests" older files added."""
+    return label.split(" unless ")[0].rstrip(". ")
+
+
+def _light_out(event: ev.LightPutOut) -> str:
+    """Why a light went out, as a game master would say it."""
+    reason = event.reason
+    plain = {
+        "burnt out": "burns out",
+        "out of fuel": "runs out of fuel",
+        "used up": "is used up",
+        "put out": "is put out",
+    }
+    if reason in plain:
+        return f"{event.id} {plain[reason]}."
+    if reason.startswith("blown out"):
+        return f"{event.id} is {reason}."
+    if reason.startswith("strike "):
+        return f"{event.id} goes out at {reason}."
+    what = "burns out" if event.spent else "goes out"
+    return f"{event.id} {what} ({reason})."
 
 
 def _turns(procedure: Procedure, state: State, minutes: int) -> str:

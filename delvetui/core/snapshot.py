@@ -16,7 +16,7 @@ from delvetui.core.state import Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread.
-FORMAT = 4
+FORMAT = 5
 
 
 def state_to_data(state: State) -> dict[str, Any]:

@@ -69,6 +69,8 @@ class Light:
     usage_die: int | None = None
     strikes: int = 0
     spent: bool = False
+    #: Turns completed when it was lit: a light lit since the last turn ended is fresh.
+    lit_turn: int = -1
 
     @property
     def state(self) -> str:

@@ -58,6 +58,7 @@ class Timeline:
         self.commands: dict[int, str] = {}
         self._before: OrderedDict[int, State] = OrderedDict()
         self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
+        self._turn_texts: OrderedDict[int, str] = OrderedDict()
         self._load = load
 
     @classmethod
@@ -85,10 +86,27 @@ class Timeline:
         return self.commands[seq]
 
     def history(self) -> History:
-        """What undo and redo would act on now."""
+        """What undo and redo would act on now, with the turns each would take back."""
         undo = (self.active[-1], self.command(self.active[-1])) if self.active else None
         redo = (self.redo[-1], self.command(self.redo[-1])) if self.redo else None
-        return History(undo=undo, redo=redo)
+        return History(
+            undo=undo,
+            redo=redo,
+            undo_turns=self._turns(undo[0]) if undo else "",
+            redo_turns=self._turns(redo[0]) if redo else "",
+        )
+
+    def _turns(self, seq: int) -> str:
+        """'turn 5' or 'turns 5-6': the turns a batch took ('' when none)."""
+        if seq not in self._turn_texts:
+            events = self._events.get(seq)
+            if events is None:
+                events = self._loaded([seq])[0].events if self._load is not None else ()
+            numbers = [e.number for e in events if isinstance(e, ev.TurnStarted)]
+            self._turn_texts[seq] = turns_text(numbers)
+            while len(self._turn_texts) > KEEP:
+                self._turn_texts.popitem(last=False)
+        return self._turn_texts[seq]
 
     def apply(self, batch: Batch) -> State:
         """Take a committed batch into account and return the new state."""
@@ -159,6 +177,15 @@ class Timeline:
         for batch in self._loaded(seqs):
             state = fold(state, batch.events)
         return state
+
+
+def turns_text(numbers: Sequence[int]) -> str:
+    """Turn numbers as 'turn 5' or 'turns 5-6'."""
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"turn {numbers[0]}"
+    return f"turns {numbers[0]}-{numbers[-1]}"
 
 
 def replay(batches: Iterable[Batch], load: Loader | None = None) -> Timeline:

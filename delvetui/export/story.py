@@ -375,7 +375,8 @@ class _Tally:
                     creature = f" — {event.creature}" if event.creature else ""
                     self.encounters.append(f"{event.text}{creature}")
                 case ev.SignFound():
-                    self.signs.append(event.text)
+                    creature = f" — {event.creature}" if event.creature else ""
+                    self.signs.append(f"{event.text}{creature}")
                 case ev.CounterChanged():
                     self.peaks[event.counter] = max(self.peaks.get(event.counter, 0), event.value)
 

@@ -446,6 +446,8 @@ class _Checker:
         for key, given in action.inputs.items():
             if given.values and given.default is not None and given.default not in given.values:
                 self.problem(f"{path}.inputs.{key}.default", "is not one of the values.")
+            if given.required_when is not None:
+                self._condition(f"{path}.inputs.{key}.required_when", given.required_when)
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
@@ -528,6 +530,10 @@ class _Checker:
                 self._ref(f"{here}.track", effect.track, p.tracks, "track")
             for kind in effect.kinds:
                 self._ref(f"{here}.kinds", kind, p.lights, "light kind")
+            for kind in effect.low_kinds:
+                self._ref(f"{here}.low_kinds", kind, p.lights, "light kind")
+            if effect.low_turns < 0:
+                self.problem(f"{here}.low_turns", "cannot be negative.")
             if effect.do == "condition" and not (effect.condition or effect.remove):
                 self.problem(here, "a 'condition' effect needs 'condition' or 'remove'.")
             if effect.do in ("damage", "heal") and effect.amount is None and not effect.dice:

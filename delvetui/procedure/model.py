@@ -42,7 +42,7 @@ EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "log": frozenset(),
     "roll": frozenset({"table", "dice"}),
     "encounter": frozenset(),
-    "sign": frozenset(),
+    "sign": frozenset({"foretells"}),
     "damage": frozenset({"amount", "dice", "target", "per_point", "ability"}),
     "heal": frozenset({"amount", "dice", "target", "ability"}),
     "check": frozenset(
@@ -62,7 +62,7 @@ EFFECT_FIELDS: dict[str, frozenset[str]] = {
     ),
     "fatigue": frozenset({"step", "target"}),
     "condition": frozenset({"condition", "remove", "target"}),
-    "lights-out": frozenset({"kinds", "count", "spent"}),
+    "lights-out": frozenset({"kinds", "count", "spent", "spare_fresh", "low_kinds", "low_turns"}),
     "blow-out": frozenset({"kinds"}),
     "lights-dim": frozenset({"kinds"}),
     "lights-shorten": frozenset({"kinds", "turns", "minutes", "count"}),
@@ -118,6 +118,19 @@ class Condition:
     streak: int | None = attrs.field(
         default=None,
         metadata=_help("Only on every Nth consecutive turn of the same action (rest 6 turns)."),
+    )
+    flags: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "Only when this turn's flags (the action's and the light level's) include all of "
+            "these, e.g. ['surprised by all encounters']."
+        ),
+    )
+    not_flags: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help("Only when this turn's flags include none of these."),
     )
     hp_at_most: int | None = attrs.field(
         default=None,
@@ -186,6 +199,31 @@ class Effect:
         default=True, metadata=_help("lights-out: the light is used up (false: can be relit).")
     )
     turns: int | None = attrs.field(default=None, metadata=_help("lights-shorten: turns."))
+    foretells: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "sign: the sign names the creature of the next encounter (the game master is "
+            "asked which creature; the next encounter is that creature)."
+        ),
+    )
+    spare_fresh: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "lights-out: a light lit since the last turn ended only flickers ominously "
+            "instead of going out."
+        ),
+    )
+    low_kinds: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "lights-out: kinds that run low instead of going out: their time left is cut "
+            "to low_turns (they go out when they had no more than that)."
+        ),
+    )
+    low_turns: int = attrs.field(
+        default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
+    )
     minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
 
 
@@ -198,6 +236,10 @@ class Input:
     number: bool = False
     default: str | None = None
     required: bool = False
+    #: Required only when this holds (sparks are asked only after a successful check).
+    required_when: Condition | None = None
+    #: Who gives it: the players' roll ("players") or the game master's choice ("gm").
+    given_by: Literal["players", "gm"] = "players"
 
 
 @attrs.frozen
@@ -256,6 +298,9 @@ class Action:
     skip_rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     roll_mode: dict[str, RollMode] = attrs.field(factory=dict)
     inputs: dict[str, Input] = attrs.field(factory=dict)
+    #: False when the action takes the characters' actions for the turn (Hide skips them):
+    #: activities (``do ACTIVITY``) are refused until the next turn.
+    activities: bool = True
 
 
 @attrs.frozen
@@ -297,6 +342,8 @@ class LightLevel:
     forbid: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     turns: dict[str, int] = attrs.field(factory=dict)
     movement_factor: float = 1.0
+    #: Action flags this level takes away (darkness: no detecting traps, no mapping).
+    cancels: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
     check_mode: RollMode | None = None
 
@@ -336,6 +383,9 @@ class Party:
     #: Checks made by a member at a fatigue step roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     fatigue_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    #: Checks made by a member with a condition roll with advantage or disadvantage,
+    #: e.g. {exhausted = "disadvantage"}.
+    condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
 
     def fatigue_label(self, level: int) -> str:
         """The ladder's name for a fatigue level; a level off the ladder (a file made by

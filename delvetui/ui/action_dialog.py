@@ -43,7 +43,7 @@ class ActionDialog(ListDialog):
             row = Text()
             row.append("▶ " if action_id == current else "  ")
             row.append(action.label.ljust(width), "bold")
-            distance = distance_text(action, procedure, self.speed)
+            distance = distance_text(self.state, procedure, action_id, self.speed)
             if distance:
                 row.append(f"  {distance}")
             if action.turns != 1:

@@ -10,6 +10,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from delvetui.core.decide import preview
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
 from delvetui.ui.pane import Pane
@@ -42,15 +43,9 @@ def next_action(state: State, procedure: Procedure, moving: str = "") -> tuple[s
     return going, f"after {label}"
 
 
-def distance_text(action: Action, procedure: Procedure, speed: str) -> str:
-    """How far the action goes in a turn at the chosen speed ('' when it does not move)."""
-    if not action.distance:
-        return ""
-    chosen = speed if speed in action.distance else procedure.movement.default_speed
-    value = action.distance.get(chosen)
-    if value is None:
-        return ""
-    return f"{value:g} {procedure.movement.unit}"
+def distance_text(state: State, procedure: Procedure, name: str, speed: str) -> str:
+    """How far the action goes in a turn at this speed in this light ('' when it stays)."""
+    return preview(state, procedure, name, speed).distance
 
 
 class ActionPane(Pane):
@@ -73,7 +68,11 @@ class ActionPane(Pane):
         """The game master clicked the pane to choose another action."""
 
     def render(self) -> RenderableType:
-        """The action, its distance and flags, and what the light level changes."""
+        """The action, its distance and flags, and what the light level changes.
+
+        Everything comes from the core's preview of the turn, so the pane shows what the
+        turn will really do in this light (halved movement in darkness, two turns of search).
+        """
         procedure = self.procedure
         state = self.state
         name, why = next_action(state, procedure, self.moving)
@@ -84,22 +83,21 @@ class ActionPane(Pane):
         text.append(label, self._style("action"))
         if why:
             text.append(f" ({why})", self._style("muted"))
-        if action is not None:
-            speed = self.speed or procedure.movement.default_speed
-            distance = distance_text(action, procedure, speed)
-            if distance:
-                pace = f" at {speed}" if len(procedure.movement.speeds) > 1 else ""
-                text.append(f"  {distance} a {procedure.turn_name(state.turn_type)}{pace}")
-            if action.flags:
-                text.append(f"\n{', '.join(action.flags)}", self._style("muted"))
-        rules = procedure.light_level(state.light_level)
-        if name in rules.forbid:
-            text.append(f"\nNot possible in {rules.label.lower()}.", self._style("warning"))
-        elif name in rules.turns:
-            text.append(
-                f"\nTakes {rules.turns[name]} turns in {rules.label.lower()}.",
-                self._style("warning"),
-            )
+        if action is None:
+            return text
+        speed = self.speed or procedure.movement.default_speed
+        shown = preview(state, procedure, name, speed)
+        if shown.distance:
+            pace = f" at {speed}" if len(procedure.movement.speeds) > 1 else ""
+            text.append(f"  {shown.distance} a {procedure.turn_name(state.turn_type)}{pace}")
+        if shown.flags:
+            text.append(f"\n{', '.join(shown.flags)}", self._style("muted"))
+        level = procedure.light_level(state.light_level).label.lower()
+        if shown.forbidden:
+            text.append(f"\nNot possible in {level}.", self._style("warning"))
+        elif shown.light_note:
+            note = shown.light_note
+            text.append(f"\n{note[:1].upper()}{note[1:]}.", self._style("warning"))
         return text
 
     def on_click(self, event: events.Click) -> None:

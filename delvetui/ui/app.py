@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,9 +17,7 @@ from rich.text import Text
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets._footer import FooterKey
 
 from delvetui import fileio
 from delvetui.core.state import State
@@ -36,6 +34,7 @@ from delvetui.ui import asking, creation, runner
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import Prefs, export_path, write_export
+from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.new_expedition import NewExpeditionScreen
 from delvetui.ui.palette import TableCommands
 from delvetui.ui.roll_prompt import RollPrompt
@@ -43,7 +42,7 @@ from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_screen import TableScreen
 
 THEMES = ("textual-dark", "textual-light")
-#: How long a screenshot waits for the log to be read.
+#: A screenshot that could not be taken in this many seconds gives up with a message.
 SCREENSHOT_TIMEOUT = 60.0
 
 
@@ -59,15 +58,22 @@ class DelveApp(App[None]):
     ]
     """Keys that work everywhere: quit (everything is already saved) and the theme."""
 
-    def __init__(self, path: Path | None = None, *, salvage: bool = False) -> None:
+    def __init__(
+        self, path: Path | None = None, *, salvage: bool = False, shoot: bool = False
+    ) -> None:
         super().__init__()
         self.path = path
         #: Open a damaged expedition read-only with what can be read of it.
         self.salvage = salvage
+        #: Take a picture of the table's first screen (``screenshot``) and exit.
+        self.shoot = shoot
+        #: The picture, once taken (SVG).
+        self.picture: str | None = None
         self.expedition: Expedition | None = None
         self.prefs = Prefs.load()
         self.open_error: DelveError | None = None
         self._lock = asyncio.Lock()
+        self._shown: set[str] = set()
 
     # Opening -----------------------------------------------------------------------------
 
@@ -77,7 +83,12 @@ class DelveApp(App[None]):
             self.theme = self.prefs.theme
         if self.prefs.keys:
             self.set_keymap(self.prefs.keys)
+        if self.shoot:
+            # A guard, not a wait: the picture is taken as soon as the screen is ready.
+            self.set_timer(SCREENSHOT_TIMEOUT, self.exit)
         if self.path is None:
+            from delvetui.ui.start_screen import StartScreen
+
             self.push_screen(StartScreen())
         else:
             self.open_expedition(self.path, first=True)
@@ -95,6 +106,11 @@ class DelveApp(App[None]):
                 self.notify(f"{locked.message} Opened read-only.", severity="warning", markup=False)
         except DelveError as error:
             self.open_error = error
+            if self.shoot:
+                self.exit()
+                return
+            from delvetui.ui.start_screen import StartScreen
+
             self._show(StartScreen(), first=first)
             self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
             return
@@ -108,9 +124,28 @@ class DelveApp(App[None]):
             expedition,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
+            check=not self.shoot,
             confirm_trouble=self.prefs.confirm_trouble,
         )
         self._show(table, first=first)
+
+    def on_table_screen_newest_shown(self, event: TableScreen.NewestShown) -> None:
+        """The log shows the newest turns: a picture can be taken once the keys are in."""
+        self._ready_to_shoot("log")
+
+    def on_key_footer_keys_shown(self, event: KeyFooter.KeysShown) -> None:
+        """The footer shows the table's keys: a picture can be taken once the log is in."""
+        self._ready_to_shoot("keys")
+
+    def _ready_to_shoot(self, part: str) -> None:
+        self._shown.add(part)
+        if self.shoot and self._shown >= {"log", "keys"} and self.picture is None:
+            self.call_after_refresh(self._take_picture)
+
+    def _take_picture(self) -> None:
+        if self.picture is None:
+            self.picture = self.export_screenshot()
+            self.exit()
 
     def on_table_screen_damaged(self, event: TableScreen.Damaged) -> None:
         """The page check or reading the log found damage (or a snapshot that disagrees)."""
@@ -121,6 +156,8 @@ class DelveApp(App[None]):
                 "but nothing can be changed.",
             )
         )
+        # The message covers the table: its footer's keys are not waited for.
+        self._ready_to_shoot("keys")
 
     def _show(self, screen: Screen[None], *, first: bool = False) -> None:
         if first or len(self.screen_stack) < 2:
@@ -157,10 +194,13 @@ class DelveApp(App[None]):
 
     def on_start_screen_new(self, event: StartScreen.New) -> None:
         """Show the new-expedition form."""
+        from delvetui.ui.new_expedition import NewExpeditionScreen
+
         self.switch_screen(NewExpeditionScreen())
 
     def on_start_screen_demo(self, event: StartScreen.Demo) -> None:
         """Make (or reopen) the demo expedition."""
+
         try:
             path = creation.demo()
         except DelveError as error:
@@ -181,6 +221,8 @@ class DelveApp(App[None]):
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
+        from delvetui.ui.new_expedition import NewExpeditionScreen
+
         form = event.control if isinstance(event.control, NewExpeditionScreen) else None
         try:
             path = creation.create(event.name, event.procedure, event.commands, start=event.start)
@@ -208,6 +250,8 @@ class DelveApp(App[None]):
         Say what went wrong where it belongs. Nothing is written before the file's pages
         are checked, nor after damage was found.
         """
+        from delvetui.ui import runner
+
         async with self._lock:
             ready = await self._writable(inline=source == "line")
             if ready is None:
@@ -254,6 +298,8 @@ class DelveApp(App[None]):
         elif table is not None:
             table.command_failed(error.message)
         else:
+            from delvetui.ui import runner
+
             cancelled = isinstance(error, runner.Cancelled)
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
@@ -270,6 +316,8 @@ class DelveApp(App[None]):
     @work(group="commands")
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
+        from delvetui.ui import runner
+
         async with self._lock:
             ready = await self._writable(inline=False)
             if ready is None:
@@ -367,6 +415,8 @@ class DelveApp(App[None]):
         self._show(NewExpeditionScreen())
 
     def _to_start(self) -> None:
+        from delvetui.ui.start_screen import StartScreen
+
         self._close()
         self._show(StartScreen())
 
@@ -402,40 +452,19 @@ def run_app(path: Path | None, *, salvage: bool = False) -> int:
 
 
 def screenshot(path: Path, out: Path, size: tuple[int, int], *, salvage: bool = False) -> None:
-    """Render the table on an expedition headless and write the SVG to out."""
-    asyncio.run(_screenshot(path, out, size, salvage))
+    """Render the table on an expedition headless and write the SVG to out.
 
-
-async def _screenshot(path: Path, out: Path, size: tuple[int, int], salvage: bool = False) -> None:
-    app = DelveApp(path, salvage=salvage)
+    The picture is the table's first screen, newest turns included, taken as soon as it is
+    painted; the file is only read.
+    """
+    settle_imports()
+    app = DelveApp(path, salvage=salvage, shoot=True)
     try:
-        async with app.run_test(size=size) as pilot:
-            shown = await wait_until(
-                pilot,
-                lambda: app.open_error is not None or (app.table is not None and app.table.loaded),
-            )
-            if app.open_error is not None:
-                raise app.open_error
-            if not shown:
-                raise DelveError(f"{path} could not be shown in time for the screenshot.")
-            table = app.table
-            assert table is not None
-            await wait_until(pilot, lambda: bool(table.query(FooterKey)))
-            await pilot.pause()
-            svg = app.export_screenshot()
+        asyncio.run(app.run_async(headless=True, size=size))
     finally:
         app.close_expedition(snapshot=False)  # a picture changes nothing in the file
-    fileio.write_file(out, svg, replace=True)
-
-
-async def wait_until(
-    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = SCREENSHOT_TIMEOUT
-) -> bool:
-    """Poll until condition() holds (True) or the time runs out (False)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            return False
-        await pilot.pause(0.01)
-    return True
+    if app.open_error is not None:
+        raise app.open_error
+    if app.picture is None:
+        raise DelveError(f"{path} could not be shown in time for the screenshot.")
+    fileio.write_file(out, app.picture, replace=True)

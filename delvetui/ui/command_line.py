@@ -84,6 +84,11 @@ class CommandLine(Vertical):
         self.history = [*self.history, *commands][-HISTORY:]
         self._position = len(self.history)
 
+    def remember_older(self, commands: Iterable[str]) -> None:
+        """Put commands from before those remembered first (oldest first)."""
+        self.history = [*commands, *self.history][-HISTORY:]
+        self._position = len(self.history)
+
     def open(self, text: str = "") -> None:
         """Show the command line with text in it and focus it."""
         self.add_class("-open")

@@ -34,7 +34,11 @@ def help_text(keys: Sequence[tuple[str, str]], procedure: Procedure | None) -> T
         "tab completes, up and down recall.\n"
     )
     if procedure is not None:
-        text.append(f"\n{procedure.name} ({procedure.source})\n", "bold underline")
+        source = procedure.source
+        title = (
+            procedure.name if source in ("", procedure.name) else f"{procedure.name}, from {source}"
+        )
+        text.append(f"\n{title}\n", "bold underline")
         text.append(f"  {procedure.summary}\n")
         text.append("  Actions: ", "bold")
         text.append(", ".join(f"{name} ({a.label})" for name, a in procedure.actions.items()))

@@ -126,7 +126,8 @@ class NewExpeditionScreen(Screen[None]):
                 else:
                     proc = entry.procedure
                     row.append(proc.name, "bold")
-                    row.append(f"  from {proc.source}", "dim")
+                    if proc.source and proc.source != proc.name:
+                        row.append(f"  from {proc.source}", "dim")
                     if entry.user:
                         row.append("  (yours)", "italic")
                     row.append(f"\n  {proc.summary}")

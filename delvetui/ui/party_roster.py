@@ -64,7 +64,8 @@ class PartyRoster(RowPane):
                 self._rows.append(None)
         for pending in state.pending:
             text.append("\n")
-            text.append(f"Pending: {pending.label}", self._style("warning"))
+            label = pending.label.split(" unless ")[0]
+            text.append(f"Next turn unless the party rests: {label}", self._style("warning"))
             self._rows.append(None)
         return text
 

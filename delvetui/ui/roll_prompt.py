@@ -26,8 +26,14 @@ def is_dice(expression: str) -> bool:
     return True
 
 
+#: The expression of a question answered with words (the creature a sign foretells).
+WORDS = "NAME"
+
+
 def choices_of(expression: str) -> list[str]:
     """The answers a list of choices (``success|failure``) allows; none for a number."""
+    if expression == WORDS:
+        return []
     return [choice for choice in expression.split("|") if choice and choice != "N"]
 
 
@@ -51,6 +57,8 @@ def check_roll(expression: str, value: str) -> str | None:
             dice.entered(expression, value)
         except DiceError as error:
             return error.message
+        return None
+    if expression == WORDS:
         return None
     choices = choices_of(expression)
     if choices and expanded(expression, value) not in choices:
@@ -92,19 +100,19 @@ class RollPrompt(Question):
         self.value = value
         self.was = was
         self.rows = list(rows)
-        self.title_text = title or (
-            "Table dice" if is_dice(expression) else "A result from the table"
-        )
+        self.title_text = title or ("Table dice" if is_dice(expression) else "Needed for this turn")
 
     def compose(self) -> ComposeResult:
         """What to roll, the field, and the hint."""
         if is_dice(self.expression):
             ask = f"Roll {self.expression} for {self.purpose}."
-            several = dice.parse(self.expression).dice > 1
-            hint = "Type the total" + (", or each face as 3,4" if several else "") + "."
+            hint = dice.face_hint(self.expression)
+        elif self.expression == WORDS:
+            ask = self.purpose if self.purpose.endswith((".", "?")) else f"{self.purpose}?"
+            hint = "Type a name or a few words."
         elif choices_of(self.expression):
             ask = f"{self.purpose}: {' or '.join(choices_of(self.expression))}?"
-            hint = "Type the result the players rolled (its first letters will do)."
+            hint = "Type one of them (its first letters will do)."
         else:
             ask = f"{self.purpose}?"
             hint = "Type a whole number."

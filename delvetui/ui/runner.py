@@ -90,7 +90,8 @@ def typed_value(event: ev.DiceRolled) -> str:
         return str(event.faces[0])
     if len(event.faces) == count:
         return ",".join(str(face) for face in event.faces)
-    return str(event.total)
+    # One number typed for several dice: what they showed, without the modifier.
+    return str(sum(event.kept))
 
 
 def last_rolls(expedition: Expedition) -> tuple[int, str, list[MadeRoll]]:

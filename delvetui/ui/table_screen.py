@@ -11,7 +11,7 @@ import asyncio
 import datetime as dt
 import shlex
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, Literal
 
 from rich.text import Text
@@ -42,11 +42,8 @@ from delvetui.ui.command_line import CommandLine
 from delvetui.ui.compact_log import compact_lines
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable, hazard_rule
-from delvetui.ui.help_screen import HelpScreen
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar, session_offer
 from delvetui.ui.status_bar import StatusBar
@@ -265,6 +262,9 @@ class TableScreen(Screen[None]):
     class Settings(Message):
         """Table dice, the speed or asking before trouble changed; the app remembers them."""
 
+    class NewestShown(Message):
+        """The log shows the newest turns (older ones may still be read in)."""
+
     class Damaged(Message):
         """The page check or reading the whole log found damage, or a replay that disagrees.
 
@@ -281,12 +281,16 @@ class TableScreen(Screen[None]):
         *,
         table_dice: bool = False,
         speed: str = "",
+        check: bool = True,
         confirm_trouble: bool = True,
     ) -> None:
         super().__init__()
         self.expedition = expedition
         self.procedure = expedition.procedure
         self.state = expedition.state
+        #: The log holds the newest turns (drawn before the first paint when it can be).
+        self.newest_shown = False
+        #: The whole log is read in (and, when ``check``, the file was checked).
         #: Ask before a turn into total darkness or with a member at 0 HP.
         self.confirm_trouble = confirm_trouble
         #: The trouble the game master already said to go on into (asked once).
@@ -294,9 +298,16 @@ class TableScreen(Screen[None]):
         #: The last movement mode taken: ``n`` goes on with it after a search or a rest.
         self.moving = self._moving_of(expedition.state, "")
         self.loaded = False
+        #: Read the older history and check the file in the background once painted; off
+        #: for a screenshot, which shows the first screen and exits.
+        self.check = check
         #: What is wrong with the file ('' while nothing is); changes are refused when set.
         self.damage = ""
+        self._opened = (expedition.batch_count, expedition.state)
+        self._newest_from = 0
+        self._all_shown = False
         self._waiting: list[tuple[Batch, State]] = []
+        self._live_voiding: list[tuple[int, bool]] = []
         #: Every line of the full log (the log widget may show the compact one).
         self._full: list[Line] = []
         #: The batch whose encounter or sign the notice on screen shows.
@@ -353,10 +364,58 @@ class TableScreen(Screen[None]):
         self.query_one(TurnLog).focus()
         self._layout_for(self.size.width, self.size.height)
         self._offer_session()
-        # Paint the table first; the log's history is read in after.
-        self.call_after_refresh(self.load_history)
+        self._show_newest()
+        if self.check or not self.newest_shown:
+            # Paint the table first; older history is read in, and the file checked, after.
+            self.call_after_refresh(self.load_history)
+        else:
+            self._checked.set()
         if self.expedition.readonly:
             self.set_interval(FOLLOW_EVERY, self.follow_writer)
+
+    def _show_newest(self) -> None:
+        """Draw the newest turns before the first paint, from a snapshot kept for it.
+
+        A file without such a snapshot (saved by an older delvetui) shows that its log is
+        being read, and ``load_history`` reads it all.
+        """
+        expedition = self.expedition
+        log = self.query_one(TurnLog)
+        try:
+            found = expedition.newest()
+        except DelveError as error:
+            self._found_damage(error.message)
+            found = None
+        if found is None:
+            if expedition.batch_count > CHUNK and not self.damage:
+                log.loading_text = f"Reading the log of {expedition.batch_count:,} commands…"
+            return
+        first, pairs = found
+        lines: list[Line] = []
+        voided: set[int] = set()
+        for batch, before in pairs:
+            lines.extend(
+                batch_lines(batch, self._procedure_at(before), before, session=before.session)
+            )
+            _void(voided, voiding(batch))
+        self._full = lines
+        log.replace(self._shown(lines), voided)
+        self.query_one(CommandLine).remember(batch.command for batch, _ in pairs if batch.seq > 1)
+        moving = ""
+        for state in [before for _, before in pairs[1:]] + [self.state]:
+            moving = self._moving_of(state, moving)
+        if moving:
+            self.moving = moving
+            self.query_one(ActionPane).moving = moving
+        self._newest_from = first
+        self.newest_shown = True
+        self.post_message(self.NewestShown())
+        if first == 1:
+            # Every batch was replayed, up to the state the expedition opened with: the
+            # background has only the file's pages to check.
+            self._all_shown = True
+        elif self.check:
+            log.border_subtitle = "reading older turns…"
 
     def follow_writer(self) -> None:
         """Show what another delvetui committed to the file this table reads (read-only)."""
@@ -506,7 +565,7 @@ class TableScreen(Screen[None]):
         """A command was committed: add its lines to the log and show the new state."""
         before = self.state
         self._show_state(state)
-        if not self.loaded:
+        if not self.newest_shown:
             self._waiting.append((batch, before))
             return
         self._append(batch, before)
@@ -519,6 +578,8 @@ class TableScreen(Screen[None]):
         log.append(self._shown(lines))
         for target, voided in voiding(batch):
             log.set_voided(target, voided)
+            if not self.loaded:
+                self._live_voiding.append((target, voided))
             if voided and target == self._noticed:
                 # The turn that raised the notice was undone (or is being made again with
                 # a roll fixed): its notice goes with it.
@@ -535,7 +596,7 @@ class TableScreen(Screen[None]):
         self.compact_log = not self.compact_log
         log = self.query_one(TurnLog)
         log.border_title = "Turn log (compact)" if self.compact_log else "Turn log"
-        if self.loaded:
+        if self.newest_shown:
             log.replace(self._shown(self._full), log.voided)
 
     def _notice(self, lines: Sequence[Line]) -> None:
@@ -558,36 +619,40 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="history")
     async def load_history(self) -> None:
-        """Read every batch once, in chunks, so the screen stays responsive meanwhile.
+        """Check the file's pages, then read the turns not shown yet, in chunks.
 
-        This is also the check of a fast resume: the expedition opened from its latest
-        snapshot, and the replay here must come to the same state, or the game master is
-        told (as ``Expedition.verify`` would).
+        The screen stays responsive meanwhile. Reading every batch is also the check of a
+        fast resume: the expedition opened from its latest snapshot, and the replay here
+        must come to the same state, or the game master is told (as ``Expedition.verify``
+        would).
         """
         expedition = self.expedition
         log = self.query_one(TurnLog)
-        total, expected = expedition.batch_count, self.state
-        if total > CHUNK:
-            log.loading_text = f"Reading the log of {total:,} commands…"
+        try:
+            # The table opened from a snapshot, without SQLite's check of every page. The
+            # check runs in a thread on its own read-only connection, so the screen stays
+            # live meanwhile (it takes most of a second on a very long expedition).
+            if self.check:
+                await asyncio.to_thread(check_pages, expedition.path)
+        except DelveError as error:
+            self._found_damage(error.message)
+        finally:
+            self._checked.set()
+        if self._all_shown:
+            self.loaded = True
+            return
+        total, expected = self._opened
+        start = self._newest_from  # lines from this batch on are shown (0: none are)
         lines: list[Line] = []
         voided: set[int] = set()
         said: list[str] = []
         moving = ""
         timeline = Timeline(load=self._load_batches)
         problem = ""
-        try:
-            # The table opened from a snapshot, without SQLite's check of every page. The
-            # check runs in a thread on its own read-only connection, so the screen stays
-            # live meanwhile (it takes most of a second on a very long expedition).
-            await asyncio.to_thread(check_pages, expedition.path)
-        except DelveError as error:
-            self._found_damage(error.message)
-        finally:
-            self._checked.set()
         breath = time.perf_counter() + BREATH
         try:
             for count, batch in enumerate(expedition.batches(), start=1):
-                if batch.seq > total:
+                if batch.seq > total or batch.seq == start:
                     break
                 before = timeline.state
                 lines.extend(
@@ -595,17 +660,26 @@ class TableScreen(Screen[None]):
                 )
                 timeline.apply(batch)
                 moving = self._moving_of(timeline.state, moving)
-                for target, undone in voiding(batch):
-                    if undone:
-                        voided.add(target)
-                    else:
-                        voided.discard(target)
+                _void(voided, voiding(batch))
                 if batch.seq > 1:
                     said.append(batch.command)
                 if time.perf_counter() > breath:
-                    log.loading_text = f"Reading the log… {count * 100 // max(1, total)}%"
+                    if not start:
+                        log.loading_text = f"Reading the log… {count * 100 // max(1, total)}%"
                     await asyncio.sleep(0)
                     breath = time.perf_counter() + BREATH
+            if start:
+                # The rest was replayed when the newest turns were drawn: from here the
+                # replay goes on without drawing, to the state the table opened with.
+                for batch in expedition.batches(after=start - 1):
+                    if batch.seq > total:
+                        break
+                    timeline.apply(batch)
+                    moving = self._moving_of(timeline.state, moving)
+                    _void(voided, voiding(batch))
+                    if time.perf_counter() > breath:
+                        await asyncio.sleep(0)
+                        breath = time.perf_counter() + BREATH
         except DelveError as error:
             problem = error.message
         except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
@@ -617,14 +691,26 @@ class TableScreen(Screen[None]):
                     "delvetui and open the expedition again to replay it in full; the file "
                     "was not modified."
                 )
-        self._full = lines
-        log.replace(self._shown(lines), voided)
-        log.loading_text = ""
+        if start:
+            # Undo and redo played since opening may reach back into the older turns.
+            older = {seq for seq in voided if seq < start}
+            _void(older, self._live_voiding)
+            self._full = lines + self._full
+            log.prepend(self._shown(lines), older)
+            log.border_subtitle = ""
+            self.query_one(CommandLine).remember_older(said[-500:])
+        else:
+            self._full = lines
+            log.replace(self._shown(lines), voided)
+            log.loading_text = ""
+            self.query_one(CommandLine).remember(said[-500:])
         if not problem and self.state == expected:
             self.moving = moving
             self.query_one(ActionPane).moving = moving
         self.loaded = True
-        self.query_one(CommandLine).remember(said[-500:])
+        if not self.newest_shown:
+            self.newest_shown = True
+            self.post_message(self.NewestShown())
         if problem:
             self._found_damage(problem)
         waiting, self._waiting = self._waiting, []
@@ -758,12 +844,16 @@ class TableScreen(Screen[None]):
 
     def action_lights(self, selected: str | None = None) -> None:
         """Light, put out, hand over, correct or add a light."""
+        from delvetui.ui.light_dialog import LightDialog
+
         self.app.push_screen(
             LightDialog(self.state, self.procedure, selected=selected), self._run_answer
         )
 
     def action_party(self, selected: str | None = None) -> None:
         """Add a party member, correct one, or change hit points."""
+        from delvetui.ui.party_dialog import PartyDialog
+
         self.app.push_screen(
             PartyDialog(self.state, self.procedure, selected=selected), self._run_answer
         )
@@ -785,6 +875,8 @@ class TableScreen(Screen[None]):
 
     def action_roll(self) -> None:
         """Roll any dice into the log."""
+        from delvetui.ui.ask import AskScreen
+
         self._ask_and_run(
             AskScreen(
                 "Roll dice",
@@ -797,6 +889,8 @@ class TableScreen(Screen[None]):
 
     def action_note(self) -> None:
         """Write a note in the log."""
+        from delvetui.ui.ask import AskScreen
+
         self._ask_and_run(
             AskScreen(
                 "Note", "A note for the log.", check=lambda text: check_command(f"note {text}")
@@ -806,6 +900,8 @@ class TableScreen(Screen[None]):
 
     def action_clock(self) -> None:
         """Set the clock (or roll the hour with time dice); the change shows in the log."""
+        from delvetui.ui.ask import AskScreen
+
         self._ask_and_run(
             AskScreen(
                 "Set the clock",
@@ -819,6 +915,8 @@ class TableScreen(Screen[None]):
 
     def action_session(self) -> None:
         """Take up the session offer; else start a session, or end the running one."""
+        from delvetui.ui.choose import ChooseScreen
+
         bar = self.query_one(SessionBar)
         offer = bar.offer
         if offer is not None:
@@ -887,6 +985,7 @@ class TableScreen(Screen[None]):
 
     def action_export(self) -> None:
         """Export the log: plain text, Markdown, HTML or JSON."""
+        from delvetui.ui.choose import ChooseScreen
 
         def chosen(fmt: str | None) -> None:
             if fmt is not None:
@@ -908,6 +1007,8 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Show every key and the command language."""
+        from delvetui.ui.help_screen import HelpScreen
+
         keys: list[tuple[str, str]] = []
         for binding in _bindings(self.BINDINGS):
             shown = " or ".join(
@@ -967,6 +1068,15 @@ class TableScreen(Screen[None]):
             for binding in _bindings(self.BINDINGS)
             if binding.show and self.check_action(binding.action, ()) is True
         ]
+
+
+def _void(voided: set[int], changes: Iterable[tuple[int, bool]]) -> None:
+    """Mark batches undone (True) or redone (False), in order."""
+    for target, undone in changes:
+        if undone:
+            voided.add(target)
+        else:
+            voided.discard(target)
 
 
 def has_time_dice(procedure: Procedure) -> bool:

@@ -102,9 +102,29 @@ class TurnLog(ScrollView, can_focus=True):
         self._follow = True
         self._to_end()
 
+    def prepend(self, lines: Iterable[Line], voided: Iterable[int] = ()) -> None:
+        """Put older lines above those shown; the view stays on the lines it shows.
+
+        ``voided`` are the undone batches among the older ones (it replaces what was known
+        of batches before the first line shown).
+        """
+        older = list(lines)
+        first = self._lines[0].batch if self._lines else None
+        self._voided = {b for b in self._voided if first is not None and b >= first}
+        self._voided.update(voided)
+        rows = self._rows
+        self._lines[:0] = older
+        self._reflow()
+        if self._follow:
+            self._to_end()
+        else:
+            self.scroll_to(y=self.scroll_y + self._rows - rows, animate=False, immediate=True)
+        self.refresh()
+
     def _to_end(self) -> None:
         self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+        # Again once laid out: until then the view may not know it can scroll.
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
 
     def append(self, lines: Iterable[Line]) -> None:
         """Add a batch's lines at the bottom; follow them when the view was at the bottom."""
