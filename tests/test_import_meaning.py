@@ -121,6 +121,15 @@ def _second_start(data: dict[str, Any]) -> None:
     data["counts"]["events"] += 1
 
 
+def _burn_upwards(data: dict[str, Any]) -> None:
+    """A burn of minus ten hours: it would leave the torch far above its hour."""
+    light = first(data, "LightLit")["id"]
+    data["batches"][-1]["events"].append(
+        {"type": "LightsBurned", "version": 1, "payload": {"ids": [light], "minutes": -600}}
+    )
+    data["counts"]["events"] += 1
+
+
 def _turn_type_changed(data: dict[str, Any]) -> None:
     data["batches"][-1]["events"].append(
         {"type": "TurnTypeChanged", "version": 1, "payload": {"turn_type": "space"}}
@@ -135,8 +144,7 @@ IMPOSSIBLE: list[tuple[str, Change, str]] = [
     ("light count 0", _set("LightAdded", "count", 0), "count is 0; it must be from 1 to 999"),
     ("negative minutes", _set("LightAdded", "minutes", -60), "minutes is -60"),
     ("negative turn", _set("TurnEnded", "minutes", -10), "minutes is -10"),
-    # A burn of minus ten hours would leave the torch far above its hour.
-    ("burn upwards", _set("LightsBurned", "minutes", -600), "minutes is -600"),
+    ("burn upwards", _burn_upwards, "minutes is -600"),
     ("turn backwards", _set("TurnStarted", "number", 1, nth=1), "turn 1 starts after turn 1"),
     ("hp 10^18", _set("MemberJoined", "hp", 10**18), "hp is 1000000000000000000, beyond"),
     ("clock 10^300", _set("ExpeditionStarted", "clock", 10**300), "clock is a 301-digit number"),
