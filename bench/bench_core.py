@@ -87,6 +87,8 @@ BUDGET_RESUME_RATIO = 2.0
 CHAINS = 20
 CHAIN = 50
 BUDGET_MEMORY_MIB = 150.0
+#: ``delvetui act X COMMAND`` at the largest size against the same at the smallest.
+BUDGET_ACT_RATIO = 2.0
 MIB = 1024 * 1024
 
 
@@ -512,6 +514,33 @@ def status(path: Path | None, env: dict[str, str]) -> float:
     return time.perf_counter() - started
 
 
+def act_interleaved(
+    files: dict[int, Path], work: Path, env: dict[str, str], repeats: int
+) -> dict[int, float]:
+    """``delvetui act COPY note …`` as a whole process, the sizes interleaved; median ms.
+
+    Each size plays on its own synced copy, so every run resumes a file as a game master's
+    script would meet it (the previous act's snapshot in place, nothing cached in-process).
+    """
+    copies = {size: work / f"act-{size}.delve" for size in files}
+    for size, source in files.items():
+        copy_synced(source, copies[size])
+    took: dict[int, list[float]] = {size: [] for size in files}
+    for n in range(repeats):
+        for size, copy in copies.items():
+            started = time.perf_counter()
+            subprocess.run(
+                [*delvetui_command(), "act", str(copy), "note", f"bench {n}"],
+                check=True,
+                capture_output=True,
+                env=env,
+            )
+            took[size].append(time.perf_counter() - started)
+    for copy in copies.values():
+        copy.unlink()
+    return {size: median_ms(samples) for size, samples in took.items()}
+
+
 def listing(files: dict[int, Path], env: dict[str, str], repeats: int) -> list[float]:
     """``delvetui list --json`` with the three generated files saved in DELVETUI_HOME."""
     home = Path(env["DELVETUI_HOME"])
@@ -643,6 +672,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             row["memory"] = memory(path, work)
             print(f"  measured {size} events ({n} repeats)")
         results["list_ms"] = median_ms(listing(files, env, repeats(SIZES[-1])))
+        acts = act_interleaved(files, work, env, max(9, repeats(SIZES[-1])))
+        for size, taken in acts.items():
+            results["sizes"][size]["act_ms"] = taken
         at = timed_turns(work, files, turn_count)
         rules = procedure()
         starts = {label: t.start for label, t in at.items()}
@@ -733,6 +765,10 @@ def report(results: dict[str, Any]) -> None:
         )
     print(f"\n`delvetui --version` (interpreter + imports): {results['startup_ms']:.0f} ms")
     print(
+        "`delvetui act X note …`, whole process, interleaved: "
+        + ", ".join(f"{size:,} events {ms(row, 'act_ms')} ms" for size, row in sizes.items())
+    )
+    print(
         f"`delvetui list --json` with the three files saved: {results['list_ms']:,.0f} ms "
         "(it opens each one)"
     )
@@ -762,6 +798,11 @@ def report(results: dict[str, Any]) -> None:
             f"spent lights), light add {row['light_add_ms'] / early['light_add_ms']:.1f}x "
             "(budget: no growth)"
         )
+    ratio = last["act_ms"] / first["act_ms"]
+    print(
+        f"act({SIZES[-1]:,}) / act({SIZES[0]:,}), whole process: {ratio:.2f}x "
+        f"(budget <= {BUDGET_ACT_RATIO:g}x: {verdict(ratio <= BUDGET_ACT_RATIO)})"
+    )
     peak = last["memory"]["peak_mib"]
     print(
         f"peak resident at {SIZES[-1]:,} events: {peak:.1f} MiB "

@@ -266,7 +266,7 @@ def _act(args: argparse.Namespace) -> int:
     words: list[str] = args.words
     if not words:
         raise DelveError("Give a command (e.g. turn crawl) or - to read commands from input.")
-    with Expedition.open_named(args.expedition) as expedition:
+    with Expedition.open_for_command(paths.find_expedition(args.expedition)) as expedition:
         if words == ["-"]:
             return _stream(expedition, sys.stdin, sys.stdout)
         text = command_text(words)

@@ -29,6 +29,20 @@ class DelveError(Exception):
         return self.message
 
 
+class ReplayError(DelveError):
+    """A batch read back from a file cannot be applied to the state before it.
+
+    Only a file made or changed by hand gets here: the program never writes an event that
+    cannot apply. ``evolve`` raises it for any event it cannot apply and the timeline names
+    the batch; every place that replays a log (opening, the table's history, import,
+    verify, salvage) catches this one type and treats the file as damaged.
+    """
+
+    def __init__(self, message: str, batch: int | None = None) -> None:
+        super().__init__(message)
+        self.batch = batch
+
+
 class CommandError(DelveError):
     """A command of the command language is malformed or cannot apply to the state."""
 

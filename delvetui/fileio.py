@@ -30,6 +30,13 @@ from delvetui.errors import DelveError, FileRefused, NotAFile, StorageFailed, Ta
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPEDITION_SUFFIX = ".delve"
 
+# POSIX-only open flags are 0 where the system has none (Windows); O_BINARY is Windows' own,
+# so that reading and writing bytes never translates line endings.
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
 
 def reason(error: OSError) -> str:
     """The system's words for an error, without the file name it may carry."""
@@ -88,7 +95,7 @@ def write_file(path: Path, data: str | bytes | Iterable[str], *, replace: bool =
     folder = target.parent
     temp = temporary_beside(target)
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY, 0o666)
         try:
             if existing is not None:
                 os.fchmod(fd, stat.S_IMODE(existing.st_mode))
@@ -152,7 +159,7 @@ def link_into_place(temp: Path, path: Path) -> None:
 def fsync_folder(folder: Path) -> None:
     """Make a new name durable, not only the file's contents."""
     try:
-        fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(folder, os.O_RDONLY | _CLOEXEC)
     except OSError:
         return
     try:
@@ -256,7 +263,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     if kind is not None:
         raise NotAFile(f"{path} is not a file but {kind}; it was not opened.")
     try:
-        fd = os.open(path, flags | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        fd = os.open(path, flags | _NONBLOCK | _NOCTTY | _CLOEXEC | _BINARY)
     except FileNotFoundError:
         raise
     except OSError as error:
@@ -265,7 +272,8 @@ def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
     if kind is not None:
         os.close(fd)
         raise NotAFile(f"{path} is not a file but {kind}; it was not read.")
-    os.set_blocking(fd, True)
+    if _NONBLOCK:
+        os.set_blocking(fd, True)
     return fd
 
 

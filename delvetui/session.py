@@ -28,6 +28,7 @@ from delvetui.errors import (
     DamagedFile,
     DelveError,
     ReadOnlyExpedition,
+    ReplayError,
     StorageFailed,
 )
 from delvetui.procedure.loader import load_text
@@ -69,14 +70,10 @@ def _replay(timeline: Timeline, stored: StoredBatch) -> Batch:
     try:
         timeline.apply(batch)
         return batch
-    except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as error:
+    except ReplayError as error:
         # Only a file made or changed by hand gets here: evolve refuses what cannot happen
         # (undoing a batch that is not the last one, lighting a light that does not exist).
-        raise DamagedFile(
-            f"Batch {stored.seq} of the expedition cannot be replayed ({error}); "
-            "the file was not modified."
-        ) from None
-    return batch
+        raise DamagedFile(f"{error}; the file was not modified.") from None
 
 
 def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
@@ -170,6 +167,20 @@ class Expedition:
         expedition.procedures.update(changes)
         expedition.snapshot_batch = after
         return expedition
+
+    @classmethod
+    def open_for_command(cls, path: Path) -> Expedition:
+        """Open for writing as quickly as the file allows, for commands from the command line.
+
+        Resumes from the latest snapshot, which is the verified mark: a snapshot is written
+        only by a delvetui that had checked every row before it (replayed it, or written it
+        itself). The batches after the snapshot are replayed, every row checked as it is
+        read, so nothing this open reads goes unchecked before a write. What it does not
+        read (the rows before the snapshot, SQLite's pages away from the end of the log)
+        is left to the table's background check and ``delvetui verify``; the argument is in
+        docs/reliability.md.
+        """
+        return cls.open(path, snapshot=True)
 
     @classmethod
     def open_salvage(cls, path: Path) -> Expedition:
@@ -520,7 +531,9 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
 
 def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
     for seq in seqs:
-        stored = next(store.batches(after=seq - 1))
+        stored = next(store.batches(after=seq - 1), None)
+        if stored is None or stored.seq != seq:
+            raise ReplayError(f"batch {seq} is not in the log", batch=seq)
         yield to_batch(stored)
 
 

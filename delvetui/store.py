@@ -8,7 +8,6 @@ A file that is damaged or not ours is only ever opened read-only, so it is never
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import sqlite3
@@ -20,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from delvetui import fileio
+from delvetui import fileio, lock
 from delvetui.errors import (
     DamagedFile,
     ExpeditionExists,
@@ -61,6 +60,10 @@ _BUSY_TIMEOUT = 10.0
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_READONLY_ROLLBACK = 776
+
+# POSIX only: 0 elsewhere. O_BINARY (Windows only) keeps os.read from translating newlines.
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_BINARY = getattr(os, "O_BINARY", 0)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -199,7 +202,7 @@ class Store:
         fd = _open_regular_file(path)
         lock_fd: int | None = None
         try:
-            version = _check_header(path, os.pread(fd, _HEADER_SIZE, 0))
+            version = _check_header(path, _read_header(fd))
             reason: str | None = None
             if version > SCHEMA_VERSION:
                 reason = (
@@ -208,7 +211,7 @@ class Store:
                 )
             elif not write:
                 reason = f"{path} was opened for reading only; it cannot be changed."
-            elif not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+            elif not _writable(path):
                 # SQLite creates its journal beside the file, so the folder must be writable too.
                 reason = (
                     f"{path} cannot be written (no permission for it or its folder); "
@@ -217,9 +220,12 @@ class Store:
             if reason is None:
                 _take_writer_lock(fd, path)
                 lock_fd = fd
+            # A save cut off by a crash is rolled back by whoever opens the file next,
+            # reader or writer, as SQLite itself does (it changes no committed data); only a
+            # salvage, which reads a damaged file, leaves the file exactly as it is.
             conn = _inspect(
                 path,
-                recover=lock_fd is not None,
+                recover=not salvage and _writable(path),
                 quick_check=quick_check and not salvage,
                 salvage=salvage,
             )
@@ -648,7 +654,7 @@ def _connect(path: Path, mode: str, *, salvage: bool = False) -> sqlite3.Connect
 
 def _build(temp: Path, meta: Mapping[str, str], procedure_text: str) -> None:
     """Write a complete new expedition file at ``temp``, which must not exist yet."""
-    os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666))
+    os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC | _O_BINARY, 0o666))
     conn = _connect(temp, "rw")
     try:
         conn.execute("PRAGMA journal_mode = DELETE")
@@ -677,6 +683,18 @@ def _open_regular_file(path: Path) -> int:
         raise StoreError(refused.message) from None
 
 
+def _read_header(fd: int) -> bytes:
+    """The file's first bytes (os.pread is POSIX only; the descriptor is fresh, at 0)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    header = b""
+    while len(header) < _HEADER_SIZE:
+        chunk = os.read(fd, _HEADER_SIZE - len(header))
+        if not chunk:
+            break
+        header += chunk
+    return header
+
+
 def _check_header(path: Path, header: bytes) -> int:
     """Reject what is not ours from the raw header bytes, before SQLite sees it; return version."""
     unchanged = "it was not modified"
@@ -701,11 +719,11 @@ def _check_header(path: Path, header: bytes) -> int:
 
 
 def _take_writer_lock(fd: int, path: Path) -> None:
-    """Take the exclusive writer lock; flock is separate from SQLite's own POSIX locks on Linux."""
+    """Take the exclusive writer lock (see delvetui.lock), or say who holds it."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = _lock_holder(fd)
+        lock.acquire(fd)
+    except lock.Held:
+        holder = lock.holder(fd)
         if holder == os.getpid():
             where = "already open for writing in this delvetui"
         elif holder is not None:
@@ -717,21 +735,9 @@ def _take_writer_lock(fd: int, path: Path) -> None:
         raise StoreError(f"{path} cannot be locked for writing ({_reason(exc)}).") from exc
 
 
-def _lock_holder(fd: int) -> int | None:
-    """The pid holding a flock on the file, from Linux's /proc/locks; None when not known."""
-    st = os.fstat(fd)
-    device = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
-    try:
-        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
-            for line in locks:
-                fields = line.split()
-                # "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; "->" marks a waiter.
-                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == device:
-                    pid = int(fields[4])
-                    return pid if pid > 0 else None
-    except (OSError, ValueError):
-        pass
-    return None
+def _writable(path: Path) -> bool:
+    """Whether SQLite can write the file: the file, and its folder (for the journal)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
 def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
@@ -747,8 +753,11 @@ def _inspect(
 ) -> sqlite3.Connection:
     """Check through a read-only connection that the file is a healthy expedition; return it.
 
-    With ``recover`` (we hold the writer lock) a hot journal left by a crash mid-save is rolled
-    back, which is SQLite's normal recovery; otherwise it is reported and left alone.
+    With ``recover`` (the file and its folder are writable) a hot journal left by a crash
+    mid-save is rolled back, which is SQLite's normal recovery: it puts back the pages of
+    the last committed state and changes no committed data. SQLite only does so holding its
+    exclusive lock, and a journal is only "hot" when no live connection is writing, so a
+    reader cannot disturb a writer. Without ``recover`` the journal is reported and left.
     """
     conn: sqlite3.Connection | None = None
     try:
@@ -763,8 +772,11 @@ def _inspect(
                 conn = None
             if not recover:
                 raise StoreError(
-                    f"{path} was left half-saved when a delvetui stopped; open it for writing "
-                    "once to finish recovering it. It was not modified."
+                    f"{path} was left half-saved when a delvetui stopped, and it cannot be "
+                    "recovered here: SQLite needs to write the file and its folder to roll the "
+                    "unfinished save back, and they are read-only. Make the folder writable, or "
+                    f"copy {path.name} together with {path.name}-journal into a folder you "
+                    "can write to, and open it again. It was not modified."
                 ) from exc
             # The first read through a read-write connection rolls the journal back.
             rw = _connect(path, "rw")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -13,12 +14,38 @@ from delvetui.session import Expedition
 Factory = Callable[..., Expedition]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the tests' temporary folders in memory where the system has a RAM disk.
+
+    Every commit waits for the disk (``synchronous=FULL``); on /dev/shm that wait is free,
+    so the suite's time is its own work, not the disk's. The files are the same real SQLite
+    files either way. ``--basetemp`` or PYTEST_DEBUG_TEMPROOT still choose another place.
+    """
+    shm = "/dev/shm"
+    if (
+        config.option.basetemp is None
+        and "PYTEST_DEBUG_TEMPROOT" not in os.environ
+        and os.path.isdir(shm)
+        and os.access(shm, os.W_OK)
+    ):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = shm
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own DELVETUI_HOME, so no test touches the user's files."""
     folder = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("DELVETUI_HOME", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notification stays up for the whole of a UI test, however slowly a loaded machine
+    runs it (Textual's default is 5 s): tests check what was said, not for how long."""
+    from textual.app import App
+
+    monkeypatch.setattr(App, "NOTIFICATION_TIMEOUT", 300.0)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from delvetui.core import events as ev
 from delvetui.session import encode, to_batch
 from delvetui.store import Store
+from tests.conftest import Factory, run
 
 TEXT = st.text(max_size=30)
 INTS = st.integers(-(2**31), 2**31)
@@ -22,12 +24,12 @@ def strategy(cls: type[ev.Event]) -> st.SearchStrategy[ev.Event]:
     overrides: dict[str, st.SearchStrategy[object]] = {}
     for field in attrs.fields(cls):
         kind = field.type.__name__ if isinstance(field.type, type) else str(field.type)
-        if kind.startswith("tuple[int"):
+        if kind.startswith("tuple[tuple[str, int]"):
+            overrides[field.name] = st.dictionaries(TEXT, INTS, max_size=4)  # made pairs
+        elif kind.startswith("tuple[int"):
             overrides[field.name] = st.lists(INTS, max_size=5).map(tuple)
         elif kind.startswith("tuple[str"):
             overrides[field.name] = st.lists(TEXT, max_size=5).map(tuple)
-        elif kind.startswith("dict[str, int]"):
-            overrides[field.name] = st.dictionaries(TEXT, INTS, max_size=4)
         elif kind == "str | None":
             overrides[field.name] = st.none() | TEXT
         elif kind == "int | None":
@@ -70,3 +72,40 @@ def test_event_round_trips_through_the_file(
         assert all(e.version == ev.SCHEMA_VERSIONS[name] for e in stored.events)
 
     check()
+
+
+def frozen_through(value: object, where: str) -> None:
+    """Fail when anything inside value could be changed in place."""
+    assert not isinstance(value, list | dict | set | bytearray), f"{where} is a {type(value)}"
+    if attrs.has(type(value)):
+        cls: Any = type(value)
+        assert cls.__setattr__ is not object.__setattr__, f"{where} is not frozen"
+        for field in attrs.fields(cls):
+            frozen_through(getattr(value, field.name), f"{where}.{field.name}")
+    elif isinstance(value, tuple | frozenset):
+        for index, item in enumerate(value):
+            frozen_through(item, f"{where}[{index}]")
+
+
+@pytest.mark.parametrize("name", sorted(ev.EVENT_TYPES))
+def test_events_are_immutable_all_the_way_down(name: str) -> None:
+    """No dict or list inside a frozen event: what the file says cannot be changed after."""
+
+    @settings(max_examples=10, deadline=None)
+    @given(event=strategy(ev.EVENT_TYPES[name]))
+    def check(event: ev.Event) -> None:
+        frozen_through(event, name)
+        again = ev.Event.from_payload(name, ev.SCHEMA_VERSIONS[name], event.to_payload())
+        frozen_through(again, name)
+        assert again == event
+
+    check()
+
+
+def test_a_played_state_is_immutable_all_the_way_down(expedition: Factory) -> None:
+    x = expedition("delving")
+    run(x, "pc add Ash hp=6 STR=12", "light add torch count=2 carrier=Ash lit", "turn")
+    frozen_through(x.state, "State")
+    joined = next(e for b in x.batches() for e in b.events if isinstance(e, ev.MemberJoined))
+    with pytest.raises(TypeError):
+        joined.abilities["STR"] = 18  # type: ignore[index]

@@ -22,11 +22,12 @@ from delvetui.errors import DamagedFile, ExpeditionExists, ExpeditionLocked
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.store import Store
-from tests.faults.harness import PROJECT, fork_act, scaled
+from tests.faults.harness import PROJECT, fork_act, needs_fork, scaled
 
 LOCKED = "is open in another delvetui (process {pid}); close it there first."
 
 
+@needs_fork
 def test_the_second_writer_is_told_and_nothing_interleaves(tmp_path: Path) -> None:
     path = tmp_path / "x.delve"
     Expedition.create(path, find("delving"), seed=3).close()
@@ -90,6 +91,7 @@ def test_the_lock_holder_is_named_and_readers_are_welcome(tmp_path: Path) -> Non
         assert [b.command for b in x.batches()] == ["new", "note mine", "note still mine"]
 
 
+@needs_fork
 def test_readers_during_writes_see_a_whole_prefix(tmp_path: Path) -> None:
     path = tmp_path / "x.delve"
     Expedition.create(path, find("delving"), seed=3).close()

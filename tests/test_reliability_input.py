@@ -15,7 +15,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,10 +35,9 @@ SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.us
 
 
 @pytest.fixture(scope="module")
-def playing() -> Iterator[Expedition]:
-    """One expedition (on a RAM disk where there is one) for the hostile commands."""
-    shm = Path("/dev/shm")
-    folder = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else None))
+def playing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Expedition]:
+    """One expedition (in the tests' temporary folder, on a RAM disk where there is one)."""
+    folder = tmp_path_factory.mktemp("hostile")
     with Expedition.create(folder / "x.delve", find("delving"), seed=9) as x:
         x.execute("pc add Ash hp=6")
         x.execute("light add torch count=2 carrier=Ash lit")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -69,12 +70,15 @@ class Expeditions(RuleBasedStateMachine):
         assert replay(self.x.batches()).state == self.x.state
 
     def teardown(self) -> None:
-        if self.expedition is not None:
-            live = self.expedition.state
-            path = self.expedition.path
-            self.expedition.close()
-            with Expedition.open(path) as again:
-                assert again.state == live
+        try:
+            if self.expedition is not None:
+                live = self.expedition.state
+                path = self.expedition.path
+                self.expedition.close()
+                with Expedition.open(path) as again:
+                    assert again.state == live
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 Expeditions.TestCase.settings = settings(

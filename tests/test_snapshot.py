@@ -12,11 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from delvetui import __version__, session
+from delvetui import __version__, cli, session
 from delvetui.core import log, snapshot
+from delvetui.core.timeline import Batch
 from delvetui.errors import DamagedFile, ReadOnlyExpedition
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from delvetui.store import StoredBatch
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 SCRIPT = [
@@ -162,6 +164,66 @@ def test_a_snapshot_naming_batches_it_cannot_know_is_ignored(played: Path) -> No
         assert snapshot.loads(json.dumps(forged), program=__version__, batch=batch) is None
     with Expedition.open(played, snapshot=True) as fast:
         assert fast.state == expected
+
+
+def act(path: Path, *words: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
+    """``delvetui act PATH WORDS`` through the real command line; the batches it replayed."""
+    replayed: list[int] = []
+    real = session.to_batch
+
+    def counting(stored: StoredBatch) -> Batch:
+        replayed.append(stored.seq)
+        return real(stored)
+
+    monkeypatch.setattr(session, "to_batch", counting)
+    code = cli.main(["act", str(path), *words])
+    monkeypatch.setattr(session, "to_batch", real)
+    return code, replayed
+
+
+def test_act_replays_only_what_comes_after_the_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`act` on a long expedition costs what its tail costs, not what its length costs."""
+    path = tmp_path / "long.delve"
+    with Expedition.create(path, find("delving"), seed=3, now=MOMENT) as x:
+        for n in range(session.SNAPSHOT_EVERY * 3):
+            x.execute(f"note {n}", now=MOMENT)
+        total = x.batch_count
+    x = Expedition.open(path, snapshot=True)  # a crash after two more: no snapshot of them
+    x.execute("turn", now=MOMENT)
+    x.execute("note after", now=MOMENT)
+    x.close(snapshot=False)
+    code, replayed = act(path, "note", "hi", monkeypatch=monkeypatch)
+    assert code == 0
+    assert replayed == [total + 1, total + 2]  # the tail, read and checked; nothing before
+    with Expedition.open(path, write=False) as again:  # a full replay agrees
+        assert [b.command for b in again.batches()][-3:] == ["turn", "note after", "note hi"]
+        assert again.state.turn == 1
+
+
+def test_act_refuses_damage_in_the_rows_it_reads_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "long.delve"
+    with Expedition.create(path, find("delving"), seed=3, now=MOMENT) as x:
+        for n in range(session.SNAPSHOT_EVERY + 2):
+            x.execute(f"note {n}", now=MOMENT)
+    x = Expedition.open(path, snapshot=True)
+    x.execute("note the tail", now=MOMENT)
+    x.close(snapshot=False)
+    conn = sqlite3.connect(path)
+    with conn:  # a flipped letter in the tail's payload; its checksum no longer matches
+        conn.execute(
+            "UPDATE events SET payload = replace(payload, 'the tail', 'the tall')"
+            " WHERE batch = (SELECT MAX(seq) FROM batches)"
+        )
+    conn.close()
+    written = path.read_bytes()
+    code, _ = act(path, "note", "more", monkeypatch=monkeypatch)
+    assert code == 2
+    assert "is damaged at event" in capsys.readouterr().err
+    assert path.read_bytes() == written
 
 
 def test_a_snapshot_far_enough_back_is_kept_for_the_newest_turns(

@@ -207,30 +207,71 @@ def test_payload_that_is_not_json_is_refused_before_writing(tmp_path: Path) -> N
     assert fingerprint(path) == before
 
 
-def test_crash_mid_append_is_rolled_back_by_the_next_writer(tmp_path: Path) -> None:
+#: A process that dies in the middle of a big append, its journal hot in the folder.
+CRASH = (
+    "import os, sys\n"
+    "from pathlib import Path\n"
+    "from delvetui.store import NewEvent, Store\n"
+    "store = Store.open(Path(sys.argv[1]))\n"
+    "conn = store._conn\n"
+    "conn.execute('PRAGMA cache_size = 1')  # spill pages into the file before commit\n"
+    "conn.create_function('crash', 0, lambda: os._exit(9))\n"
+    "conn.execute('CREATE TEMP TRIGGER t BEFORE INSERT ON events WHEN NEW.seq = 150'\n"
+    "             ' BEGIN SELECT crash(); END')\n"
+    "store.append('big', 't', [NewEvent('E', 1, {'x': 'y' * 1000}) for _ in range(200)])\n"
+)
+
+
+def crashed(tmp_path: Path) -> Path:
+    """A file left mid-save: one committed batch, and a hot journal of the second."""
     path = make(tmp_path / "x.delve", batches=1, events_per_batch=2)
-    crash = (
-        "import os, sys\n"
-        "from pathlib import Path\n"
-        "from delvetui.store import NewEvent, Store\n"
-        "store = Store.open(Path(sys.argv[1]))\n"
-        "conn = store._conn\n"
-        "conn.execute('PRAGMA cache_size = 1')  # spill pages into the file before commit\n"
-        "conn.create_function('crash', 0, lambda: os._exit(9))\n"
-        "conn.execute('CREATE TEMP TRIGGER t BEFORE INSERT ON events WHEN NEW.seq = 150'\n"
-        "             ' BEGIN SELECT crash(); END')\n"
-        "store.append('big', 't', [NewEvent('E', 1, {'x': 'y' * 1000}) for _ in range(200)])\n"
-    )
-    assert run_python(crash, str(path)).returncode == 9
+    assert run_python(CRASH, str(path)).returncode == 9
     assert (tmp_path / "x.delve-journal").exists()
-    before = fingerprint(path)
-    with pytest.raises(StoreError, match="half-saved"):
-        Store.open(path, write=False)
-    assert fingerprint(path) == before
+    return path
+
+
+def test_crash_mid_append_is_rolled_back_by_the_next_writer(tmp_path: Path) -> None:
+    path = crashed(tmp_path)
     with Store.open(path) as store:
         assert store.batch_count() == 1 and store.event_count() == 2
         assert len(list(store.batches())) == 1
     assert not (tmp_path / "x.delve-journal").exists()
+
+
+def test_crash_mid_append_is_rolled_back_by_the_next_reader(tmp_path: Path) -> None:
+    """A reader finishes SQLite's recovery too: the last committed state, nothing lost."""
+    path = crashed(tmp_path)
+    with Store.open(path, write=False) as store:
+        assert store.readonly
+        assert store.batch_count() == 1 and store.event_count() == 2
+        assert [b.seq for b in store.batches()] == [1]
+    assert not (tmp_path / "x.delve-journal").exists()
+    with Store.open(path) as store:  # and the file is whole for the next writer
+        store.check_pages()
+        assert store.batch_count() == 1
+
+
+def test_a_half_saved_file_that_cannot_be_written_is_left_alone_with_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = crashed(tmp_path)
+    before = fingerprint(path)
+    journal = (tmp_path / "x.delve-journal").read_bytes()
+    real_access = os.access
+    # As on a read-only share or a folder without write permission (root ignores chmod).
+    monkeypatch.setattr(
+        os,
+        "access",
+        lambda target, mode, **kw: mode != os.W_OK and real_access(target, mode, **kw),
+    )
+    with pytest.raises(StoreError) as refused:
+        Store.open(path, write=False)
+    message = str(refused.value)
+    assert "half-saved" in message and "cannot be recovered here" in message
+    assert "Make the folder writable" in message and "x.delve-journal" in message
+    assert "It was not modified." in message
+    assert fingerprint(path) == before
+    assert (tmp_path / "x.delve-journal").read_bytes() == journal
 
 
 # -- files that are not ours or are damaged --------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList, Static
 
 from delvetui.core.state import State
@@ -324,7 +324,13 @@ async def test_ctrl_p_palette_lists_actions_and_runs_one() -> None:
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"Turn: Walk")
-        await pilot.pause(0.3)
+        found = app.screen.query_one(CommandList)
+
+        def walk_found() -> bool:
+            option = found.highlighted_option
+            return option is not None and "Walk" in str(option.prompt)
+
+        await until(pilot, walk_found)  # the palette's search runs in the background
         await pilot.press("enter")
         await until(pilot, lambda: expedition(app).state.action == "walk")
 

@@ -41,7 +41,7 @@ async def test_reopening_shows_exactly_the_same_screen() -> None:
     again = DelveApp(path)
     async with again.run_test(size=(120, 40)) as pilot:
         table = await ready(pilot)
-        await pilot.pause(0.05)
+        await pilot.pause()
         assert list(table.query_one(TurnLog).lines) == lines
         assert table.query_one(TurnLog).voided == voided
         assert body(screen_text(again)) == body(seen)
@@ -72,7 +72,7 @@ async def test_an_expedition_open_elsewhere_opens_read_only() -> None:
             assert "READ-ONLY" in screen_text(app)
             assert any("Opened read-only" in text for text in notices(app))
             await pilot.press("n")
-            await pilot.pause(0.05)
+            await pilot.pause()
             assert expedition(app).state.turn == 0
         app.close_expedition()
 

@@ -80,7 +80,7 @@ async def test_the_offer_does_not_block_play_and_escape_puts_it_away() -> None:
         await pilot.press("escape")
         await until(pilot, lambda: offer(app) is None)
         assert "No session is running." not in screen_text(app)
-        await pilot.pause(0.05)
+        await pilot.pause()
         assert not expedition(app).state.in_session
         assert path.read_bytes() == written
         played = expedition(app).batch_count
@@ -193,7 +193,7 @@ async def test_the_header_keeps_the_session_and_the_badges_at_80_columns() -> No
         table = await ready(pilot)
         table.table_dice = True
         table.query_one(StatusBar).readonly = "read-only"
-        await pilot.pause(0.05)
+        await pilot.pause()
         header = screen_text(app).splitlines()[0]
         assert "Session 1" in header and "TABLE DICE" in header and "READ-ONLY" in header
         assert "Delving" not in header  # the procedure's name gave way

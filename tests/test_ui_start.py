@@ -175,7 +175,7 @@ async def test_a_row_added_to_the_form_is_scrolled_into_view(home: Path) -> None
         for key, made in (("ctrl+l", "#l{}-kind"), ("ctrl+n", "#m{}-name")):
             for _ in range(3):
                 await pilot.press(key)
-            await pilot.pause(0.1)
+            await pilot.wait_for_scheduled_animations()
             count = form.lights if key == "ctrl+l" else form.members
             row = form.query_one(made.format(count - 1))
             assert app.focused is row

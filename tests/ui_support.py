@@ -1,8 +1,9 @@
-"""Helpers for the UI tests: ready expeditions, polling, and the screen as text."""
+"""Helpers for the UI tests: ready expeditions, waiting on the app, and the screen as text."""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import io
 import shutil
 import tempfile
@@ -26,6 +27,7 @@ PARTY = creation.DEMO_COMMANDS
 
 _TEMPLATES: dict[tuple[str, tuple[str, ...], str, int], Path] = {}
 _TEMPLATE_DIR = Path(tempfile.mkdtemp(prefix="delvetui-ui-templates-"))
+atexit.register(shutil.rmtree, _TEMPLATE_DIR, ignore_errors=True)
 
 
 def make(
@@ -53,14 +55,23 @@ def make(
     return target
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait until condition() holds; fail the test when it does not in time."""
+async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait until condition() holds, then until the app has handled what that set off.
+
+    There is no fixed sleep: between checks the app handles every message it has queued
+    and waits for the process to go idle (``pilot.pause()``, Textual's own wait), so a
+    check is made once per step of the app, not once per tick of a clock. ``timeout`` only
+    bounds a test that is going to fail, so it is generous: a loaded machine running the
+    suite in parallel is slow, not wrong.
+    """
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not condition():
         if loop.time() > end:
             raise AssertionError("the condition did not come true in time")
-        await pilot.pause(0.01)
+        await pilot.pause()
+    # The condition holds: let the screen it concerns finish composing and painting.
+    await pilot.pause()
 
 
 def table(app: DelveApp) -> TableScreen:

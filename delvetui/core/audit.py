@@ -25,7 +25,7 @@ from delvetui.core.decide import MAX_SEED
 from delvetui.core.evolve import evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Loader, Timeline
-from delvetui.errors import DelveError
+from delvetui.errors import DelveError, ReplayError
 from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure
 
@@ -105,11 +105,11 @@ class Audit:
                     raise Impossible(batch.seq, number, event.type, why)
                 try:
                     state = evolve(state, event)
-                except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as e:
+                except (ReplayError, ValueError, LookupError, TypeError, ArithmeticError) as e:
                     raise Impossible(batch.seq, number, event.type, f"it cannot apply ({e})") from e
         try:
             return self.timeline.apply(batch)
-        except (ValueError, LookupError, TypeError, ArithmeticError, StopIteration) as error:
+        except (ReplayError, ValueError, LookupError, TypeError, ArithmeticError) as error:
             raise Impossible(batch.seq, None, "", f"it cannot be replayed ({error})") from error
 
     def take_all(self, batches: Iterable[Batch]) -> State:

@@ -41,8 +41,12 @@ class Event:
         return type(self).__name__
 
     def to_payload(self) -> dict[str, Any]:
-        """The event's fields as JSON-able data."""
-        return attrs.asdict(self)
+        """The event's fields as JSON-able data (name/value pairs as a JSON object)."""
+        data = attrs.asdict(self)
+        for field in attrs.fields(type(self)):
+            if field.metadata.get("pairs"):
+                data[field.name] = dict(getattr(self, field.name))
+        return data
 
     @classmethod
     def from_payload(cls, type_name: str, version: int, payload: dict[str, Any]) -> "Event":
@@ -91,12 +95,26 @@ def _fits(hint: Any, value: object) -> bool:
     if origin in (types.UnionType, typing.Union):
         return any(_fits(arg, value) for arg in args)
     if origin is tuple:
+        if isinstance(value, dict) and args and typing.get_origin(args[0]) is tuple:
+            # Name/value pairs are kept in the file as a JSON object (see _pairs).
+            key, item = typing.get_args(args[0])[:2]
+            return all(_fits(key, k) and _fits(item, v) for k, v in value.items())
         return isinstance(value, list | tuple) and all(_fits(args[0], item) for item in value)
     if origin is dict:
         return isinstance(value, dict) and all(
             _fits(args[0], key) and _fits(args[1], item) for key, item in value.items()
         )
     return True  # a kind of field this check does not know is left to the class itself
+
+
+def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
+    """Name/value pairs, sorted and frozen: an event can hold no dict, which could be changed."""
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(name), int(number)) for name, number in items))
+
+
+#: A field of name/value pairs: a sorted tuple in the event, a JSON object in the file.
+_PAIRS: dict[str, Any] = {"pairs": True}
 
 
 def _tuple_of_ints(value: Any) -> tuple[int, ...]:
@@ -131,8 +149,12 @@ class MemberJoined(Event):
     name: str
     hp: int
     max_hp: int
-    abilities: dict[str, int] = attrs.field(factory=dict)
-    tracks: dict[str, int] = attrs.field(factory=dict)
+    abilities: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
+    tracks: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
 
 
 @event()
@@ -142,7 +164,9 @@ class MemberEdited(Event):
 
     name: str
     max_hp: int
-    abilities: dict[str, int] = attrs.field(factory=dict)
+    abilities: tuple[tuple[str, int], ...] = attrs.field(
+        factory=tuple, converter=_pairs, metadata=_PAIRS
+    )
 
 
 @event()

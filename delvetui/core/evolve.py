@@ -2,7 +2,9 @@
 
 One function per event type, dispatched on the event's class. Undo and redo are handled
 by :mod:`delvetui.core.timeline`, which decides which batches count; here they change
-nothing.
+nothing. Total means: for any event, ``evolve`` returns the next state or raises
+ReplayError (an event that names a member or light that is not there, of a type with no
+rule); nothing else escapes it.
 """
 
 from __future__ import annotations
@@ -14,20 +16,30 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.state import KEEP_SPENT, Hazard, Light, Member, Pending, State, pairs
+from delvetui.errors import ReplayError
 
 _USAGE_STEPS = (20, 12, 10, 8, 6, 4)
 #: What the state remembers of a sign that foretells a creature nobody named.
 UNNAMED_CREATURE = "the creature the sign foretold"
 
 
+#: What a rule raises on an event that cannot apply (what it names is not there).
+_CANNOT_APPLY = (ValueError, LookupError, TypeError, ArithmeticError, AttributeError)
+
+
 def evolve(state: State, event: ev.Event) -> State:
-    """The state after one event."""
-    return _apply(event, state)
+    """The state after one event; ReplayError when the event cannot apply to this state."""
+    try:
+        return _apply(event, state)
+    except ReplayError:
+        raise
+    except (*_CANNOT_APPLY, StopIteration, RecursionError) as error:
+        raise ReplayError(f"{type(event).__name__} cannot apply ({error})") from None
 
 
 @singledispatch
 def _apply(event: ev.Event, state: State) -> State:
-    raise TypeError(f"no evolve rule for {type(event).__name__}")
+    raise ReplayError(f"{type(event).__name__} has no rule to apply it")
 
 
 def fold(state: State, events: Iterable[ev.Event]) -> State:
@@ -284,7 +296,9 @@ def _(event: ev.EffectDeferred, state: State) -> State:
 
 @_apply.register
 def _(event: ev.DeferredResolved, state: State) -> State:
-    index = next(i for i, p in enumerate(state.pending) if p.ref == event.ref)
+    index = next((i for i, p in enumerate(state.pending) if p.ref == event.ref), None)
+    if index is None:
+        raise ValueError(f"nothing pending is called {event.ref!r}")
     return attrs.evolve(state, pending=state.pending[:index] + state.pending[index + 1 :])
 
 

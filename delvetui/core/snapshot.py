@@ -15,7 +15,9 @@ import attrs
 from delvetui.core.state import Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
-#: misread.
+#: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
+#: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
+#: without reading those rows again (docs/reliability.md).
 FORMAT = 5
 
 

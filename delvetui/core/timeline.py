@@ -17,6 +17,7 @@ from delvetui.core import events as ev
 from delvetui.core.decide import History
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
+from delvetui.errors import ReplayError
 
 #: How many recent batches keep the state before them (undo without replay) and their
 #: events (redo without reading the file). Older ones are rebuilt through ``load``.
@@ -109,7 +110,23 @@ class Timeline:
         return self._turn_texts[seq]
 
     def apply(self, batch: Batch) -> State:
-        """Take a committed batch into account and return the new state."""
+        """Take a committed batch into account and return the new state.
+
+        Raises ReplayError naming the batch when it cannot apply (an undo of a batch that is
+        not the last one counting, an event that names what is not there); the timeline is
+        then as it was before the batch.
+        """
+        saved = (self.state, list(self.active), list(self.redo), list(self.base))
+        try:
+            return self._apply(batch)
+        except (ReplayError, ValueError, LookupError, TypeError) as error:
+            self.state, self.active, self.redo, self.base = saved
+            raise ReplayError(
+                f"Batch {batch.seq} of the expedition cannot be replayed ({error})",
+                batch=batch.seq,
+            ) from None
+
+    def _apply(self, batch: Batch) -> State:
         voided = undo_target(batch)
         restored = redo_target(batch)
         if voided is not None:
@@ -170,7 +187,10 @@ class Timeline:
     def _loaded(self, seqs: Sequence[int]) -> list[Batch]:
         if self._load is None:
             raise ValueError("older batches are needed but there is no loader")
-        return list(self._load(seqs))
+        found = list(self._load(seqs))
+        if [batch.seq for batch in found] != list(seqs):
+            raise ReplayError(f"batches {list(seqs)[:5]} are not all in the log")
+        return found
 
     def _rebuild(self, seqs: Sequence[int]) -> State:
         state = State()

@@ -29,7 +29,7 @@ from delvetui.core import commands, dice
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
-from delvetui.errors import CommandError, DelveError, DiceError
+from delvetui.errors import CommandError, DelveError, DiceError, ReplayError
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, check_pages
 from delvetui.text import visible
@@ -655,10 +655,10 @@ class TableScreen(Screen[None]):
                 if batch.seq > total or batch.seq == start:
                     break
                 before = timeline.state
+                timeline.apply(batch)  # first: a batch that cannot apply is named (ReplayError)
                 lines.extend(
                     batch_lines(batch, self._procedure_at(before), before, session=before.session)
                 )
-                timeline.apply(batch)
                 moving = self._moving_of(timeline.state, moving)
                 _void(voided, voiding(batch))
                 if batch.seq > 1:
@@ -680,10 +680,8 @@ class TableScreen(Screen[None]):
                     if time.perf_counter() > breath:
                         await asyncio.sleep(0)
                         breath = time.perf_counter() + BREATH
-        except DelveError as error:
+        except DelveError as error:  # ReplayError (a batch that cannot apply) and DamagedFile
             problem = error.message
-        except (ValueError, KeyError, IndexError, TypeError, ArithmeticError) as error:
-            problem = f"A batch of {expedition.path} cannot be replayed ({error})."
         else:
             if timeline.state != expected:
                 problem = (
@@ -719,7 +717,10 @@ class TableScreen(Screen[None]):
 
     def _load_batches(self, seqs: Sequence[int]) -> Iterator[Batch]:
         for seq in seqs:
-            yield next(self.expedition.batches(after=seq - 1))
+            found = next(self.expedition.batches(after=seq - 1), None)
+            if found is None or found.seq != seq:
+                raise ReplayError(f"batch {seq} is not in the log", batch=seq)
+            yield found
 
     def _procedure_at(self, state: State) -> Procedure:
         """The procedure the expedition followed in that state (it can be changed)."""

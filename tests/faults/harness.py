@@ -13,13 +13,13 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import hashlib
 import io
 import os
 import random
-import resource
 import select
 import shutil
 import signal
@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import attrs
+import pytest
 
 from delvetui.core import events as ev
 from delvetui.procedure.model import Procedure
@@ -44,6 +45,12 @@ SHIM_SOURCE = Path(__file__).with_name("faultshim.c")
 #: SIGKILLs of the kill test in one CI run; DELVETUI_RELIABILITY_ROUNDS overrides it and every
 #: other count of the reliability tests scales with it.
 DEFAULT_ROUNDS = 240
+
+#: The tests that fork children or SIGKILL them run where the system can (not on Windows).
+needs_fork = pytest.mark.skipif(
+    not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"),
+    reason="forking and SIGKILL are POSIX only",
+)
 
 
 def rounds() -> int:
@@ -192,6 +199,14 @@ class Child:
 def fork_act(home: Path, target: str, *, file_size_limit: int | None = None) -> Child:
     """Fork this interpreter into ``delvetui act TARGET -`` (the real ``cli.main``).
 
+    See ``fork_cli``.
+    """
+    return fork_cli(home, ["act", target, "-"], file_size_limit=file_size_limit)
+
+
+def fork_cli(home: Path, argv: Sequence[str], *, file_size_limit: int | None = None) -> Child:
+    """Fork this interpreter into ``delvetui ARGV...`` (the real ``cli.main``).
+
     ``file_size_limit`` sets RLIMIT_FSIZE in the child (with SIGXFSZ ignored), so every write
     past that many bytes fails with EFBIG: a disk that is full at byte N. Standard error is a
     pipe too (a file would be size-limited as well); it holds what a dying child has to say.
@@ -211,6 +226,8 @@ def fork_act(home: Path, target: str, *, file_size_limit: int | None = None) -> 
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGPIPE, signal.SIG_DFL)
             if file_size_limit is not None:
+                import resource  # POSIX only, like fork itself
+
                 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
                 resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
             os.environ["DELVETUI_HOME"] = str(home)
@@ -223,7 +240,7 @@ def fork_act(home: Path, target: str, *, file_size_limit: int | None = None) -> 
             )
             from delvetui import cli
 
-            code = cli.main(["act", target, "-"])
+            code = cli.main(list(argv))
             sys.stdout.flush()
             sys.stderr.flush()
         except BaseException:
@@ -298,10 +315,13 @@ class Mirror:
 @functools.cache
 def build_shim() -> Path | None:
     """Compile the fault-injection shim once; None when there is no C compiler."""
+    if not sys.platform.startswith("linux"):
+        return None  # an LD_PRELOAD library for Linux's C library
     compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
     if compiler is None:
         return None
     folder = Path(tempfile.mkdtemp(prefix="delvetui-shim-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     target = folder / "faultshim.so"
     subprocess.run(
         [compiler, "-shared", "-fPIC", "-O2", "-o", str(target), str(SHIM_SOURCE), "-ldl"],
