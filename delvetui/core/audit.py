@@ -192,7 +192,8 @@ def _every_number(event: ev.Event) -> str | None:
         value = getattr(event, field)
         numbers: Iterable[object]
         if isinstance(value, tuple):
-            numbers = value
+            # A tuple of numbers (faces), or of name and number pairs (abilities).
+            numbers = [v[1] if isinstance(v, tuple) and len(v) == 2 else v for v in value]
         elif isinstance(value, dict):
             numbers = value.values()
         else:
@@ -284,7 +285,7 @@ def _joined(
         return f"{_quote(e.name)} is already in the party; two members cannot share a name"
     if len(state.party) >= MAX_PARTY:
         return f"the party already has {MAX_PARTY} members, the most a party may have"
-    unknown = sorted(set(e.tracks) - set(procedure.tracks))
+    unknown = sorted(set(dict(e.tracks)) - set(procedure.tracks))
     if unknown:
         return f"{_quote(unknown[0])} is not a track of {procedure.name}"
     return (
@@ -295,8 +296,9 @@ def _joined(
     )
 
 
-def _abilities(abilities: Mapping[str, int]) -> str | None:
-    for name, score in abilities.items():
+def _abilities(abilities: Mapping[str, int] | Iterable[tuple[str, int]]) -> str | None:
+    pairs = abilities.items() if isinstance(abilities, Mapping) else abilities
+    for name, score in pairs:
         if not name or not name.isprintable() or len(name) > MAX_NAME:
             return f"{_quote(name)} is not an ability name"
         wrong = _number(f"the ability {name}", score, -99, MAX_TYPED)
