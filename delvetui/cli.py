@@ -369,7 +369,6 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
     state = expedition.state
     procedure = expedition.procedure
     per_turn = procedure.turn_minutes(state.turn_type)
-    ladder = procedure.party.fatigue
     last = state.last_hazard
     return {
         "name": state.name,
@@ -389,7 +388,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
                 "hp": m.hp,
                 "max_hp": m.max_hp,
                 "fatigue": m.fatigue,
-                "fatigue_label": ladder[min(m.fatigue, len(ladder) - 1)],
+                "fatigue_label": procedure.party.fatigue_label(m.fatigue),
                 "conditions": list(m.conditions),
                 "abilities": dict(m.abilities),
                 "tracks": dict(m.tracks),
@@ -540,22 +539,25 @@ def _procedures(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from delvetui.export import export, format_for
+    from delvetui.export import export_chunks, format_for
 
     to_file = args.output not in (None, "-")
     fmt = args.format or (format_for(args.output) if to_file else None) or "md"
     with _reader(args) as expedition:
-        content = export(expedition, fmt, session=args.session)
-    if not to_file:
-        sys.stdout.write(visible(content, lines=True))
-        return 0
-    try:
-        fileio.write_file(Path(args.output), content, replace=args.force)
-    except TargetExists:
-        raise DelveError(
-            f"{args.output} already exists; add --force to replace it, or choose another "
-            "file. Nothing was written."
-        ) from None
+        # In pieces as they are made: a long expedition's JSON is never whole in memory.
+        pieces = export_chunks(expedition, fmt, session=args.session)
+        if not to_file:
+            for piece in pieces:
+                # Character by character, so showing each piece is showing the whole.
+                sys.stdout.write(visible(piece, lines=True))
+            return 0
+        try:
+            fileio.write_file(Path(args.output), pieces, replace=args.force)
+        except TargetExists:
+            raise DelveError(
+                f"{args.output} already exists; add --force to replace it, or choose another "
+                "file. Nothing was written."
+            ) from None
     _say(args.output)
     return 0
 

@@ -21,7 +21,7 @@ import contextlib
 import os
 import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from delvetui.errors import DelveError, FileRefused, NotAFile, StorageFailed, TargetExists
@@ -77,14 +77,17 @@ def dangling_link(path: Path) -> str | None:
 # Writing ---------------------------------------------------------------------------------
 
 
-def write_file(path: Path, data: str | bytes, *, replace: bool = False) -> Path:
+def write_file(path: Path, data: str | bytes | Iterable[str], *, replace: bool = False) -> Path:
     """Write a whole file: a new one, or with ``replace`` over an existing regular file.
+
+    ``data`` may come in pieces (an iterable of strings), written as they come, so a long
+    export is never whole in memory.
 
     Returns the file written (a symbolic link's target when path is a link). Raises
     TargetExists when the file exists and ``replace`` is not given, FileRefused for what
     is never replaced, StorageFailed when the disk refuses; in every case nothing changed.
     """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    pieces: Iterable[str | bytes] = (data,) if isinstance(data, str | bytes) else data
     target = _through_links(path)
     existing = _existing(path, target)
     if existing is not None and not replace:
@@ -96,7 +99,8 @@ def write_file(path: Path, data: str | bytes, *, replace: bool = False) -> Path:
         try:
             if existing is not None:
                 os.fchmod(fd, stat.S_IMODE(existing.st_mode))
-            _write_all(fd, raw)
+            for piece in pieces:
+                _write_all(fd, piece.encode("utf-8") if isinstance(piece, str) else piece)
             os.fsync(fd)
         finally:
             os.close(fd)

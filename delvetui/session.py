@@ -10,16 +10,16 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
-import os
 import random
 import secrets
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from delvetui import __version__, fileio, paths
+from delvetui import __version__, paths
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core import snapshot
+from delvetui.core.audit import Audit, Impossible
 from delvetui.core.decide import decide, procedure_change, start_events
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline
@@ -27,7 +27,6 @@ from delvetui.errors import (
     CommandError,
     DamagedFile,
     DelveError,
-    ExpeditionExists,
     ReadOnlyExpedition,
     ReplayError,
     StorageFailed,
@@ -139,40 +138,6 @@ class Expedition:
             store.append("new", (now or _now()).isoformat(timespec="seconds"), encode(first))
         finally:
             store.close()
-        return cls.open(path)
-
-    @classmethod
-    def create_from(
-        cls,
-        path: Path,
-        *,
-        meta: Mapping[str, str],
-        procedure_text: str,
-        batches: Iterable[tuple[str, str, Sequence[NewEvent]]],
-    ) -> Expedition:
-        """Create an expedition holding exactly these batches (command, time, events).
-
-        For an imported expedition. The file is filled under a temporary name and given
-        its real name only when complete, so a failure leaves nothing behind and an
-        existing expedition is never replaced.
-        """
-        if os.path.lexists(path):
-            raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
-
-        def fill(temp: Path) -> None:
-            with Store.create(temp, meta=meta, procedure_text=procedure_text) as store:
-                store.append_many(batches)
-
-        try:
-            fileio.create_new(path, fill)
-        except FileExistsError:
-            raise ExpeditionExists(
-                f"{path} already exists; choose another name or open it."
-            ) from None
-        except OSError as error:
-            raise StorageFailed(
-                f"Creating {path} failed ({fileio.reason(error)}); nothing was saved."
-            ) from None
         return cls.open(path)
 
     @classmethod
@@ -304,18 +269,30 @@ class Expedition:
     def verify(self) -> None:
         """Read every row of the file again and check a full replay gives the live state.
 
-        Raises DamagedFile when a row is damaged (nothing is skipped). Uses its own
+        The replay goes through the checks an import does (``core.audit``): every event must
+        be one a command could have written where it stands. Raises DamagedFile when a row
+        is damaged or holds what no command could have written (nothing is skipped). Uses its own
         read-only connection, so it can run in a worker while the table is in use.
         """
         with Store.open(self.path, write=False) as reader:
-            timeline = Timeline()
+
+            def load(seqs: Sequence[int]) -> Iterator[Batch]:
+                return _load(reader, seqs)
+
+            audit = Audit(self.original_procedure, self.procedures, load=load)
             in_file = 0
             for stored in reader.batches():
                 if stored.seq > self.batch_count:
                     break
-                _replay(timeline, stored)
+                try:
+                    audit.take(to_batch(stored))
+                except Impossible as error:
+                    raise DamagedFile(
+                        f"{self.path} holds what no command could have written, at {error}. "
+                        "It was made or changed outside delvetui; the file was not modified."
+                    ) from None
                 in_file = stored.seq
-        if in_file == self.batch_count and timeline.state != self.state:
+        if in_file == self.batch_count and audit.state != self.state:
             raise DamagedFile(
                 f"The snapshot inside {self.path} does not match its log; reopen the "
                 "expedition to replay it in full. The file was not modified."

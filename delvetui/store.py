@@ -141,6 +141,8 @@ class Store:
         self.salvaged: tuple[StoredBatch, ...] | None = None
         self._conn: sqlite3.Connection | None = conn
         self._lock_fd = lock_fd
+        #: The file's format version (its ``user_version``), read when it was opened.
+        self.file_version = SCHEMA_VERSION
 
     @property
     def readonly(self) -> bool:
@@ -236,7 +238,9 @@ class Store:
             raise
         if lock_fd is None:
             os.close(fd)
-        return cls(path, conn, lock_fd, reason)
+        store = cls(path, conn, lock_fd, reason)
+        store.file_version = version
+        return store
 
     def close(self) -> None:
         """Close the file and release the writer lock; closing twice is harmless."""
@@ -370,13 +374,14 @@ class Store:
     def append_many(self, batches: Iterable[tuple[str, str, Sequence[NewEvent]]]) -> int:
         """Append many batches (command, time, events) in one transaction; for imports.
 
-        Returns the last batch number. On a storage failure none of them is saved.
+        Returns the last batch number. On a storage failure, or when taking the next batch
+        from ``batches`` raises, none of them is saved.
         """
-        encoded = [_encode_batch(command, at, events) for command, at, events in batches]
         last = 0
         with self._writing("nothing of the import was saved") as conn:
-            for one in encoded:
-                last = self._insert(conn, one)
+            # Encoded one at a time as they come, so a long import holds one batch in memory.
+            for command, at, events in batches:
+                last = self._insert(conn, _encode_batch(command, at, events))
         return last
 
     def append(self, command: str, at: str, events: Sequence[NewEvent]) -> int:

@@ -44,3 +44,30 @@ def commands(procedure: Procedure) -> st.SearchStrategy[str]:
         st.just("session end"),
         st.text(max_size=20),
     )
+
+
+#: Text a hostile file may hold: terminal escapes (clear, retitle, OSC 52 clipboard), C1,
+#: bidirectional and line separators, NUL, and lone surrogates.
+HOSTILE_TEXT = [
+    "\x1b[2J",
+    "\x1b]0;owned\x07",
+    "\x1b]52;c;aGk=\x07",
+    "\u202e",
+    "\x9b31m",
+    "\u2028",
+    "\x00",
+    "\ud800",
+    "\udfff and more",
+]
+
+
+def hostile_values() -> st.SearchStrategy[object]:
+    """Values to put where a file had another: other types, extreme numbers, hostile text."""
+    return st.one_of(
+        st.sampled_from([None, True, False, 0, 1, -1, -5, 1.5, "", "x", [], {}, [1], {"a": 1}]),
+        st.sampled_from([10**18, -(10**18), 10**300, 2**63, 999_999, 1_000_000]),
+        st.integers(-1000, 1000),
+        st.sampled_from(HOSTILE_TEXT),
+        st.sampled_from(["a" * 20_000, "word " * 5_000, "é" * 3_000]),
+        st.text(max_size=12),
+    )

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from delvetui.errors import DelveError, ExpeditionExists, StorageFailed
 from delvetui.export import export, import_file
-from delvetui.export import json_format as jf
 from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import entries, find
@@ -236,19 +235,11 @@ def test_a_log_that_does_not_replay_is_refused(exported: dict[str, Any], home: P
     exported.pop("counts")
     document = home / "crypt.json"
     document.write_text(json.dumps(exported), encoding="utf-8")
-    with pytest.raises(ImportRefused, match=r"does not replay at batch 6 \('undo'"):
+    with pytest.raises(
+        ImportRefused, match=r"batch 6.*cannot be replayed \(batch 2 is not the last one counting"
+    ):
         import_file(document)
     assert sorted(p.name for p in home.iterdir()) == ["crypt.json"]
-
-
-def test_a_file_too_large_is_refused_before_it_is_read(
-    exported: dict[str, Any], home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    document = home / "crypt.json"
-    document.write_text(json.dumps(exported), encoding="utf-8")
-    monkeypatch.setattr(jf, "MAX_BYTES", 1000)
-    with pytest.raises(ImportRefused, match=r"it is 0\.0 MB, more than the 0\.\d+ MB"):
-        import_file(document)
 
 
 def test_a_missing_file_is_named(home: Path) -> None:

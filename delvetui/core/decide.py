@@ -25,6 +25,8 @@ from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure
 from delvetui.text import clock as read_clock
 from delvetui.text import number_problem, quoted, suggest
 
+#: The largest seed an expedition may have (a random one is below it too).
+MAX_SEED = 2**31 - 1
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
 
@@ -95,6 +97,8 @@ def start_events(
     name: str, procedure: Procedure, *, seed: int, start: str | None = None
 ) -> list[ev.Event]:
     """The first batch of a new expedition."""
+    if not 0 <= seed <= MAX_SEED:
+        raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
     found = read_clock(text)
     if found is None:

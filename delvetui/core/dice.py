@@ -26,6 +26,7 @@ __all__ = [
     "DiceTerm",
     "Roll",
     "entered",
+    "from_faces",
     "parse",
     "roll",
     "time_dice",
@@ -328,6 +329,11 @@ def _result(expr: DiceExpr, faces: list[int], *, typed: bool) -> Roll:
         hit=hit,
         entered=typed,
     )
+
+
+def from_faces(expr: DiceExpr | str, faces: list[int], *, entered: bool) -> Roll:
+    """The roll one face per die (in term order) makes: what replay and imports check against."""
+    return _result(_as_expr(expr), faces, typed=entered)
 
 
 def roll(expr: DiceExpr | str, rng: random.Random) -> Roll:

@@ -151,7 +151,10 @@ class Timeline:
         self._before[seq] = before
         self._events[seq] = tuple(events)
         while len(self._before) > KEEP:
-            self._before.popitem(last=False)
+            oldest, _ = self._before.popitem(last=False)
+            # An older command's text is read back from the file when undo reaches it,
+            # so a long replay (an import) keeps a bounded number of them.
+            self.commands.pop(oldest, None)
         while len(self._events) > KEEP:
             oldest = next(iter(self._events))
             if oldest in self.redo:

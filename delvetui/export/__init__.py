@@ -2,24 +2,28 @@
 
 ``export(expedition, "md")`` returns the text (``export_saved(path, "md")`` does the same
 through a read-only connection of its own, for a worker thread); :mod:`delvetui.fileio`
-puts it in a file so a reader never sees half of it. ``import_file`` brings a JSON export back
-as an expedition. The formats are described in ``docs/export.md``.
+puts it in a file so a reader never sees half of it (``export_chunks`` gives the text in
+pieces, JSON a batch at a time). ``import_file`` brings a JSON export or a copied ``.delve``
+file back as an expedition. The formats are described in ``docs/export.md``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 
 from delvetui.errors import DelveError
 from delvetui.export import html, json_format, markdown, picture, story, text
-from delvetui.export.json_format import ImportRefused, import_file
+from delvetui.export.importing import import_file
+from delvetui.export.json_format import ImportRefused
 from delvetui.session import Expedition, to_batch
 
 __all__ = [
     "FORMATS",
     "ImportRefused",
     "export",
+    "export_chunks",
     "export_saved",
     "format_for",
     "import_file",
@@ -103,6 +107,20 @@ def export(
         return text.render(told)
     timeline = picture_of(expedition)
     return markdown.render(told, timeline) if fmt == "md" else html.render(told, timeline)
+
+
+def export_chunks(
+    expedition: Expedition,
+    fmt: str,
+    *,
+    session: int | None = None,
+    now: dt.datetime | None = None,
+) -> Iterator[str]:
+    """The expedition in a format, in pieces: JSON a batch at a time, in constant memory."""
+    if fmt == "json" and session is None:
+        yield from json_format.chunks(expedition, now=now)
+    else:
+        yield export(expedition, fmt, session=session, now=now)
 
 
 def export_saved(

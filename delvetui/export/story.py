@@ -490,7 +490,7 @@ def _party(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
     for member in end.party:
         now = [f"{member.hp}/{member.max_hp} HP"]
         if member.fatigue and ladder:
-            now.append(ladder[min(member.fatigue, len(ladder) - 1)])
+            now.append(procedure.party.fatigue_label(member.fatigue))
         now.extend(member.conditions)
         changes = []
         if member.name in tally.damage:

@@ -387,6 +387,11 @@ class Party:
     #: e.g. {exhausted = "disadvantage"}.
     condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
 
+    def fatigue_label(self, level: int) -> str:
+        """The ladder's name for a fatigue level; a level off the ladder (a file made by
+        hand, a procedure with a shorter ladder) takes the nearest end, never an error."""
+        return self.fatigue[max(0, min(level, len(self.fatigue) - 1))]
+
 
 @attrs.frozen
 class TurnType:

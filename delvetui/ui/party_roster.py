@@ -82,7 +82,7 @@ class PartyRoster(RowPane):
         text.append(numbers)
         ladder = self.procedure.party.fatigue
         if len(ladder) > 1:
-            label = ladder[min(member.fatigue, len(ladder) - 1)]
+            label = self.procedure.party.fatigue_label(member.fatigue)
             text.append(f" {label}", self._style("warning" if member.fatigue else "muted"))
         elif member.hp == 0:
             text.append(" down", self._style("down"))

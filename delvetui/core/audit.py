@@ -1,0 +1,688 @@
+"""What a command could have written: the checks a log from outside must pass.
+
+A command is checked before it becomes events: the party member must exist, the die shows
+a face it has, the light is of a kind the procedure names. A file handed to the game master
+(an export, a copied expedition) skips all of that, so ``Audit`` replays such a log the way
+opening it would and asks of every event whether a command could have written it, in the
+state it applies to, under the procedure followed then. The first that could not is refused
+with a sentence naming its batch and event. One rule: if ``act`` could not have written it,
+the log is refused.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import typing
+from collections.abc import Callable, Iterable, Mapping
+
+import attrs
+
+from delvetui import text as rules
+from delvetui.core import dice
+from delvetui.core import events as ev
+from delvetui.core.decide import MAX_SEED
+from delvetui.core.evolve import evolve
+from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.timeline import Batch, Loader, Timeline
+from delvetui.errors import DelveError, ReplayError
+from delvetui.procedure.loader import row_range
+from delvetui.procedure.model import Procedure
+
+#: No whole number in an event is larger than this (or below its negative): a billion
+#: minutes is nineteen centuries of play. Commands take at most six digits.
+MAX_NUMBER = 10**9
+#: The largest hit points, ability score, light time and check number a command takes.
+MAX_TYPED = 999_999
+#: The most members a party may have (as ``pc add`` enforces).
+MAX_PARTY = 50
+#: The most lights one ``light add`` brings.
+MAX_LIGHTS = 999
+#: The longest name of a party member (as the command language enforces).
+MAX_NAME = 40
+
+_parse = functools.lru_cache(maxsize=256)(dice.parse)
+_USAGE_DICE = frozenset({4, 6, 8, 10, 12, 20})
+_BRIGHTNESS = frozenset({"bright", "dim"})
+
+
+class Impossible(DelveError):
+    """An event no command could have written where it stands in the log."""
+
+    def __init__(self, batch: int, event: int | None, what: str, why: str) -> None:
+        where = f"batch {batch}" + (f", event {event} ({what})" if event is not None else "")
+        super().__init__(f"{where}: {why}")
+        self.batch = batch
+        self.event = event
+        self.what = what
+        self.why = why
+
+
+#: Finds the procedure an expedition follows by the digest in its state ("" the original).
+Procedures = Callable[[str], Procedure]
+
+
+def digest_of(text: str) -> str:
+    """The short digest a ProcedureChanged event names its procedure's text by."""
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+class Audit:
+    """Replays a log batch by batch, refusing the first event no command could have written.
+
+    ``procedures`` maps each digest a ProcedureChanged names to its loaded procedure (the
+    caller loads them, so a broken procedure text is reported as such, not here).
+    """
+
+    def __init__(
+        self,
+        original: Procedure,
+        procedures: Mapping[str, Procedure] | None = None,
+        *,
+        load: Loader | None = None,
+    ) -> None:
+        self.original = original
+        self.procedures = dict(procedures or {})
+        self.timeline = Timeline(load)
+
+    @property
+    def state(self) -> State:
+        """The state of the batches taken so far."""
+        return self.timeline.state
+
+    def procedure(self, state: State) -> Procedure:
+        """The procedure followed in a state."""
+        return self.procedures.get(state.procedure_digest, self.original)
+
+    def take(self, batch: Batch) -> State:
+        """Check one batch against the state so far, then apply it; raise Impossible."""
+        self._check_batch(batch)
+        state = self.timeline.state
+        if not _is_undo_or_redo(batch):
+            for number, event in enumerate(batch.events, start=1):
+                why = problem(state, self.procedure(state), event, self.procedures)
+                if why is not None:
+                    raise Impossible(batch.seq, number, event.type, why)
+                try:
+                    state = evolve(state, event)
+                except (ReplayError, ValueError, LookupError, TypeError, ArithmeticError) as e:
+                    raise Impossible(batch.seq, number, event.type, f"it cannot apply ({e})") from e
+        try:
+            return self.timeline.apply(batch)
+        except (ReplayError, ValueError, LookupError, TypeError, ArithmeticError) as error:
+            raise Impossible(batch.seq, None, "", f"it cannot be replayed ({error})") from error
+
+    def take_all(self, batches: Iterable[Batch]) -> State:
+        """Check and apply every batch in order."""
+        for batch in batches:
+            self.take(batch)
+        return self.timeline.state
+
+    def _check_batch(self, batch: Batch) -> None:
+        events = batch.events
+        for number, event in enumerate(events, start=1):
+            if isinstance(event, ev.ExpeditionStarted) and (batch.seq != 1 or number != 1):
+                raise Impossible(
+                    batch.seq,
+                    number,
+                    event.type,
+                    "an expedition starts once, with the first event of batch 1",
+                )
+            if isinstance(event, ev.BatchVoided | ev.BatchRestored) and len(events) != 1:
+                raise Impossible(
+                    batch.seq, number, event.type, "an undo or redo is a batch of its own"
+                )
+        if batch.seq == 1:
+            if not events or not isinstance(events[0], ev.ExpeditionStarted):
+                raise Impossible(1, None, "", "the first batch does not start the expedition")
+            started = events[0]
+            assert isinstance(started, ev.ExpeditionStarted)
+            if started.procedure_id != self.original.id:
+                raise Impossible(
+                    1,
+                    1,
+                    started.type,
+                    f"it starts with the procedure {_quote(started.procedure_id)} but the "
+                    f"file holds {_quote(self.original.id)}",
+                )
+            for number, event in enumerate(events[1:], start=2):
+                if not isinstance(event, ev.CounterChanged):
+                    raise Impossible(
+                        1, number, event.type, "the first batch holds only the start and counters"
+                    )
+
+
+def _is_undo_or_redo(batch: Batch) -> bool:
+    return bool(batch.events) and isinstance(batch.events[0], ev.BatchVoided | ev.BatchRestored)
+
+
+def _quote(text: str) -> str:
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:40])
+    return f"'{shown}'" + ("…" if len(text) > 40 else "")
+
+
+def _number(name: str, value: int, low: int, high: int) -> str | None:
+    if low <= value <= high:
+        return None
+    return f"{name} is {_shown(value)}; it must be from {low} to {high}"
+
+
+def _shown(value: int) -> str:
+    text = (
+        str(value)
+        if abs(value) < 10**30
+        else f"{'-' if value < 0 else ''}a {len(str(abs(value)))}-digit number"
+    )
+    return text
+
+
+def _name(kind: str, name: str) -> str | None:
+    if not name.strip() or name != name.strip():
+        return f"the {kind} name {_quote(name)} is empty or has spaces around it"
+    if len(name) > MAX_NAME:
+        return f"the {kind} name {_quote(name)} is longer than {MAX_NAME} characters"
+    if "=" in name:
+        return f"the {kind} name {_quote(name)} holds '=', which no name may"
+    return None
+
+
+def _every_number(event: ev.Event) -> str | None:
+    """Any whole number of the event beyond MAX_NUMBER (seeds have their own bound)."""
+    for field in _number_fields(event.type):
+        value = getattr(event, field)
+        numbers: Iterable[object]
+        if isinstance(value, tuple):
+            # A tuple of numbers (faces), or of name and number pairs (abilities).
+            numbers = [v[1] if isinstance(v, tuple) and len(v) == 2 else v for v in value]
+        elif isinstance(value, dict):
+            numbers = value.values()
+        else:
+            numbers = (value,)
+        for number in numbers:
+            if (
+                isinstance(number, int)
+                and not isinstance(number, bool)
+                and abs(number) > MAX_NUMBER
+            ):
+                return f"{field} is {_shown(number)}, beyond the ±{MAX_NUMBER:,} any count can be"
+    return None
+
+
+@functools.cache
+def _number_fields(type_name: str) -> tuple[str, ...]:
+    """The fields of an event type that can hold whole numbers (not the seed)."""
+    kind = ev.EVENT_TYPES[type_name]
+    hints = typing.get_type_hints(kind)
+    return tuple(
+        field.name
+        for field in attrs.fields(kind)
+        if "int" in str(hints[field.name]) and field.name != "seed"
+    )
+
+
+def problem(
+    state: State,
+    procedure: Procedure,
+    event: ev.Event,
+    procedures: Mapping[str, Procedure] | None = None,
+) -> str | None:
+    """Why no command could have written ``event`` in ``state``, or None when one could."""
+    too_big = _every_number(event)
+    if too_big is not None:
+        return too_big
+    check = _CHECKS.get(type(event))
+    return check(state, procedure, event, procedures or {}) if check is not None else None
+
+
+_Check = Callable[[State, Procedure, ev.Event, Mapping[str, Procedure]], "str | None"]
+_CHECKS: dict[type[ev.Event], _Check] = {}
+
+
+def _checks(kind: type[ev.Event]) -> Callable[[_Check], _Check]:
+    def register(check: _Check) -> _Check:
+        _CHECKS[kind] = check
+        return check
+
+    return register
+
+
+def _member(state: State, name: str) -> str | None:
+    if not any(m.name == name for m in state.party):
+        return f"there is no party member {_quote(name)} at this point"
+    return None
+
+
+def _light(state: State, light_id: str) -> str | None:
+    if not any(light.id == light_id for light in state.lights):
+        return f"there is no light {_quote(light_id)} at this point"
+    return None
+
+
+def _carrier(state: State, carrier: str | None) -> str | None:
+    return None if carrier is None else _member(state, carrier)
+
+
+@_checks(ev.ExpeditionStarted)
+def _started(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ExpeditionStarted)
+    if not e.name.strip():
+        return "the expedition has no name"
+    if e.procedure_id != procedure.id:
+        return f"the procedure {_quote(e.procedure_id)} is not the one the file holds"
+    if e.turn_type != procedure.default_turn_type:
+        return f"{_quote(e.turn_type)} is not the turn type {procedure.name} starts in"
+    return _number("seed", e.seed, 0, MAX_SEED) or _number("clock", e.clock, 0, MINUTES_PER_DAY - 1)
+
+
+@_checks(ev.MemberJoined)
+def _joined(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.MemberJoined)
+    if state.member(e.name) is not None:
+        return f"{_quote(e.name)} is already in the party; two members cannot share a name"
+    if len(state.party) >= MAX_PARTY:
+        return f"the party already has {MAX_PARTY} members, the most a party may have"
+    unknown = sorted(set(dict(e.tracks)) - set(procedure.tracks))
+    if unknown:
+        return f"{_quote(unknown[0])} is not a track of {procedure.name}"
+    return (
+        _name("member", e.name)
+        or _number("max_hp", e.max_hp, 1, MAX_TYPED)
+        or _number("hp", e.hp, 0, e.max_hp)
+        or _abilities(e.abilities)
+    )
+
+
+def _abilities(abilities: Mapping[str, int] | Iterable[tuple[str, int]]) -> str | None:
+    pairs = abilities.items() if isinstance(abilities, Mapping) else abilities
+    for name, score in pairs:
+        if not name or not name.isprintable() or len(name) > MAX_NAME:
+            return f"{_quote(name)} is not an ability name"
+        wrong = _number(f"the ability {name}", score, -99, MAX_TYPED)
+        if wrong:
+            return wrong
+    return None
+
+
+@_checks(ev.MemberEdited)
+def _edited(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.MemberEdited)
+    return (
+        _member(state, e.name)
+        or _number("max_hp", e.max_hp, 1, MAX_TYPED)
+        or _abilities(e.abilities)
+    )
+
+
+@_checks(ev.MemberLeft)
+def _left(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.MemberLeft)
+    return _member(state, e.name)
+
+
+@_checks(ev.HpChanged)
+def _hp(state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]) -> str | None:
+    assert isinstance(e, ev.HpChanged)
+    member = next((m for m in state.party if m.name == e.name), None)
+    if member is None:
+        return _member(state, e.name)
+    wrong = _number("hp", e.hp, 0, max(member.hp, member.max_hp))
+    if wrong:
+        return wrong
+    if e.change != e.hp - member.hp:
+        return f"it says hp changed by {e.change} but {member.hp} to {e.hp} is {e.hp - member.hp}"
+    return None
+
+
+@_checks(ev.FatigueChanged)
+def _fatigue(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.FatigueChanged)
+    ladder = procedure.party.fatigue
+    steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
+    if not 0 <= e.level < len(ladder):
+        return (
+            f"fatigue level {_shown(e.level)} is not a step of {procedure.name}'s ladder ({steps})"
+        )
+    return _member(state, e.name)
+
+
+@_checks(ev.ConditionGained)
+def _gained(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ConditionGained)
+    if not e.condition.strip():
+        return "the condition has no name"
+    return _member(state, e.name)
+
+
+@_checks(ev.ConditionLost)
+def _lost(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ConditionLost)
+    return _member(state, e.name)
+
+
+@_checks(ev.TrackChanged)
+def _track(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.TrackChanged)
+    if e.track not in procedure.tracks:
+        return f"{_quote(e.track)} is not a track of {procedure.name}"
+    return _member(state, e.name)
+
+
+@_checks(ev.LightAdded)
+def _light_added(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightAdded)
+    kinds = ", ".join(procedure.lights) or "none"
+    if e.kind not in procedure.lights:
+        return f"{_quote(e.kind)} is not a light of {procedure.name} ({kinds})"
+    if state.light(e.id) is not None or not e.id.strip():
+        return f"the light id {_quote(e.id)} is empty or already taken"
+    if e.brightness not in _BRIGHTNESS:
+        return f"brightness {_quote(e.brightness)} is neither bright nor dim"
+    if e.usage_die is not None and e.usage_die not in _USAGE_DICE:
+        return f"a usage die of d{e.usage_die} is not one of d4, d6, d8, d10, d12, d20"
+    return (
+        _number("count", e.count, 1, MAX_LIGHTS)
+        or _carrier(state, e.carrier)
+        or (_number("minutes", e.minutes, 0, MAX_TYPED * 60) if e.minutes is not None else None)
+    )
+
+
+@_checks(ev.LightLit)
+def _light_lit(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightLit)
+    source = next((light for light in state.lights if light.id == e.source), None)
+    if source is None:
+        return _light(state, e.source)
+    if source.lit or source.spent:
+        return f"{_quote(source.id)} is {'already lit' if source.lit else 'used up'}"
+    if e.id != e.source and (state.light(e.id) is not None or not e.id.strip()):
+        return f"the light id {_quote(e.id)} is empty or already taken"
+    if e.id == e.source and source.count != 1:
+        return f"{_quote(source.id)} is a stack of {source.count}; one is taken from it to light"
+    return _carrier(state, e.carrier)
+
+
+@_checks(ev.LightPutOut)
+def _light_out(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightPutOut)
+    return _light(state, e.id)
+
+
+@_checks(ev.LightDimmed)
+def _light_dimmed(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightDimmed)
+    return _light(state, e.id)
+
+
+@_checks(ev.LightsBurned)
+def _burned(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightsBurned)
+    wrong = _number("minutes", e.minutes, 0, MAX_TYPED * 60)
+    if wrong:
+        return wrong
+    for light_id in e.ids:
+        missing = _light(state, light_id)
+        if missing:
+            return missing
+    return None
+
+
+@_checks(ev.LightTimerSet)
+def _timer(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightTimerSet)
+    return _light(state, e.id) or _number("minutes", e.minutes, 0, MAX_TYPED * 60)
+
+
+@_checks(ev.LightHandedOver)
+def _handed(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightHandedOver)
+    return _light(state, e.id) or _carrier(state, e.carrier)
+
+
+@_checks(ev.LightStruck)
+def _struck(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightStruck)
+    return _light(state, e.id) or _number("strikes", e.strikes, 0, MAX_NUMBER)
+
+
+@_checks(ev.UsageDieStepped)
+def _usage(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.UsageDieStepped)
+    if e.die is not None and e.die not in _USAGE_DICE:
+        return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
+    return _light(state, e.id)
+
+
+@_checks(ev.TurnStarted)
+def _turn_started(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.TurnStarted)
+    if e.number != state.turn + 1:
+        return f"turn {e.number} starts after turn {state.turn}; turns go up one at a time"
+    if e.action not in procedure.actions:
+        known = ", ".join(procedure.actions)
+        return f"{_quote(e.action)} is not an action of {procedure.name} ({known})"
+    if e.turn_type != state.turn_type:
+        here = _quote(state.turn_type)
+        return f"the turn is of type {_quote(e.turn_type)} but the party is in {here}"
+    return None
+
+
+@_checks(ev.TurnEnded)
+def _turn_ended(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.TurnEnded)
+    if e.number != state.turn + 1:
+        return f"turn {e.number} ends after turn {state.turn}; turns go up one at a time"
+    return _number("minutes", e.minutes, 0, MAX_TYPED)
+
+
+@_checks(ev.DiceRolled)
+def _rolled(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.DiceRolled)
+    try:
+        parsed = _parse(e.expression)
+    except DelveError as error:
+        return f"its dice: {error}"
+    if parsed.text != e.expression:
+        return f"the dice {_quote(e.expression)} are not written as a roll writes them"
+    if e.entered and len(e.faces) == 1 and parsed.dice > 1:
+        # A total typed in for several dice is kept as one face of the total less the modifier.
+        if not parsed.minimum <= e.total <= parsed.maximum:
+            return f"{parsed.text} totals {parsed.minimum} to {parsed.maximum}, not {e.total}"
+        same = (
+            e.faces == (e.total - parsed.modifier,)
+            and e.kept == e.faces
+            and e.modifier == parsed.modifier
+            and e.hit is None
+        )
+        return None if same else f"the typed total {e.total} does not match its faces"
+    if len(e.faces) != parsed.dice:
+        return f"{parsed.text} rolls {parsed.dice} dice but {len(e.faces)} faces are kept"
+    sides = [term.sides for term in parsed.terms for _ in range(term.count)]
+    for face, die in zip(e.faces, sides, strict=True):
+        if not 1 <= face <= die:
+            return f"a d{die} shows 1 to {die}, not {_shown(face)}"
+    result = dice.from_faces(parsed, list(e.faces), entered=e.entered)
+    if (result.kept, result.modifier, result.total, result.hit) != (
+        e.kept,
+        e.modifier,
+        e.total,
+        e.hit,
+    ):
+        return f"the faces {list(e.faces)} of {parsed.text} do not give the total {e.total}"
+    return None
+
+
+@_checks(ev.ResultRead)
+def _result_read(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ResultRead)
+    if not e.table:
+        return None
+    table = procedure.tables.get(e.table)
+    if table is None:
+        return f"{_quote(e.table)} is not a table of {procedure.name}"
+    if not 0 <= e.row < len(table.rows):
+        return f"{table.label} has rows 0 to {len(table.rows) - 1}, not row {_shown(e.row)}"
+    low, high = row_range(table.rows[e.row])
+    if not low <= e.total <= high:
+        return f"row {e.row} of {table.label} is read on {low} to {high}, not on {e.total}"
+    return None
+
+
+@_checks(ev.CheckMade)
+def _check(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.CheckMade)
+    if e.success != (e.total >= e.dc):
+        said = "success" if e.success else "failure"
+        return f"a total of {e.total} against DC {e.dc} is not a {said}"
+    return None
+
+
+@_checks(ev.CounterChanged)
+def _counter(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.CounterChanged)
+    rules = procedure.counters.get(e.counter)
+    if rules is None:
+        known = ", ".join(procedure.counters) or "none"
+        return f"{_quote(e.counter)} is not a counter of {procedure.name} ({known})"
+    high = rules.max if rules.max is not None else MAX_NUMBER
+    return _number(e.counter, e.value, min(rules.min, rules.start), max(high, rules.start))
+
+
+@_checks(ev.Noted)
+def _noted(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.Noted)
+    if len(e.text) > rules.MAX_NOTE:
+        return (
+            f"the note is {len(e.text):,} characters long; a note holds at most {rules.MAX_NOTE:,}"
+        )
+    return None
+
+
+@_checks(ev.DeferredResolved)
+def _resolved(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.DeferredResolved)
+    if not any(p.ref == e.ref for p in state.pending):
+        return f"no effect {_quote(e.ref)} is waiting to be resolved"
+    return None
+
+
+@_checks(ev.RestSkipped)
+def _rest_skipped(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.RestSkipped)
+    return _number("turns", e.turns, 0, MAX_NUMBER)
+
+
+@_checks(ev.ClockSet)
+def _clock(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ClockSet)
+    return _number("clock", e.clock, 0, MAX_NUMBER)
+
+
+@_checks(ev.TurnTypeChanged)
+def _turn_type(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.TurnTypeChanged)
+    if e.turn_type not in procedure.turn_types:
+        known = ", ".join(procedure.turn_types) or "it has one kind"
+        return f"{_quote(e.turn_type)} is not a kind of turn of {procedure.name} ({known})"
+    return None
+
+
+@_checks(ev.ProcedureChanged)
+def _procedure_changed(
+    state: State, procedure: Procedure, e: ev.Event, procedures: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.ProcedureChanged)
+    if digest_of(e.text) != e.digest:
+        return (
+            f"its digest {_quote(e.digest)} does not name its procedure text ({digest_of(e.text)})"
+        )
+    moved_to = procedures.get(e.digest)
+    if moved_to is None:
+        return "its procedure text was not checked"
+    if moved_to.id != e.procedure_id or moved_to.name != e.procedure_name:
+        return (
+            f"it names the procedure {_quote(e.procedure_id)} but its text is "
+            f"{_quote(moved_to.id)} ({_quote(moved_to.name)})"
+        )
+    for kind in sorted({light.kind for light in state.lights} - set(moved_to.lights)):
+        return f"{moved_to.name} has no light kind {_quote(kind)}, which the inventory holds"
+    if moved_to.turn_types and state.turn_type not in moved_to.turn_types:
+        return f"{moved_to.name} has no turn type {_quote(state.turn_type)}, the party's"
+    return None
+
+
+@_checks(ev.SessionStarted)
+def _session_started(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.SessionStarted)
+    if state.in_session:
+        return f"session {state.session} is still running"
+    if e.number != state.session + 1:
+        return f"session {e.number} follows session {state.session}; sessions go up one at a time"
+    return None
+
+
+@_checks(ev.SessionEnded)
+def _session_ended(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.SessionEnded)
+    if not state.in_session or e.number != state.session:
+        return f"session {e.number} is not running"
+    return None
