@@ -59,11 +59,11 @@ async def test_the_strip_shows_what_needs_attention() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         shown = strip_text(app)
-        assert "Pending: Fatigue" in shown
+        assert "Pending: fatigue" in shown
         assert "torch2: last turn of light" in shown
         assert "Cora at 0 HP" in shown
         assert not table.query_one(AlertStrip).has_class("-dark")
-        table.run("turn crawl hazard=5")  # a sign
+        table.run("turn crawl hazard=5 sign=ghouls")  # a sign of ghouls
         await until(pilot, lambda: "Sign:" in strip_text(app))
         # Undoing the turn takes its alert away.
         table.run("undo")
