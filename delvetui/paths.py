@@ -111,24 +111,20 @@ def new_expedition_path(name: str, *, file: str | None = None) -> Path:
     A plain name goes in the data folder (made when missing). A path must end in .delve,
     its folder must exist and its file name must pass the checks of a plain name.
     """
-    if file is not None or is_path(name):
-        path = _chosen_path(file if file is not None else name)
-    else:
-        problem = name_problem(name)
-        if problem:
-            raise StoreError(f"{quoted(name)} cannot be an expedition name: {problem}. {_HINT}")
-        path = ensure_data_dir() / f"{name}{SUFFIX}"
+    if file is None and not is_path(name):
+        return plain_expedition_path(name, hint=f" {_HINT}")
+    path = _chosen_path(file if file is not None else name)
     dangling = dangling_link(path)
     if dangling:
         raise ExpeditionExists(f"{dangling}; remove the link or choose another name.")
     return path
 
 
-def plain_expedition_path(name: str) -> Path:
+def plain_expedition_path(name: str, *, hint: str = "") -> Path:
     """Where an expedition called NAME goes in the data folder; never a path elsewhere."""
     problem = name_problem(name)
     if problem:
-        raise StoreError(f"{quoted(name)} cannot be an expedition name: {problem}.")
+        raise StoreError(f"{quoted(name)} cannot be an expedition name: {problem}.{hint}")
     path = ensure_data_dir() / f"{name}{SUFFIX}"
     dangling = dangling_link(path)
     if dangling:
