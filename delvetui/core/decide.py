@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -776,72 +777,95 @@ def walk_effects(procedure: Procedure) -> Iterator[tuple[str, Effect]]:
 # Commands -----------------------------------------------------------------------------------
 
 
+@attrs.frozen
+class _Context:
+    """What a command's handler may read besides the state: undo's history, today."""
+
+    history: History
+    today: str
+
+
+#: A command's handler: it emits the command's events on the work.
+Handler = Callable[[_Work, Any, _Context], None]
+
+
+def _remove_member(work: _Work, command: cmd.RemoveMember, context: _Context) -> None:
+    member = work.member(command.name)
+    work.emit(ev.MemberLeft(name=member.name))
+
+
+def _light_off(work: _Work, command: cmd.LightOff, context: _Context) -> None:
+    light = _find_light(work, command.target, lit=True)
+    work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
+
+
+def _hand_light(work: _Work, command: cmd.HandLight, context: _Context) -> None:
+    light = _find_light(work, command.target, lit=None)
+    carrier = work.member(command.carrier).name if command.carrier else None
+    work.emit(ev.LightHandedOver(id=light.id, carrier=carrier))
+
+
+def _undo(work: _Work, command: cmd.Undo, context: _Context) -> None:
+    undo = context.history.undo
+    if undo is None:
+        raise CommandError("There is nothing to undo.")
+    work.emit(ev.BatchVoided(batch=undo[0], command=undo[1], turns=context.history.undo_turns))
+
+
+def _redo(work: _Work, command: cmd.Redo, context: _Context) -> None:
+    redo = context.history.redo
+    if redo is None:
+        raise CommandError("There is nothing to redo.")
+    work.emit(ev.BatchRestored(batch=redo[0], command=redo[1], turns=context.history.redo_turns))
+
+
+def _show_players(work: _Work, command: cmd.ShowPlayers, context: _Context) -> None:
+    if (command.what in work.state.shown) == command.shown:
+        now = "already shown on" if command.shown else "not shown on"
+        raise CommandError(f"The {command.what} is {now} the players' screen.")
+    work.emit(ev.ShownToPlayers(what=command.what, shown=command.shown))
+
+
+def _enter(work: _Work, command: cmd.EnterTurnType, context: _Context) -> None:
+    if command.turn_type not in work.procedure.turn_types:
+        known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"
+        raise CommandError(f"'{command.turn_type}' is not a kind of turn ({known}).")
+    work.emit(ev.TurnTypeChanged(turn_type=command.turn_type))
+
+
+#: Each command class and its handler: a new command is one entry of the grammar
+#: (``core/commands/grammar.py``) and one handler here.
+HANDLERS: dict[type[cmd.Command], Handler] = {
+    cmd.TakeTurn: lambda work, command, _: _turn(work, command),
+    cmd.DoActivity: lambda work, command, _: _activity(work, command),
+    cmd.AddMember: lambda work, command, _: _add_member(work, command),
+    cmd.EditMember: lambda work, command, _: _edit_member(work, command),
+    cmd.RemoveMember: _remove_member,
+    cmd.AddLight: lambda work, command, _: _add_light(work, command),
+    cmd.LightOn: lambda work, command, _: _light_on(work, command.target, command.carrier),
+    cmd.LightOff: _light_off,
+    cmd.HandLight: _hand_light,
+    cmd.SetLight: lambda work, command, _: _set_light(work, command),
+    cmd.RefuelLight: lambda work, command, _: _refuel(work, command),
+    cmd.RollDice: lambda work, command, _: _free_roll(work, command),
+    cmd.Note: lambda work, command, _: work.emit(ev.Noted(text=command.note)),
+    cmd.Undo: _undo,
+    cmd.Redo: _redo,
+    cmd.Session: lambda work, command, context: _session(work, command, context.today),
+    cmd.SetTime: lambda work, command, _: _set_clock(
+        work, command.hour * 60 + command.minute, "set by the game master"
+    ),
+    cmd.RollTime: lambda work, command, _: _roll_time(work, command),
+    cmd.ShowPlayers: _show_players,
+    cmd.EnterTurnType: _enter,
+}
+
+
 def _dispatch(work: _Work, command: cmd.Command, history: History, today: str) -> None:
-    match command:
-        case cmd.TakeTurn():
-            _turn(work, command)
-        case cmd.DoActivity():
-            _activity(work, command)
-        case cmd.AddMember():
-            _add_member(work, command)
-        case cmd.EditMember():
-            _edit_member(work, command)
-        case cmd.RemoveMember():
-            member = work.member(command.name)
-            work.emit(ev.MemberLeft(name=member.name))
-        case cmd.AddLight():
-            _add_light(work, command)
-        case cmd.LightOn():
-            _light_on(work, command.target, command.carrier)
-        case cmd.LightOff():
-            light = _find_light(work, command.target, lit=True)
-            work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
-        case cmd.HandLight():
-            light = _find_light(work, command.target, lit=None)
-            carrier = work.member(command.carrier).name if command.carrier else None
-            work.emit(ev.LightHandedOver(id=light.id, carrier=carrier))
-        case cmd.SetLight():
-            _set_light(work, command)
-        case cmd.RefuelLight():
-            _refuel(work, command)
-        case cmd.RollDice():
-            _free_roll(work, command)
-        case cmd.Note():
-            work.emit(ev.Noted(text=command.note))
-        case cmd.Undo():
-            if history.undo is None:
-                raise CommandError("There is nothing to undo.")
-            work.emit(
-                ev.BatchVoided(
-                    batch=history.undo[0], command=history.undo[1], turns=history.undo_turns
-                )
-            )
-        case cmd.Redo():
-            if history.redo is None:
-                raise CommandError("There is nothing to redo.")
-            work.emit(
-                ev.BatchRestored(
-                    batch=history.redo[0], command=history.redo[1], turns=history.redo_turns
-                )
-            )
-        case cmd.Session():
-            _session(work, command, today)
-        case cmd.SetTime():
-            _set_clock(work, command.hour * 60 + command.minute, "set by the game master")
-        case cmd.RollTime():
-            _roll_time(work, command)
-        case cmd.ShowPlayers():
-            if (command.what in work.state.shown) == command.shown:
-                now = "already shown on" if command.shown else "not shown on"
-                raise CommandError(f"The {command.what} is {now} the players' screen.")
-            work.emit(ev.ShownToPlayers(what=command.what, shown=command.shown))
-        case cmd.EnterTurnType():
-            if command.turn_type not in work.procedure.turn_types:
-                known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"
-                raise CommandError(f"'{command.turn_type}' is not a kind of turn ({known}).")
-            work.emit(ev.TurnTypeChanged(turn_type=command.turn_type))
-        case _:
-            raise CommandError(f"{type(command).__name__} cannot be applied.")
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise CommandError(f"{type(command).__name__} cannot be applied.")
+    handler(work, command, _Context(history, today))
 
 
 def _action(work: _Work, name: str | None) -> tuple[str, Action]:

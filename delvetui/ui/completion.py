@@ -1,15 +1,16 @@
 """Completion for the command line: what could come next, from the language and the state.
 
-Pure functions over the command language's shape (``USAGE``), the procedure and the state;
-Tab on the command line puts the completion on the line (or as much as the choices
-share, listing them): what the line shows is what Enter runs.
+Pure functions over the command language's grammar (the kind of each word), the procedure
+and the state; Tab on the command line puts the completion on the line (or as much as the
+choices share, listing them): what the line shows is what Enter runs.
 """
 
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 
-from delvetui.core.commands import USAGE
+from delvetui.core.commands import GRAMMAR, PLAYERS_SHOW, VERBS, Form, Verb, Word
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import unseen_in
@@ -21,81 +22,155 @@ def _quote(word: str) -> str:
     return shlex.quote(word) if any(c.isspace() for c in word) else word
 
 
-def options(words: list[str], state: State, procedure: Procedure) -> list[str]:
-    """The words that can follow these words."""
+def _choices(
+    kind: str, typed: dict[str, str], verb: str, state: State, procedure: Procedure
+) -> list[str]:
+    """The words of a kind that the state and the procedure know of."""
     # A name that cannot be typed (a file's, with control characters) is not offered.
     names = [_quote(m.name) for m in state.party if unseen_in(m.name) is None]
-    if not words:
-        return list(USAGE)
-    verb, rest = words[0].lower(), words[1:]
-    lights = [light.id for light in state.lights if not light.spent]
-    if verb == "turn":
-        if not rest:
-            return [*procedure.actions, *_turn_keys(procedure, None)]
-        return _turn_keys(procedure, rest[0].lower())
-    if verb == "light":
-        if not rest:
-            return ["add", "on", "off", "give", "set", "refuel"]
-        sub = rest[0].lower()
-        if sub == "add":
-            return list(procedure.lights) if len(rest) == 1 else ["count=", "carrier=", "lit"]
-        if len(rest) == 1:
-            if sub == "on":
-                return [light.id for light in state.lights if not light.lit and not light.spent]
-            if sub == "off":
-                return [light.id for light in state.lit_lights]
-            return lights
-        if sub == "give" and len(rest) == 2:
+    doing = procedure.actions if verb == "turn" else procedure.activities
+    action = doing.get(typed.get("action", typed.get("activity", "")).lower())
+    match kind:
+        case "member":
+            return names
+        case "carrier":
             return [*names, "nobody"]
-        if sub == "set":
-            return ["turns=", "minutes="]
-        if sub == "on":
-            return ["carrier="]
-        return []
-    if verb == "pc":
-        if not rest:
-            return ["add", "remove", *names]
-        sub = rest[0].lower()
-        if sub == "remove":
-            return names if len(rest) == 1 else []
-        if sub == "add":
-            abilities = [f"{ability.lower()}=" for ability in procedure.party.abilities]
-            return ["hp=", "max=", *abilities] if len(rest) >= 2 else []
-        member = state.member(rest[0].strip("'\""))
-        lose = [f"-{c}" for c in member.conditions] if member else []
-        return ["hp=", "max=", "fatigue=", "+", *lose]
-    if verb == "do":
-        return list(procedure.activities) if not rest else ["by="]
-    if verb == "enter":
-        return list(procedure.turn_types) if not rest else []
-    if verb == "session":
-        return ["start", "end"] if not rest else []
-    if verb == "time":
-        return ["set", "roll"] if not rest else []
-    if verb == "roll":
-        return list(DICE) if not rest else []
+        case "light":
+            return [light.id for light in state.lights if not light.spent]
+        case "unlit":
+            return [light.id for light in state.lights if not light.lit and not light.spent]
+        case "lit":
+            return [light.id for light in state.lit_lights]
+        case "light-kind":
+            return list(procedure.lights)
+        case "action":
+            return list(procedure.actions)
+        case "activity":
+            return list(procedure.activities)
+        case "turn-type":
+            return list(procedure.turn_types)
+        case "shown":
+            return list(PLAYERS_SHOW)
+        case "dice":
+            return list(DICE)
+        case "gain":
+            return ["+"]
+        case "lose":
+            member = state.member(typed.get("member", "").strip("'\""))
+            return [f"-{c}" for c in member.conditions] if member else []
+        case "ability":
+            return [f"{ability.lower()}=" for ability in procedure.party.abilities]
+        case "roll":
+            rolls = procedure.rolls if verb == "turn" else (action.rolls if action else ())
+            return [f"{rule_id}=" for rule_id in rolls]
+        case "input":
+            keys = [f"{key}=" for key in action.inputs] if action is not None else []
+            if verb == "turn":
+                keys.append("by=")
+                if len(procedure.movement.speeds) > 1:
+                    keys.append("speed=")
+            return keys
     return []
 
 
-def _turn_keys(procedure: Procedure, action_name: str | None) -> list[str]:
-    keys = [f"{rule_id}=" for rule_id in procedure.rolls]
-    action = procedure.actions.get(action_name or "")
-    if action is not None:
-        keys.extend(f"{key}=" for key in action.inputs)
-    keys.append("by=")
-    if len(procedure.movement.speeds) > 1:
-        keys.append("speed=")
-    return keys
+def _word_choices(
+    word: Word, typed: dict[str, str], verb: str, state: State, procedure: Procedure
+) -> list[str]:
+    if word.kind == "word" or word.kind == "flag":
+        return [word.shown]
+    if word.is_key and word.keys:
+        return [f"{key}=" for key in word.keys]
+    return _choices(word.kind, typed, verb, state, procedure)
+
+
+def _next(
+    verb: Verb, words: Sequence[Word], rest: list[str], state: State, procedure: Procedure
+) -> list[str]:
+    """What can follow the typed words in a form, given its words not yet matched."""
+    fixed = [word for word in words if word.is_fixed]
+    loose = [word for word in words if not word.is_fixed]
+    placed = [word for word in rest if "=" not in word and not _is_flag(word, loose)]
+    typed: dict[str, str] = {w.kind: value for w, value in zip(fixed, placed, strict=False)}
+    found: list[str] = []
+    if len(placed) < len(fixed):
+        word = fixed[len(placed)]
+        found.extend(_word_choices(word, typed, verb.name, state, procedure))
+        if not word.optional:
+            return found
+    for word in loose:
+        found.extend(_word_choices(word, typed, verb.name, state, procedure))
+    return list(dict.fromkeys(found))
+
+
+def _is_flag(word: str, loose: list[Word]) -> bool:
+    for flag in loose:
+        if flag.kind == "flag" and word.lower() == flag.shown:
+            return True
+        if flag.kind == "gain" and word.startswith("+"):
+            return True
+        if flag.kind == "lose" and word.startswith("-"):
+            return True
+    return False
+
+
+def _forms(verb: Verb, rest: list[str]) -> list[Form]:
+    """The forms the typed words can still be: those a sub-command names, else the others."""
+    if not rest:
+        return list(verb.forms)
+    first = rest[0].lower()
+    named = [f for f in verb.forms if f.words and f.words[0].kind == "word"]
+    chosen = [f for f in named if f.words[0].shown == first]
+    return chosen or [f for f in verb.forms if f not in named]
+
+
+def options(words: list[str], state: State, procedure: Procedure) -> list[str]:
+    """The words that can follow these words, read from the grammar."""
+    if not words:
+        return [verb.name for verb in GRAMMAR]
+    verb = VERBS.get(words[0].lower())
+    if verb is None:
+        return []
+    rest = words[1:]
+    found: list[str] = []
+    for form in _forms(verb, rest):
+        named = bool(rest) and bool(form.words) and form.words[0].kind == "word"
+        if not rest and form.words and form.words[0].kind == "word":
+            found.append(form.words[0].shown)
+            continue
+        if named:
+            found.extend(_next(verb, form.words[1:], rest[1:], state, procedure))
+        else:
+            found.extend(_next(verb, form.words, rest, state, procedure))
+    # Sub-commands first (add, remove), then names and keys.
+    subs = [
+        w
+        for w in found
+        if any(w == f.words[0].shown for f in verb.forms if f.words and f.words[0].kind == "word")
+    ]
+    return list(dict.fromkeys([*subs, *found]))
+
+
+def _value_kind(key: str, words: list[str]) -> str | None:
+    verb = VERBS.get(words[0].lower()) if words else None
+    if verb is None:
+        return None
+    for form in _forms(verb, words[1:]):
+        for word in form.words:
+            if word.is_key and key in word.keys:
+                return word.value
+    return None
 
 
 def values(key: str, words: list[str], state: State, procedure: Procedure) -> list[str]:
     """The values a KEY= word can take, where they are known."""
     key = key.lower()
-    if key in ("carrier", "by"):
+    kind = _value_kind(key, words)
+    if kind == "member" or key == "by":
         return [_quote(member.name) for member in state.party]
     if key == "speed":
         return list(procedure.movement.speeds)
-    action = procedure.actions.get(words[1].lower()) if len(words) > 1 else None
+    doing = procedure.activities if words and words[0].lower() == "do" else procedure.actions
+    action = doing.get(words[1].lower()) if len(words) > 1 else None
     if action is not None and key in action.inputs:
         return list(action.inputs[key].values)
     return []

@@ -9,7 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
-from delvetui.core.commands import USAGE
+from delvetui.core.commands import GRAMMAR
 from delvetui.ui.table_screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
@@ -64,12 +64,14 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             f"session start (session {state.session + 1})",
             partial(screen.run, "session start"),
         )
-    for verb, usage in USAGE.items():
-        yield (
-            f"Command: {verb}",
-            usage,
-            partial(screen.action_command_line, f"{verb} "),
-        )
+    for name, usage, line in grammar_entries():
+        yield (name, usage, partial(screen.action_command_line, line))
+
+
+def grammar_entries() -> Iterator[tuple[str, str, str]]:
+    """One entry a verb of the grammar: its name, its usage, and the line it starts."""
+    for verb in GRAMMAR:
+        yield (f"Command: {verb.name}", verb.usage(), f"{verb.name} ")
 
 
 def literal(text: str) -> str:

@@ -1,0 +1,77 @@
+"""The command language shared by ``delvetui act``, the table's command line and its keys.
+
+``types`` holds the commands (frozen values), ``grammar`` the one table of verbs, forms
+and words every other part reads, ``readers`` the reading of each verb's words and
+``parser`` the way from text to a command and back.
+"""
+
+from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
+from delvetui.core.commands.parser import parse, said, spoken, with_value, without_keys
+from delvetui.core.commands.types import (
+    MAX_COMMAND_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_NUMBER,
+    PLAYERS_SHOW,
+    AddLight,
+    AddMember,
+    Amount,
+    Command,
+    DoActivity,
+    EditMember,
+    EnterTurnType,
+    HandLight,
+    LightOff,
+    LightOn,
+    Note,
+    Redo,
+    RefuelLight,
+    RemoveMember,
+    RollDice,
+    RollTime,
+    Session,
+    SetLight,
+    SetTime,
+    ShowPlayers,
+    TakeTurn,
+    Undo,
+)
+
+__all__ = [
+    "GRAMMAR",
+    "MAX_COMMAND_LENGTH",
+    "MAX_NAME_LENGTH",
+    "MAX_NUMBER",
+    "PLAYERS_SHOW",
+    "USAGE",
+    "VERBS",
+    "AddLight",
+    "AddMember",
+    "Amount",
+    "Command",
+    "DoActivity",
+    "EditMember",
+    "EnterTurnType",
+    "Form",
+    "HandLight",
+    "LightOff",
+    "LightOn",
+    "Note",
+    "Redo",
+    "RefuelLight",
+    "RemoveMember",
+    "RollDice",
+    "RollTime",
+    "Session",
+    "SetLight",
+    "SetTime",
+    "ShowPlayers",
+    "TakeTurn",
+    "Undo",
+    "Verb",
+    "Word",
+    "parse",
+    "said",
+    "spoken",
+    "with_value",
+    "without_keys",
+]

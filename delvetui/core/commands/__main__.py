@@ -1,0 +1,7 @@
+"""``python -m delvetui.core.commands docs/commands.md`` writes the reference part anew."""
+
+import sys
+
+from delvetui.core.commands.grammar import main
+
+raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,466 @@
+"""The command language as one table: every verb, its forms, their words, help and examples.
+
+Everything that knows the shape of a command reads this table: ``parse`` finds the verb's
+reader here, ``USAGE`` (the line an error message ends with) is drawn from the forms, the
+command line completes words by their kind, the palette lists the verbs, and the reference
+part of ``docs/commands.md`` is written from it (``python -m delvetui.core.commands
+docs/commands.md``). Adding a command is one ``Verb`` here and its handler in ``decide``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Literal
+
+import attrs
+
+from delvetui.core.commands import readers as read
+from delvetui.core.commands import types as cmd
+
+#: What a word of a form holds, and so what completes it.
+Kind = Literal[
+    "word",  # the word itself: a sub-command (add, on, start)
+    "flag",  # a word that switches something on (lit)
+    "gain",  # +CONDITION
+    "lose",  # -CONDITION
+    "member",  # a party member's name
+    "carrier",  # a member's name, or nobody
+    "new-name",  # a name not yet in the party
+    "light",  # a light's id
+    "unlit",  # a light's id or kind, not lit
+    "lit",  # a lit light's id or kind
+    "light-kind",  # a kind of light of the procedure
+    "action",  # an action of the procedure
+    "activity",  # an activity of the procedure
+    "turn-type",  # a kind of turn of the procedure
+    "shown",  # what the players' screen can show
+    "dice",  # a dice expression
+    "text",  # free text
+    "number",  # a whole number
+    "amount",  # N, +N or -N
+    "clock",  # HH:MM
+    "faces",  # a die's faces, typed: 3 or 4,3
+    "ability",  # ABILITY=N: the procedure's abilities
+    "roll",  # ROLL=N: the rolls the command makes
+    "input",  # INPUT=VALUE: what the action takes from the table
+]
+
+
+@attrs.frozen
+class Word:
+    """One word of a form, as the usage shows it, and the kind of value it holds.
+
+    ``keys`` names the keys of a KEY=VALUE word (``turns``, ``minutes``); a KEY=VALUE word
+    without keys is a family (``ROLL=N``) whose keys come from the procedure. ``brief`` is
+    how the one-line usage of an error message shows the word: '' as in the reference,
+    None when it leaves it out (a word seldom typed).
+    """
+
+    shown: str
+    kind: Kind
+    keys: tuple[str, ...] = ()
+    value: Kind = "text"
+    optional: bool = False
+    many: bool = False
+    brief: str | None = ""
+
+    @property
+    def is_key(self) -> bool:
+        """True for a KEY=VALUE word."""
+        return "=" in self.shown
+
+    @property
+    def is_flag(self) -> bool:
+        """True for a word that may stand anywhere after the fixed ones (lit, +poisoned)."""
+        return self.kind in ("flag", "gain", "lose")
+
+    @property
+    def is_fixed(self) -> bool:
+        """True for a word read by its place: a sub-command or a value."""
+        return not self.is_key and not self.is_flag
+
+    def usage(self, *, brief: bool = False) -> str | None:
+        """The word as a usage line shows it, in brackets when it may be left out."""
+        shown = self.shown
+        if brief:
+            if self.brief is None:
+                return None
+            shown = self.brief or shown
+        if self.many:
+            shown = f"{shown} ..."
+        return f"[{shown}]" if self.optional else shown
+
+
+@attrs.frozen
+class Form:
+    """One way to write a verb (``light on ID|KIND [carrier=NAME]``) and the command it makes."""
+
+    words: tuple[Word, ...]
+    command: type[cmd.Command]
+    help: str
+    example: str
+    aside: str = ""
+
+    def usage(self, verb: str, *, brief: bool = False) -> str:
+        """The form as a usage line: the verb, then each word."""
+        shown = [verb, *(w for w in (word.usage(brief=brief) for word in self.words) if w)]
+        line = " ".join(shown)
+        return f"{line} ({self.aside})" if self.aside else line
+
+
+@attrs.frozen
+class Verb:
+    """A verb of the command language, its forms and the reader that parses its words."""
+
+    name: str
+    help: str
+    forms: tuple[Form, ...]
+    reader: read.Reader
+
+    def usage(self, *, brief: bool = True) -> str:
+        """Every form, one after another (the line error messages end with)."""
+        return " | ".join(form.usage(self.name, brief=brief) for form in self.forms)
+
+
+def _word(text: str) -> Word:
+    return Word(text, "word")
+
+
+def _value(shown: str, kind: Kind, *, optional: bool = False, many: bool = False) -> Word:
+    return Word(shown, kind, optional=optional, many=many)
+
+
+def _key(
+    key: str, value: str, kind: Kind, *, optional: bool = True, brief: str | None = ""
+) -> Word:
+    keys = tuple(key.split("|"))
+    shown = "|".join(f"{name}={value}" for name in keys)
+    return Word(shown, "text", keys=keys, value=kind, optional=optional, brief=brief)
+
+
+def _family(shown: str, kind: Kind, *, brief: str | None = "") -> Word:
+    return Word(
+        shown,
+        kind,
+        value="faces" if kind == "roll" else "text",
+        optional=True,
+        many=True,
+        brief=brief,
+    )
+
+
+_NAME = _value("NAME", "member")
+_ROLLS = _family("ROLL=N", "roll")
+_SHOWN = _value("sign|encounter|hp", "shown")
+
+#: The command language, in the order help and errors list it.
+GRAMMAR: tuple[Verb, ...] = (
+    Verb(
+        "pc",
+        "The party: add a member, change one, take one out.",
+        (
+            Form(
+                (
+                    _word("add"),
+                    _value("NAME", "new-name"),
+                    _key("hp", "N", "number", optional=False),
+                    _key("max", "N", "number", brief=None),
+                    _family("ABILITY=N", "ability"),
+                ),
+                cmd.AddMember,
+                "Add a member with hit points (and a maximum) and ability scores.",
+                "pc add Ash hp=8 STR=14",
+            ),
+            Form(
+                (
+                    _NAME,
+                    _key("hp", "N|+N|-N", "amount"),
+                    _key("max", "N", "number"),
+                    _family("ABILITY=N", "ability", brief=None),
+                    _key("fatigue", "N|+N|-N", "amount", brief="fatigue=N"),
+                    Word("+CONDITION", "gain", optional=True),
+                    Word("-CONDITION", "lose", optional=True),
+                ),
+                cmd.EditMember,
+                "Change hit points (a value, or +N healing, -N damage), the maximum, "
+                "abilities, fatigue or conditions.",
+                "pc Ash hp=-2 +poisoned",
+            ),
+            Form(
+                (_word("remove"), _NAME),
+                cmd.RemoveMember,
+                "Take a member out of the party.",
+                "pc remove Ash",
+            ),
+        ),
+        read.read_pc,
+    ),
+    Verb(
+        "light",
+        "Light sources: add, light, put out, hand over, correct, refuel.",
+        (
+            Form(
+                (
+                    _word("add"),
+                    _value("KIND", "light-kind"),
+                    _key("carrier", "NAME", "member"),
+                    _key("count", "N", "number"),
+                    Word("lit", "flag", optional=True),
+                ),
+                cmd.AddLight,
+                "Add lights of a kind (a stack with count=N), carried by a member, lit or not.",
+                "light add torch count=6 carrier=Ash",
+            ),
+            Form(
+                (_word("on"), _value("ID|KIND", "unlit"), _key("carrier", "NAME", "member")),
+                cmd.LightOn,
+                "Light a light (one from a stack, named by its kind).",
+                "light on torch1",
+            ),
+            Form(
+                (_word("off"), _value("ID|KIND", "lit")),
+                cmd.LightOff,
+                "Put a light out; it can be lit again.",
+                "light off torch2",
+            ),
+            Form(
+                (_word("give"), _value("ID", "light"), _value("NAME|nobody", "carrier")),
+                cmd.HandLight,
+                "Hand a light to another member, or to nobody.",
+                "light give torch2 nobody",
+            ),
+            Form(
+                (
+                    _word("set"),
+                    _value("ID", "light"),
+                    _key("turns|minutes", "N", "number", optional=False),
+                ),
+                cmd.SetLight,
+                "Correct the time a light has left.",
+                "light set torch2 turns=2",
+            ),
+            Form(
+                (_word("refuel"), _value("ID", "light")),
+                cmd.RefuelLight,
+                "Give a lantern a new flask of oil.",
+                "light refuel lantern1",
+            ),
+        ),
+        read.read_light,
+    ),
+    Verb(
+        "turn",
+        "Take a turn.",
+        (
+            Form(
+                (
+                    _value("ACTION", "action", optional=True),
+                    _ROLLS,
+                    _family("INPUT=VALUE", "input"),
+                ),
+                cmd.TakeTurn,
+                "Take a turn with an action (the last one when none is named); give a die "
+                "rolled at the table as ROLL=N and the players' results as INPUT=VALUE.",
+                "turn search hazard=3",
+            ),
+        ),
+        read.read_turn,
+    ),
+    Verb(
+        "do",
+        "Do something within the turn.",
+        (
+            Form(
+                (
+                    _value("ACTIVITY", "activity"),
+                    _key("by", "NAME", "member"),
+                    _ROLLS,
+                    _family("INPUT=VALUE", "input", brief=None),
+                ),
+                cmd.DoActivity,
+                "Do an activity of the procedure without taking a turn.",
+                "do batter-door by=Ash",
+            ),
+        ),
+        read.read_do,
+    ),
+    Verb(
+        "roll",
+        "Roll any dice into the log.",
+        (
+            Form(
+                (
+                    _value("EXPR", "dice"),
+                    _value("WHAT FOR", "text", optional=True),
+                    _key("result", "N", "faces", brief=None),
+                ),
+                cmd.RollDice,
+                "Roll dice for the log, saying what for; result=N gives the dice you rolled.",
+                "roll 2d6 reaction",
+            ),
+        ),
+        read.read_roll,
+    ),
+    Verb(
+        "note",
+        "Write in the log.",
+        (
+            Form(
+                (_value("TEXT", "text"),),
+                cmd.Note,
+                "A note for the log, kept exactly as typed.",
+                "note Ash's torch is out",
+            ),
+        ),
+        read.read_note,
+    ),
+    Verb(
+        "undo",
+        "Undo the last command.",
+        (Form((), cmd.Undo, "Void the last command still standing.", "undo"),),
+        read.read_bare("undo", cmd.Undo),
+    ),
+    Verb(
+        "redo",
+        "Redo what was undone.",
+        (Form((), cmd.Redo, "Bring back the last command undone.", "redo"),),
+        read.read_bare("redo", cmd.Redo),
+    ),
+    Verb(
+        "session",
+        "The evenings at the table.",
+        (
+            Form((_word("start"),), cmd.Session, "Start a session.", "session start"),
+            Form((_word("end"),), cmd.Session, "End the running session.", "session end"),
+        ),
+        read.read_session,
+    ),
+    Verb(
+        "time",
+        "The clock.",
+        (
+            Form(
+                (_word("set"), _value("HH:MM", "clock")),
+                cmd.SetTime,
+                "Set the clock to a time of day.",
+                "time set 07:30",
+            ),
+            Form(
+                (
+                    _word("roll"),
+                    _value("N", "number", optional=True),
+                    _key("time", "FACES", "faces", brief=None),
+                ),
+                cmd.RollTime,
+                "Roll 1 to 4 time dice and set the hour to their sum.",
+                "time roll 2",
+            ),
+        ),
+        read.read_time,
+    ),
+    Verb(
+        "enter",
+        "Another kind of turn.",
+        (
+            Form(
+                (_value("TURN-TYPE", "turn-type"),),
+                cmd.EnterTurnType,
+                "Switch to another kind of turn (dungeon, wilderness, haven).",
+                "enter wilderness",
+            ),
+        ),
+        read.read_enter,
+    ),
+    Verb(
+        "reveal",
+        "Show the players.",
+        (
+            Form(
+                (_SHOWN,),
+                cmd.ShowPlayers,
+                "Show the sign, the last encounter or the hit points on the players' screen.",
+                "reveal sign",
+                aside="on the players' screen",
+            ),
+        ),
+        read.read_show("reveal"),
+    ),
+    Verb(
+        "hide",
+        "Hide from the players.",
+        (
+            Form(
+                (_SHOWN,),
+                cmd.ShowPlayers,
+                "Take it off the players' screen again.",
+                "hide sign",
+                aside="from the players' screen",
+            ),
+        ),
+        read.read_show("hide"),
+    ),
+)
+
+VERBS: dict[str, Verb] = {verb.name: verb for verb in GRAMMAR}
+
+#: Each verb's usage line, as error messages end with it.
+USAGE: dict[str, str] = {verb.name: verb.usage() for verb in GRAMMAR}
+
+
+def forms() -> Iterator[tuple[Verb, Form]]:
+    """Every form of every verb, in the table's order."""
+    for verb in GRAMMAR:
+        for form in verb.forms:
+            yield verb, form
+
+
+# The reference in docs/commands.md ---------------------------------------------------------
+
+BEGIN = "<!-- The reference below is written from the grammar; do not edit it by hand. -->"
+END = "<!-- End of the written reference. -->"
+#: The command that writes the reference again.
+REWRITE = "python -m delvetui.core.commands docs/commands.md"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def reference() -> str:
+    """The reference part of docs/commands.md: every form, what it does and an example."""
+    lines = [BEGIN, "", "## Reference", "", f"Written from the grammar by `{REWRITE}`.", ""]
+    for verb in GRAMMAR:
+        lines.append(f"### {verb.name}")
+        lines.append("")
+        lines.append(verb.help)
+        lines.append("")
+        lines.append("| form | what it does | example |")
+        lines.append("|---|---|---|")
+        for form in verb.forms:
+            usage = _cell(form.usage(verb.name))
+            lines.append(f"| `{usage}` | {_cell(form.help)} | `{_cell(form.example)}` |")
+        lines.append("")
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def with_reference(document: str) -> str:
+    """The document with its reference part written anew (added at the end if missing)."""
+    start = document.find(BEGIN)
+    stop = document.find(END)
+    if start < 0 or stop < start:
+        return document.rstrip("\n") + "\n\n" + reference()
+    return document[:start] + reference() + document[stop + len(END) :].lstrip("\n")
+
+
+def main(argv: list[str]) -> int:
+    """Write the reference into the documents named."""
+    if not argv:
+        print(f"usage: {REWRITE}", file=sys.stderr)
+        return 2
+    for name in argv:
+        path = Path(name)
+        path.write_text(with_reference(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return 0

@@ -1,0 +1,205 @@
+"""From typed text to a command, and from a command to the text that stands for it.
+
+``parse`` turns one line of text into a frozen command; it checks the shape only. Words
+are split like a shell's, so names with spaces are quoted: ``pc add "Old Tom" hp=5``.
+``spoken`` is the other way: the line a command built by the table is logged as, the same
+line a game master would type for it. ``with_value`` gives a command one more ``KEY=VALUE``
+(a die the game master rolled at the table), checked as the parser checks it.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import attrs
+
+from delvetui import text as rules
+from delvetui.core.commands import readers as read
+from delvetui.core.commands import types as cmd
+from delvetui.core.commands.grammar import USAGE, VERBS
+from delvetui.errors import CommandError
+
+
+def _checked_line(text: str) -> None:
+    """Refuse a line too long or holding a control character."""
+    if len(text) > cmd.MAX_COMMAND_LENGTH:
+        raise CommandError(
+            f"The command is {len(text)} characters long; the limit is {cmd.MAX_COMMAND_LENGTH}."
+        )
+    control = rules.unseen_in(text)
+    if control is not None:
+        raise CommandError(
+            f"The command contains a control character ({control}, such as a terminal's escape "
+            "sequence, a line break or a right-to-left override); type plain text."
+        )
+
+
+def _with_usage(error: read.UsageProblem) -> CommandError:
+    return CommandError(f"{error.problem} Usage: {USAGE[error.verb]}")
+
+
+def parse(text: str) -> cmd.Command:
+    """Parse one line of the command language; raise CommandError with a clear sentence."""
+    _checked_line(text)
+    first = text.strip().split(maxsplit=1)
+    try:
+        if first and first[0].lower() == "note":
+            # A note is free text: apostrophes and quotes are the game master's, not syntax.
+            return attrs.evolve(read.read_note([], text), text=text.strip())
+        try:
+            words = shlex.split(text)
+        except ValueError as error:
+            raise CommandError(f"Cannot read the command: {error}; close the quotes.") from None
+        if not words:
+            raise CommandError("The command is empty; try 'turn', 'note TEXT' or 'help'.")
+        verb = VERBS.get(words[0].lower())
+        if verb is None:
+            raise CommandError(
+                f"'{rules.quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
+                + rules.suggest(words[0].lower(), USAGE)
+            )
+        command = verb.reader(words[1:], text)
+    except read.UsageProblem as error:
+        raise _with_usage(error) from None
+    return attrs.evolve(command, text=text.strip())
+
+
+def _pair(key: str, value: str | int | None) -> list[str]:
+    return [] if value is None else [f"{key}={value}"]
+
+
+def _amount(amount: cmd.Amount | None) -> str | None:
+    if amount is None:
+        return None
+    return f"{amount.value:+d}" if amount.relative else str(amount.value)
+
+
+def _words(command: cmd.Command) -> list[str]:
+    """The words a game master would type for the command (before any quoting)."""
+    match command:
+        case cmd.TakeTurn():
+            action = [] if command.action is None else [command.action]
+            return ["turn", *action, *(f"{k}={v}" for k, v in command.values)]
+        case cmd.DoActivity():
+            return ["do", command.activity, *(f"{k}={v}" for k, v in command.values)]
+        case cmd.AddMember():
+            top = [] if command.max_hp == command.hp else [f"max={command.max_hp}"]
+            abilities = [f"{k.lower()}={v}" for k, v in command.abilities]
+            return ["pc", "add", command.name, f"hp={command.hp}", *top, *abilities]
+        case cmd.EditMember():
+            return [
+                "pc",
+                command.name,
+                *_pair("hp", _amount(command.hp)),
+                *_pair("max", command.max_hp),
+                *(f"{k.lower()}={v}" for k, v in command.abilities),
+                *_pair("fatigue", _amount(command.fatigue)),
+                *(f"+{c}" for c in command.gain),
+                *(f"-{c}" for c in command.lose),
+            ]
+        case cmd.RemoveMember():
+            return ["pc", "remove", command.name]
+        case cmd.AddLight():
+            lit = ["lit"] if command.lit else []
+            return [
+                "light",
+                "add",
+                command.kind,
+                f"count={command.count}",
+                *_pair("carrier", command.carrier),
+                *lit,
+            ]
+        case cmd.LightOn():
+            return ["light", "on", command.target, *_pair("carrier", command.carrier)]
+        case cmd.LightOff():
+            return ["light", "off", command.target]
+        case cmd.HandLight():
+            return ["light", "give", command.target, command.carrier or "nobody"]
+        case cmd.SetLight():
+            return [
+                "light",
+                "set",
+                command.target,
+                *_pair("turns", command.turns),
+                *_pair("minutes", command.minutes),
+            ]
+        case cmd.RefuelLight():
+            return ["light", "refuel", command.target]
+        case cmd.RollDice():
+            what = command.purpose.split(" ") if command.purpose else []
+            return ["roll", command.expression, *what, *_pair("result", command.value)]
+        case cmd.Note():
+            return ["note", command.note]
+        case cmd.Undo():
+            return ["undo"]
+        case cmd.Redo():
+            return ["redo"]
+        case cmd.Session():
+            return ["session", "start" if command.start else "end"]
+        case cmd.SetTime():
+            return ["time", "set", f"{command.hour:02d}:{command.minute:02d}"]
+        case cmd.RollTime():
+            count = [] if command.count is None else [str(command.count)]
+            return ["time", "roll", *count, *_pair("time", command.value)]
+        case cmd.EnterTurnType():
+            return ["enter", command.turn_type]
+        case cmd.ShowPlayers():
+            return ["reveal" if command.shown else "hide", command.what]
+    raise CommandError(f"{type(command).__name__} has no words in the command language.")
+
+
+def spoken(command: cmd.Command) -> str:
+    """The line the command stands for: its text when it was typed, else the canonical line."""
+    if command.text:
+        return command.text
+    words = _words(command)
+    if isinstance(command, cmd.Note):
+        return f"note {command.note}"  # a note is kept as typed, never quoted
+    return shlex.join(words)
+
+
+def said(command: cmd.Command) -> cmd.Command:
+    """The command with its text set to the line it stands for (as the log keeps it)."""
+    return attrs.evolve(command, text=spoken(command))
+
+
+def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
+    """The command with ``KEY=VALUE`` added, as if typed at the end of its line.
+
+    Checked as the parser checks a typed one: a key the command takes, a value in bounds,
+    a line within the limits.
+    """
+    text = f"{spoken(command)} {shlex.quote(f'{key}={value}')}"
+    _checked_line(text)
+    try:
+        _, pairs = read.split_pairs([f"{key}={value}"])
+        match command:
+            case cmd.TakeTurn() | cmd.DoActivity():
+                verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
+                values = command.values + read.read_values(verb, pairs)
+                return attrs.evolve(command, values=values, text=text)
+            case cmd.RollDice() if key == "result":
+                return attrs.evolve(command, value=value, text=text)
+            case cmd.RollTime() if key == "time":
+                return attrs.evolve(command, value=value, text=text)
+        verb = text.split(maxsplit=1)[0].lower()
+        read.no_more(verb if verb in USAGE else "turn", dict(pairs))
+    except read.UsageProblem as error:
+        raise _with_usage(error) from None
+    raise CommandError(f"'{rules.quoted(key)}=' does not belong here.")
+
+
+def without_keys(command: cmd.Command, keys: set[str]) -> cmd.Command:
+    """The command with the typed values of these keys (casefolded) taken out again.
+
+    Its text becomes the canonical line of what is left.
+    """
+    match command:
+        case cmd.TakeTurn() | cmd.DoActivity():
+            values = tuple((k, v) for k, v in command.values if k.casefold() not in keys)
+            return said(attrs.evolve(command, values=values, text=""))
+        case cmd.RollDice() if "result" in keys:
+            return said(attrs.evolve(command, value=None, text=""))
+        case cmd.RollTime() if "time" in keys:
+            return said(attrs.evolve(command, value=None, text=""))
+    return said(attrs.evolve(command, text=""))

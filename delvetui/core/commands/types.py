@@ -1,0 +1,200 @@
+"""The commands: frozen values, one class for each thing the game master can do.
+
+The table builds them directly (a dialog, a picker, a key); typed text becomes one through
+``parse``. Whether a command makes sense for the expedition (does that action exist, is
+that light lit) is for ``decide``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from delvetui import text as rules
+
+#: Longest command accepted, so a runaway paste is refused at once.
+MAX_COMMAND_LENGTH = rules.MAX_COMMAND
+MAX_NAME_LENGTH = rules.MAX_NAME
+#: The largest number a command takes (hit points, counts, minutes...).
+MAX_NUMBER = 999_999
+
+
+@attrs.frozen
+class Command:
+    """Base of every command; ``text`` is the line it was parsed from."""
+
+    text: str = attrs.field(kw_only=True, default="", eq=False)
+
+
+@attrs.frozen
+class AddMember(Command):
+    """Add a party member."""
+
+    name: str
+    hp: int
+    max_hp: int
+    abilities: tuple[tuple[str, int], ...] = ()
+
+
+@attrs.frozen
+class Amount:
+    """A number given as a value (``hp=5``) or a change (``hp=+2``, ``hp=-3``)."""
+
+    value: int
+    relative: bool
+
+    def apply(self, current: int) -> int:
+        """The new value for the current one."""
+        return current + self.value if self.relative else self.value
+
+
+@attrs.frozen
+class EditMember(Command):
+    """Change a party member: hit points, maximum, abilities, fatigue, conditions."""
+
+    name: str
+    hp: Amount | None = None
+    max_hp: int | None = None
+    abilities: tuple[tuple[str, int], ...] = ()
+    fatigue: Amount | None = None
+    gain: tuple[str, ...] = ()
+    lose: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class RemoveMember(Command):
+    """Take a member out of the party."""
+
+    name: str
+
+
+@attrs.frozen
+class AddLight(Command):
+    """Add light sources to the inventory."""
+
+    kind: str
+    carrier: str | None = None
+    count: int = 1
+    lit: bool = False
+
+
+@attrs.frozen
+class LightOn(Command):
+    """Light a source (by id, or one of a kind)."""
+
+    target: str
+    carrier: str | None = None
+
+
+@attrs.frozen
+class LightOff(Command):
+    """Put out a lit source (by id, or one of a kind); it can be lit again."""
+
+    target: str
+
+
+@attrs.frozen
+class HandLight(Command):
+    """Hand a light to another member (or to nobody)."""
+
+    target: str
+    carrier: str | None
+
+
+@attrs.frozen
+class SetLight(Command):
+    """Set a light's time left, correcting the record."""
+
+    target: str
+    minutes: int | None = None
+    turns: int | None = None
+
+
+@attrs.frozen
+class RefuelLight(Command):
+    """Refuel a light (a lantern's flask of oil)."""
+
+    target: str
+
+
+@attrs.frozen
+class TakeTurn(Command):
+    """Take a turn with an action (the last one when none is named)."""
+
+    action: str | None = None
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class DoActivity(Command):
+    """Do an activity within the turn (battering a door, a moment's rest)."""
+
+    activity: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class RollDice(Command):
+    """Roll any dice for the log."""
+
+    expression: str
+    purpose: str = ""
+    value: str | None = None
+
+
+@attrs.frozen
+class Note(Command):
+    """Write a note in the log."""
+
+    note: str
+
+
+@attrs.frozen
+class Undo(Command):
+    """Undo the last command still standing."""
+
+
+@attrs.frozen
+class Redo(Command):
+    """Redo the last undone command."""
+
+
+@attrs.frozen
+class Session(Command):
+    """Start or end a session at the table."""
+
+    start: bool
+
+
+@attrs.frozen
+class SetTime(Command):
+    """Set the clock to a time of day."""
+
+    hour: int
+    minute: int
+
+
+@attrs.frozen
+class RollTime(Command):
+    """Roll 1-4 time dice to set the hour of day."""
+
+    count: int | None = None
+    value: str | None = None
+
+
+@attrs.frozen
+class EnterTurnType(Command):
+    """Move to another kind of turn (dungeon, wilderness, haven)."""
+
+    turn_type: str
+
+
+@attrs.frozen
+class ShowPlayers(Command):
+    """Show something on the players' screen, or hide it again."""
+
+    what: str
+    shown: bool
+
+
+#: What the game master can show on the players' screen, or hide again.
+PLAYERS_SHOW = ("sign", "encounter", "hp")

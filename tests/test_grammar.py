@@ -1,0 +1,119 @@
+"""One grammar: the parser, the usage lines, completion, the palette and the docs agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from delvetui.core import commands as cmd
+from delvetui.core.commands import grammar
+from delvetui.core.decide import HANDLERS
+from delvetui.core.state import Light, Member, State
+from delvetui.errors import CommandError
+from delvetui.procedure.registry import find
+from delvetui.ui.completion import options
+from delvetui.ui.palette import grammar_entries
+
+DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
+FORMS = list(grammar.forms())
+IDS = [form.example for _, form in FORMS]
+
+
+def test_the_reference_in_the_docs_is_the_grammars() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    assert grammar.BEGIN in text and grammar.END in text
+    assert text == grammar.with_reference(text), (
+        f"docs/commands.md disagrees with the grammar; write it again: {grammar.REWRITE}"
+    )
+
+
+def test_the_reference_lists_every_form_with_its_example() -> None:
+    reference = grammar.reference()
+    for verb, form in FORMS:
+        assert form.usage(verb.name).replace("|", "\\|") in reference
+        assert f"`{form.example}`" in reference
+
+
+def test_the_rewrite_command_puts_a_lost_reference_back(tmp_path: Path) -> None:
+    page = tmp_path / "commands.md"
+    page.write_text("# The command language\n", encoding="utf-8")
+    assert grammar.main([str(page)]) == 0
+    assert page.read_text(encoding="utf-8").endswith(grammar.reference())
+    assert grammar.main([]) == 2
+
+
+@pytest.mark.parametrize(("verb", "form"), FORMS, ids=IDS)
+def test_each_example_parses_to_its_forms_command(verb: cmd.Verb, form: cmd.Form) -> None:
+    parsed = cmd.parse(form.example)
+    assert type(parsed) is form.command
+    assert parsed.text == form.example
+    # A command built by the table is logged as the line a game master would type.
+    built = attrs.evolve(parsed, text="")
+    assert cmd.parse(cmd.spoken(built)) == parsed
+
+
+def test_the_usage_lines_are_drawn_from_the_forms() -> None:
+    assert list(cmd.USAGE) == [verb.name for verb in cmd.GRAMMAR]
+    for verb in cmd.GRAMMAR:
+        assert cmd.USAGE[verb.name] == " | ".join(
+            form.usage(verb.name, brief=True) for form in verb.forms
+        )
+    # A mistake names the verb's usage, from the same table.
+    with pytest.raises(CommandError) as refused:
+        cmd.parse("light frobnicate torch1")
+    assert refused.value.message.endswith(f"Usage: {cmd.USAGE['light']}")
+
+
+def test_every_command_has_a_form_and_a_handler() -> None:
+    made = {form.command for _, form in FORMS}
+    kinds = list(vars(cmd.types).values())
+    classes = {c for c in kinds if isinstance(c, type) and issubclass(c, cmd.Command)}
+    assert classes - {cmd.Command} == made
+    assert set(HANDLERS) == made
+
+
+def test_the_palette_lists_every_verb_with_its_usage() -> None:
+    assert list(grammar_entries()) == [
+        (f"Command: {verb.name}", cmd.USAGE[verb.name], f"{verb.name} ") for verb in cmd.GRAMMAR
+    ]
+
+
+@pytest.mark.parametrize(("verb", "form"), FORMS, ids=IDS)
+def test_completion_offers_every_word_of_each_form(verb: cmd.Verb, form: cmd.Form) -> None:
+    procedure = find("trespasser")
+    state = State(
+        party=(Member("Ash", 6, 6, conditions=("poisoned",)),),
+        lights=(
+            Light("torch1", "torch", "Ash", "bright", count=5),
+            Light("torch2", "torch", "Ash", "bright", lit=True),
+        ),
+    )
+    assert verb.name in options([], state, procedure)
+    words = form.example.split()
+    fixed = [word for word in form.words if word.is_fixed]
+    if fixed and fixed[0].kind == "word":
+        assert fixed[0].shown in options([verb.name], state, procedure)
+    typed = [words[0], *words[1 : 1 + len(fixed)]]
+    offered = options(typed, state, procedure)
+    for word in form.words:
+        if word.is_key and word.keys:
+            assert {f"{key}=" for key in word.keys} <= set(offered), word
+        if word.kind == "flag":
+            assert word.shown in offered
+
+
+def test_a_value_is_added_to_a_command_as_if_typed() -> None:
+    turn = cmd.parse("turn hide stealth=success")
+    more = cmd.with_value(turn, "sparks", "1")
+    assert more == cmd.parse("turn hide stealth=success sparks=1")
+    assert more.text == "turn hide stealth=success sparks=1"
+    roll = cmd.with_value(cmd.parse("roll 2d6 reaction"), "result", "3,4")
+    assert roll == cmd.parse("roll 2d6 reaction result=3,4")
+    with pytest.raises(CommandError, match="does not belong here"):
+        cmd.with_value(cmd.parse("light on torch1"), "usage.torch1", "2")
+    with pytest.raises(CommandError, match="needs a value"):
+        cmd.with_value(turn, "sparks", "")
+    with pytest.raises(CommandError, match="characters long"):
+        cmd.with_value(turn, "sign", "x" * cmd.MAX_COMMAND_LENGTH)
