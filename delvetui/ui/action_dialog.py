@@ -9,12 +9,12 @@ from textual.widgets.option_list import Option
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import distance_text, next_action
-from delvetui.ui.list_dialog import ListDialog, numbered
+from delvetui.ui.list_dialog import PickDialog, numbered
 
 SPEED = "speed:"
 
 
-class ActionDialog(ListDialog):
+class ActionDialog(PickDialog):
     """The procedure's actions with what each does; Enter takes a turn with the one chosen.
 
     Answers with the action id, or ``speed:NAME`` when a movement speed was chosen.

@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from delvetui import fileio
+from delvetui.application import runner
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import (
@@ -30,7 +31,7 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui import asking, creation, runner
+from delvetui.ui import asking, creation
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import Prefs, export_path, write_export
@@ -39,7 +40,7 @@ from delvetui.ui.new_expedition import NewExpeditionScreen
 from delvetui.ui.palette import TableCommands
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table_screen import Order, TableScreen
 
 THEMES = ("textual-dark", "textual-light")
 #: A screenshot that could not be taken in this many seconds gives up with a message.
@@ -241,16 +242,18 @@ class DelveApp(App[None]):
 
     def on_table_screen_run(self, event: TableScreen.Run) -> None:
         """Run a command from the table."""
-        self.run_command(event.text, event.source, event.then)
+        self.run_command(event.command, event.source, event.then)
 
     @work(group="commands")
-    async def run_command(self, text: str, source: str = "key", then: Sequence[str] = ()) -> None:
+    async def run_command(
+        self, command: Order, source: str = "key", then: Sequence[Order] = ()
+    ) -> None:
         """Run a command (and then more) through the expedition; stop at the first refused.
 
         Say what went wrong where it belongs. Nothing is written before the file's pages
         are checked, nor after damage was found.
         """
-        from delvetui.ui import runner
+        from delvetui.application import runner
 
         async with self._lock:
             ready = await self._writable(inline=source == "line")
@@ -258,16 +261,16 @@ class DelveApp(App[None]):
                 return
             table, expedition = ready
             inline = table if source == "line" else None
-            for command in (text, *then):
+            for order in (command, *then):
                 try:
                     await runner.execute(
-                        expedition, command, table_dice=table.table_dice, ask=self._ask_roll
+                        expedition, order, table_dice=table.table_dice, ask=self._ask_roll
                     )
                 except DelveError as error:
                     self._failed(error, inline)
                     return
-            if source == "line":
-                table.command_succeeded(text)
+            if isinstance(command, str) and source == "line":
+                table.command_succeeded(command)
 
     async def _writable(self, *, inline: bool) -> tuple[TableScreen, Expedition] | None:
         """The table and its expedition once the file's pages are checked (hold the lock).
@@ -298,7 +301,7 @@ class DelveApp(App[None]):
         elif table is not None:
             table.command_failed(error.message)
         else:
-            from delvetui.ui import runner
+            from delvetui.application import runner
 
             cancelled = isinstance(error, runner.Cancelled)
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
@@ -316,7 +319,7 @@ class DelveApp(App[None]):
     @work(group="commands")
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
-        from delvetui.ui import runner
+        from delvetui.application import runner
 
         async with self._lock:
             ready = await self._writable(inline=False)

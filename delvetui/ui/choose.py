@@ -8,10 +8,10 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
-from delvetui.ui.list_dialog import ListDialog, numbered
+from delvetui.ui.list_dialog import PickDialog, numbered
 
 
-class ChooseScreen(ListDialog):
+class ChooseScreen(PickDialog):
     """Choose one of several options: arrows and Enter, a digit, first letters, or the mouse."""
 
     def __init__(

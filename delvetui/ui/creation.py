@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from delvetui import fileio, paths
+from delvetui.core import commands as cmd
 from delvetui.errors import ExpeditionExists, StorageFailed
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
@@ -36,7 +37,7 @@ DEMO_COMMANDS = (
 def create(
     name: str,
     procedure: Procedure,
-    commands: Sequence[str] = (),
+    commands: Sequence[cmd.Command | str] = (),
     *,
     start: str | None = None,
     seed: int | None = None,
@@ -53,7 +54,7 @@ def create(
     def build(temp: Path) -> None:
         with Expedition.create(temp, procedure, name=name, seed=seed, start=start) as expedition:
             for command in commands:
-                expedition.execute(command)
+                expedition.run(cmd.parse(command) if isinstance(command, str) else command)
 
     try:
         fileio.create_new(final, build)

@@ -1,19 +1,21 @@
 """The lights dialog: light, put out, hand over, correct or add a light source.
 
-It answers with one command of the command language (``light on torch2``); the app runs it.
+It answers with the commands to run (``LightOn("torch2")``, or a refuel and then a light);
+the app runs them.
 """
 
 from __future__ import annotations
 
-import shlex
 from typing import ClassVar
 
+import attrs
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
+from delvetui.core import commands as cmd
 from delvetui.core.state import Light
 from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
@@ -98,15 +100,14 @@ class LightDialog(ItemDialog):
             self.action_refuel()
             return
         if light.lit:
-            self.dismiss(shlex.join(["light", "off", light.id]))
+            self.dismiss((cmd.LightOff(target=light.id),))
             return
-        command = ["light", "on", light.id]
         if light.carrier or len(self.state.party) < 2:
-            self.dismiss(shlex.join(command))
+            self.dismiss((cmd.LightOn(target=light.id),))
             return
         self.answer_after(
             ChooseScreen(f"Who carries {light.id}?", self._carriers()),
-            lambda name: shlex.join([*command, f"carrier={name}"] if name else command),
+            lambda name: (cmd.LightOn(target=light.id, carrier=name or None),),
         )
 
     def _carriers(self) -> list[tuple[str, RenderableType]]:
@@ -126,7 +127,9 @@ class LightDialog(ItemDialog):
         choices.append(("nobody", Text("nobody (set it down)")))
         self.answer_after(
             ChooseScreen(f"Hand {light.id} to", choices, selected=light.carrier),
-            lambda name: shlex.join(["light", "give", light.id, name]),
+            lambda name: (
+                cmd.HandLight(target=light.id, carrier=None if name == "nobody" else name),
+            ),
         )
 
     def action_set_time(self) -> None:
@@ -143,7 +146,7 @@ class LightDialog(ItemDialog):
                 value=now,
                 check=whole_number,
             ),
-            lambda turns: shlex.join(["light", "set", light.id, f"turns={turns}"]),
+            lambda turns: (cmd.SetLight(target=light.id, turns=int(turns)),),
         )
 
     def action_refuel(self) -> None:
@@ -158,9 +161,9 @@ class LightDialog(ItemDialog):
                 f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
             )
             return
-        refuel = shlex.join(["light", "refuel", light.id])
+        refuel = cmd.RefuelLight(target=light.id)
         if light.lit:
-            self.dismiss(refuel)
+            self.dismiss((refuel,))
             return
         label = kind.refuel_label or "refuel"
         self.answer_after(
@@ -173,9 +176,7 @@ class LightDialog(ItemDialog):
                 hint="esc: neither",
             ),
             lambda answer: (
-                f"{refuel}\n{shlex.join(['light', 'on', light.id])}"
-                if answer == "relight"
-                else refuel
+                (refuel, cmd.LightOn(target=light.id)) if answer == "relight" else (refuel,)
             ),
         )
 
@@ -196,16 +197,16 @@ class LightDialog(ItemDialog):
             def counted(count: str | None) -> None:
                 if count is None:
                     return
-                words = ["light", "add", kind, f"count={count}"]
+                add = cmd.AddLight(kind=kind, count=int(count))
                 if not self.state.party:
-                    self.dismiss(shlex.join(words))
+                    self.dismiss((add,))
                     return
                 carriers = self._carriers()
 
                 def carried(name: str | None) -> None:
                     if name is None:
                         return
-                    self.dismiss(shlex.join([*words, f"carrier={name}"] if name else words))
+                    self.dismiss((attrs.evolve(add, carrier=name or None),))
 
                 self.app.push_screen(ChooseScreen("Who carries them?", carriers), carried)
 

@@ -8,7 +8,7 @@ of the expedition's lights or members with "+ Add…" last, and keys for the hig
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -20,9 +20,13 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from delvetui.core.commands import Command
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
+
+_Answer = TypeVar("_Answer")
+_Value = TypeVar("_Value")
 
 #: The id of the "+ Add…" option at the end of an item dialog's list.
 ADD = "+add"
@@ -68,7 +72,7 @@ def plain_label(option: Option) -> str:
     return text.lstrip("0123456789 ▶●○+").strip()
 
 
-class ListDialog(ModalScreen[str | None]):
+class ListDialog(ModalScreen[_Answer | None]):
     """A modal around one option list; Enter answers with the option's id, Escape with None."""
 
     LIST_ID: ClassVar[str] = "choose-list"
@@ -157,16 +161,28 @@ class ListDialog(ModalScreen[str | None]):
         self.chosen(event.option.id)
 
     def chosen(self, option_id: str | None) -> None:
-        """An option was chosen: answer with its id (a subclass may do more)."""
-        self.dismiss(option_id)
+        """An option was chosen (each dialog says what it answers)."""
+        raise NotImplementedError
 
     def action_cancel(self) -> None:
         """Close without an answer."""
         self.dismiss(None)
 
 
-class ItemDialog(ListDialog):
-    """Choose one of the expedition's lights or members (or add one); answers with a command."""
+class PickDialog(ListDialog[str]):
+    """A list dialog that answers with the id of the option chosen."""
+
+    def chosen(self, option_id: str | None) -> None:
+        """An option was chosen: answer with its id (a subclass may do more)."""
+        self.dismiss(option_id)
+
+
+#: What a dialog on the expedition's items answers: the commands to run, in order.
+Commands = tuple[Command, ...]
+
+
+class ItemDialog(ListDialog[Commands]):
+    """Choose one of the expedition's lights or members (or add one); answers with commands."""
 
     QUICK_KEYS = False  # its letters are keys for what to do with the highlighted item
 
@@ -182,11 +198,11 @@ class ItemDialog(ListDialog):
         return found if found and found != ADD else None
 
     def answer_after(
-        self, question: ModalScreen[str | None], command: Callable[[str], str]
+        self, question: ModalScreen[_Value | None], command: Callable[[_Value], Commands]
     ) -> None:
-        """Ask a further question; answer with the command made of its answer (if any)."""
+        """Ask a further question; answer with the commands made of its answer (if any)."""
 
-        def answered(value: str | None) -> None:
+        def answered(value: _Value | None) -> None:
             if value is not None:
                 self.dismiss(command(value))
 

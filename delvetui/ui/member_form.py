@@ -26,7 +26,7 @@ def _field_id(ability: str) -> str:
     return "ability-" + re.sub(r"[^A-Za-z0-9_-]", "_", ability)
 
 
-class MemberForm(ModalScreen[str | None]):
+class MemberForm(ModalScreen[commands.Command | None]):
     """Name, hit points and the abilities the procedure uses; every problem shown inline."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -88,8 +88,12 @@ class MemberForm(ModalScreen[str | None]):
             return widget.value.strip()
         return ""
 
-    def command(self) -> str:
-        """The pc command the form adds up to; raises CommandError with what is wrong."""
+    def command(self) -> commands.Command | None:
+        """The pc command the form adds up to (None: nothing changes).
+
+        What the game master typed in the fields is read by the command language's parser,
+        as on the command line; raises CommandError with what is wrong.
+        """
         member = self.member
         abilities = list(self.procedure.party.abilities)
         if member is not None:
@@ -132,21 +136,20 @@ class MemberForm(ModalScreen[str | None]):
                 words.append(word)
             words += pairs
             if len(words) == 2:
-                return ""
+                return None
             text = shlex.join(words)
-        commands.parse(text)
-        return text
+        return commands.parse(text)
 
     def action_save(self) -> None:
         """Check the form; answer with the command, or show what is wrong."""
         try:
-            text = self.command()
+            command = self.command()
         except CommandError as error:
             message = self.query_one("#member-message", Static)
             message.update(Text(error.message))
             message.add_class("-error")
             return
-        self.dismiss(text or None)
+        self.dismiss(command)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter moves to the next field, and saves from the last."""

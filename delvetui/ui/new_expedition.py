@@ -82,7 +82,11 @@ class NewExpeditionScreen(Screen[None]):
         """The form is complete: create this expedition."""
 
         def __init__(
-            self, name: str, procedure: Procedure, start: str | None, commands: list[str]
+            self,
+            name: str,
+            procedure: Procedure,
+            start: str | None,
+            commands: list[commands.Command],
         ) -> None:
             super().__init__()
             self.name = name
@@ -291,16 +295,16 @@ class NewExpeditionScreen(Screen[None]):
             raise FormProblem("procedure", "Choose a procedure.", "form-procedure")
         start: str | None = self._text("form-start")
         rolled = self.query_one("#form-roll", Checkbox).value
-        extra: list[str] = []
+        extra: list[commands.Command] = []
         if rolled:
             dice = self._text("form-dice")
             if not dice.isdigit() or not 1 <= int(dice) <= 4:
                 raise FormProblem("start", "Roll 1 to 4 time dice.", "form-dice")
             start = None
-            extra.append(f"time roll {dice}")
+            extra.append(commands.said(commands.RollTime(count=int(dice))))
         elif clock(start or "") is None:
             raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
-        made: list[str] = []
+        made: list[commands.Command] = []
         names: list[str] = []
         for number, member in enumerate(self._members()):
             given = {key: value for key, value in member.items() if value and key != "hp"}
@@ -350,13 +354,12 @@ class NewExpeditionScreen(Screen[None]):
             made.append(self._checked("lights", shlex.join(words), f"l{number}-count"))
         return self.Create(name, procedure, start, [*extra, *made])
 
-    def _checked(self, section: str, text: str, field: str) -> str:
+    def _checked(self, section: str, text: str, field: str) -> commands.Command:
+        """The command of what was typed in a row of the form, read by the parser."""
         try:
-            commands.parse(text)
+            return commands.parse(text, usage=False)
         except CommandError as error:
-            message = error.message.split(" Usage:")[0]
-            raise FormProblem(section, message, field) from None
-        return text
+            raise FormProblem(section, error.message, field) from None
 
     # Actions -----------------------------------------------------------------------------
 

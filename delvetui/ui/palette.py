@@ -9,6 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
+from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
 from delvetui.ui.table_screen import TableScreen
 
@@ -41,28 +42,29 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
     for light in state.lights:
         if light.spent:
             continue
-        verb, word = ("off", "Put out") if light.lit else ("on", "Light")
-        command = f"light {verb} {light.id}"
-        yield (f"{word} {light.id}", command, partial(screen.run, command))
+        switch, word = (
+            (cmd.LightOff(target=light.id), "Put out")
+            if light.lit
+            else (cmd.LightOn(target=light.id), "Light")
+        )
+        yield (f"{word} {light.id}", cmd.spoken(switch), partial(screen.run, switch))
     for turn_type, kind in procedure.turn_types.items():
         if turn_type != state.turn_type:
-            yield (
-                f"Enter: {kind.label}s",
-                f"enter {turn_type}",
-                partial(screen.run, f"enter {turn_type}"),
-            )
+            enter = cmd.EnterTurnType(turn_type=turn_type)
+            yield (f"Enter: {kind.label}s", cmd.spoken(enter), partial(screen.run, enter))
+    start, end = cmd.Session(start=True), cmd.Session(start=False)
     if state.in_session:
-        yield ("End the session", "session end", partial(screen.run, "session end"))
+        yield ("End the session", cmd.spoken(end), partial(screen.run, end))
         yield (
             "End the session and start the next",
-            f"session end, then session start (session {state.session + 1})",
-            partial(screen.run, "session end", then=["session start"]),
+            f"{cmd.spoken(end)}, then {cmd.spoken(start)} (session {state.session + 1})",
+            partial(screen.run, end, then=[start]),
         )
     else:
         yield (
             "Start a session",
-            f"session start (session {state.session + 1})",
-            partial(screen.run, "session start"),
+            f"{cmd.spoken(start)} (session {state.session + 1})",
+            partial(screen.run, start),
         )
     for name, usage, line in grammar_entries():
         yield (name, usage, partial(screen.action_command_line, line))

@@ -1,12 +1,11 @@
 """The party dialog: add a member, correct one, change hit points, or remove one.
 
-It answers with one ``pc`` command of the command language; the app runs it.
+It answers with the ``pc`` command to run (``EditMember``, ``AddMember``...); the app runs it.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
+from delvetui.core import commands as cmd
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
@@ -74,14 +74,14 @@ class PartyDialog(ItemDialog):
 
     def action_add(self) -> None:
         """Open the form for a new member."""
-        self.answer_after(MemberForm(self.state, self.procedure), lambda command: command)
+        self.answer_after(MemberForm(self.state, self.procedure), lambda command: (command,))
 
     def action_edit(self) -> None:
         """Open the form for the highlighted member."""
         member = self._current()
         if member is not None:
             self.answer_after(
-                MemberForm(self.state, self.procedure, member), lambda command: command
+                MemberForm(self.state, self.procedure, member), lambda command: (command,)
             )
 
     def action_hp(self) -> None:
@@ -95,7 +95,7 @@ class PartyDialog(ItemDialog):
                 f"Now {member.hp}/{member.max_hp}. Type -N for damage, +N for healing, N to set.",
                 check=check_hp,
             ),
-            lambda amount: shlex.join(["pc", member.name, f"hp={amount}"]),
+            lambda amount: (cmd.EditMember(name=member.name, hp=cmd.amount("hp", amount)),),
         )
 
     def action_remove(self) -> None:
@@ -106,7 +106,7 @@ class PartyDialog(ItemDialog):
 
         def confirmed(answer: str | None) -> None:
             if answer == "yes":
-                self.dismiss(shlex.join(["pc", "remove", member.name]))
+                self.dismiss((cmd.RemoveMember(name=member.name),))
 
         self.app.push_screen(
             ChooseScreen(

@@ -1,15 +1,15 @@
 """The table screen: turn log, party, lights, time dice, hazard table, counters, keys.
 
-The screen owns no rules. Keys and clicks become commands of the command language
-(``turn search``, ``light on torch2``), posted as :class:`TableScreen.Run`; the app runs
-them through the expedition and hands each committed batch back to :meth:`show_batch`.
+The screen owns no rules. Keys and clicks become commands (``TakeTurn("search")``,
+``LightOn("torch2")``), and what the game master types stays a line for the parser; either
+is posted as :class:`TableScreen.Run`, the app runs it through the expedition and hands
+each committed batch back to :meth:`show_batch`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import shlex
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, Literal
@@ -62,6 +62,12 @@ NOTICE_LINES = 6
 FOLLOW_EVERY = 0.5
 
 Source = Literal["key", "line"]
+#: What the table runs: a command it built, or a line the game master typed.
+Order = commands.Command | str
+#: A dialog's answer: the commands to run, in order.
+Answer = tuple[commands.Command, ...]
+START = commands.Session(start=True)
+END = commands.Session(start=False)
 #: Actions that change the expedition (refused while it is read-only).
 CHANGING = frozenset(
     {
@@ -259,11 +265,13 @@ class TableScreen(Screen[None]):
     """Show the log one line a turn (action, roll, result, changes) instead of in full."""
 
     class Run(Message):
-        """Run a command of the command language on the expedition (and ``then`` more)."""
+        """Run a command on the expedition (and ``then`` more): built, or a typed line."""
 
-        def __init__(self, text: str, source: Source = "key", then: Sequence[str] = ()) -> None:
+        def __init__(
+            self, command: Order, source: Source = "key", then: Sequence[Order] = ()
+        ) -> None:
             super().__init__()
-            self.text = text
+            self.command = command
             self.source = source
             self.then = tuple(then)
 
@@ -761,9 +769,9 @@ class TableScreen(Screen[None]):
             return None
         return True
 
-    def run(self, text: str, source: Source = "key", *, then: Sequence[str] = ()) -> None:
+    def run(self, command: Order, source: Source = "key", *, then: Sequence[Order] = ()) -> None:
         """Ask the app to run a command (and then these, while each goes through)."""
-        self.post_message(self.Run(text, source, then))
+        self.post_message(self.Run(command, source, then))
 
     def _moving_of(self, state: State, moving: str) -> str:
         """The last movement mode, given the state after a command and the one before."""
@@ -774,11 +782,11 @@ class TableScreen(Screen[None]):
             else moving
         )
 
-    def _turn(self, action: str | None = None) -> str:
-        words = ["turn"] if action is None else ["turn", action]
+    def _turn(self, action: str | None = None) -> commands.TakeTurn:
+        values: tuple[tuple[str, str], ...] = ()
         if self.speed and self.speed != self.procedure.movement.default_speed:
-            words.append(f"speed={self.speed}")
-        return shlex.join(words)
+            values = (("speed", self.speed),)
+        return commands.TakeTurn(action=action, values=values)
 
     def trouble(self) -> dict[str, str]:
         """What makes the next turn dangerous: total darkness, a member at 0 HP."""
@@ -791,7 +799,7 @@ class TableScreen(Screen[None]):
                 found[f"down:{member.name}"] = f"{member.name} is at 0 HP."
         return found
 
-    def _turn_checked(self, command: str) -> None:
+    def _turn_checked(self, command: commands.TakeTurn) -> None:
         """Run a turn; into trouble not yet accepted, ask once first."""
         trouble = self.trouble()
         fresh = set(trouble) - self._accepted
@@ -877,10 +885,10 @@ class TableScreen(Screen[None]):
             PartyDialog(self.state, self.procedure, selected=selected), self._run_answer
         )
 
-    def _run_answer(self, command: str | None) -> None:
-        # A dialog may answer with several commands, one a line (refuel, then light).
-        if command:
-            first, *then = command.splitlines()
+    def _run_answer(self, answer: Answer | None) -> None:
+        # A dialog may answer with several commands (refuel, then light).
+        if answer:
+            first, *then = answer
             self.run(first, then=then)
 
     def _ask_and_run(self, question: AskScreen, command: Callable[[str], str]) -> None:
@@ -940,20 +948,20 @@ class TableScreen(Screen[None]):
         offer = bar.offer
         if offer is not None:
             bar.offer = None
-            first, *then = offer.commands
+            first, *then = offer.orders
             self.run(first, then=then)
             return
         state = self.state
         if not state.in_session:
-            self.run("session start")
+            self.run(START)
             return
         number = state.session
 
         def chosen(answer: str | None) -> None:
             if answer == "end":
-                self.run("session end")
+                self.run(END)
             elif answer == "next":
-                self.run("session end", then=["session start"])
+                self.run(END, then=[START])
 
         self.app.push_screen(
             ChooseScreen(
@@ -978,11 +986,11 @@ class TableScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Undo the last command still standing."""
-        self.run("undo")
+        self.run(commands.Undo())
 
     def action_redo(self) -> None:
         """Redo the last undone command."""
-        self.run("redo")
+        self.run(commands.Redo())
 
     def action_fix_roll(self) -> None:
         """Correct a roll of the last command (undo, then the same command with the number)."""
@@ -1049,12 +1057,13 @@ class TableScreen(Screen[None]):
             self.notify("The procedure already shows the players everything they may see.")
             return
 
-        def chosen(command: str | None) -> None:
-            if command is not None:
-                self.run(command)
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self.run(choices[int(answer)][0])
 
         hint = "What the players' screen (delvetui players) shows."
-        self.app.push_screen(ChooseScreen("The players' screen", choices, hint=hint), chosen)
+        shown = [(str(number), text) for number, (_, text) in enumerate(choices)]
+        self.app.push_screen(ChooseScreen("The players' screen", shown, hint=hint), chosen)
 
     def action_odds(self) -> None:
         """Show the chance of an encounter and of each light going out."""

@@ -6,7 +6,15 @@ and words every other part reads, ``readers`` the reading of each verb's words a
 """
 
 from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
-from delvetui.core.commands.parser import parse, said, spoken, with_value, without_keys
+from delvetui.core.commands.parser import (
+    amount,
+    checked,
+    parse,
+    said,
+    spoken,
+    with_value,
+    without_keys,
+)
 from delvetui.core.commands.types import (
     MAX_COMMAND_LENGTH,
     MAX_NAME_LENGTH,
@@ -69,6 +77,8 @@ __all__ = [
     "Undo",
     "Verb",
     "Word",
+    "amount",
+    "checked",
     "parse",
     "said",
     "spoken",

@@ -38,29 +38,45 @@ def _with_usage(error: read.UsageProblem) -> CommandError:
     return CommandError(f"{error.problem} Usage: {USAGE[error.verb]}")
 
 
-def parse(text: str) -> cmd.Command:
-    """Parse one line of the command language; raise CommandError with a clear sentence."""
+def parse(text: str, *, usage: bool = True) -> cmd.Command:
+    """Parse one line of the command language; raise CommandError with a clear sentence.
+
+    The sentence ends with the verb's usage line, unless ``usage`` is False (a form that
+    shows the problem beside the field it is about).
+    """
+    try:
+        return _parse(text)
+    except read.UsageProblem as error:
+        raise (_with_usage(error) if usage else CommandError(error.problem)) from None
+
+
+def checked(command: cmd.Command) -> cmd.Command:
+    """A command the table built, held to the rules a typed one is (lengths, bounds).
+
+    It comes back with its text set to the line it stands for, as the log keeps it.
+    """
+    return command if command.text else parse(spoken(command))
+
+
+def _parse(text: str) -> cmd.Command:
     _checked_line(text)
     first = text.strip().split(maxsplit=1)
+    if first and first[0].lower() == "note":
+        # A note is free text: apostrophes and quotes are the game master's, not syntax.
+        return attrs.evolve(read.read_note([], text), text=text.strip())
     try:
-        if first and first[0].lower() == "note":
-            # A note is free text: apostrophes and quotes are the game master's, not syntax.
-            return attrs.evolve(read.read_note([], text), text=text.strip())
-        try:
-            words = shlex.split(text)
-        except ValueError as error:
-            raise CommandError(f"Cannot read the command: {error}; close the quotes.") from None
-        if not words:
-            raise CommandError("The command is empty; try 'turn', 'note TEXT' or 'help'.")
-        verb = VERBS.get(words[0].lower())
-        if verb is None:
-            raise CommandError(
-                f"'{rules.quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
-                + rules.suggest(words[0].lower(), USAGE)
-            )
-        command = verb.reader(words[1:], text)
-    except read.UsageProblem as error:
-        raise _with_usage(error) from None
+        words = shlex.split(text)
+    except ValueError as error:
+        raise CommandError(f"Cannot read the command: {error}; close the quotes.") from None
+    if not words:
+        raise CommandError("The command is empty; try 'turn', 'note TEXT' or 'help'.")
+    verb = VERBS.get(words[0].lower())
+    if verb is None:
+        raise CommandError(
+            f"'{rules.quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
+            + rules.suggest(words[0].lower(), USAGE)
+        )
+    command = verb.reader(words[1:], text)
     return attrs.evolve(command, text=text.strip())
 
 
@@ -92,10 +108,10 @@ def _words(command: cmd.Command) -> list[str]:
                 command.name,
                 *_pair("hp", _amount(command.hp)),
                 *_pair("max", command.max_hp),
-                *(f"{k.lower()}={v}" for k, v in command.abilities),
                 *_pair("fatigue", _amount(command.fatigue)),
                 *(f"+{c}" for c in command.gain),
                 *(f"-{c}" for c in command.lose),
+                *(f"{k.lower()}={v}" for k, v in command.abilities),
             ]
         case cmd.RemoveMember():
             return ["pc", "remove", command.name]
@@ -161,6 +177,14 @@ def spoken(command: cmd.Command) -> str:
 def said(command: cmd.Command) -> cmd.Command:
     """The command with its text set to the line it stands for (as the log keeps it)."""
     return attrs.evolve(command, text=spoken(command))
+
+
+def amount(key: str, text: str) -> cmd.Amount:
+    """A number typed as a value (5) or a change (+2, -3), checked as ``pc`` checks it."""
+    try:
+        return read.read_amount("pc", key, text)
+    except read.UsageProblem as error:
+        raise CommandError(error.problem) from None
 
 
 def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
