@@ -11,35 +11,11 @@ import re
 from collections.abc import Callable
 
 from delvetui import text as rules
-from delvetui.core.commands.types import (
-    MAX_NAME_LENGTH,
-    MAX_NUMBER,
-    PLAYERS_SHOW,
-    AddLight,
-    AddMember,
-    Amount,
-    Command,
-    DoActivity,
-    EditMember,
-    EnterTurnType,
-    HandLight,
-    LightOff,
-    LightOn,
-    Note,
-    RefuelLight,
-    RemoveMember,
-    RollDice,
-    RollTime,
-    Session,
-    SetLight,
-    SetTime,
-    ShowPlayers,
-    TakeTurn,
-)
+from delvetui.core.commands import types as cmd
 from delvetui.errors import CommandError
 
 #: A reader: the words after the verb, and the whole line (a note keeps it as typed).
-Reader = Callable[[list[str], str], Command]
+Reader = Callable[[list[str], str], cmd.Command]
 
 # KEY=VALUE; after a dot the key may name a member with spaces ('save.Old Tom=12').
 _KEY = re.compile(r"^([A-Za-z][\w\-]*(?:\.[^=]+)?)=(.*)$", re.DOTALL)
@@ -61,29 +37,29 @@ def _usage(verb: str, problem: str) -> UsageProblem:
 
 
 def _int(
-    verb: str, key: str, value: str, *, minimum: int | None = 0, maximum: int = MAX_NUMBER
+    verb: str, key: str, value: str, *, minimum: int | None = 0, maximum: int = cmd.MAX_NUMBER
 ) -> int:
-    least = -MAX_NUMBER if minimum is None else minimum
+    least = -cmd.MAX_NUMBER if minimum is None else minimum
     problem = rules.number_problem(key, value, least, maximum)
     if problem is not None:
         raise _usage(verb, problem)
     return int(value)
 
 
-def read_amount(verb: str, key: str, value: str) -> Amount:
+def read_amount(verb: str, key: str, value: str) -> cmd.Amount:
     number = _int(verb, key, value, minimum=None)
     relative = value.startswith(("+", "-"))
     if not relative and number < 0:
         raise _usage(verb, f"{key} cannot be negative.")
-    return Amount(number, relative)
+    return cmd.Amount(number, relative)
 
 
 def _name(verb: str, name: str) -> str:
     name = name.strip()
     if not name:
         raise _usage(verb, "A name cannot be empty.")
-    if len(name) > MAX_NAME_LENGTH:
-        raise _usage(verb, f"'{_short(name)}' is longer than {MAX_NAME_LENGTH} characters.")
+    if len(name) > cmd.MAX_NAME_LENGTH:
+        raise _usage(verb, f"'{_short(name)}' is longer than {cmd.MAX_NAME_LENGTH} characters.")
     if "=" in name:
         raise _usage(verb, f"'{_short(name)}' looks like KEY=VALUE, not a name.")
     return name
@@ -123,7 +99,7 @@ def split_pairs(words: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
     return plain, pairs
 
 
-def read_pc(words: list[str], text: str) -> Command:
+def read_pc(words: list[str], text: str) -> cmd.Command:
     if not words:
         raise _usage("pc", "Name a party member.")
     if words[0].lower() == "add":
@@ -141,11 +117,11 @@ def read_pc(words: list[str], text: str) -> Command:
                 (key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items()
             )
         )
-        return AddMember(name=name, hp=start_hp, max_hp=top, abilities=abilities)
+        return cmd.AddMember(name=name, hp=start_hp, max_hp=top, abilities=abilities)
     if words[0].lower() == "remove":
         if len(words) != 2:
             raise _usage("pc", "pc remove takes one name.")
-        return RemoveMember(name=_name("pc", words[1]))
+        return cmd.RemoveMember(name=_name("pc", words[1]))
     plain, pairs = split_pairs(words)
     if not plain:
         raise _usage("pc", "Name a party member before what changes, e.g. pc Ash hp=-2.")
@@ -154,9 +130,9 @@ def read_pc(words: list[str], text: str) -> Command:
     lose: list[str] = []
     for word in plain[1:]:
         if word.startswith("+") and len(word) > 1:
-            gain.append(_bounded("pc", "a condition", word[1:], MAX_NAME_LENGTH))
+            gain.append(_bounded("pc", "a condition", word[1:], cmd.MAX_NAME_LENGTH))
         elif word.startswith("-") and len(word) > 1:
-            lose.append(_bounded("pc", "a condition", word[1:], MAX_NAME_LENGTH))
+            lose.append(_bounded("pc", "a condition", word[1:], cmd.MAX_NAME_LENGTH))
         else:
             raise _usage(
                 "pc", f"'{_short(word)}' is not a change; write hp=N, +CONDITION or -CONDITION."
@@ -177,7 +153,7 @@ def read_pc(words: list[str], text: str) -> Command:
         and not lose
     ):
         raise _usage("pc", f"Say what changes for {name}, e.g. pc {name} hp=-2.")
-    return EditMember(
+    return cmd.EditMember(
         name=name,
         hp=hp,
         max_hp=max_hp,
@@ -188,7 +164,7 @@ def read_pc(words: list[str], text: str) -> Command:
     )
 
 
-def read_light(words: list[str], text: str) -> Command:
+def read_light(words: list[str], text: str) -> cmd.Command:
     if not words:
         raise _usage("light", "Say what to do with a light.")
     sub, rest = words[0].lower(), words[1:]
@@ -209,32 +185,32 @@ def read_light(words: list[str], text: str) -> Command:
         )
         no_more("light", values)
         kind = _word("light", "a light kind", plain[0]).lower()
-        return AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
+        return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
     if len(plain) != 1 and sub != "give":
         raise _usage("light", f"light {sub} takes one light id or kind.")
     if plain:
         _word("light", "a light id or kind", plain[0])
     if sub == "on":
         no_more("light", values)
-        return LightOn(target=plain[0], carrier=carrier)
+        return cmd.LightOn(target=plain[0], carrier=carrier)
     if sub == "off":
         no_more("light", values)
-        return LightOff(target=plain[0])
+        return cmd.LightOff(target=plain[0])
     if sub == "give":
         if len(plain) != 2:
             raise _usage("light", "light give takes a light id and a name (or nobody).")
         to = None if plain[1].lower() in ("nobody", "none", "-") else _name("light", plain[1])
-        return HandLight(target=plain[0], carrier=to)
+        return cmd.HandLight(target=plain[0], carrier=to)
     if sub == "set":
         turns = _int("light", "turns", values.pop("turns")) if "turns" in values else None
         minutes = _int("light", "minutes", values.pop("minutes")) if "minutes" in values else None
         if (turns is None) == (minutes is None):
             raise _usage("light", "Give turns=N or minutes=N.")
         no_more("light", values)
-        return SetLight(target=plain[0], minutes=minutes, turns=turns)
+        return cmd.SetLight(target=plain[0], minutes=minutes, turns=turns)
     if sub == "refuel":
         no_more("light", values)
-        return RefuelLight(target=plain[0])
+        return cmd.RefuelLight(target=plain[0])
     raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
 
 
@@ -252,23 +228,23 @@ def read_values(verb: str, pairs: list[tuple[str, str]]) -> tuple[tuple[str, str
     return tuple(pairs)
 
 
-def read_turn(words: list[str], text: str) -> Command:
+def read_turn(words: list[str], text: str) -> cmd.Command:
     plain, pairs = split_pairs(words)
     if len(plain) > 1:
         raise _usage("turn", f"A turn takes one action, not '{_short(' '.join(plain))}'.")
     action = _word("turn", "an action", plain[0]).lower() if plain else None
-    return TakeTurn(action=action, values=read_values("turn", pairs))
+    return cmd.TakeTurn(action=action, values=read_values("turn", pairs))
 
 
-def read_do(words: list[str], text: str) -> Command:
+def read_do(words: list[str], text: str) -> cmd.Command:
     plain, pairs = split_pairs(words)
     if len(plain) != 1:
         raise _usage("do", "Name one activity.")
     activity = _word("do", "an activity", plain[0]).lower()
-    return DoActivity(activity=activity, values=read_values("do", pairs))
+    return cmd.DoActivity(activity=activity, values=read_values("do", pairs))
 
 
-def read_roll(words: list[str], text: str) -> Command:
+def read_roll(words: list[str], text: str) -> cmd.Command:
     plain, pairs = split_pairs(words)
     if not plain:
         raise _usage("roll", "Give the dice to roll, e.g. roll 2d6 reaction.")
@@ -276,18 +252,18 @@ def read_roll(words: list[str], text: str) -> Command:
     value = values.pop("result", None)
     no_more("roll", values)
     purpose = _bounded("roll", "what a roll is for", " ".join(plain[1:]), rules.MAX_PURPOSE)
-    return RollDice(expression=plain[0], purpose=purpose, value=value)
+    return cmd.RollDice(expression=plain[0], purpose=purpose, value=value)
 
 
-def read_note(words: list[str], text: str) -> Command:
+def read_note(words: list[str], text: str) -> cmd.Command:
     body = text.strip()[len("note") :].strip()
     if not body:
         raise _usage("note", "A note needs some text.")
-    return Note(note=_bounded("note", "a note", body, rules.MAX_NOTE))
+    return cmd.Note(note=_bounded("note", "a note", body, rules.MAX_NOTE))
 
 
-def read_bare(verb: str, cls: type[Command]) -> Reader:
-    def parse_bare(words: list[str], text: str) -> Command:
+def read_bare(verb: str, cls: type[cmd.Command]) -> Reader:
+    def parse_bare(words: list[str], text: str) -> cmd.Command:
         if words:
             raise _usage(verb, f"{verb} takes nothing more.")
         return cls()
@@ -295,13 +271,13 @@ def read_bare(verb: str, cls: type[Command]) -> Reader:
     return parse_bare
 
 
-def read_session(words: list[str], text: str) -> Command:
+def read_session(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1 or words[0].lower() not in ("start", "end"):
         raise _usage("session", "Say session start or session end.")
-    return Session(start=words[0].lower() == "start")
+    return cmd.Session(start=words[0].lower() == "start")
 
 
-def read_time(words: list[str], text: str) -> Command:
+def read_time(words: list[str], text: str) -> cmd.Command:
     if not words:
         raise _usage("time", "Say time set HH:MM or time roll N.")
     sub = words[0].lower()
@@ -309,7 +285,7 @@ def read_time(words: list[str], text: str) -> Command:
         found = rules.clock(words[1])
         if found is None:
             raise _usage("time", f"'{_short(words[1])}' is not a time of day; write HH:MM.")
-        return SetTime(hour=found[0], minute=found[1])
+        return cmd.SetTime(hour=found[0], minute=found[1])
     if sub == "roll":
         plain, pairs = split_pairs(words[1:])
         values = dict(pairs)
@@ -320,20 +296,20 @@ def read_time(words: list[str], text: str) -> Command:
             count = _int("time", "N", plain[0], minimum=1)
             if count > 4:
                 raise _usage("time", "Roll 1 to 4 time dice.")
-        return RollTime(count=count, value=value)
+        return cmd.RollTime(count=count, value=value)
     raise _usage("time", "Say time set HH:MM or time roll N.")
 
 
 def read_show(verb: str) -> Reader:
-    def parse_show(words: list[str], text: str) -> Command:
-        if len(words) != 1 or words[0].lower() not in PLAYERS_SHOW:
+    def parse_show(words: list[str], text: str) -> cmd.Command:
+        if len(words) != 1 or words[0].lower() not in cmd.PLAYERS_SHOW:
             raise _usage("reveal", f"Say {verb} sign, {verb} encounter or {verb} hp.")
-        return ShowPlayers(what=words[0].lower(), shown=verb == "reveal")
+        return cmd.ShowPlayers(what=words[0].lower(), shown=verb == "reveal")
 
     return parse_show
 
 
-def read_enter(words: list[str], text: str) -> Command:
+def read_enter(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
-    return EnterTurnType(turn_type=_word("enter", "a turn type", words[0]).lower())
+    return cmd.EnterTurnType(turn_type=_word("enter", "a turn type", words[0]).lower())
