@@ -7,8 +7,6 @@ master confirms with Create, and then everything is created at once (see
 
 from __future__ import annotations
 
-import re
-import shlex
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,45 +21,25 @@ from textual.widgets.option_list import Option
 
 from delvetui import paths
 from delvetui.core import commands
-from delvetui.errors import CommandError, StoreError
+from delvetui.errors import StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import clock
+from delvetui.ui.form_rows import (
+    FormProblem,
+    TickBox,
+    light_rows,
+    member_rows,
+    party_commands,
+    safe_id,
+)
 
-_NUMBER = re.compile(r"^[+-]?[0-9]{1,6}$")
 #: Member and light rows the form starts with.
 START_MEMBERS = 3
 START_LIGHTS = 2
 
 
-class FormProblem(Exception):
-    """A problem with one field: which section shows it, and the sentence."""
-
-    def __init__(self, section: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.section = section
-        self.message = message
-        self.field = field
-
-
-class TickBox(Checkbox):
-    """A checkbox whose state shows without colour: a tick when on, blank when off."""
-
-    BUTTON_INNER = " "
-
-    def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
-        super().__init__(label, value, id=id, compact=True)
-        self.BUTTON_INNER = "✔" if value else " "
-
-    def watch_value(self) -> None:
-        """Draw the tick (or take it away), then tell the form as a checkbox does."""
-        self.BUTTON_INNER = "✔" if self.value else " "
-        super().watch_value()
-        self.refresh()
-
-
-def _safe(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "_", text)
+__all__ = ["FormProblem", "NewExpeditionScreen", "TickBox"]
 
 
 class NewExpeditionScreen(Screen[None]):
@@ -146,11 +124,11 @@ class NewExpeditionScreen(Screen[None]):
                 yield Label("time dice (1-4)", classes="form-after")
             yield Static("", classes="form-message", id="start-message")
             yield Label("Party", classes="form-section")
-            yield Vertical(*self._member_rows(), id="form-members")
+            yield Vertical(*member_rows(self.procedure, self.members), id="form-members")
             yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
             yield Static("", classes="form-message", id="party-message")
             yield Label("Lights", classes="form-section")
-            yield Vertical(*self._light_rows(), id="form-lights")
+            yield Vertical(*light_rows(self.procedure, self.lights), id="form-lights")
             yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
             yield Static("", classes="form-message", id="lights-message")
             with Horizontal(classes="dialog-buttons"):
@@ -160,81 +138,6 @@ class NewExpeditionScreen(Screen[None]):
 
     def _default_start(self) -> str:
         return self.procedure.time.start if self.procedure else "08:00"
-
-    def _member_rows(self, values: list[dict[str, str]] | None = None) -> list[Widget]:
-        abilities = list(self.procedure.party.abilities) if self.procedure else []
-        hp = str(self.procedure.party.default_hp) if self.procedure else "6"
-        rows: list[Widget] = []
-        for number in range(self.members):
-            given = values[number] if values and number < len(values) else {}
-            fields: list[Widget] = [
-                Input(
-                    given.get("name", ""),
-                    placeholder=f"member {number + 1} name",
-                    id=f"m{number}-name",
-                    classes="name",
-                    max_length=40,
-                    compact=True,
-                ),
-                Input(
-                    given.get("hp", hp),
-                    placeholder="HP",
-                    id=f"m{number}-hp",
-                    classes="tiny",
-                    compact=True,
-                ),
-            ]
-            for ability in abilities:
-                fields.append(
-                    Input(
-                        given.get(ability, ""),
-                        placeholder=ability.upper(),
-                        id=f"m{number}-ab-{_safe(ability)}",
-                        classes="tiny",
-                        tooltip=Text(ability.upper()),
-                        compact=True,
-                    )
-                )
-            rows.append(Horizontal(*fields, classes="form-row"))
-        return rows
-
-    def _light_rows(self, values: list[dict[str, str]] | None = None) -> list[Widget]:
-        kinds = list(self.procedure.lights.items()) if self.procedure else []
-        rows: list[Widget] = []
-        for number in range(self.lights):
-            given = values[number] if values and number < len(values) else {}
-            default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
-            choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]
-            select: Select[str] = Select(
-                choices,
-                prompt="kind",
-                id=f"l{number}-kind",
-                classes="kind",
-                value=default if default in dict(kinds) else Select.NULL,
-                compact=True,
-            )
-            rows.append(
-                Horizontal(
-                    select,
-                    Input(
-                        given.get("count", "1"),
-                        id=f"l{number}-count",
-                        classes="tiny",
-                        compact=True,
-                        tooltip=Text("how many"),
-                    ),
-                    Input(
-                        given.get("carrier", ""),
-                        placeholder="carried by",
-                        id=f"l{number}-carrier",
-                        classes="name",
-                        compact=True,
-                    ),
-                    TickBox("lit", given.get("lit") == "1", id=f"l{number}-lit"),
-                    classes="form-row",
-                )
-            )
-        return rows
 
     def on_mount(self) -> None:
         """Focus the name and highlight the default procedure."""
@@ -256,7 +159,7 @@ class NewExpeditionScreen(Screen[None]):
         for number in range(self.members):
             row = {"name": self._text(f"m{number}-name"), "hp": self._text(f"m{number}-hp")}
             for ability in abilities:
-                row[ability] = self._text(f"m{number}-ab-{_safe(ability)}")
+                row[ability] = self._text(f"m{number}-ab-{safe_id(ability)}")
             rows.append(row)
         return rows
 
@@ -304,62 +207,8 @@ class NewExpeditionScreen(Screen[None]):
             extra.append(commands.said(commands.RollTime(count=int(dice))))
         elif clock(start or "") is None:
             raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
-        made: list[commands.Command] = []
-        names: list[str] = []
-        for number, member in enumerate(self._members()):
-            given = {key: value for key, value in member.items() if value and key != "hp"}
-            if not member["name"]:
-                if given:
-                    raise FormProblem(
-                        "party", f"Member {number + 1} needs a name.", f"m{number}-name"
-                    )
-                continue
-            if member["name"].casefold() in (n.casefold() for n in names):
-                raise FormProblem(
-                    "party", f"Two members are called {member['name']}.", f"m{number}-name"
-                )
-            words = ["pc", "add", member["name"], f"hp={member['hp']}"]
-            for ability in procedure.party.abilities:
-                value = member.get(ability, "")
-                if not value:
-                    continue
-                if not _NUMBER.match(value):
-                    raise FormProblem(
-                        "party",
-                        f"{member['name']}'s {ability.upper()} must be a whole number.",
-                        f"m{number}-ab-{_safe(ability)}",
-                    )
-                words.append(f"{ability.lower()}={value}")
-            made.append(self._checked("party", shlex.join(words), f"m{number}-hp"))
-            names.append(member["name"])
-        for number, light in enumerate(self._lights()):
-            if not light["kind"]:
-                if light["carrier"]:
-                    raise FormProblem("lights", f"Light {number + 1} needs a kind.")
-                continue
-            words = ["light", "add", light["kind"], f"count={light['count'] or '1'}"]
-            carrier = light["carrier"]
-            if carrier:
-                match = next((n for n in names if n.casefold() == carrier.casefold()), None)
-                if match is None:
-                    known = ", ".join(names) or "no one yet"
-                    raise FormProblem(
-                        "lights",
-                        f"{carrier} is not in the party (the party: {known}).",
-                        f"l{number}-carrier",
-                    )
-                words.append(f"carrier={match}")
-            if light["lit"]:
-                words.append("lit")
-            made.append(self._checked("lights", shlex.join(words), f"l{number}-count"))
+        made = party_commands(procedure, self._members(), self._lights())
         return self.Create(name, procedure, start, [*extra, *made])
-
-    def _checked(self, section: str, text: str, field: str) -> commands.Command:
-        """The command of what was typed in a row of the form, read by the parser."""
-        try:
-            return commands.parse(text, usage=False)
-        except CommandError as error:
-            raise FormProblem(section, error.message, field) from None
 
     # Actions -----------------------------------------------------------------------------
 
@@ -416,12 +265,12 @@ class NewExpeditionScreen(Screen[None]):
     async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
         box = self.query_one("#form-members", Vertical)
         await box.remove_children()
-        await box.mount_all(self._member_rows(values))
+        await box.mount_all(member_rows(self.procedure, self.members, values))
 
     async def _rebuild_lights(self, values: list[dict[str, str]]) -> None:
         box = self.query_one("#form-lights", Vertical)
         await box.remove_children()
-        await box.mount_all(self._light_rows(values))
+        await box.mount_all(light_rows(self.procedure, self.lights, values))
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A different procedure: its abilities, lights and start time."""

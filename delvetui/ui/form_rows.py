@@ -1,0 +1,200 @@
+"""The rows of the new-expedition form, and the commands they add up to.
+
+Each member and each light is a row of fields; ``party_commands`` reads the rows into the
+commands that make the party and its lights, each checked by the command language.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from rich.text import Text
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select
+
+from delvetui.core import commands
+from delvetui.errors import CommandError
+from delvetui.procedure.model import Procedure
+
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,6}$")
+
+
+class FormProblem(Exception):
+    """A problem with one field: which section shows it, and the sentence."""
+
+    def __init__(self, section: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.section = section
+        self.message = message
+        self.field = field
+
+
+class TickBox(Checkbox):
+    """A checkbox whose state shows without colour: a tick when on, blank when off."""
+
+    BUTTON_INNER = " "
+
+    def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
+        super().__init__(label, value, id=id, compact=True)
+        self.BUTTON_INNER = "✔" if value else " "
+
+    def watch_value(self) -> None:
+        """Draw the tick (or take it away), then tell the form as a checkbox does."""
+        self.BUTTON_INNER = "✔" if self.value else " "
+        super().watch_value()
+        self.refresh()
+
+
+def safe_id(text: str) -> str:
+    """The text as a widget id: letters, digits, _ and - only."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", text)
+
+
+def member_rows(
+    procedure: Procedure | None, count: int, values: list[dict[str, str]] | None = None
+) -> list[Widget]:
+    """The fields of each member of the party: name, hit points, abilities."""
+    abilities = list(procedure.party.abilities) if procedure else []
+    hp = str(procedure.party.default_hp) if procedure else "6"
+    rows: list[Widget] = []
+    for number in range(count):
+        given = values[number] if values and number < len(values) else {}
+        fields: list[Widget] = [
+            Input(
+                given.get("name", ""),
+                placeholder=f"member {number + 1} name",
+                id=f"m{number}-name",
+                classes="name",
+                max_length=40,
+                compact=True,
+            ),
+            Input(
+                given.get("hp", hp),
+                placeholder="HP",
+                id=f"m{number}-hp",
+                classes="tiny",
+                compact=True,
+            ),
+        ]
+        for ability in abilities:
+            fields.append(
+                Input(
+                    given.get(ability, ""),
+                    placeholder=ability.upper(),
+                    id=f"m{number}-ab-{safe_id(ability)}",
+                    classes="tiny",
+                    tooltip=Text(ability.upper()),
+                    compact=True,
+                )
+            )
+        rows.append(Horizontal(*fields, classes="form-row"))
+    return rows
+
+
+def light_rows(
+    procedure: Procedure | None, count: int, values: list[dict[str, str]] | None = None
+) -> list[Widget]:
+    """The fields of each light: kind, how many, who carries it, lit or not."""
+    kinds = list(procedure.lights.items()) if procedure else []
+    rows: list[Widget] = []
+    for number in range(count):
+        given = values[number] if values and number < len(values) else {}
+        default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
+        choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]
+        select: Select[str] = Select(
+            choices,
+            prompt="kind",
+            id=f"l{number}-kind",
+            classes="kind",
+            value=default if default in dict(kinds) else Select.NULL,
+            compact=True,
+        )
+        rows.append(
+            Horizontal(
+                select,
+                Input(
+                    given.get("count", "1"),
+                    id=f"l{number}-count",
+                    classes="tiny",
+                    compact=True,
+                    tooltip=Text("how many"),
+                ),
+                Input(
+                    given.get("carrier", ""),
+                    placeholder="carried by",
+                    id=f"l{number}-carrier",
+                    classes="name",
+                    compact=True,
+                ),
+                TickBox("lit", given.get("lit") == "1", id=f"l{number}-lit"),
+                classes="form-row",
+            )
+        )
+    return rows
+
+
+def party_commands(
+    procedure: Procedure, members: list[dict[str, str]], lights: list[dict[str, str]]
+) -> list[commands.Command]:
+    """The commands that make the party and its lights the form's rows describe.
+
+    What was typed in a row is read by the command language's parser; raises FormProblem
+    for the first problem, with the field it is about.
+    """
+    made: list[commands.Command] = []
+    names: list[str] = []
+    for number, member in enumerate(members):
+        given = {key: value for key, value in member.items() if value and key != "hp"}
+        if not member["name"]:
+            if given:
+                raise FormProblem("party", f"Member {number + 1} needs a name.", f"m{number}-name")
+            continue
+        if member["name"].casefold() in (n.casefold() for n in names):
+            raise FormProblem(
+                "party", f"Two members are called {member['name']}.", f"m{number}-name"
+            )
+        words = ["pc", "add", member["name"], f"hp={member['hp']}"]
+        for ability in procedure.party.abilities:
+            value = member.get(ability, "")
+            if not value:
+                continue
+            if not _NUMBER.match(value):
+                raise FormProblem(
+                    "party",
+                    f"{member['name']}'s {ability.upper()} must be a whole number.",
+                    f"m{number}-ab-{safe_id(ability)}",
+                )
+            words.append(f"{ability.lower()}={value}")
+        made.append(_checked("party", shlex.join(words), f"m{number}-hp"))
+        names.append(member["name"])
+    for number, light in enumerate(lights):
+        if not light["kind"]:
+            if light["carrier"]:
+                raise FormProblem("lights", f"Light {number + 1} needs a kind.")
+            continue
+        words = ["light", "add", light["kind"], f"count={light['count'] or '1'}"]
+        carrier = light["carrier"]
+        if carrier:
+            match = next((n for n in names if n.casefold() == carrier.casefold()), None)
+            if match is None:
+                known = ", ".join(names) or "no one yet"
+                raise FormProblem(
+                    "lights",
+                    f"{carrier} is not in the party (the party: {known}).",
+                    f"l{number}-carrier",
+                )
+            words.append(f"carrier={match}")
+        if light["lit"]:
+            words.append("lit")
+        made.append(_checked("lights", shlex.join(words), f"l{number}-count"))
+    return made
+
+
+def _checked(section: str, text: str, field: str) -> commands.Command:
+    """The command of what was typed in a row of the form, read by the parser."""
+    try:
+        return commands.parse(text, usage=False)
+    except CommandError as error:
+        raise FormProblem(section, error.message, field) from None
