@@ -6,6 +6,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar
@@ -117,3 +119,48 @@ def test_a_value_is_added_to_a_command_as_if_typed() -> None:
         cmd.with_value(turn, "sparks", "")
     with pytest.raises(CommandError, match="characters long"):
         cmd.with_value(turn, "sign", "x" * cmd.MAX_COMMAND_LENGTH)
+
+
+_WORD = st.from_regex(r"[a-z][a-z0-9\-]{0,11}", fullmatch=True)
+_NAME = st.from_regex(r"[A-Z][a-z]{0,8}( [A-Z][a-z]{0,8})?", fullmatch=True).filter(
+    lambda name: name.lower() not in ("add", "remove")
+)
+_AMOUNT = st.builds(cmd.Amount, st.integers(-500, 500), st.booleans()).filter(
+    lambda amount: amount.relative or amount.value >= 0
+)
+_VALUES = st.lists(st.tuples(_WORD, _WORD), max_size=3).map(tuple)
+
+_COMMANDS = st.one_of(
+    st.builds(cmd.TakeTurn, action=st.none() | _WORD, values=_VALUES),
+    st.builds(cmd.DoActivity, activity=_WORD, values=_VALUES),
+    st.builds(
+        cmd.AddLight,
+        kind=_WORD,
+        carrier=st.none() | _NAME,
+        count=st.integers(1, 999),
+        lit=st.booleans(),
+    ),
+    st.builds(cmd.LightOn, target=_WORD, carrier=st.none() | _NAME),
+    st.builds(cmd.LightOff, target=_WORD),
+    st.builds(cmd.HandLight, target=_WORD, carrier=st.none() | _NAME),
+    st.builds(cmd.SetLight, target=_WORD, turns=st.integers(0, 999)),
+    st.builds(cmd.RefuelLight, target=_WORD),
+    st.builds(cmd.EditMember, name=_NAME, hp=_AMOUNT),
+    st.builds(cmd.EditMember, name=_NAME, fatigue=_AMOUNT, gain=st.tuples(_WORD)),
+    st.builds(cmd.RemoveMember, name=_NAME),
+    st.builds(cmd.Session, start=st.booleans()),
+    st.builds(cmd.SetTime, hour=st.integers(0, 23), minute=st.integers(0, 59)),
+    st.builds(cmd.RollTime, count=st.none() | st.integers(1, 4)),
+    st.builds(cmd.EnterTurnType, turn_type=_WORD),
+    st.builds(cmd.ShowPlayers, what=st.sampled_from(cmd.PLAYERS_SHOW), shown=st.booleans()),
+    st.just(cmd.Undo()),
+    st.just(cmd.Redo()),
+)
+
+
+@given(_COMMANDS)
+def test_a_built_command_reads_back_from_its_line(command: cmd.Command) -> None:
+    """The line the log keeps for a command the table built is that command, typed."""
+    line = cmd.spoken(command)
+    assert cmd.parse(line) == command
+    assert cmd.checked(command).text == line

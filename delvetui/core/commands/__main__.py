@@ -4,4 +4,5 @@ import sys
 
 from delvetui.core.commands.grammar import main
 
-raise SystemExit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
