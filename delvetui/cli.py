@@ -265,7 +265,7 @@ def _reader(args: argparse.Namespace) -> Expedition:
     path = paths.find_expedition(args.expedition)
     if args.salvage:
         expedition = Expedition.open_salvage(path)
-        reason = expedition.store.readonly_reason
+        reason = expedition.readonly_reason
         if reason:
             _warn(f"delvetui: {reason}")
         return expedition
