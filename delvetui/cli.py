@@ -1,7 +1,7 @@
 """The ``delvetui`` command: the full-screen table and the scriptable subcommands.
 
 The contract (names, arguments, ``status --json`` keys, exit status 2 for bad input) is
-the one in DESIGN.md; other tools script against it. Every change goes through the app
+the one in docs/design.md; other tools script against it. Every change goes through the app
 service in :mod:`delvetui.session`.
 """
 
