@@ -35,7 +35,7 @@ class Cancelled(DelveError):
 def _writable(expedition: Expedition) -> None:
     """Refuse at once on an expedition open read-only, before reading the command."""
     if expedition.readonly:
-        reason = expedition.store.readonly_reason
+        reason = expedition.readonly_reason
         raise ReadOnlyExpedition(reason or f"{expedition.path} is open read-only.")
 
 
@@ -106,7 +106,7 @@ def last_rolls(expedition: Expedition) -> tuple[int, str, list[MadeRoll]]:
     if last is None:
         raise CommandError("There is nothing to fix: no command has been made yet.")
     seq, command = last
-    batch = next(expedition.batches(after=seq - 1))
+    batch = expedition.batch(seq)
     rolls: list[MadeRoll] = []
     for event in batch.events:
         if isinstance(event, ev.DiceRolled):

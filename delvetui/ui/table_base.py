@@ -147,7 +147,7 @@ class TableBase(Screen[None]):
             return self.damage
         if not self.expedition.readonly:
             return ""
-        return self.expedition.store.readonly_reason or "read-only"
+        return self.expedition.readonly_reason or "read-only"
 
     @property
     def readonly(self) -> bool:
@@ -160,8 +160,7 @@ class TableBase(Screen[None]):
 
     def _procedure_at(self, state: State) -> Procedure:
         """The procedure the expedition followed in that state (it can be changed)."""
-        expedition = self.expedition
-        return expedition.procedures.get(state.procedure_digest, expedition.original_procedure)
+        return self.expedition.procedure_at(state)
 
     def _found_damage(self, problem: str) -> None:
         """The file is damaged: make the table read-only and tell the game master."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from textual import work
@@ -20,8 +19,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, Timeline
-from delvetui.errors import DelveError, ReplayError
+from delvetui.core.timeline import Timeline, void, voiding
+from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.session import check_pages
 from delvetui.ui.action_pane import ActionPane
@@ -37,7 +36,7 @@ from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.table_base import Order, Source
 from delvetui.ui.table_dialogs import TableDialogs
 from delvetui.ui.table_keys import KEYS
-from delvetui.ui.table_view import has_time_dice, void, voiding
+from delvetui.ui.table_view import has_time_dice
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
 
@@ -140,7 +139,7 @@ class TableScreen(TableDialogs):
         voided: set[int] = set()
         said: list[str] = []
         moving = ""
-        timeline = Timeline(load=self._load_batches)
+        timeline = Timeline(load=self.expedition.load)
         problem = ""
         breath = time.perf_counter() + BREATH
         try:
@@ -207,13 +206,6 @@ class TableScreen(TableDialogs):
         waiting, self._waiting = self._waiting, []
         for batch, before in waiting:
             self._append(batch, before)
-
-    def _load_batches(self, seqs: Sequence[int]) -> Iterator[Batch]:
-        for seq in seqs:
-            found = next(self.expedition.batches(after=seq - 1), None)
-            if found is None or found.seq != seq:
-                raise ReplayError(f"batch {seq} is not in the log", batch=seq)
-            yield found
 
     def on_command_line_submitted(self, event: CommandLine.Submitted) -> None:
         """Run what was typed; the result comes back to the command line."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -11,7 +11,7 @@ from textual.events import Resize
 
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, redo_target, undo_target
+from delvetui.core.timeline import Batch, void, voiding
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
@@ -34,25 +34,6 @@ from delvetui.ui.turn_log import TurnLog
 CHUNK = 200
 #: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
 NOTICE_LINES = 6
-
-
-def voiding(batch: Batch) -> Iterator[tuple[int, bool]]:
-    """The batch an undo voids (batch, True) or a redo restores (batch, False), if any."""
-    target = undo_target(batch)
-    if target is not None:
-        yield target, True
-    target = redo_target(batch)
-    if target is not None:
-        yield target, False
-
-
-def void(voided: set[int], changes: Iterable[tuple[int, bool]]) -> None:
-    """Mark batches undone (True) or redone (False), in order."""
-    for target, undone in changes:
-        if undone:
-            voided.add(target)
-        else:
-            voided.discard(target)
 
 
 def has_time_dice(procedure: Procedure) -> bool:
@@ -150,14 +131,10 @@ class TableView(TableBase):
 
     def _last_command_at(self) -> str | None:
         """When the last command was saved (reads the last batch only)."""
-        expedition = self.expedition
-        if expedition.batch_count < 1:
-            return None
         try:
-            last = next(expedition.store.batches(after=expedition.batch_count - 1), None)
+            return self.expedition.last_saved_at()
         except DelveError:
             return None  # load_history reads the same batch and says what is wrong
-        return None if last is None else last.at
 
     def _key_of(self, action: str) -> str:
         """The key of an action as shown (the keymap may have moved it)."""
