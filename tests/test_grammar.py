@@ -163,4 +163,4 @@ def test_a_built_command_reads_back_from_its_line(command: cmd.Command) -> None:
     """The line the log keeps for a command the table built is that command, typed."""
     line = cmd.spoken(command)
     assert cmd.parse(line) == command
-    assert cmd.checked(command).text == line
+    assert cmd.said(command).text == line

@@ -1,6 +1,6 @@
 """Running commands from the table: table dice, and fixing a mistaken roll.
 
-Everything goes through :meth:`Expedition.run`. A result only the table can give (a check
+Everything goes through :meth:`Expedition.execute`. A result only the table can give (a check
 the players made, a number added to a DC) raises ``InputNeeded``, and with table dice on so
 does every roll without a typed value (``RollNeeded``): the game master is asked and the
 same command runs again with ``KEY=VALUE`` added to it, until it goes through. Nothing is
@@ -17,7 +17,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch
-from delvetui.errors import CommandError, DelveError, DiceError, ReadOnlyExpedition, RollNeeded
+from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.session import Expedition
 
 #: Asks the game master for one roll or result the command needs: the value, or None.
@@ -32,27 +32,22 @@ class Cancelled(DelveError):
     """The game master cancelled a roll prompt; nothing was saved."""
 
 
-def _writable(expedition: Expedition) -> None:
-    """Refuse at once on an expedition open read-only, before reading the command."""
-    if expedition.readonly:
-        reason = expedition.readonly_reason
-        raise ReadOnlyExpedition(reason or f"{expedition.path} is open read-only.")
-
-
 async def execute(
     expedition: Expedition, command: cmd.Command | str, *, table_dice: bool, ask: Ask
 ) -> Batch:
-    """Run a command (a typed line is parsed first); ask for each result it needs.
+    """Run a command, built or typed; ask for each result it needs.
 
     After each answer the same command runs again with the answer added to it. A result of
     the players' (a check the procedure cannot roll) is always asked for; with table dice,
-    every roll too.
+    every roll too. The expedition is handed the line the command stands for, which reads
+    back as the same command (``tests/test_grammar.py``), so a built command is held to the
+    rules a typed one is and the log keeps the line a game master would type.
     """
-    _writable(expedition)
-    current = cmd.parse(command) if isinstance(command, str) else cmd.checked(command)
+    current = command
     for _ in range(MAX_ASKS):
+        line = current if isinstance(current, str) else cmd.spoken(current)
         try:
-            return expedition.run(current, ask=table_dice, ask_inputs=True)
+            return expedition.execute(line, ask=table_dice, ask_inputs=True)
         except RollNeeded as need:
             if any(c.isspace() for c in need.key):
                 raise CommandError(
@@ -62,7 +57,8 @@ async def execute(
             value = await ask(need)
             if value is None:
                 raise Cancelled("Cancelled: nothing of the command was saved.") from None
-            current = cmd.with_value(current, need.key, value)
+            parsed = cmd.parse(current) if isinstance(current, str) else current
+            current = cmd.with_value(parsed, need.key, value)
     raise CommandError(f"The command asked for more than {MAX_ASKS} rolls; nothing was saved.")
 
 
@@ -154,7 +150,6 @@ async def fix_roll(
     ``ask`` asks for what the command needs again. If the corrected command is refused, the
     undone one is redone, so nothing is lost.
     """
-    _writable(expedition)
     _, command, rolls = last_rolls(expedition)
     if any(any(c.isspace() for c in roll.key) for roll in rolls):
         rolls = [roll for roll in rolls if not any(c.isspace() for c in roll.key)]
@@ -168,9 +163,9 @@ async def fix_roll(
     if value is None:
         return None
     fixed = corrected(cmd.parse(command), rolls, index, value)
-    expedition.run(cmd.said(cmd.Undo()))
+    expedition.execute(cmd.spoken(cmd.Undo()))
     try:
         return await execute(expedition, fixed, table_dice=table_dice, ask=ask)
     except DelveError:
-        expedition.run(cmd.said(cmd.Redo()))
+        expedition.execute(cmd.spoken(cmd.Redo()))
         raise

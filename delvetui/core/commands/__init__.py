@@ -8,7 +8,6 @@ and words every other part reads, ``readers`` the reading of each verb's words a
 from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
 from delvetui.core.commands.parser import (
     amount,
-    checked,
     parse,
     said,
     spoken,
@@ -78,7 +77,6 @@ __all__ = [
     "Verb",
     "Word",
     "amount",
-    "checked",
     "parse",
     "said",
     "spoken",

@@ -50,14 +50,6 @@ def parse(text: str, *, usage: bool = True) -> cmd.Command:
         raise (_with_usage(error) if usage else CommandError(error.problem)) from None
 
 
-def checked(command: cmd.Command) -> cmd.Command:
-    """A command the table built, held to the rules a typed one is (lengths, bounds).
-
-    It comes back with its text set to the line it stands for, as the log keeps it.
-    """
-    return command if command.text else parse(spoken(command))
-
-
 def _parse(text: str) -> cmd.Command:
     _checked_line(text)
     first = text.strip().split(maxsplit=1)
