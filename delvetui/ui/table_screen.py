@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from delvetui.application.realtime import RealTimeClock
 from delvetui.core import commands, dice
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
@@ -78,6 +79,7 @@ CHANGING = frozenset(
         "fix_roll",
         "clock",
         "session",
+        "pause_realtime",
     }
 )
 
@@ -232,6 +234,13 @@ class TableScreen(Screen[None]):
             tooltip="Show the players (delvetui players) the sign, the encounter or the HP",
         ),
         Binding(
+            "b",
+            "pause_realtime",
+            "Pause",
+            id="pause-realtime",
+            tooltip="Pause (or resume) every light that burns in real time",
+        ),
+        Binding(
             "v",
             "compact_log",
             "Compact",
@@ -301,9 +310,12 @@ class TableScreen(Screen[None]):
         speed: str = "",
         check: bool = True,
         confirm_trouble: bool = True,
+        realtime: RealTimeClock | None = None,
     ) -> None:
         super().__init__()
         self.expedition = expedition
+        #: The real-time clock (None while read-only): the countdown of real-time lights.
+        self.realtime = realtime
         self.procedure = expedition.procedure
         self.state = expedition.state
         #: The log holds the newest turns (drawn before the first paint when it can be).
@@ -536,6 +548,9 @@ class TableScreen(Screen[None]):
     def _show_state(self, state: State) -> None:
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
+        real_time = bool(state.real_time_lights or state.realtime_paused)
+        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused):
+            self.call_later(self.refresh_bindings)  # the pause key comes (or goes)
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
@@ -757,9 +772,27 @@ class TableScreen(Screen[None]):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
+        if action == "pause_realtime" and not (
+            self.state.real_time_lights or self.state.realtime_paused
+        ):
+            return False  # no light burns in real time: the key is not shown
         if action in CHANGING and self.readonly:
             return None
         return True
+
+    @property
+    def writable_now(self) -> bool:
+        """True once the file's pages are checked and no damage was found."""
+        return self._checked.is_set() and not self.damage and not self.readonly
+
+    def show_countdown(self, seconds_left: dict[str, int]) -> None:
+        """Show each real-time light's seconds left as the real-time clock counts them."""
+        for inventory in self.query(LightInventory):  # none while the table closes
+            inventory.countdown = seconds_left
+
+    def action_pause_realtime(self) -> None:
+        """Pause every light that burns in real time, or let them burn again."""
+        self.run("realtime resume" if self.state.realtime_paused else "realtime pause")
 
     def run(self, text: str, source: Source = "key", *, then: Sequence[str] = ()) -> None:
         """Ask the app to run a command (and then these, while each goes through)."""
