@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -312,3 +315,59 @@ def test_an_unsound_real_time_log_is_refused(
     with pytest.raises(ImportRefused, match=message):
         _import(home, exported)
     assert not (home / "copy.delve").exists()
+
+
+# The command line ------------------------------------------------------------------------
+
+
+def _cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DELVETUI_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "delvetui", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_the_cli_runs_real_time_and_status_tells_it(home: Path) -> None:
+    assert _cli(home, "new", "crypt", "--procedure", "exploration", "--seed", "4").returncode == 0
+    script = "\n".join(
+        (
+            "pc add Ash hp=6",
+            "light add torch carrier=Ash lit",
+            "light realtime torch1 1h",
+            "realtime pass 90s",
+            "realtime pause",
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "delvetui", "act", "crypt", "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "DELVETUI_HOME": str(home)},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith("realtime pause")
+    data = json.loads(_cli(home, "status", "crypt", "--json").stdout)
+    assert data["realtime_paused"] is True
+    assert data["lights"][0]["real_seconds_left"] == 3600 - 90
+    refused = _cli(home, "act", "crypt", "realtime", "pause")
+    assert refused.returncode == 2
+    assert "The real-time clock is already paused" in refused.stderr
+    assert json.loads(_cli(home, "status", "crypt", "--json").stdout)["events"] == data["events"]
+
+
+def test_the_documented_one_hour_torch_burns_in_real_time(home: Path) -> None:
+    from tests.test_docs_procedures import COMPLETE
+
+    text = next(text for _, text in COMPLETE if 'id = "one-hour-torch"' in text)
+    with Expedition.create(home / "doc.delve", load_text(text), seed=1, now=MOMENT) as x:
+        x.execute("light add torch lit", now=MOMENT)
+        assert left(x, "torch1") == 3600
+        assert realtime.due_in(x.state, x.procedure) == 60
+        x.execute("turn explore hazard=4", now=MOMENT)
+        assert left(x, "torch1") == 3600  # turns do not burn it
