@@ -334,11 +334,7 @@ class UsageDieStepped(Event):
 @event()
 @attrs.frozen
 class LightRealTimeSet(Event):
-    """A light was set to burn in real time with this many seconds left (None: by turns again).
-
-    Real time is counted by the table while it is open and its real-time clock is not
-    paused; ``RealTimePassed`` records it step by step.
-    """
+    """A light was set to burn in real time with this many seconds left (None: by turns again)."""
 
     id: str
     seconds: int | None
