@@ -371,3 +371,16 @@ def test_the_documented_one_hour_torch_burns_in_real_time(home: Path) -> None:
         assert realtime.due_in(x.state, x.procedure) == 60
         x.execute("turn explore hazard=4", now=MOMENT)
         assert left(x, "torch1") == 3600  # turns do not burn it
+
+
+def test_a_lantern_out_of_real_time_is_refuelled_with_real_time(torch: Expedition) -> None:
+    torch.execute("light add lantern carrier=Ash lit", now=MOMENT)
+    torch.execute("light realtime lantern1 10m", now=MOMENT)
+    assert "lantern1 runs out of fuel." in said(torch, "realtime pass 10m")
+    with pytest.raises(CommandError, match="no real time left"):
+        torch.execute("light on lantern1", now=MOMENT)
+    assert said(torch, "light refuel lantern1")[-1] == (
+        "lantern1 burns in real time: 6:00:00 left (a new flask of oil)."
+    )
+    torch.execute("light on lantern1", now=MOMENT)
+    assert left(torch, "lantern1") == 6 * 3600

@@ -89,6 +89,7 @@ async def test_the_pause_key_and_closing_keep_the_time_left_exactly() -> None:
         await until(pilot, lambda: "⏱ 58:45" in lights_text(app))
         await pilot.press("b")
         await until(pilot, lambda: expedition(app).state.realtime_paused)
+        await until(pilot, lambda: "Resume" in screen_text(app))  # the footer turns
         assert left(app) == 3600 - 75
         assert "The real-time clock is paused: torch1 58:45 left." in log_texts(app)
         clock.time += 600  # a long break: nothing burns
@@ -154,7 +155,8 @@ async def test_the_lights_dialog_sets_a_light_burning_in_real_time() -> None:
         await until(pilot, lambda: "Pause" in screen_text(app))
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        assert "Pause (or resume) every light that burns in real time" in screen_text(app)
+        assert "Pause every light that burns in real time" in screen_text(app)
+        assert "Let the paused real-time lights burn again" in screen_text(app)
 
 
 async def test_the_command_line_pauses_where_the_countdown_is() -> None:

@@ -1301,6 +1301,8 @@ def _refuel(work: _Work, command: cmd.RefuelLight) -> None:
     work.emit(
         ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
     )
+    for event in realtime.refuelled(light, kind, minutes):
+        work.emit(event)
 
 
 def _free_roll(work: _Work, command: cmd.RollDice) -> None:

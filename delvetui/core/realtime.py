@@ -19,7 +19,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.state import Light, State
 from delvetui.errors import CommandError
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import LightKind, Procedure
 from delvetui.text import countdown, quoted
 
 #: Seconds in the step a light records its real time by when its kind names none.
@@ -63,6 +63,20 @@ def passed_events(
         reason = "out of fuel" if refuels else "burnt out"
         events.append(ev.LightPutOut(id=light.id, reason=reason, spent=not refuels))
     return events
+
+
+def refuelled(light: Light, kind: LightKind, minutes: int) -> list[ev.Event]:
+    """A light that burns in real time gets real time again when refuelled.
+
+    Its kind's ``real_minutes`` when it has them, else the refuel's own time as real time.
+    """
+    if light.real_seconds is None:
+        return []
+    seconds = 60 * (kind.real_minutes or minutes)
+    reason = kind.refuel_label or "refuelled"
+    return [
+        ev.LightRealTimeSet(id=light.id, seconds=min(seconds, cmd.MAX_REAL_SECONDS), reason=reason)
+    ]
 
 
 def decide(state: State, procedure: Procedure, command: cmd.Command) -> list[ev.Event]:

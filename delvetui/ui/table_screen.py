@@ -80,6 +80,7 @@ CHANGING = frozenset(
         "clock",
         "session",
         "pause_realtime",
+        "resume_realtime",
     }
 )
 
@@ -228,7 +229,14 @@ class TableScreen(Screen[None]):
             "pause_realtime",
             "Pause",
             id="pause-realtime",
-            tooltip="Pause (or resume) every light that burns in real time",
+            tooltip="Pause every light that burns in real time (for a break)",
+        ),
+        Binding(
+            "b",
+            "resume_realtime",
+            "Resume",
+            id="resume-realtime",
+            tooltip="Let the paused real-time lights burn again",
         ),
         Binding(
             "v",
@@ -535,8 +543,10 @@ class TableScreen(Screen[None]):
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
         real_time = bool(state.real_time_lights or state.realtime_paused)
-        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused):
-            self.call_later(self.refresh_bindings)  # the pause key comes (or goes)
+        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused) or (
+            state.realtime_paused != self.state.realtime_paused
+        ):
+            self.call_later(self.refresh_bindings)  # the pause key comes, goes or turns
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
@@ -750,10 +760,14 @@ class TableScreen(Screen[None]):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
-        if action == "pause_realtime" and not (
-            self.state.real_time_lights or self.state.realtime_paused
-        ):
-            return False  # no light burns in real time: the key is not shown
+        if action in ("pause_realtime", "resume_realtime"):
+            # One key: Pause while the real-time clock runs, Resume while it is paused, and
+            # neither shown where no light burns in real time.
+            paused = self.state.realtime_paused
+            if not (self.state.real_time_lights or paused):
+                return False
+            if paused != (action == "resume_realtime"):
+                return False
         if action in CHANGING and self.readonly:
             return None
         return True
@@ -769,8 +783,12 @@ class TableScreen(Screen[None]):
             inventory.countdown = seconds_left
 
     def action_pause_realtime(self) -> None:
-        """Pause every light that burns in real time, or let them burn again."""
-        self.run("realtime resume" if self.state.realtime_paused else "realtime pause")
+        """Pause every light that burns in real time."""
+        self.run("realtime pause")
+
+    def action_resume_realtime(self) -> None:
+        """Let the paused real-time lights burn again."""
+        self.run("realtime resume")
 
     def run(self, text: str, source: Source = "key", *, then: Sequence[str] = ()) -> None:
         """Ask the app to run a command (and then these, while each goes through)."""
