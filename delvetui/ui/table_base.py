@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from delvetui.application.realtime import RealTimeClock
 from delvetui.core import commands
 from delvetui.core.log import Line
 from delvetui.core.state import State
@@ -96,9 +97,12 @@ class TableBase(Screen[None]):
         speed: str = "",
         check: bool = True,
         confirm_trouble: bool = True,
+        realtime: RealTimeClock | None = None,
     ) -> None:
         super().__init__()
         self.expedition = expedition
+        #: The real-time clock (None while read-only): the countdown of real-time lights.
+        self.realtime = realtime
         self.procedure = expedition.procedure
         self.state = expedition.state
         #: The log holds the newest turns (drawn before the first paint when it can be).
@@ -172,6 +176,11 @@ class TableBase(Screen[None]):
         self.query_one(SessionBar).offer = None
         self.refresh_bindings()
         self.post_message(self.Damaged(problem))
+
+    @property
+    def writable_now(self) -> bool:
+        """True once the file's pages are checked and no damage was found."""
+        return self._checked.is_set() and not self.damage and not self.readonly
 
     def command_succeeded(self, text: str) -> None:
         """A command typed on the command line went through."""

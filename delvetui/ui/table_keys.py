@@ -123,6 +123,13 @@ KEYS: list[BindingType] = [
         tooltip="Show the players (delvetui players) the sign, the encounter or the HP",
     ),
     Binding(
+        "b",
+        "pause_realtime",
+        "Pause",
+        id="pause-realtime",
+        tooltip="Pause (or resume) every light that burns in real time",
+    ),
+    Binding(
         "v",
         "compact_log",
         "Compact",
@@ -155,6 +162,7 @@ CHANGING = frozenset(
         "fix_roll",
         "clock",
         "session",
+        "pause_realtime",
     }
 )
 
@@ -179,6 +187,10 @@ class TableKeys(TableView):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
+        if action == "pause_realtime" and not (
+            self.state.real_time_lights or self.state.realtime_paused
+        ):
+            return False  # no light burns in real time: the key is not shown
         if action in CHANGING and self.readonly:
             return None
         return True
@@ -286,6 +298,11 @@ class TableKeys(TableView):
     def action_command_line(self, text: str = "") -> None:
         """Open the command line."""
         self.query_one(CommandLine).open(text)
+
+    def action_pause_realtime(self) -> None:
+        """Pause every light that burns in real time, or let them burn again."""
+        verb = "resume" if self.state.realtime_paused else "pause"
+        self.run(commands.RealTime(verb=verb))
 
     def action_undo(self) -> None:
         """Undo the last command still standing."""

@@ -174,6 +174,9 @@ class TableView(TableBase):
     def _show_state(self, state: State) -> None:
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
+        real_time = bool(state.real_time_lights or state.realtime_paused)
+        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused):
+            self.call_later(self.refresh_bindings)  # the pause key comes (or goes)
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
@@ -216,6 +219,11 @@ class TableView(TableBase):
         self.query_one(HazardTable).state = state
         self.query_one(Counters).state = state
         self.query_one(ActionPane).state = state
+
+    def show_countdown(self, seconds_left: dict[str, int]) -> None:
+        """Show each real-time light's seconds left as the real-time clock counts them."""
+        for inventory in self.query(LightInventory):  # none while the table closes
+            inventory.countdown = seconds_left
 
     def show_batch(self, batch: Batch, state: State) -> None:
         """A command was committed: add its lines to the log and show the new state."""

@@ -41,6 +41,7 @@ Kind = Literal[
     "number",  # a whole number
     "amount",  # N, +N or -N
     "clock",  # HH:MM
+    "duration",  # a span of real time: 60m, 1h30m, 90s
     "faces",  # a die's faces, typed: 3 or 4,3
     "ability",  # ABILITY=N: the procedure's abilities
     "roll",  # ROLL=N: the rolls the command makes
@@ -247,6 +248,13 @@ GRAMMAR: tuple[Verb, ...] = (
                 "Give a lantern a new flask of oil.",
                 "light refuel lantern1",
             ),
+            Form(
+                (_word("realtime"), _value("ID", "light"), _value("DURATION|off", "duration")),
+                cmd.SetRealTime,
+                "Let a light burn by the table's real clock for this long (60m, 1h30m, 90s), "
+                "or by turns again (off).",
+                "light realtime torch1 60m",
+            ),
         ),
         read.read_light,
     ),
@@ -400,6 +408,39 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
         read.read_show("hide"),
+    ),
+    Verb(
+        "realtime",
+        "The table's real-time clock.",
+        (
+            Form(
+                (
+                    _word("pause"),
+                    _value("DURATION", "duration", optional=True),
+                    _value("WHY", "text", optional=True),
+                ),
+                cmd.RealTime,
+                "Pause every light that burns in real time (recording the time that passed).",
+                "realtime pause 5m a rest",
+            ),
+            Form(
+                (_word("resume"),),
+                cmd.RealTime,
+                "Let the real-time lights burn again.",
+                "realtime resume",
+            ),
+            Form(
+                (
+                    _word("pass"),
+                    _value("DURATION", "duration"),
+                    _value("ID", "light", optional=True, many=True),
+                ),
+                cmd.RealTime,
+                "Record real time that passed, for every real-time light or the ones named.",
+                "realtime pass 90s torch1",
+            ),
+        ),
+        read.read_realtime,
     ),
 )
 

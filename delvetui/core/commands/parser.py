@@ -149,6 +149,13 @@ def _words(command: cmd.Command) -> list[str]:
         case cmd.RollTime():
             count = [] if command.count is None else [str(command.count)]
             return ["time", "roll", *count, *_pair("time", command.value)]
+        case cmd.SetRealTime():
+            span = "off" if command.seconds is None else f"{command.seconds}s"
+            return ["light", "realtime", command.target, span]
+        case cmd.RealTime():
+            seconds = [f"{command.seconds}s"] if command.seconds or command.verb == "pass" else []
+            why = command.reason.split(" ") if command.reason else []
+            return ["realtime", command.verb, *seconds, *command.ids, *why]
         case cmd.EnterTurnType():
             return ["enter", command.turn_type]
         case cmd.ShowPlayers():

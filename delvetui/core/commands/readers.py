@@ -186,6 +186,12 @@ def read_light(words: list[str], text: str) -> cmd.Command:
         no_more("light", values)
         kind = _word("light", "a light kind", plain[0]).lower()
         return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
+    if sub == "realtime" and len(plain) == 2:
+        no_more("light", values)
+        _word("light", "a light id or kind", plain[0])
+        if plain[1].lower() == "off":
+            return cmd.SetRealTime(target=plain[0], seconds=None)
+        return cmd.SetRealTime(target=plain[0], seconds=_real_seconds("light", plain[1]))
     if len(plain) != 1 and sub != "give":
         raise _usage("light", f"light {sub} takes one light id or kind.")
     if plain:
@@ -211,6 +217,8 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if sub == "refuel":
         no_more("light", values)
         return cmd.RefuelLight(target=plain[0])
+    if sub == "realtime":
+        raise _usage("light", "light realtime takes a light id and a time (60m, 1h30m) or off.")
     raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
 
 
@@ -313,3 +321,30 @@ def read_enter(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
     return cmd.EnterTurnType(turn_type=_word("enter", "a turn type", words[0]).lower())
+
+
+def _real_seconds(verb: str, text: str, *, least: int = 1) -> int:
+    seconds = rules.duration(text)
+    if seconds is None:
+        raise _usage(verb, f"'{_short(text)}' is not a span of time; write 60m, 1h30m or 90s.")
+    if not least <= seconds <= cmd.MAX_REAL_SECONDS:
+        raise _usage(verb, f"Give {least} second{'s' if least != 1 else ''} to 24 hours.")
+    return seconds
+
+
+def read_realtime(words: list[str], text: str) -> cmd.Command:
+    sub = words[0].lower() if words else ""
+    rest = words[1:]
+    if sub == "resume" and not rest:
+        return cmd.RealTime(verb="resume")
+    if sub == "pause":
+        seconds = 0
+        if rest and rules.duration(rest[0]) is not None:
+            seconds = _real_seconds("realtime", rest[0], least=0)
+            rest = rest[1:]
+        reason = _bounded("realtime", "why the clock pauses", " ".join(rest), rules.MAX_PURPOSE)
+        return cmd.RealTime(verb="pause", seconds=seconds, reason=reason)
+    if sub == "pass" and rest:
+        ids = tuple(_word("realtime", "a light id", word) for word in rest[1:])
+        return cmd.RealTime(verb="pass", seconds=_real_seconds("realtime", rest[0]), ids=ids)
+    raise _usage("realtime", "Say realtime pause, realtime resume or realtime pass DURATION.")

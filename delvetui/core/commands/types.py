@@ -16,6 +16,8 @@ MAX_COMMAND_LENGTH = rules.MAX_COMMAND
 MAX_NAME_LENGTH = rules.MAX_NAME
 #: The largest number a command takes (hit points, counts, minutes...).
 MAX_NUMBER = 999_999
+#: The longest span of real time a command takes (a day).
+MAX_REAL_SECONDS = 24 * 3600
 
 
 @attrs.frozen
@@ -114,6 +116,28 @@ class RefuelLight(Command):
     """Refuel a light (a lantern's flask of oil)."""
 
     target: str
+
+
+@attrs.frozen
+class SetRealTime(Command):
+    """Make a light burn in real time with this many seconds left (None: by turns again)."""
+
+    target: str
+    seconds: int | None
+
+
+@attrs.frozen
+class RealTime(Command):
+    """The table's real-time clock: pause it, resume it, or record real time that passed.
+
+    ``seconds`` is the real time that passed since the last record (with ``pause``, before
+    pausing); ``ids`` limits it to those lights (the ones that were burning then).
+    """
+
+    verb: str
+    seconds: int = 0
+    ids: tuple[str, ...] = ()
+    reason: str = ""
 
 
 @attrs.frozen
