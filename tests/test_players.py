@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.players_app import PlayersApp
+from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.ui_support import expedition as open_expedition
 from tests.ui_support import make, ready, until
@@ -123,13 +122,7 @@ async def test_a_players_screen_and_an_act_writer_lose_nothing(home: Path) -> No
     players = PlayersApp(path)
     async with players.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: players.shown is not None)
-        writer = subprocess.run(
-            [sys.executable, "-m", "delvetui", "act", str(path), "-"],
-            input="\n".join(commands) + "\n",
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        writer = delvetui(None, "act", str(path), "-", stdin="\n".join(commands) + "\n")
         assert writer.returncode == 0, writer.stderr
         assert len(writer.stdout.splitlines()) == len(commands)
         with Expedition.open(path, write=False) as done:

@@ -7,12 +7,7 @@ follows.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,20 +18,8 @@ from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
+from tests.cli_support import delvetui, status
 from tests.conftest import Factory, run
-
-
-def delvetui(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command line, as a game master (or a script) runs it."""
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def play(home: Path, name: str, procedure: str, commands: list[str]) -> str:
@@ -46,13 +29,6 @@ def play(home: Path, name: str, procedure: str, commands: list[str]) -> str:
     result = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
     assert result.returncode == 0, result.stderr
     return result.stdout
-
-
-def status(home: Path, name: str) -> dict[str, Any]:
-    result = delvetui(home, "status", name, "--json")
-    assert result.returncode == 0, result.stderr
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def said(expedition: Expedition, batch: Batch) -> list[str]:

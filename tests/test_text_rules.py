@@ -8,9 +8,7 @@ whose names and notes hold a terminal's escape sequences.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from delvetui.session import Expedition
 from delvetui.text import clock, dumps, number_problem, suggest, unseen_in, visible, wrap
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
+from tests.cli_support import delvetui_bytes
 from tests.ui_support import ready, screen_text, until
 
 #: Clears the screen, then retitles the terminal (OSC 0).
@@ -39,14 +38,8 @@ Completed = subprocess.CompletedProcess[bytes]
 def delvetui(
     home: Path, *args: str, stdin: str | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=None if stdin is None else stdin.encode(),
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
+    """The command line with its output as raw bytes: every escape it printed is there."""
+    return delvetui_bytes(home, *args, stdin=None if stdin is None else stdin.encode())
 
 
 def hostile(home: Path, name: str = "crypt") -> Path:
