@@ -62,10 +62,14 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
 @pytest.fixture(autouse=True)
 def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     """A notification stays up for the whole of a UI test, however slowly a loaded machine
-    runs it (Textual's default is 5 s): tests check what was said, not for how long."""
+    runs it (Textual's default is 5 s): tests check what was said, not for how long. What
+    each app says is noted for ``tests.ui_support.notices``."""
     from textual.app import App
 
+    from tests.ui_support import keep_notices
+
     monkeypatch.setattr(App, "NOTIFICATION_TIMEOUT", 300.0)
+    keep_notices(monkeypatch)
 
 
 @pytest.fixture

@@ -22,8 +22,9 @@ from delvetui.session import Expedition
 from delvetui.text import clock, dumps, number_problem, suggest, unseen_in, visible, wrap
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.table_screen import FOLLOW_EVERY
 from tests.cli_support import delvetui_bytes
-from tests.ui_support import ready, screen_text, until
+from tests.ui_support import followed, ready, screen_text, settled
 
 #: Clears the screen, then retitles the terminal (OSC 0).
 MEMBER = "Ash\x1b[2J\x1b]0;owned\x07"
@@ -235,10 +236,10 @@ async def test_the_table_shows_and_plays_past_a_note_of_a_megabyte(home: Path) -
         await ready(pilot)
         await pilot.press("n")
         # (A party without light is asked once before a turn in the dark.)
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
         if isinstance(app.screen, ChooseScreen):
             await pilot.press("y")
-        await until(pilot, lambda: turned(app))
+        await settled(pilot, lambda: turned(app))
         assert "Turn 1" in screen_text(app)
 
 
@@ -359,14 +360,18 @@ async def test_a_read_only_table_follows_the_writers_commits(home: Path) -> None
             assert app.expedition is not None and app.expedition.readonly
             writer.execute("note the players hear drums")
             writer.execute("turn crawl hazard=3")
-            await until(pilot, lambda: "Note: the players hear drums" in screen_text(app), 10)
-            await until(
+            await followed(
+                pilot, lambda: "Note: the players hear drums" in screen_text(app), FOLLOW_EVERY
+            )
+            await settled(
                 pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1
             )
             assert app.expedition.state == writer.state
             writer.execute("undo")
-            await until(
-                pilot, lambda: app.expedition is not None and app.expedition.state.turn == 0
+            await followed(
+                pilot,
+                lambda: app.expedition is not None and app.expedition.state.turn == 0,
+                FOLLOW_EVERY,
             )
             assert app.expedition.event_count == writer.event_count
     finally:
