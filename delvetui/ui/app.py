@@ -11,7 +11,7 @@ import asyncio
 import gc
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -30,18 +30,29 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui import asking, creation, runner
-from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.files import Prefs, export_path, write_export
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.new_expedition import NewExpeditionScreen
-from delvetui.ui.palette import TableCommands
-from delvetui.ui.roll_prompt import RollPrompt
-from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_screen import TableScreen
 
+if TYPE_CHECKING:
+    # The first screen of an expedition needs none of these: each is imported where it is
+    # first used, so start-up does not pay for them (docs/performance.md).
+    from textual.command import Provider
+
+    from delvetui.ui.new_expedition import NewExpeditionScreen
+    from delvetui.ui.start_screen import StartScreen
+
 THEMES = ("textual-dark", "textual-light")
+
+
+def _table_commands() -> type[Provider]:
+    """The palette's table commands, imported when the palette first opens."""
+    from delvetui.ui.palette import TableCommands
+
+    return TableCommands
+
+
 #: A screenshot that could not be taken in this many seconds gives up with a message.
 SCREENSHOT_TIMEOUT = 60.0
 
@@ -51,7 +62,7 @@ class DelveApp(App[None]):
 
     CSS_PATH = "delvetui.tcss"
     TITLE = "delvetui"
-    COMMANDS = App.COMMANDS | {TableCommands}
+    COMMANDS = App.COMMANDS | {_table_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
@@ -115,8 +126,11 @@ class DelveApp(App[None]):
             self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
             return
         self._close()
-        if isinstance(self.screen, NewExpeditionScreen) and self.table is not None:
-            self.pop_screen()  # the form was opened over a table: the new one replaces it
+        if self.table is not None:
+            from delvetui.ui.new_expedition import NewExpeditionScreen
+
+            if isinstance(self.screen, NewExpeditionScreen):
+                self.pop_screen()  # the form was opened over a table: the new one replaces it
         self.expedition = expedition
         expedition.listeners.append(self._committed)
         key = str(path.resolve())
@@ -200,6 +214,7 @@ class DelveApp(App[None]):
 
     def on_start_screen_demo(self, event: StartScreen.Demo) -> None:
         """Make (or reopen) the demo expedition."""
+        from delvetui.ui import creation
 
         try:
             path = creation.demo()
@@ -217,10 +232,13 @@ class DelveApp(App[None]):
         if self.table is not None:
             self.pop_screen()
         else:
+            from delvetui.ui.start_screen import StartScreen
+
             self.switch_screen(StartScreen())
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
+        from delvetui.ui import creation
         from delvetui.ui.new_expedition import NewExpeditionScreen
 
         form = event.control if isinstance(event.control, NewExpeditionScreen) else None
@@ -304,6 +322,8 @@ class DelveApp(App[None]):
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
     async def _ask_roll(self, need: RollNeeded) -> str | None:
+        from delvetui.ui import asking
+
         table = self.table
         if table is None:
             return None
@@ -317,6 +337,8 @@ class DelveApp(App[None]):
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
         from delvetui.ui import runner
+        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.roll_prompt import RollPrompt
 
         async with self._lock:
             ready = await self._writable(inline=False)
@@ -407,6 +429,8 @@ class DelveApp(App[None]):
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:
+        from delvetui.ui.new_expedition import NewExpeditionScreen
+
         if isinstance(self.screen, TableScreen):
             # Over the table, which Escape goes back to (it stays open until Create).
             self.push_screen(NewExpeditionScreen())
