@@ -24,9 +24,9 @@ from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerCancelled, WorkerError, WorkerFailed
 
 from delvetui import paths
+from delvetui.application import creation
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui import creation
 from delvetui.ui.app import DelveApp
 from delvetui.ui.table_screen import TableScreen
 

@@ -20,6 +20,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from delvetui import fileio
+from delvetui.application import creation
+from delvetui.application.files import Prefs, export_path, write_export
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import (
@@ -31,7 +33,6 @@ from delvetui.errors import (
 )
 from delvetui.session import Expedition
 from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.files import Prefs, export_path, write_export
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import TableScreen
 
@@ -214,7 +215,6 @@ class DelveApp(App[None]):
 
     def on_start_screen_demo(self, event: StartScreen.Demo) -> None:
         """Make (or reopen) the demo expedition."""
-        from delvetui.ui import creation
 
         try:
             path = creation.demo()
@@ -238,7 +238,6 @@ class DelveApp(App[None]):
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
-        from delvetui.ui import creation
         from delvetui.ui.new_expedition import NewExpeditionScreen
 
         form = event.control if isinstance(event.control, NewExpeditionScreen) else None
