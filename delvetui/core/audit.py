@@ -24,7 +24,7 @@ from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.evolve import evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
-from delvetui.core.timeline import Batch, Loader, Timeline
+from delvetui.core.timeline import Batch, Loader, Timeline, real_time_batch
 from delvetui.errors import DelveError, ReplayError
 from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure
@@ -34,6 +34,8 @@ from delvetui.procedure.model import Procedure
 MAX_NUMBER = 10**9
 #: The largest hit points, ability score, light time and check number a command takes.
 MAX_TYPED = 999_999
+#: The longest span of real time one command records or sets (a day).
+MAX_REAL_SECONDS = 24 * 3600
 #: The most members a party may have (as ``pc add`` enforces).
 MAX_PARTY = 50
 #: The most lights one ``light add`` brings.
@@ -132,6 +134,7 @@ class Audit:
                 raise Impossible(
                     batch.seq, number, event.type, "an undo or redo is a batch of its own"
                 )
+        _check_real_time_batch(batch)
         if batch.seq == 1:
             if not events or not isinstance(events[0], ev.ExpeditionStarted):
                 raise Impossible(1, None, "", "the first batch does not start the expedition")
@@ -150,6 +153,29 @@ class Audit:
                     raise Impossible(
                         1, number, event.type, "the first batch holds only the start and counters"
                     )
+
+
+def _check_real_time_batch(batch: Batch) -> None:
+    """Real time passing, and the clock pausing, come in batches of the clock's own.
+
+    Such a batch is never undone, so it may hold only what real time does: the time that
+    passed, the lights it put out, and at most one pause or resume, last.
+    """
+    events = batch.events
+    real = real_time_batch(batch)
+    for number, event in enumerate(events, start=1):
+        if isinstance(event, ev.RealTimePassed | ev.RealTimePaused) and not real:
+            raise Impossible(
+                batch.seq, number, event.type, "real time passes in a batch of its own"
+            )
+        if not real:
+            continue
+        if isinstance(event, ev.RealTimePaused) and number != len(events):
+            raise Impossible(batch.seq, number, event.type, "the clock pauses or resumes last")
+        if not isinstance(event, ev.RealTimePassed | ev.RealTimePaused | ev.LightPutOut):
+            raise Impossible(
+                batch.seq, number, event.type, "a batch of real time holds only what time does"
+            )
 
 
 def _is_undo_or_redo(batch: Batch) -> bool:
@@ -457,6 +483,49 @@ def _timer(
 ) -> str | None:
     assert isinstance(e, ev.LightTimerSet)
     return _light(state, e.id) or _number("minutes", e.minutes, 0, MAX_TYPED * 60)
+
+
+@_checks(ev.LightRealTimeSet)
+def _real_time_set(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.LightRealTimeSet)
+    light = next((light for light in state.lights if light.id == e.id), None)
+    if light is None:
+        return _light(state, e.id)
+    if light.spent:
+        return f"{_quote(light.id)} is used up"
+    if e.seconds is None:
+        return None if light.real_time else f"{_quote(light.id)} does not burn in real time"
+    return _number("seconds", e.seconds, 1, MAX_REAL_SECONDS)
+
+
+@_checks(ev.RealTimePassed)
+def _real_time_passed(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.RealTimePassed)
+    if state.realtime_paused:
+        return "the real-time clock is paused, so no real time passes"
+    burning = {light.id for light in state.burning_in_real_time}
+    if not e.ids or len(set(e.ids)) != len(e.ids):
+        return "it names no light, or one light twice"
+    for light_id in e.ids:
+        if light_id not in burning:
+            return f"{_quote(light_id)} is not a lit light burning in real time at this point"
+    return _number("seconds", e.seconds, 1, MAX_REAL_SECONDS)
+
+
+@_checks(ev.RealTimePaused)
+def _real_time_paused(
+    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
+) -> str | None:
+    assert isinstance(e, ev.RealTimePaused)
+    if e.paused == state.realtime_paused:
+        return f"the real-time clock is {'already' if e.paused else 'not'} paused"
+    if len(e.reason) > rules.MAX_PURPOSE:
+        return f"its reason is longer than {rules.MAX_PURPOSE} characters"
+    return None
 
 
 @_checks(ev.LightHandedOver)

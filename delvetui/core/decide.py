@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import dice
+from delvetui.core import dice, realtime
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve, step_usage_die
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
@@ -835,6 +835,9 @@ def _dispatch(work: _Work, command: cmd.Command, history: History, today: str) -
                 now = "already shown on" if command.shown else "not shown on"
                 raise CommandError(f"The {command.what} is {now} the players' screen.")
             work.emit(ev.ShownToPlayers(what=command.what, shown=command.shown))
+        case cmd.SetRealTime() | cmd.RealTime():
+            for event in realtime.decide(work.state, work.procedure, command):
+                work.emit(event)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"
@@ -1096,7 +1099,12 @@ def _track_start(start: int | str, member: Member) -> int:
 def _time_passes(work: _Work, action_name: str) -> None:
     procedure = work.procedure
     minutes = procedure.turn_minutes(work.state.turn_type)
-    burning = tuple(light.id for light in work.state.lit_lights if light.minutes is not None)
+    # A light that burns in real time is counted by the table's clock, not by turns.
+    burning = tuple(
+        light.id
+        for light in work.state.lit_lights
+        if light.minutes is not None and light.real_seconds is None
+    )
     if burning:
         work.emit(ev.LightsBurned(ids=burning, minutes=minutes))
         for light_id in burning:
@@ -1231,6 +1239,9 @@ def _add_light(work: _Work, command: cmd.AddLight) -> None:
             usage_die=kind.usage_die,
         )
     )
+    if kind.real_minutes is not None:
+        seconds = kind.real_minutes * 60
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
     if command.lit:
         _light_on(work, light_id, carrier)
 
@@ -1261,6 +1272,10 @@ def _light_on(work: _Work, target: str, carrier: str | None) -> None:
         raise CommandError(f"{light.id} is used up; it cannot be lit again.")
     if light.minutes == 0:
         raise CommandError(f"{light.id} has no time left; refuel it or set its time first.")
+    if light.real_seconds == 0:
+        raise CommandError(
+            f"{light.id} has no real time left; give it more with light realtime {light.id} 60m."
+        )
     holder = work.member(carrier).name if carrier else None
     new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
@@ -1286,6 +1301,8 @@ def _refuel(work: _Work, command: cmd.RefuelLight) -> None:
     work.emit(
         ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
     )
+    for event in realtime.refuelled(light, kind, minutes):
+        work.emit(event)
 
 
 def _free_roll(work: _Work, command: cmd.RollDice) -> None:
