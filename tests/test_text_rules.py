@@ -8,23 +8,34 @@ whose names and notes hold a terminal's escape sequences.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from delvetui.core import commands as cmd
-from delvetui.errors import CommandError
+from delvetui.core import dice
+from delvetui.errors import CommandError, DiceError
 from delvetui.export import export
+from delvetui.paths import name_problem, quoted
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.text import clock, dumps, number_problem, suggest, unseen_in, visible, wrap
+from delvetui.text import (
+    clock,
+    dumps,
+    number_problem,
+    quote,
+    suggest,
+    unseen_in,
+    visible,
+    wrap,
+)
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from tests.ui_support import ready, screen_text, until
+from delvetui.ui.table_screen import FOLLOW_EVERY
+from tests.cli_support import delvetui_bytes
+from tests.ui_support import followed, ready, screen_text, settled
 
 #: Clears the screen, then retitles the terminal (OSC 0).
 MEMBER = "Ash\x1b[2J\x1b]0;owned\x07"
@@ -39,14 +50,8 @@ Completed = subprocess.CompletedProcess[bytes]
 def delvetui(
     home: Path, *args: str, stdin: str | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=None if stdin is None else stdin.encode(),
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
+    """The command line with its output as raw bytes: every escape it printed is there."""
+    return delvetui_bytes(home, *args, stdin=None if stdin is None else stdin.encode())
 
 
 def hostile(home: Path, name: str = "crypt") -> Path:
@@ -81,6 +86,19 @@ def test_visible_shows_every_control_as_a_symbol() -> None:
     assert visible(visible(NOTE)) == visible(NOTE)  # the visible form holds no control
     assert unseen_in(NOTE) == "\\x9b" and unseen_in("plain text") is None
     assert unseen_in("a\tb\nc", allow="\t\n") is None
+
+
+def test_every_refusal_quotes_the_same_way() -> None:
+    """A dice expression, an expedition's name and an import's event quote what they refuse
+    through one rule: in quotes, made visible, cut with an ellipsis inside the quotes."""
+    assert quote("ok") == "'ok'"
+    assert quote("x" * 50) == "'" + "x" * 39 + "…'"
+    assert quote("\x1b[2J") == "'␛[2J'"
+    with pytest.raises(DiceError) as refused:
+        dice.parse("\x1b[2Jd6")
+    assert str(refused.value).startswith(quote("\x1b[2Jd6") + " is not")
+    assert quoted("clr\x1b[2Jx") == quote("clr\x1b[2Jx")
+    assert name_problem("a\x07b") == "it holds the control character '␇'"
 
 
 def test_json_carries_no_raw_c1_or_override_and_reads_back_exactly() -> None:
@@ -174,7 +192,7 @@ def test_refusals_quote_what_they_refuse_visibly(home: Path) -> None:
     result = delvetui(home, "new", "clr\x1b[2Jx", "--procedure", "delving")
     assert result.returncode == 2
     said = assert_safe(result.stderr)
-    assert "clr\\x1b[2Jx" in said and "cannot be an expedition name" in said
+    assert "'clr␛[2Jx'" in said and "cannot be an expedition name" in said
     assert list(home.iterdir()) == []
     wrong = delvetui(home, "export", "x", "--format", "\x1b[2J")
     assert wrong.returncode == 2
@@ -242,10 +260,10 @@ async def test_the_table_shows_and_plays_past_a_note_of_a_megabyte(home: Path) -
         await ready(pilot)
         await pilot.press("n")
         # (A party without light is asked once before a turn in the dark.)
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
         if isinstance(app.screen, ChooseScreen):
             await pilot.press("y")
-        await until(pilot, lambda: turned(app))
+        await settled(pilot, lambda: turned(app))
         assert "Turn 1" in screen_text(app)
 
 
@@ -366,14 +384,18 @@ async def test_a_read_only_table_follows_the_writers_commits(home: Path) -> None
             assert app.expedition is not None and app.expedition.readonly
             writer.execute("note the players hear drums")
             writer.execute("turn crawl hazard=3")
-            await until(pilot, lambda: "Note: the players hear drums" in screen_text(app), 10)
-            await until(
+            await followed(
+                pilot, lambda: "Note: the players hear drums" in screen_text(app), FOLLOW_EVERY
+            )
+            await settled(
                 pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1
             )
             assert app.expedition.state == writer.state
             writer.execute("undo")
-            await until(
-                pilot, lambda: app.expedition is not None and app.expedition.state.turn == 0
+            await followed(
+                pilot,
+                lambda: app.expedition is not None and app.expedition.state.turn == 0,
+                FOLLOW_EVERY,
             )
             assert app.expedition.event_count == writer.event_count
     finally:

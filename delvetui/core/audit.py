@@ -183,8 +183,7 @@ def _is_undo_or_redo(batch: Batch) -> bool:
 
 
 def _quote(text: str) -> str:
-    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:40])
-    return f"'{shown}'" + ("…" if len(text) > 40 else "")
+    return rules.quote(text)
 
 
 def _number(name: str, value: int, low: int, high: int) -> str | None:
