@@ -127,7 +127,14 @@ KEYS: list[BindingType] = [
         "pause_realtime",
         "Pause",
         id="pause-realtime",
-        tooltip="Pause (or resume) every light that burns in real time",
+        tooltip="Pause every light that burns in real time (for a break)",
+    ),
+    Binding(
+        "b",
+        "resume_realtime",
+        "Resume",
+        id="resume-realtime",
+        tooltip="Let the paused real-time lights burn again",
     ),
     Binding(
         "v",
@@ -163,6 +170,7 @@ CHANGING = frozenset(
         "clock",
         "session",
         "pause_realtime",
+        "resume_realtime",
     }
 )
 
@@ -187,10 +195,14 @@ class TableKeys(TableView):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
-        if action == "pause_realtime" and not (
-            self.state.real_time_lights or self.state.realtime_paused
-        ):
-            return False  # no light burns in real time: the key is not shown
+        if action in ("pause_realtime", "resume_realtime"):
+            # One key: Pause while the real-time clock runs, Resume while it is paused, and
+            # neither shown where no light burns in real time.
+            paused = self.state.realtime_paused
+            if not (self.state.real_time_lights or paused):
+                return False
+            if paused != (action == "resume_realtime"):
+                return False
         if action in CHANGING and self.readonly:
             return None
         return True
@@ -300,9 +312,12 @@ class TableKeys(TableView):
         self.query_one(CommandLine).open(text)
 
     def action_pause_realtime(self) -> None:
-        """Pause every light that burns in real time, or let them burn again."""
-        verb = "resume" if self.state.realtime_paused else "pause"
-        self.run(commands.RealTime(verb=verb))
+        """Pause every light that burns in real time."""
+        self.run(commands.RealTime(verb="pause"))
+
+    def action_resume_realtime(self) -> None:
+        """Let the paused real-time lights burn again."""
+        self.run(commands.RealTime(verb="resume"))
 
     def action_undo(self) -> None:
         """Undo the last command still standing."""

@@ -175,8 +175,10 @@ class TableView(TableBase):
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
         real_time = bool(state.real_time_lights or state.realtime_paused)
-        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused):
-            self.call_later(self.refresh_bindings)  # the pause key comes (or goes)
+        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused) or (
+            state.realtime_paused != self.state.realtime_paused
+        ):
+            self.call_later(self.refresh_bindings)  # the pause key comes, goes or turns
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
