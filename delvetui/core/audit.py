@@ -26,8 +26,8 @@ from delvetui.core.evolve import evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Loader, Timeline
 from delvetui.errors import DelveError, ReplayError
-from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure
+from delvetui.procedure.tree import row_range
 
 #: No whole number in an event is larger than this (or below its negative): a billion
 #: minutes is nineteen centuries of play. Commands take at most six digits.

@@ -29,7 +29,10 @@ __all__ = [
     "from_faces",
     "parse",
     "roll",
+    "scaled",
     "time_dice",
+    "with_mode",
+    "with_modifier",
 ]
 
 MAX_EXPRESSION_LENGTH = 64  # characters
@@ -439,3 +442,29 @@ def time_dice(hour: int) -> tuple[int, ...]:
         raise ValueError(f"hour must be 0 to 23, not {hour}")
     full, rest = divmod(hour, 6)
     return (6,) * full + ((rest,) if rest else ())
+
+
+def with_modifier(expression: str, bonus: int) -> str:
+    """The expression with a modifier added ('d20' and 2 give 'd20+2')."""
+    if bonus == 0:
+        return expression
+    return f"{expression}{bonus:+d}"
+
+
+def with_mode(expression: str, mode: str) -> str:
+    """The expression rolled with "advantage" or "disadvantage" ('' leaves it as it is)."""
+    if not mode:
+        return expression
+    parsed = parse(expression)
+    changed = parsed.with_advantage() if mode == "advantage" else parsed.with_disadvantage()
+    return changed.text
+
+
+def scaled(expression: str, scale: int) -> str:
+    """The expression rolled ``scale`` times over ('d6' by 3 gives '3d6')."""
+    if scale == 1:
+        return expression
+    parsed = parse(expression)
+    parts = [f"{'-' if t.sign < 0 else '+'}{t.count * scale}d{t.sides}" for t in parsed.terms]
+    text = "".join(parts).lstrip("+")
+    return with_modifier(text, parsed.modifier * scale)

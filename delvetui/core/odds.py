@@ -27,11 +27,12 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
-from delvetui.core.decide import History, _dispatch, _Inputs, _Work, walk_effects
+from delvetui.core.decide import History, carry_out
 from delvetui.core.state import State
+from delvetui.core.work import Inputs, Work
 from delvetui.errors import DelveError
-from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.tree import row_range, walk_effects
 from delvetui.text import visible
 
 #: Minutes in "within the hour".
@@ -119,7 +120,7 @@ class _Script(random.Random):
 _Option = tuple[Fraction, dice.Roll]
 
 
-class _Counting(_Work):
+class _Counting(Work):
     """``decide``'s working copy, choosing each roll's result from a script.
 
     The rules read a roll only through its total (and, for an X-in-N chance, whether it
@@ -136,7 +137,7 @@ class _Counting(_Work):
         script: _Script,
         inert: Callable[[str], bool],
     ) -> None:
-        super().__init__(state, procedure, _Inputs(()), script, False)
+        super().__init__(state, procedure, Inputs(()), script, False)
         self.script = script
         self.inert = inert
 
@@ -146,19 +147,7 @@ class _Counting(_Work):
         if self.inert(key):
             options = ((Fraction(1), options[0][1]),)
         chosen = options[self.script.choose(tuple(w for w, _ in options))][1]
-        self.emit(
-            ev.DiceRolled(
-                key=key,
-                purpose=purpose,
-                expression=chosen.expression,
-                faces=chosen.faces,
-                kept=chosen.kept,
-                modifier=chosen.modifier,
-                total=chosen.total,
-                hit=chosen.hit,
-                entered=False,
-            )
-        )
+        self.emit(ev.DiceRolled.of(key, purpose, chosen))
         return chosen
 
     def _by_use(self, key: str, options: tuple[_Option, ...]) -> tuple[_Option, ...]:
@@ -205,7 +194,7 @@ def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
         return ((Fraction(times, sides), hit), (Fraction(sides - times, sides), miss))
     totals = _totals(parsed)
     if key.startswith("usage.") and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
-        # decide.do_usage_die: the die steps down on a 1 or 2 and nothing else reads it.
+        # the usage-die effect: the die steps down on a 1 or 2 and nothing else reads it.
         low = sum((w for t, w in totals.items() if t <= 2), Fraction(0))
         options = [(low, _result(parsed, 1)), (1 - low, _result(parsed, parsed.maximum))]
         return tuple(option for option in options if option[0])
@@ -284,7 +273,7 @@ def outcomes(
             raise _TooMany
         source = _Script(script)
         work = _Counting(state, procedure, source, inert)
-        _dispatch(work, command, History(), "")
+        carry_out(work, command, History())
         chance = Fraction(1)
         for choice, weights in zip(source.script, source.options, strict=False):
             chance *= weights[choice]
