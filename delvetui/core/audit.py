@@ -15,6 +15,7 @@ import functools
 import hashlib
 import typing
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
@@ -231,16 +232,32 @@ def problem(
     if too_big is not None:
         return too_big
     check = _CHECKS.get(type(event))
-    return check(state, procedure, event, procedures or {}) if check is not None else None
+    if check is None:
+        return None
+    return check(_At(state, procedure, procedures or {}), event)
 
 
-_Check = Callable[[State, Procedure, ev.Event, Mapping[str, Procedure]], "str | None"]
-_CHECKS: dict[type[ev.Event], _Check] = {}
+@attrs.frozen
+class _At:
+    """Where an event stands: the state it applies to and the procedures it may name."""
+
+    state: State
+    procedure: Procedure
+    #: The procedures ProcedureChanged events move to, by digest.
+    procedures: Mapping[str, Procedure]
 
 
-def _checks(kind: type[ev.Event]) -> Callable[[_Check], _Check]:
+#: The check of an event type: why no command could have written it here, or None.
+_Check = TypeVar("_Check", bound=Callable[[_At, Any], "str | None"])
+_CHECKS: dict[type[ev.Event], Callable[[_At, Any], str | None]] = {}
+
+
+def _checks(*kinds: type[ev.Event]) -> Callable[[_Check], _Check]:
+    """Register the decorated function as the check of these event types."""
+
     def register(check: _Check) -> _Check:
-        _CHECKS[kind] = check
+        for kind in kinds:
+            _CHECKS[kind] = check
         return check
 
     return register
@@ -262,32 +279,46 @@ def _carrier(state: State, carrier: str | None) -> str | None:
     return None if carrier is None else _member(state, carrier)
 
 
+#: Events whose whole check is one line: what they name exists, their numbers are in bounds.
+_CHECKS.update(
+    {
+        ev.MemberLeft: lambda at, e: _member(at.state, e.name),
+        ev.ConditionLost: lambda at, e: _member(at.state, e.name),
+        ev.LightPutOut: lambda at, e: _light(at.state, e.id),
+        ev.LightDimmed: lambda at, e: _light(at.state, e.id),
+        ev.LightHandedOver: lambda at, e: _light(at.state, e.id) or _carrier(at.state, e.carrier),
+        ev.LightTimerSet: lambda at, e: (
+            _light(at.state, e.id) or _number("minutes", e.minutes, 0, MAX_TYPED * 60)
+        ),
+        ev.LightStruck: lambda at, e: (
+            _light(at.state, e.id) or _number("strikes", e.strikes, 0, MAX_NUMBER)
+        ),
+        ev.RestSkipped: lambda at, e: _number("turns", e.turns, 0, MAX_NUMBER),
+        ev.ClockSet: lambda at, e: _number("clock", e.clock, 0, MAX_NUMBER),
+    }
+)
+
+
 @_checks(ev.ExpeditionStarted)
-def _started(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ExpeditionStarted)
+def _started(at: _At, e: ev.ExpeditionStarted) -> str | None:
     if not e.name.strip():
         return "the expedition has no name"
-    if e.procedure_id != procedure.id:
+    if e.procedure_id != at.procedure.id:
         return f"the procedure {_quote(e.procedure_id)} is not the one the file holds"
-    if e.turn_type != procedure.default_turn_type:
-        return f"{_quote(e.turn_type)} is not the turn type {procedure.name} starts in"
+    if e.turn_type != at.procedure.default_turn_type:
+        return f"{_quote(e.turn_type)} is not the turn type {at.procedure.name} starts in"
     return _number("seed", e.seed, 0, MAX_SEED) or _number("clock", e.clock, 0, MINUTES_PER_DAY - 1)
 
 
 @_checks(ev.MemberJoined)
-def _joined(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.MemberJoined)
-    if state.member(e.name) is not None:
+def _joined(at: _At, e: ev.MemberJoined) -> str | None:
+    if at.state.member(e.name) is not None:
         return f"{_quote(e.name)} is already in the party; two members cannot share a name"
-    if len(state.party) >= MAX_PARTY:
+    if len(at.state.party) >= MAX_PARTY:
         return f"the party already has {MAX_PARTY} members, the most a party may have"
-    unknown = sorted(set(dict(e.tracks)) - set(procedure.tracks))
+    unknown = sorted(set(dict(e.tracks)) - set(at.procedure.tracks))
     if unknown:
-        return f"{_quote(unknown[0])} is not a track of {procedure.name}"
+        return f"{_quote(unknown[0])} is not a track of {at.procedure.name}"
     return (
         _name("member", e.name)
         or _number("max_hp", e.max_hp, 1, MAX_TYPED)
@@ -308,31 +339,19 @@ def _abilities(abilities: Mapping[str, int] | Iterable[tuple[str, int]]) -> str 
 
 
 @_checks(ev.MemberEdited)
-def _edited(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.MemberEdited)
+def _edited(at: _At, e: ev.MemberEdited) -> str | None:
     return (
-        _member(state, e.name)
+        _member(at.state, e.name)
         or _number("max_hp", e.max_hp, 1, MAX_TYPED)
         or _abilities(e.abilities)
     )
 
 
-@_checks(ev.MemberLeft)
-def _left(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.MemberLeft)
-    return _member(state, e.name)
-
-
 @_checks(ev.HpChanged)
-def _hp(state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]) -> str | None:
-    assert isinstance(e, ev.HpChanged)
-    member = next((m for m in state.party if m.name == e.name), None)
+def _hp(at: _At, e: ev.HpChanged) -> str | None:
+    member = next((m for m in at.state.party if m.name == e.name), None)
     if member is None:
-        return _member(state, e.name)
+        return _member(at.state, e.name)
     wrong = _number("hp", e.hp, 0, max(member.hp, member.max_hp))
     if wrong:
         return wrong
@@ -342,56 +361,35 @@ def _hp(state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedu
 
 
 @_checks(ev.FatigueChanged)
-def _fatigue(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.FatigueChanged)
-    ladder = procedure.party.fatigue
+def _fatigue(at: _At, e: ev.FatigueChanged) -> str | None:
+    ladder = at.procedure.party.fatigue
     steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
     if not 0 <= e.level < len(ladder):
-        return (
-            f"fatigue level {_shown(e.level)} is not a step of {procedure.name}'s ladder ({steps})"
-        )
-    return _member(state, e.name)
+        name = at.procedure.name
+        return f"fatigue level {_shown(e.level)} is not a step of {name}'s ladder ({steps})"
+    return _member(at.state, e.name)
 
 
 @_checks(ev.ConditionGained)
-def _gained(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ConditionGained)
+def _gained(at: _At, e: ev.ConditionGained) -> str | None:
     if not e.condition.strip():
         return "the condition has no name"
-    return _member(state, e.name)
-
-
-@_checks(ev.ConditionLost)
-def _lost(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ConditionLost)
-    return _member(state, e.name)
+    return _member(at.state, e.name)
 
 
 @_checks(ev.TrackChanged)
-def _track(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.TrackChanged)
-    if e.track not in procedure.tracks:
-        return f"{_quote(e.track)} is not a track of {procedure.name}"
-    return _member(state, e.name)
+def _track(at: _At, e: ev.TrackChanged) -> str | None:
+    if e.track not in at.procedure.tracks:
+        return f"{_quote(e.track)} is not a track of {at.procedure.name}"
+    return _member(at.state, e.name)
 
 
 @_checks(ev.LightAdded)
-def _light_added(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightAdded)
-    kinds = ", ".join(procedure.lights) or "none"
-    if e.kind not in procedure.lights:
-        return f"{_quote(e.kind)} is not a light of {procedure.name} ({kinds})"
-    if state.light(e.id) is not None or not e.id.strip():
+def _light_added(at: _At, e: ev.LightAdded) -> str | None:
+    kinds = ", ".join(at.procedure.lights) or "none"
+    if e.kind not in at.procedure.lights:
+        return f"{_quote(e.kind)} is not a light of {at.procedure.name} ({kinds})"
+    if at.state.light(e.id) is not None or not e.id.strip():
         return f"the light id {_quote(e.id)} is empty or already taken"
     if e.brightness not in _BRIGHTNESS:
         return f"brightness {_quote(e.brightness)} is neither bright nor dim"
@@ -399,124 +397,66 @@ def _light_added(
         return f"a usage die of d{e.usage_die} is not one of d4, d6, d8, d10, d12, d20"
     return (
         _number("count", e.count, 1, MAX_LIGHTS)
-        or _carrier(state, e.carrier)
+        or _carrier(at.state, e.carrier)
         or (_number("minutes", e.minutes, 0, MAX_TYPED * 60) if e.minutes is not None else None)
     )
 
 
 @_checks(ev.LightLit)
-def _light_lit(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightLit)
-    source = next((light for light in state.lights if light.id == e.source), None)
+def _light_lit(at: _At, e: ev.LightLit) -> str | None:
+    source = next((light for light in at.state.lights if light.id == e.source), None)
     if source is None:
-        return _light(state, e.source)
+        return _light(at.state, e.source)
     if source.lit or source.spent:
         return f"{_quote(source.id)} is {'already lit' if source.lit else 'used up'}"
-    if e.id != e.source and (state.light(e.id) is not None or not e.id.strip()):
+    if e.id != e.source and (at.state.light(e.id) is not None or not e.id.strip()):
         return f"the light id {_quote(e.id)} is empty or already taken"
     if e.id == e.source and source.count != 1:
         return f"{_quote(source.id)} is a stack of {source.count}; one is taken from it to light"
-    return _carrier(state, e.carrier)
-
-
-@_checks(ev.LightPutOut)
-def _light_out(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightPutOut)
-    return _light(state, e.id)
-
-
-@_checks(ev.LightDimmed)
-def _light_dimmed(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightDimmed)
-    return _light(state, e.id)
+    return _carrier(at.state, e.carrier)
 
 
 @_checks(ev.LightsBurned)
-def _burned(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightsBurned)
+def _burned(at: _At, e: ev.LightsBurned) -> str | None:
     wrong = _number("minutes", e.minutes, 0, MAX_TYPED * 60)
     if wrong:
         return wrong
     for light_id in e.ids:
-        missing = _light(state, light_id)
+        missing = _light(at.state, light_id)
         if missing:
             return missing
     return None
 
 
-@_checks(ev.LightTimerSet)
-def _timer(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightTimerSet)
-    return _light(state, e.id) or _number("minutes", e.minutes, 0, MAX_TYPED * 60)
-
-
-@_checks(ev.LightHandedOver)
-def _handed(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightHandedOver)
-    return _light(state, e.id) or _carrier(state, e.carrier)
-
-
-@_checks(ev.LightStruck)
-def _struck(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.LightStruck)
-    return _light(state, e.id) or _number("strikes", e.strikes, 0, MAX_NUMBER)
-
-
 @_checks(ev.UsageDieStepped)
-def _usage(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.UsageDieStepped)
+def _usage(at: _At, e: ev.UsageDieStepped) -> str | None:
     if e.die is not None and e.die not in _USAGE_DICE:
         return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
-    return _light(state, e.id)
+    return _light(at.state, e.id)
 
 
 @_checks(ev.TurnStarted)
-def _turn_started(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.TurnStarted)
-    if e.number != state.turn + 1:
-        return f"turn {e.number} starts after turn {state.turn}; turns go up one at a time"
-    if e.action not in procedure.actions:
-        known = ", ".join(procedure.actions)
-        return f"{_quote(e.action)} is not an action of {procedure.name} ({known})"
-    if e.turn_type != state.turn_type:
-        here = _quote(state.turn_type)
+def _turn_started(at: _At, e: ev.TurnStarted) -> str | None:
+    if e.number != at.state.turn + 1:
+        return f"turn {e.number} starts after turn {at.state.turn}; turns go up one at a time"
+    if e.action not in at.procedure.actions:
+        known = ", ".join(at.procedure.actions)
+        return f"{_quote(e.action)} is not an action of {at.procedure.name} ({known})"
+    if e.turn_type != at.state.turn_type:
+        here = _quote(at.state.turn_type)
         return f"the turn is of type {_quote(e.turn_type)} but the party is in {here}"
     return None
 
 
 @_checks(ev.TurnEnded)
-def _turn_ended(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.TurnEnded)
-    if e.number != state.turn + 1:
-        return f"turn {e.number} ends after turn {state.turn}; turns go up one at a time"
+def _turn_ended(at: _At, e: ev.TurnEnded) -> str | None:
+    if e.number != at.state.turn + 1:
+        return f"turn {e.number} ends after turn {at.state.turn}; turns go up one at a time"
     return _number("minutes", e.minutes, 0, MAX_TYPED)
 
 
 @_checks(ev.DiceRolled)
-def _rolled(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.DiceRolled)
+def _rolled(at: _At, e: ev.DiceRolled) -> str | None:
     try:
         parsed = _parse(e.expression)
     except DelveError as error:
@@ -552,15 +492,12 @@ def _rolled(
 
 
 @_checks(ev.ResultRead)
-def _result_read(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ResultRead)
+def _result_read(at: _At, e: ev.ResultRead) -> str | None:
     if not e.table:
         return None
-    table = procedure.tables.get(e.table)
+    table = at.procedure.tables.get(e.table)
     if table is None:
-        return f"{_quote(e.table)} is not a table of {procedure.name}"
+        return f"{_quote(e.table)} is not a table of {at.procedure.name}"
     if not 0 <= e.row < len(table.rows):
         return f"{table.label} has rows 0 to {len(table.rows) - 1}, not row {_shown(e.row)}"
     low, high = row_range(table.rows[e.row])
@@ -570,10 +507,7 @@ def _result_read(
 
 
 @_checks(ev.CheckMade)
-def _check(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.CheckMade)
+def _check(at: _At, e: ev.CheckMade) -> str | None:
     if e.success != (e.total >= e.dc):
         said = "success" if e.success else "failure"
         return f"a total of {e.total} against DC {e.dc} is not a {said}"
@@ -581,23 +515,17 @@ def _check(
 
 
 @_checks(ev.CounterChanged)
-def _counter(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.CounterChanged)
-    rules = procedure.counters.get(e.counter)
+def _counter(at: _At, e: ev.CounterChanged) -> str | None:
+    rules = at.procedure.counters.get(e.counter)
     if rules is None:
-        known = ", ".join(procedure.counters) or "none"
-        return f"{_quote(e.counter)} is not a counter of {procedure.name} ({known})"
+        known = ", ".join(at.procedure.counters) or "none"
+        return f"{_quote(e.counter)} is not a counter of {at.procedure.name} ({known})"
     high = rules.max if rules.max is not None else MAX_NUMBER
     return _number(e.counter, e.value, min(rules.min, rules.start), max(high, rules.start))
 
 
 @_checks(ev.Noted)
-def _noted(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.Noted)
+def _noted(at: _At, e: ev.Noted) -> str | None:
     if len(e.text) > rules.MAX_NOTE:
         return (
             f"the note is {len(e.text):,} characters long; a note holds at most {rules.MAX_NOTE:,}"
@@ -606,52 +534,27 @@ def _noted(
 
 
 @_checks(ev.DeferredResolved)
-def _resolved(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.DeferredResolved)
-    if not any(p.ref == e.ref for p in state.pending):
+def _resolved(at: _At, e: ev.DeferredResolved) -> str | None:
+    if not any(p.ref == e.ref for p in at.state.pending):
         return f"no effect {_quote(e.ref)} is waiting to be resolved"
     return None
 
 
-@_checks(ev.RestSkipped)
-def _rest_skipped(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.RestSkipped)
-    return _number("turns", e.turns, 0, MAX_NUMBER)
-
-
-@_checks(ev.ClockSet)
-def _clock(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ClockSet)
-    return _number("clock", e.clock, 0, MAX_NUMBER)
-
-
 @_checks(ev.TurnTypeChanged)
-def _turn_type(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.TurnTypeChanged)
-    if e.turn_type not in procedure.turn_types:
-        known = ", ".join(procedure.turn_types) or "it has one kind"
-        return f"{_quote(e.turn_type)} is not a kind of turn of {procedure.name} ({known})"
+def _turn_type(at: _At, e: ev.TurnTypeChanged) -> str | None:
+    if e.turn_type not in at.procedure.turn_types:
+        known = ", ".join(at.procedure.turn_types) or "it has one kind"
+        return f"{_quote(e.turn_type)} is not a kind of turn of {at.procedure.name} ({known})"
     return None
 
 
 @_checks(ev.ProcedureChanged)
-def _procedure_changed(
-    state: State, procedure: Procedure, e: ev.Event, procedures: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.ProcedureChanged)
+def _procedure_changed(at: _At, e: ev.ProcedureChanged) -> str | None:
     if digest_of(e.text) != e.digest:
         return (
             f"its digest {_quote(e.digest)} does not name its procedure text ({digest_of(e.text)})"
         )
-    moved_to = procedures.get(e.digest)
+    moved_to = at.procedures.get(e.digest)
     if moved_to is None:
         return "its procedure text was not checked"
     if moved_to.id != e.procedure_id or moved_to.name != e.procedure_name:
@@ -659,30 +562,26 @@ def _procedure_changed(
             f"it names the procedure {_quote(e.procedure_id)} but its text is "
             f"{_quote(moved_to.id)} ({_quote(moved_to.name)})"
         )
-    for kind in sorted({light.kind for light in state.lights} - set(moved_to.lights)):
+    for kind in sorted({light.kind for light in at.state.lights} - set(moved_to.lights)):
         return f"{moved_to.name} has no light kind {_quote(kind)}, which the inventory holds"
-    if moved_to.turn_types and state.turn_type not in moved_to.turn_types:
-        return f"{moved_to.name} has no turn type {_quote(state.turn_type)}, the party's"
+    if moved_to.turn_types and at.state.turn_type not in moved_to.turn_types:
+        return f"{moved_to.name} has no turn type {_quote(at.state.turn_type)}, the party's"
     return None
 
 
 @_checks(ev.SessionStarted)
-def _session_started(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.SessionStarted)
-    if state.in_session:
-        return f"session {state.session} is still running"
-    if e.number != state.session + 1:
-        return f"session {e.number} follows session {state.session}; sessions go up one at a time"
+def _session_started(at: _At, e: ev.SessionStarted) -> str | None:
+    if at.state.in_session:
+        return f"session {at.state.session} is still running"
+    if e.number != at.state.session + 1:
+        return (
+            f"session {e.number} follows session {at.state.session}; sessions go up one at a time"
+        )
     return None
 
 
 @_checks(ev.SessionEnded)
-def _session_ended(
-    state: State, procedure: Procedure, e: ev.Event, _: Mapping[str, Procedure]
-) -> str | None:
-    assert isinstance(e, ev.SessionEnded)
-    if not state.in_session or e.number != state.session:
+def _session_ended(at: _At, e: ev.SessionEnded) -> str | None:
+    if not at.state.in_session or e.number != at.state.session:
         return f"session {e.number} is not running"
     return None

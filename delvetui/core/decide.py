@@ -180,21 +180,11 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.Note():
             work.emit(ev.Noted(text=command.note))
         case cmd.Undo():
-            if history.undo is None:
-                raise CommandError("There is nothing to undo.")
-            work.emit(
-                ev.BatchVoided(
-                    batch=history.undo[0], command=history.undo[1], turns=history.undo_turns
-                )
-            )
+            batch, text = _history(history.undo, "undo")
+            work.emit(ev.BatchVoided(batch=batch, command=text, turns=history.undo_turns))
         case cmd.Redo():
-            if history.redo is None:
-                raise CommandError("There is nothing to redo.")
-            work.emit(
-                ev.BatchRestored(
-                    batch=history.redo[0], command=history.redo[1], turns=history.redo_turns
-                )
-            )
+            batch, text = _history(history.redo, "redo")
+            work.emit(ev.BatchRestored(batch=batch, command=text, turns=history.redo_turns))
         case cmd.Session():
             _session(work, command, today)
         case cmd.SetTime():
@@ -213,6 +203,13 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             work.emit(ev.TurnTypeChanged(turn_type=command.turn_type))
         case _:
             raise CommandError(f"{type(command).__name__} cannot be applied.")
+
+
+def _history(found: tuple[int, str] | None, verb: str) -> tuple[int, str]:
+    """The batch an undo or redo acts on, or an error when there is none."""
+    if found is None:
+        raise CommandError(f"There is nothing to {verb}.")
+    return found
 
 
 def _free_roll(work: Work, command: cmd.RollDice) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.state import Light, State
-from delvetui.core.work import Work
+from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
-from delvetui.text import suggest
 
 
 def _next_light_id(state: State, kind: str) -> str:
@@ -17,11 +16,7 @@ def _next_light_id(state: State, kind: str) -> str:
 def add_light(work: Work, command: cmd.AddLight) -> None:
     """Add a light (or a stack) of a kind of the procedure, lit at once if asked."""
     procedure = work.procedure
-    kind = procedure.lights.get(command.kind)
-    if kind is None:
-        known = ", ".join(procedure.lights) or "none"
-        hint = suggest(command.kind, procedure.lights)
-        raise CommandError(f"'{command.kind}' is not a light of {procedure.name} ({known}).{hint}")
+    kind = named(procedure.lights, command.kind, f"a light of {procedure.name}")
     carrier = work.member(command.carrier).name if command.carrier else None
     light_id = _next_light_id(work.state, command.kind)
     minutes = kind.duration_minutes(procedure.turn_minutes(work.state.turn_type))

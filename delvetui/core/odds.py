@@ -17,7 +17,6 @@ Pure: no clock, no file, no global random.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -28,6 +27,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.decide import History, carry_out
+from delvetui.core.effects import KINDS
 from delvetui.core.state import State
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import DelveError
@@ -192,7 +192,9 @@ def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
         if times == sides:
             return ((Fraction(1), hit),)
         return ((Fraction(times, sides), hit), (Fraction(sides - times, sides), miss))
-    totals = _totals(parsed)
+    totals = dice.chances(parsed, most=MAX_RUNS * 10)
+    if totals is None:
+        raise _TooMany
     if key.startswith("usage.") and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
         # the usage-die effect: the die steps down on a 1 or 2 and nothing else reads it.
         low = sum((w for t, w in totals.items() if t <= 2), Fraction(0))
@@ -213,43 +215,6 @@ def _result(parsed: dice.DiceExpr, total: int) -> dice.Roll:
         hit=hit,
         entered=False,
     )
-
-
-def _totals(parsed: dice.DiceExpr) -> dict[int, Fraction]:
-    """The chance of each total an expression can roll, exactly."""
-    totals: dict[int, Fraction] = {parsed.modifier: Fraction(1)}
-    for term in parsed.terms:
-        part = _term_totals(term)
-        combined: dict[int, Fraction] = {}
-        for left, p in totals.items():
-            for right, q in part.items():
-                value = left + term.sign * right
-                combined[value] = combined.get(value, Fraction(0)) + p * q
-        totals = combined
-    return totals
-
-
-def _term_totals(term: dice.DiceTerm) -> dict[int, Fraction]:
-    if term.keep == term.count:
-        sums: dict[int, Fraction] = {0: Fraction(1)}
-        one = Fraction(1, term.sides)
-        for _ in range(term.count):
-            rolled: dict[int, Fraction] = {}
-            for total, p in sums.items():
-                for face in range(1, term.sides + 1):
-                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * one
-            sums = rolled
-        return sums
-    # Keep highest or lowest: every combination, when there are few enough to list.
-    if term.sides**term.count > MAX_RUNS * 10:
-        raise _TooMany
-    kept: dict[int, Fraction] = {}
-    chance = Fraction(1, term.sides**term.count)
-    for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
-        ordered = sorted(faces, reverse=term.highest)
-        value = sum(ordered[: term.keep])
-        kept[value] = kept.get(value, Fraction(0)) + chance
-    return kept
 
 
 def outcomes(
@@ -301,19 +266,6 @@ class _Branch:
     encountered: bool
 
 
-def _hp_matters(procedure: Procedure) -> bool:
-    """True when a turn's effects look at hit points (``hp_at_most``)."""
-    return any(
-        effect.when is not None and effect.when.hp_at_most is not None
-        for ref, effect in walk_effects(procedure)
-        if not ref.startswith("activities.")
-    )
-
-
-#: Effects that change nothing an encounter or a light depends on, whatever they do.
-_INERT_KINDS = frozenset({"log", "nothing", "sign", "condition"})
-
-
 class _Relevance:
     """What of the rules can change an encounter or a light, worked out once.
 
@@ -330,7 +282,7 @@ class _Relevance:
             for ref, effect in walk_effects(procedure)
             if not ref.startswith("activities.")
         )
-        self.harmless = set(_INERT_KINDS)
+        self.harmless = {name for name, kind in KINDS.items() if kind.inert}
         if not self.hp_matters:
             self.harmless |= {"damage", "heal"}
         checks = {e.id: e for _ref, e in walk_effects(procedure) if e.do == "check"}

@@ -13,11 +13,11 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
-from delvetui.core.work import Ctx, Work
+from delvetui.core.work import Ctx, Work, named
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import iter_effects, walk_effects
-from delvetui.text import number_problem, suggest
+from delvetui.text import number_problem
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
@@ -27,11 +27,7 @@ def _action(work: Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
     last = work.state.action if work.state.action in procedure.actions else None
     chosen = name or last or procedure.default_action
-    if chosen in procedure.actions:
-        return chosen, procedure.actions[chosen]
-    known = ", ".join(procedure.actions)
-    hint = suggest(chosen, procedure.actions)
-    raise CommandError(f"'{chosen}' is not an action of {procedure.name} ({known}).{hint}")
+    return chosen, named(procedure.actions, chosen, f"an action of {procedure.name}")
 
 
 def _check_inputs(work: Work, action_name: str, action: Action) -> None:
@@ -218,11 +214,9 @@ def _action_body(work: Work, name: str, action: Action, *, mode_from: Action) ->
 def do_activity(work: Work, command: cmd.DoActivity) -> None:
     """Do an activity within the current turn (``do ACTIVITY``)."""
     procedure = work.procedure
-    activity = procedure.activities.get(command.activity)
-    if activity is None:
-        known = ", ".join(procedure.activities) or "this procedure has none"
-        hint = suggest(command.activity, procedure.activities)
-        raise CommandError(f"'{command.activity}' is not an activity ({known}).{hint}")
+    activity = named(
+        procedure.activities, command.activity, "an activity", none="this procedure has none"
+    )
     current = work.current_action()
     if current is not None and not current.activities and work.state.turn > 0:
         turn_name = procedure.turn_name(work.state.turn_type)

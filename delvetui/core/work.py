@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -25,6 +26,21 @@ from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
 from delvetui.procedure.tree import row_range
 from delvetui.text import suggest
+
+_T = TypeVar("_T")
+
+
+def named(options: Mapping[str, _T], name: str, what: str, *, none: str = "none") -> _T:
+    """The option of that name, or a CommandError listing them and suggesting the nearest.
+
+    ``what`` names what the name should be ("an activity"); ``none`` stands in the list
+    when there are no options.
+    """
+    found = options.get(name)
+    if found is None:
+        known = ", ".join(options) or none
+        raise CommandError(f"'{name}' is not {what} ({known}).{suggest(name, options)}")
+    return found
 
 
 class Inputs:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from delvetui.core.work import Ctx, Work
 
 
-@kind("log", required=("text",))
+@kind("log", required=("text",), inert=True)
 def log(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Writes `text` (required) to the log."""
     work.emit(ev.Logged(text=work.text(effect.text, ctx), label=effect.label))

@@ -211,7 +211,7 @@ def fatigue(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             )
 
 
-@kind("condition", fields=("condition", "remove", "target"), check=_gains_or_loses)
+@kind("condition", fields=("condition", "remove", "target"), check=_gains_or_loses, inert=True)
 def condition(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Gives the `target` a `condition` (any word: "exhausted", "poisoned") and/or takes
     one away with `remove`; at least one of the two is required. The game master does the

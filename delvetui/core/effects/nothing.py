@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from delvetui.core.work import Ctx, Work
 
 
-@kind("nothing")
+@kind("nothing", inert=True)
 def nothing(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Does nothing. A row with no effects does nothing too; `nothing` says so on purpose,
     for example with a `when`.

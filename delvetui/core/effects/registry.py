@@ -62,6 +62,9 @@ class EffectKind:
     handler: Handler
     #: Its own check of an effect (beyond each key's, in KEY_CHECKS), if any.
     check: Check | None = None
+    #: True when it changes nothing an encounter or a light depends on, whatever it does,
+    #: so the odds need not follow each way its rolls fall (a log line, a sign).
+    inert: bool = False
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -79,6 +82,7 @@ def kind(
     fields: tuple[str, ...] = (),
     required: tuple[str, ...] = (),
     check: Check | None = None,
+    inert: bool = False,
 ) -> Callable[[Handler], Handler]:
     """Register the decorated handler as the effect kind ``name``; its docstring is its doc."""
 
@@ -94,6 +98,7 @@ def kind(
             doc=doc,
             handler=handler,
             check=check,
+            inert=inert,
         )
         return handler
 

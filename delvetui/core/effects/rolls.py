@@ -39,7 +39,7 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         work.emit(ev.RestBroken(reason="the encounter"))
 
 
-@kind("sign", fields=("foretells",))
+@kind("sign", fields=("foretells",), inert=True)
 def sign(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """The party finds a sign: the log shows `text`, or `sign=TEXT` if the game master
     typed what it was. Carrying a sign forward is an option: with `foretells = true` ("the
