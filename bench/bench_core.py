@@ -8,7 +8,7 @@ Run from the repository root::
 
 It generates expeditions of 1,000 / 10,000 / 100,000 events of realistic play on the
 shipped ``delving`` procedure and measures, side by side in one run, the figures the
-budgets in DESIGN.md name. The results are explained in docs/performance.md.
+budgets in docs/design.md name. The results are explained in docs/performance.md.
 
 Generated files are cached (see ``--cache``) under a name keyed by the size, the seed and
 a fingerprint of the code that writes events, so reruns skip the generation and a change

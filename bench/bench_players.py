@@ -49,9 +49,9 @@ def main() -> None:
 
     scratch = Path(tempfile.mkdtemp(prefix="delvetui-bench-players-"))
     os.environ["DELVETUI_HOME"] = str(scratch)
+    from delvetui.application import creation
     from delvetui.procedure.registry import find
     from delvetui.session import Expedition
-    from delvetui.ui import creation
 
     template = creation.create("demo", find("delving"), creation.DEMO_COMMANDS, seed=5)
     alone: list[float] = []

@@ -60,7 +60,7 @@ BARE = next(
     ),
     Path(__file__).resolve().parents[2] / "shared" / "bench" / "bare_app.py",
 )
-#: The budgets (shared/DESIGN.md): start-up against the plain app, resume 100,000 / 1,000.
+#: The budgets (docs/design.md): start-up against the plain app, resume 100,000 / 1,000.
 START_BUDGET = 1.3
 RESUME_BUDGET = 1.3
 

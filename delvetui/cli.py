@@ -1,7 +1,7 @@
 """The ``delvetui`` command: the full-screen table and the scriptable subcommands.
 
 The contract (names, arguments, ``status --json`` keys, exit status 2 for bad input) is
-the one in DESIGN.md; other tools script against it. Every change goes through the app
+the one in docs/design.md; other tools script against it. Every change goes through the app
 service in :mod:`delvetui.session`.
 """
 
@@ -265,7 +265,7 @@ def _reader(args: argparse.Namespace) -> Expedition:
     path = paths.find_expedition(args.expedition)
     if args.salvage:
         expedition = Expedition.open_salvage(path)
-        reason = expedition.store.readonly_reason
+        reason = expedition.readonly_reason
         if reason:
             _warn(f"delvetui: {reason}")
         return expedition

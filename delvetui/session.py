@@ -1,8 +1,9 @@
 """The app service: the one way an expedition is opened, changed and read.
 
 It opens the file, loads the procedure stored inside it, replays the batches, and takes
-commands: parse, decide, append (committed), then apply and tell listeners. The CLI and the
-UI both go through it; neither builds events nor touches the store.
+commands: parse, decide, append (committed), then apply and tell listeners. The table, the
+CLI and the exports all go through it; none of them builds events or touches the store
+(``tests/test_layers.py`` holds them to it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from delvetui.core import snapshot
 from delvetui.core.audit import Audit, Impossible
 from delvetui.core.decide import decide, procedure_change, start_events
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, Timeline
+from delvetui.core.timeline import Batch, Timeline, procedure_at
 from delvetui.errors import (
     CommandError,
     DamagedFile,
@@ -239,7 +240,7 @@ class Expedition:
         total = self.batch_count
         timeline: Timeline
         if total <= count:
-            timeline, after = Timeline(load=self._load), 0
+            timeline, after = Timeline(load=self.load), 0
         else:
             found = self.store.latest_snapshot(upto=total - count)
             restored = (
@@ -248,7 +249,7 @@ class Expedition:
             if found is None or restored is None:
                 return None
             state, active, redo, base = restored
-            timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=self._load)
+            timeline = Timeline.restore(state, active=active, redo=redo, base=base, load=self.load)
             after = found[0]
         pairs: list[tuple[Batch, State]] = []
         for stored in self.store.batches(after=after):
@@ -263,8 +264,16 @@ class Expedition:
             )
         return after + 1, pairs
 
-    def _load(self, seqs: Sequence[int]) -> Iterator[Batch]:
-        return _load(self.store, seqs)
+    def load(self, seqs: Sequence[int]) -> Iterator[Batch]:
+        """The batches numbered ``seqs``, read back from the file (for a timeline's loader).
+
+        Raises ReplayError when one is not in the log, DamagedFile when one is damaged.
+        """
+        return load_batches(self.store, seqs)
+
+    def batch(self, seq: int) -> Batch:
+        """The batch numbered ``seq``, read back from the file."""
+        return next(self.load([seq]))
 
     def verify(self) -> None:
         """Read every row of the file again and check a full replay gives the live state.
@@ -277,7 +286,7 @@ class Expedition:
         with Store.open(self.path, write=False) as reader:
 
             def load(seqs: Sequence[int]) -> Iterator[Batch]:
-                return _load(reader, seqs)
+                return load_batches(reader, seqs)
 
             audit = Audit(self.original_procedure, self.procedures, load=load)
             in_file = 0
@@ -340,7 +349,11 @@ class Expedition:
     @property
     def procedure(self) -> Procedure:
         """The procedure the expedition follows now (undoing a change goes back)."""
-        return self.procedures.get(self.state.procedure_digest, self.original_procedure)
+        return self.procedure_at(self.state)
+
+    def procedure_at(self, state: State) -> Procedure:
+        """The procedure the expedition followed in a state (the state before a batch)."""
+        return procedure_at(state, self.procedures, self.original_procedure)
 
     @property
     def state(self) -> State:
@@ -357,10 +370,34 @@ class Expedition:
         """True when the expedition cannot be changed (newer version, damage, viewer)."""
         return self.store.readonly
 
+    @property
+    def readonly_reason(self) -> str | None:
+        """Why the expedition cannot be changed, in a sentence; None when it can."""
+        return self.store.readonly_reason
+
+    def meta(self) -> dict[str, str]:
+        """The expedition's metadata as saved at creation (name, procedure, seed, created)."""
+        return self.store.meta()
+
+    def procedure_text(self) -> str:
+        """The text of the procedure the expedition was started with, verbatim."""
+        return self.store.procedure_text()
+
     def batches(self, after: int = 0) -> Iterator[Batch]:
         """Every batch in the file, in order (undone ones included)."""
         for stored in self.store.batches(after=after):
             yield to_batch(stored)
+
+    def saved(self, after: int = 0) -> Iterator[StoredBatch]:
+        """Every batch as saved, in order: with its time, its events as rows (for exports)."""
+        return self.store.batches(after=after)
+
+    def last_saved_at(self) -> str | None:
+        """When the last command was saved (reads the last batch only); None before any."""
+        if self.batch_count < 1:
+            return None
+        last = next(self.store.batches(after=self.batch_count - 1), None)
+        return None if last is None else last.at
 
     def follow(self) -> list[Batch]:
         """Take in the batches another process committed since this reader last looked.
@@ -500,7 +537,7 @@ def _resume(store: Store, use_snapshot: bool) -> tuple[Timeline, int]:
     """A timeline from the latest sound snapshot (and the batch it is after), or a fresh one."""
 
     def load(seqs: Sequence[int]) -> Iterator[Batch]:
-        return _load(store, seqs)
+        return load_batches(store, seqs)
 
     if use_snapshot:
         found = store.latest_snapshot()
@@ -529,7 +566,8 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
     return found
 
 
-def _load(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
+def load_batches(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
+    """The batches numbered ``seqs`` read back from a store; ReplayError for a missing one."""
     for seq in seqs:
         stored = next(store.batches(after=seq - 1), None)
         if stored is None or stored.seq != seq:

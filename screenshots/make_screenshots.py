@@ -128,9 +128,9 @@ def light_commands(kinds: Sequence[str]) -> list[str]:
 
 def build(procedure_id: str) -> Path | None:
     """Create and play one procedure's expedition; None when the procedure is missing."""
+    from delvetui.application import creation
     from delvetui.errors import DelveError
     from delvetui.procedure import registry
-    from delvetui.ui import creation
 
     try:
         procedure = registry.find(procedure_id)

@@ -56,7 +56,7 @@ def test_a_new_file_follows_the_umask_which_is_never_changed(
     old = os.umask(0o027)
     try:
         monkeypatch.setattr(os, "umask", no_umask)
-        from delvetui.ui.files import Prefs
+        from delvetui.application.files import Prefs
 
         Prefs().save()
         made = fileio.write_file(tmp_path / "log.md", "x")

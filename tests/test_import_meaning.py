@@ -31,7 +31,8 @@ from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition, encode
-from delvetui.store import NewEvent, Store, _event_crc
+from delvetui.store import NewEvent, Store
+from delvetui.store.rows import event_crc
 from tests.conftest import Factory
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
@@ -286,7 +287,7 @@ def test_a_lone_surrogate_in_a_copied_expedition_file_is_refused(
             "SELECT seq, batch, version FROM events WHERE type = 'Noted'"
         ).fetchone()
         payload = b'{"text":"the \\ud800 door"}'
-        crc = _event_crc(batch, b"Noted", version, payload)
+        crc = event_crc(batch, b"Noted", version, payload)
         conn.execute(
             "UPDATE events SET payload = ?, crc = ? WHERE seq = ?", (payload.decode(), crc, seq)
         )

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 import delvetui
-from delvetui import store as store_module
 from delvetui.errors import (
     DamagedFile,
     ExpeditionExists,
@@ -25,7 +24,7 @@ from delvetui.errors import (
     StorageFailed,
     StoreError,
 )
-from delvetui.store import APPLICATION_ID, SCHEMA_VERSION, NewEvent, Store, StoredBatch
+from delvetui.store import APPLICATION_ID, SCHEMA_VERSION, NewEvent, Store, StoredBatch, reading
 
 PROJECT_ROOT = Path(delvetui.__file__).resolve().parent.parent
 META = {"name": "Die Gruft des Schädelkönigs", "procedure": "b/x 1", "referee": "Zoë"}
@@ -113,7 +112,7 @@ def test_round_trip_of_meta_procedure_batches_and_events(tmp_path: Path) -> None
 
 
 def test_batches_after_and_across_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "_CHUNK", 2)  # Small chunks: exercise the chunk seams.
+    monkeypatch.setattr(reading, "CHUNK", 2)  # Small chunks: exercise the chunk seams.
     path = make(tmp_path / "x.delve", batches=7, events_per_batch=3)
     with Store.open(path) as store:
         assert store.batch_count() == 7 and store.event_count() == 21

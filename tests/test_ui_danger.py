@@ -10,10 +10,10 @@ from textual.color import Color
 from textual.widgets._toast import Toast
 
 from delvetui import paths
+from delvetui.application.files import PREFS_NAME
 from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.files import PREFS_NAME
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.turn_log import TurnLog, style_name
 from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until

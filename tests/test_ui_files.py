@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from delvetui.application.files import PREFS_NAME, Prefs
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.files import PREFS_NAME, Prefs
 from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import PARTY, make, notices, ready, table, until
 

@@ -14,9 +14,9 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from delvetui import paths
+from delvetui.application import creation
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui import creation
 from delvetui.ui.app import DelveApp
 from delvetui.ui.table_screen import TableScreen
 

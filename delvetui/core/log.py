@@ -16,7 +16,7 @@ import attrs
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.state import MINUTES_PER_DAY, State
-from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
+from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
 
 Kind = Literal[
@@ -302,19 +302,6 @@ def batch_lines(
             kind, text = described
             yield Line(kind, text, batch.seq, voided, turn, session)
         state = evolve(state, event)
-
-
-def voided_batches(batches: Iterable[Batch]) -> set[int]:
-    """The batches that no longer count after every undo and redo in the file."""
-    voided: set[int] = set()
-    for batch in batches:
-        target = undo_target(batch)
-        if target is not None:
-            voided.add(target)
-        target = redo_target(batch)
-        if target is not None:
-            voided.discard(target)
-    return voided
 
 
 def walk(

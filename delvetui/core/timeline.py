@@ -9,7 +9,7 @@ through ``Timeline.apply``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -18,6 +18,7 @@ from delvetui.core.decide import History
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.errors import ReplayError
+from delvetui.procedure.model import Procedure
 
 #: How many recent batches keep the state before them (undo without replay) and their
 #: events (redo without reading the file). Older ones are rebuilt through ``load``.
@@ -46,6 +47,56 @@ def redo_target(batch: Batch) -> int | None:
     """The batch a redo batch restores, else None."""
     first = batch.events[0] if batch.events else None
     return first.batch if isinstance(first, ev.BatchRestored) else None
+
+
+def is_undo_or_redo(batch: Batch) -> bool:
+    """True for the batch of an undo or a redo: bookkeeping, not something played."""
+    return undo_target(batch) is not None or redo_target(batch) is not None
+
+
+def voiding(batch: Batch) -> Iterator[tuple[int, bool]]:
+    """The batch an undo voids ``(batch, True)`` or a redo restores ``(batch, False)``, if any."""
+    target = undo_target(batch)
+    if target is not None:
+        yield target, True
+    target = redo_target(batch)
+    if target is not None:
+        yield target, False
+
+
+def void(voided: set[int], changes: Iterable[tuple[int, bool]]) -> None:
+    """Mark batches undone (True) or redone (False) in ``voided``, in order."""
+    for target, undone in changes:
+        if undone:
+            voided.add(target)
+        else:
+            voided.discard(target)
+
+
+def voided_batches(batches: Iterable[Batch]) -> set[int]:
+    """The batches that no longer count after every undo and redo among these."""
+    voided: set[int] = set()
+    for batch in batches:
+        void(voided, voiding(batch))
+    return voided
+
+
+def counting(batches: Iterable[Batch]) -> list[Batch]:
+    """The batches that count, in order: neither undone nor an undo or redo themselves."""
+    every = list(batches)
+    voided = voided_batches(every)
+    return [b for b in every if b.seq not in voided and not is_undo_or_redo(b)]
+
+
+def procedure_at(
+    state: State, procedures: Mapping[str, Procedure], original: Procedure
+) -> Procedure:
+    """The procedure followed in a state: the one it moved to by digest, else the original.
+
+    An expedition can move to another procedure part-way (and an undo moves it back), so
+    every batch is read with the procedure of the state before it.
+    """
+    return procedures.get(state.procedure_digest, original)
 
 
 class Timeline:

@@ -53,12 +53,10 @@ def story_of(
     expedition: Expedition, *, session: int | None = None, now: dt.datetime | None = None
 ) -> story.Story:
     """The story of an expedition (or of one session), as every exporter tells it."""
-    played = [story.Played(to_batch(s), s.at) for s in expedition.store.batches()]
+    played = [story.Played(to_batch(s), s.at) for s in expedition.saved()]
     told = story.build(
         played,
-        lambda state: expedition.procedures.get(
-            state.procedure_digest, expedition.original_procedure
-        ),
+        expedition.procedure_at,
         title=expedition.state.name or expedition.path.stem,
         exported=now or dt.datetime.now().astimezone(),
     )
@@ -67,7 +65,7 @@ def story_of(
 
 def picture_of(expedition: Expedition) -> str:
     """The timeline of the whole expedition as an SVG document."""
-    batches = (to_batch(stored) for stored in expedition.store.batches())
+    batches = expedition.batches()
     title = expedition.state.name or expedition.path.stem
     return picture.render(picture.build(batches, title))
 

@@ -35,7 +35,7 @@ from delvetui.export import json_format
 from delvetui.export.json_format import Checked, Head, ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
-from delvetui.session import to_batch
+from delvetui.session import load_batches
 from delvetui.store import SCHEMA_VERSION, NewEvent, Store
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -173,8 +173,7 @@ def _audited(
     """
 
     def load(seqs: Sequence[int]) -> Iterator[Batch]:
-        for seq in seqs:
-            yield to_batch(next(store.batches(after=seq - 1)))
+        return load_batches(store, seqs)
 
     original = load_text(source.head.procedure_text, source="its procedure")
     audit = Audit(original, load=load)

@@ -66,16 +66,16 @@ def chunks(expedition: Expedition, *, now: dt.datetime | None = None) -> Iterato
         "format_version": FORMAT_VERSION,
         "program": f"delvetui {__version__}",
         "exported": moment.isoformat(timespec="seconds"),
-        "meta": expedition.store.meta(),
+        "meta": expedition.meta(),
         "procedure": {
             "id": expedition.original_procedure.id,
-            "text": expedition.store.procedure_text(),
+            "text": expedition.procedure_text(),
         },
         "counts": {"batches": batches, "events": events},
     }
     text = _dumps(head)
     yield text[: -len("\n}")] + ',\n "batches": [\n'
-    for stored in expedition.store.batches():
+    for stored in expedition.saved():
         if stored.seq > batches:
             break  # appended by the table since the counts were read: the next export's
         batch = {

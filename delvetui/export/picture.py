@@ -19,7 +19,7 @@ import attrs
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, redo_target, undo_target
+from delvetui.core.timeline import Batch, counting
 from delvetui.text import visible
 
 #: Characters XML 1.0 cannot hold at all (a lone surrogate, U+FFFE); shown as U+FFFD.
@@ -67,29 +67,6 @@ class Picture:
     marks: tuple[Mark, ...]
     rests: tuple[Span, ...]
     sessions: tuple[Span, ...]
-
-
-def counting(batches: Iterable[Batch]) -> list[Batch]:
-    """The batches that count, in order: undone ones left out, undo and redo themselves too."""
-    kept: dict[int, Batch] = {}
-    active: list[int] = []
-    redo: list[int] = []
-    for batch in batches:
-        voided = undo_target(batch)
-        restored = redo_target(batch)
-        if voided is not None:
-            if voided in active:
-                active.remove(voided)
-                redo.append(voided)
-        elif restored is not None:
-            if restored in redo:
-                redo.remove(restored)
-                active.append(restored)
-        else:
-            kept[batch.seq] = batch
-            active.append(batch.seq)
-            redo.clear()
-    return [kept[seq] for seq in sorted(active)]
 
 
 def build(batches: Iterable[Batch], title: str) -> Picture:

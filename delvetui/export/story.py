@@ -20,9 +20,9 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
-from delvetui.core.log import Kind, clock_text, describe, voided_batches, walk
+from delvetui.core.log import Kind, clock_text, describe, walk
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
+from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
@@ -137,8 +137,7 @@ def build(
     at = {p.batch.seq: p.at for p in played}
     builder = _Builder(procedure_at)
     for batch, before in walk((p.batch for p in played), timeline):
-        bookkeeping = undo_target(batch) is not None or redo_target(batch) is not None
-        if batch.seq not in voided and not bookkeeping:
+        if batch.seq not in voided and not is_undo_or_redo(batch):
             builder.add(batch, before, at[batch.seq])
     parts = builder.finish()
     byline = f"{procedure_at(timeline.state).name} · the session log"

@@ -20,6 +20,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from delvetui import fileio
+from delvetui.application import creation
+from delvetui.application.files import Prefs, export_path, write_export
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import (
@@ -30,10 +32,9 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui import asking, creation, runner
+from delvetui.ui import asking, runner
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.files import Prefs, export_path, write_export
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.new_expedition import NewExpeditionScreen
 from delvetui.ui.palette import TableCommands

@@ -2,7 +2,7 @@
 
 Every problem is shown beside the field it concerns; nothing is created until the game
 master confirms with Create, and then everything is created at once (see
-:mod:`delvetui.ui.creation`). The form answers with :class:`NewExpeditionScreen.Create`.
+:mod:`delvetui.application.creation`). The form answers with :class:`NewExpeditionScreen.Create`.
 """
 
 from __future__ import annotations

@@ -100,7 +100,7 @@ def last_rolls(expedition: Expedition) -> tuple[int, str, list[MadeRoll]]:
     if last is None:
         raise CommandError("There is nothing to fix: no command has been made yet.")
     seq, command = last
-    batch = next(expedition.batches(after=seq - 1))
+    batch = expedition.batch(seq)
     rolls: list[MadeRoll] = []
     for event in batch.events:
         if isinstance(event, ev.DiceRolled):

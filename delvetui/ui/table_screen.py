@@ -11,7 +11,7 @@ import asyncio
 import datetime as dt
 import shlex
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar, Literal
 
 from rich.text import Text
@@ -28,8 +28,8 @@ from textual.screen import Screen
 from delvetui.core import commands, dice
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, Timeline, redo_target, undo_target
-from delvetui.errors import CommandError, DelveError, DiceError, ReplayError
+from delvetui.core.timeline import Batch, Timeline, void, voiding
+from delvetui.errors import CommandError, DelveError, DiceError
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, check_pages
 from delvetui.text import visible
@@ -101,16 +101,6 @@ def check_roll_text(text: str) -> str | None:
     except DiceError as error:
         return error.message
     return None
-
-
-def voiding(batch: Batch) -> Iterator[tuple[int, bool]]:
-    """The batch an undo voids (batch, True) or a redo restores (batch, False), if any."""
-    target = undo_target(batch)
-    if target is not None:
-        yield target, True
-    target = redo_target(batch)
-    if target is not None:
-        yield target, False
 
 
 def rest_action(procedure: Procedure) -> str | None:
@@ -415,7 +405,7 @@ class TableScreen(Screen[None]):
             lines.extend(
                 batch_lines(batch, self._procedure_at(before), before, session=before.session)
             )
-            _void(voided, voiding(batch))
+            void(voided, voiding(batch))
         self._full = lines
         log.replace(self._shown(lines), voided)
         self.query_one(CommandLine).remember(batch.command for batch, _ in pairs if batch.seq > 1)
@@ -453,7 +443,7 @@ class TableScreen(Screen[None]):
             return self.damage
         if not self.expedition.readonly:
             return ""
-        return self.expedition.store.readonly_reason or "read-only"
+        return self.expedition.readonly_reason or "read-only"
 
     @property
     def readonly(self) -> bool:
@@ -476,14 +466,10 @@ class TableScreen(Screen[None]):
 
     def _last_command_at(self) -> str | None:
         """When the last command was saved (reads the last batch only)."""
-        expedition = self.expedition
-        if expedition.batch_count < 1:
-            return None
         try:
-            last = next(expedition.store.batches(after=expedition.batch_count - 1), None)
+            return self.expedition.last_saved_at()
         except DelveError:
             return None  # load_history reads the same batch and says what is wrong
-        return None if last is None else last.at
 
     def _key_of(self, action: str) -> str:
         """The key of an action as shown (the keymap may have moved it)."""
@@ -665,7 +651,7 @@ class TableScreen(Screen[None]):
         voided: set[int] = set()
         said: list[str] = []
         moving = ""
-        timeline = Timeline(load=self._load_batches)
+        timeline = Timeline(load=self.expedition.load)
         problem = ""
         breath = time.perf_counter() + BREATH
         try:
@@ -678,7 +664,7 @@ class TableScreen(Screen[None]):
                     batch_lines(batch, self._procedure_at(before), before, session=before.session)
                 )
                 moving = self._moving_of(timeline.state, moving)
-                _void(voided, voiding(batch))
+                void(voided, voiding(batch))
                 if batch.seq > 1:
                     said.append(batch.command)
                 if time.perf_counter() > breath:
@@ -694,7 +680,7 @@ class TableScreen(Screen[None]):
                         break
                     timeline.apply(batch)
                     moving = self._moving_of(timeline.state, moving)
-                    _void(voided, voiding(batch))
+                    void(voided, voiding(batch))
                     if time.perf_counter() > breath:
                         await asyncio.sleep(0)
                         breath = time.perf_counter() + BREATH
@@ -710,7 +696,7 @@ class TableScreen(Screen[None]):
         if start:
             # Undo and redo played since opening may reach back into the older turns.
             older = {seq for seq in voided if seq < start}
-            _void(older, self._live_voiding)
+            void(older, self._live_voiding)
             self._full = lines + self._full
             log.prepend(self._shown(lines), older)
             log.border_subtitle = ""
@@ -733,17 +719,9 @@ class TableScreen(Screen[None]):
         for batch, before in waiting:
             self._append(batch, before)
 
-    def _load_batches(self, seqs: Sequence[int]) -> Iterator[Batch]:
-        for seq in seqs:
-            found = next(self.expedition.batches(after=seq - 1), None)
-            if found is None or found.seq != seq:
-                raise ReplayError(f"batch {seq} is not in the log", batch=seq)
-            yield found
-
     def _procedure_at(self, state: State) -> Procedure:
         """The procedure the expedition followed in that state (it can be changed)."""
-        expedition = self.expedition
-        return expedition.procedures.get(state.procedure_digest, expedition.original_procedure)
+        return self.expedition.procedure_at(state)
 
     # Keys --------------------------------------------------------------------------------
 
@@ -1105,15 +1083,6 @@ class TableScreen(Screen[None]):
             for binding in _bindings(self.BINDINGS)
             if binding.show and self.check_action(binding.action, ()) is True
         ]
-
-
-def _void(voided: set[int], changes: Iterable[tuple[int, bool]]) -> None:
-    """Mark batches undone (True) or redone (False), in order."""
-    for target, undone in changes:
-        if undone:
-            voided.add(target)
-        else:
-            voided.discard(target)
 
 
 def has_time_dice(procedure: Procedure) -> bool:

@@ -1,0 +1,291 @@
+"""The layers hold: each module imports only what its layer may, as docs/design.md lists.
+
+The list is read from the table in ``docs/design.md`` (between its ``layers`` markers), so
+the page a newcomer reads and the rule the suite keeps are one. Every import counts: at
+the top of a module, inside a function, under ``TYPE_CHECKING``. The standard library is
+always allowed; so is the root package (``delvetui.__version__``) and a layer's own modules.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import attrs
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "delvetui"
+DESIGN = ROOT / "docs" / "design.md"
+#: A module longer than this, or a class longer than ``CLASS_LINES``, needs a sentence in
+#: docs/design.md saying why.
+MODULE_LINES = 600
+CLASS_LINES = 300
+
+
+@attrs.frozen
+class Rule:
+    """What one layer (a package or a module of one) may import."""
+
+    name: str
+    modules: frozenset[str]
+    libraries: frozenset[str]
+
+
+@attrs.frozen
+class Import:
+    """One import in one module: the module, its line, and what it names."""
+
+    module: str
+    line: int
+    target: str
+
+
+def read_rules(text: str) -> dict[str, Rule]:
+    """The layer table of docs/design.md: layer name to its rule."""
+    found = re.search(r"<!-- layers:begin -->(.*?)<!-- layers:end -->", text, re.S)
+    assert found, "docs/design.md has no table between <!-- layers:begin/end --> markers"
+    rules: dict[str, Rule] = {}
+    for row in found.group(1).splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) != 4 or not cells[0].startswith("`"):
+            continue
+        names = re.findall(r"`([^`]+)`", cells[0])
+        modules = frozenset(re.findall(r"`([^`]+)`", cells[2]))
+        libraries = frozenset(re.findall(r"`([^`]+)`", cells[3]))
+        for name in names:
+            rules[name] = Rule(name, modules, libraries)
+    return rules
+
+
+def module_name(path: Path, package: Path) -> str:
+    """A file's module name relative to the package: 'core.decide', 'store' for its __init__."""
+    parts = list(path.relative_to(package).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path, package: Path) -> Iterator[Import]:
+    """Every import in a module, wherever it stands, as the module name it reaches."""
+    name = module_name(path, package)
+    is_package = path.name == "__init__.py"
+    here = name.split(".") if name else []
+    if not is_package:
+        here = here[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield Import(name, node.lineno, alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ["delvetui", *here[: len(here) - node.level + 1]]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                # "from delvetui.core import events" reaches the module core.events.
+                sub = f"{source}.{alias.name}"
+                yield Import(name, node.lineno, sub if _is_module(sub, package) else source)
+
+
+def _is_module(dotted: str, package: Path) -> bool:
+    parts = dotted.split(".")
+    if parts[0] != package.name:
+        return False
+    where = package.joinpath(*parts[1:])
+    return where.with_suffix(".py").is_file() or (where / "__init__.py").is_file()
+
+
+def rule_for(module: str, rules: Mapping[str, Rule]) -> Rule | None:
+    """The rule of the most specific layer naming the module or a package above it."""
+    parts = module.split(".")
+    for end in range(len(parts), 0, -1):
+        found = rules.get(".".join(parts[:end]))
+        if found is not None:
+            return found
+    return None
+
+
+def problems(package: Path, rules: Mapping[str, Rule]) -> list[str]:
+    """Every import a layer may not make, and every module no layer covers."""
+    found: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        module = module_name(path, package)
+        if not module:
+            continue  # the root package: only __version__
+        rule = rule_for(module, rules)
+        where = f"delvetui/{path.relative_to(package).as_posix()}"
+        if rule is None:
+            found.append(f"{where}: no layer in docs/design.md covers {module}")
+            continue
+        own = module.split(".")[0]
+        for item in imports(path, package):
+            top = item.target.split(".")[0]
+            if top != package.name:
+                if top in sys.stdlib_module_names or top in rule.libraries:
+                    continue
+                found.append(
+                    f"{where}:{item.line} imports {item.target}, a library the layer "
+                    f"{rule.name} may not use"
+                )
+                continue
+            target = item.target.removeprefix(f"{package.name}").removeprefix(".")
+            if not target or target.split(".")[0] == own:
+                continue
+            if any(
+                target == allowed or target.startswith(f"{allowed}.") for allowed in rule.modules
+            ):
+                continue
+            found.append(
+                f"{where}:{item.line} imports {item.target}, which the layer {rule.name} "
+                "may not import (docs/design.md, Layers)"
+            )
+    return found
+
+
+def test_every_module_imports_only_what_its_layer_may() -> None:
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    assert problems(PACKAGE, rules) == []
+
+
+def test_every_layer_in_the_table_names_what_exists() -> None:
+    """A row or an allowed name that names nothing is a stale line in docs/design.md."""
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    named = {name for rule in rules.values() for name in (rule.name, *rule.modules)}
+    missing = [name for name in sorted(named) if not _is_module(f"delvetui.{name}", PACKAGE)]
+    assert missing == []
+
+
+def test_core_may_not_reach_the_interfaces_or_the_file() -> None:
+    """The rules that matter most, stated here so a change to the table cannot drop them."""
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    for layer in ("core", "procedure"):
+        reach = rules[layer].modules | rules[layer].libraries
+        for forbidden in ("textual", "rich", "ui", "cli", "store", "session", "application"):
+            assert not any(r == forbidden or r.startswith(f"{forbidden}.") for r in reach), (
+                layer,
+                forbidden,
+            )
+    for layer in ("ui", "cli", "export", "application"):
+        assert "store" not in rules[layer].modules, layer
+
+
+MINI_RULES = """
+<!-- layers:begin -->
+| layer | what | may import | libraries |
+|---|---|---|---|
+| `core` | rules | `text` | `attrs` |
+| `text` | text | — | — |
+| `ui` | screens | `core`, `text` | `textual` |
+<!-- layers:end -->
+"""
+
+
+def _package(tmp_path: Path, files: Mapping[str, str]) -> Path:
+    package = tmp_path / "delvetui"
+    for name, text in {"__init__.py": "", **files}.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return package
+
+
+def test_an_import_inside_a_function_is_found_and_named(tmp_path: Path) -> None:
+    package = _package(
+        tmp_path,
+        {
+            "core/__init__.py": "",
+            "core/rules.py": (
+                "import json\n"
+                "from delvetui.text import shown\n"
+                "def draw():\n"
+                "    from delvetui.ui import table\n"
+                "    import textual\n"
+            ),
+            "text.py": "",
+            "ui/__init__.py": "",
+            "ui/table.py": "from delvetui.core import rules\nfrom ..text import shown\n",
+        },
+    )
+    found = problems(package, read_rules(MINI_RULES))
+    assert found == [
+        "delvetui/core/rules.py:4 imports delvetui.ui.table, which the layer core may not "
+        "import (docs/design.md, Layers)",
+        "delvetui/core/rules.py:5 imports textual, a library the layer core may not use",
+    ]
+
+
+def test_a_module_no_layer_covers_is_named(tmp_path: Path) -> None:
+    package = _package(tmp_path, {"text.py": "", "stray.py": "import delvetui.text\n"})
+    assert problems(package, read_rules(MINI_RULES)) == [
+        "delvetui/stray.py: no layer in docs/design.md covers stray"
+    ]
+
+
+def _long_things(package: Path) -> Iterator[tuple[str, int]]:
+    """Every module over MODULE_LINES lines and class over CLASS_LINES, with its length."""
+    for path in sorted(package.rglob("*.py")):
+        where = f"delvetui/{path.relative_to(package).as_posix()}"
+        text = path.read_text(encoding="utf-8")
+        lines = text.count("\n")
+        if lines > MODULE_LINES:
+            yield where, lines
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > CLASS_LINES:
+                    yield f"{where}::{node.name}", length
+
+
+def _explained() -> set[str]:
+    design = DESIGN.read_text(encoding="utf-8")
+    found = re.search(r"<!-- long:begin -->(.*?)<!-- long:end -->", design, re.S)
+    assert found, "docs/design.md has no list between <!-- long:begin/end --> markers"
+    return set(re.findall(r"^- `([^`]+)`", found.group(1), re.M))
+
+
+def test_a_long_module_or_class_is_explained_in_the_design() -> None:
+    explained = _explained()
+    unexplained = [
+        f"{what} ({n} lines)" for what, n in _long_things(PACKAGE) if what not in explained
+    ]
+    assert unexplained == []
+
+
+def test_the_design_lists_only_what_is_still_long() -> None:
+    """Once a module or class is split, its line in docs/design.md goes too."""
+    long = {what for what, _ in _long_things(PACKAGE)}
+    assert sorted(_explained() - long) == []
+
+
+def test_the_design_states_the_limits_the_suite_keeps() -> None:
+    design = DESIGN.read_text(encoding="utf-8")
+    assert f"{MODULE_LINES} lines" in design and f"{CLASS_LINES} lines" in design
+
+
+#: The interfaces: they read and change an expedition only through ``Expedition``.
+INTERFACES = ("ui", "cli.py", "export", "serve.py", "application")
+
+
+def test_the_interfaces_never_reach_into_the_store() -> None:
+    """No ``expedition.store`` (or any ``.store``) in the table, the CLI or the exports.
+
+    Only a module whose layer may import the store (the import, which writes a new file)
+    holds one.
+    """
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for name in INTERFACES:
+        where = PACKAGE / name
+        for path in sorted(where.rglob("*.py") if where.is_dir() else [where]):
+            rule = rule_for(module_name(path, PACKAGE), rules)
+            if rule is not None and "store" in rule.modules:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and node.attr == "store":
+                    found.append(f"delvetui/{path.relative_to(PACKAGE).as_posix()}:{node.lineno}")
+    assert found == []
