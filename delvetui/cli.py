@@ -370,7 +370,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
     procedure = expedition.procedure
     per_turn = procedure.turn_minutes(state.turn_type)
     last = state.last_hazard
-    return {
+    data: dict[str, Any] = {
         "name": state.name,
         "procedure": procedure.id,
         "turn": state.turn,
@@ -423,6 +423,13 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": odds.as_json(odds.compute(state, procedure)),
     }
+    if state.real_time_lights or state.realtime_paused:
+        # Only where real time is in play, so every other expedition's JSON is as it was.
+        data["realtime_paused"] = state.realtime_paused
+        for shown, light in zip(data["lights"], state.lights, strict=True):
+            if light.real_seconds is not None:
+                shown["real_seconds_left"] = light.real_seconds
+    return data
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:

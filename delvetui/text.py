@@ -147,6 +147,30 @@ def clock(text: str) -> tuple[int, int] | None:
     return int(found.group(1)), int(found.group(2))
 
 
+_DURATION = re.compile(r"(?:([0-9]{1,3})h)?(?:([0-9]{1,5})m)?(?:([0-9]{1,6})s)?")
+
+
+def duration(text: str) -> int | None:
+    """Seconds in a span of real time: ``60m``, ``1h30m``, ``90s``, ``2m30s``, or a bare
+    number of minutes (``45``); None when the text is not one."""
+    text = text.strip().lower()
+    if text.isdigit() and len(text) <= 5:
+        return int(text) * 60
+    found = _DURATION.fullmatch(text)
+    if not text or found is None:
+        return None
+    hours, minutes, seconds = (int(part or 0) for part in found.groups())
+    return hours * 3600 + minutes * 60 + seconds
+
+
+def countdown(seconds: int) -> str:
+    """Seconds left as a countdown: ``42:17``, or ``1:05:09`` from an hour up."""
+    seconds = max(0, seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
 def suggest(word: str, options: Iterable[str]) -> str:
     """`` Did you mean 'x'?`` for the option closest to a misspelt word, or ''."""
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)

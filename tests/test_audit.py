@@ -1,6 +1,6 @@
 """The audit's table of one-line checks: what an event names exists, its numbers fit.
 
-Each row of ``audit._CHECKS`` that is a single line is exercised here with an event a
+Each row of ``event_checks._CHECKS`` that is a single line is exercised here with an event a
 command could have written (no problem) and one it could not (the sentence it gets).
 """
 
@@ -12,8 +12,8 @@ import pytest
 
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
-from delvetui.core.audit import MAX_NUMBER, MAX_TYPED, problem
 from delvetui.core.decide import decide, start_events
+from delvetui.core.event_checks import MAX_NUMBER, MAX_TYPED, problem
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure

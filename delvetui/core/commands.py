@@ -28,7 +28,7 @@ USAGE: dict[str, str] = {
     "[+CONDITION] [-CONDITION] | pc remove NAME",
     "light": "light add KIND [carrier=NAME] [count=N] [lit] | light on ID|KIND [carrier=NAME] "
     "| light off ID|KIND | light give ID NAME|nobody | light set ID turns=N|minutes=N "
-    "| light refuel ID",
+    "| light refuel ID | light realtime ID DURATION|off",
     "turn": "turn [ACTION] [ROLL=N ...] [INPUT=VALUE ...]",
     "do": "do ACTIVITY [by=NAME] [ROLL=N ...]",
     "roll": "roll EXPR [WHAT FOR]",
@@ -40,7 +40,11 @@ USAGE: dict[str, str] = {
     "enter": "enter TURN-TYPE",
     "reveal": "reveal sign|encounter|hp (on the players' screen)",
     "hide": "hide sign|encounter|hp (from the players' screen)",
+    "realtime": "realtime pause [DURATION] [WHY] | realtime resume "
+    "| realtime pass DURATION [ID ...]",
 }
+#: The longest span of real time a command takes (a day).
+MAX_REAL_SECONDS = 24 * 3600
 
 
 @attrs.frozen
@@ -139,6 +143,28 @@ class RefuelLight(Command):
     """Refuel a light (a lantern's flask of oil)."""
 
     target: str
+
+
+@attrs.frozen
+class SetRealTime(Command):
+    """Make a light burn in real time with this many seconds left (None: by turns again)."""
+
+    target: str
+    seconds: int | None
+
+
+@attrs.frozen
+class RealTime(Command):
+    """The table's real-time clock: pause it, resume it, or record real time that passed.
+
+    ``seconds`` is the real time that passed since the last record (with ``pause``, before
+    pausing); ``ids`` limits it to those lights (the ones that were burning then).
+    """
+
+    verb: str
+    seconds: int = 0
+    ids: tuple[str, ...] = ()
+    reason: str = ""
 
 
 @attrs.frozen
@@ -420,6 +446,12 @@ def _light(words: list[str], text: str) -> Command:
         _no_more("light", values)
         kind = _word("light", "a light kind", plain[0]).lower()
         return AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
+    if sub == "realtime" and len(plain) == 2:
+        _no_more("light", values)
+        _word("light", "a light id or kind", plain[0])
+        if plain[1].lower() == "off":
+            return SetRealTime(target=plain[0], seconds=None)
+        return SetRealTime(target=plain[0], seconds=_real_seconds("light", plain[1]))
     if len(plain) != 1 and sub != "give":
         raise _usage("light", f"light {sub} takes one light id or kind.")
     if plain:
@@ -445,6 +477,8 @@ def _light(words: list[str], text: str) -> Command:
     if sub == "refuel":
         _no_more("light", values)
         return RefuelLight(target=plain[0])
+    if sub == "realtime":
+        raise _usage("light", "light realtime takes a light id and a time (60m, 1h30m) or off.")
     raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
 
 
@@ -543,6 +577,33 @@ def _show(verb: str) -> _Parser:
     return parse_show
 
 
+def _real_seconds(verb: str, text: str, *, least: int = 1) -> int:
+    seconds = rules.duration(text)
+    if seconds is None:
+        raise _usage(verb, f"'{_short(text)}' is not a span of time; write 60m, 1h30m or 90s.")
+    if not least <= seconds <= MAX_REAL_SECONDS:
+        raise _usage(verb, f"Give {least} second{'s' if least != 1 else ''} to 24 hours.")
+    return seconds
+
+
+def _realtime(words: list[str], text: str) -> Command:
+    sub = words[0].lower() if words else ""
+    rest = words[1:]
+    if sub == "resume" and not rest:
+        return RealTime(verb="resume")
+    if sub == "pause":
+        seconds = 0
+        if rest and rules.duration(rest[0]) is not None:
+            seconds = _real_seconds("realtime", rest[0], least=0)
+            rest = rest[1:]
+        reason = _bounded("realtime", "why the clock pauses", " ".join(rest), rules.MAX_PURPOSE)
+        return RealTime(verb="pause", seconds=seconds, reason=reason)
+    if sub == "pass" and rest:
+        ids = tuple(_word("realtime", "a light id", word) for word in rest[1:])
+        return RealTime(verb="pass", seconds=_real_seconds("realtime", rest[0]), ids=ids)
+    raise _usage("realtime", "Say realtime pause, realtime resume or realtime pass DURATION.")
+
+
 def _enter(words: list[str], text: str) -> Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
@@ -563,4 +624,5 @@ _PARSERS: dict[str, _Parser] = {
     "enter": _enter,
     "reveal": _show("reveal"),
     "hide": _show("hide"),
+    "realtime": _realtime,
 }

@@ -16,7 +16,7 @@ import random
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import dice
+from delvetui.core import dice, realtime
 from delvetui.core import events as ev
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member
@@ -196,6 +196,9 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
                 now = "already shown on" if command.shown else "not shown on"
                 raise CommandError(f"The {command.what} is {now} the players' screen.")
             work.emit(ev.ShownToPlayers(what=command.what, shown=command.shown))
+        case cmd.SetRealTime() | cmd.RealTime():
+            for event in realtime.decide(work.state, work.procedure, command):
+                work.emit(event)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

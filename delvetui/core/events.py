@@ -334,6 +334,34 @@ class UsageDieStepped(Event):
     die: int | None
 
 
+@event()
+@attrs.frozen
+class LightRealTimeSet(Event):
+    """A light was set to burn in real time with this many seconds left (None: by turns again)."""
+
+    id: str
+    seconds: int | None
+    reason: str
+
+
+@event()
+@attrs.frozen
+class RealTimePassed(Event):
+    """Real seconds passed at the table for these lit lights that burn in real time."""
+
+    ids: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    seconds: int = 0
+
+
+@event()
+@attrs.frozen
+class RealTimePaused(Event):
+    """The table's real-time clock was paused (every real-time light stops) or resumed."""
+
+    paused: bool
+    reason: str = ""
+
+
 # Turns, rolls and results ------------------------------------------------------------------
 
 

@@ -218,6 +218,29 @@ def _(event: ev.LightTimerSet, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.LightRealTimeSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, real_seconds=event.seconds))
+
+
+@_apply.register
+def _(event: ev.RealTimePassed, state: State) -> State:
+    counted = set(event.ids)
+    lights = tuple(
+        attrs.evolve(light, real_seconds=max(0, light.real_seconds - event.seconds))
+        if light.id in counted and light.real_seconds is not None
+        else light
+        for light in state.lights
+    )
+    return attrs.evolve(state, lights=lights)
+
+
+@_apply.register
+def _(event: ev.RealTimePaused, state: State) -> State:
+    return attrs.evolve(state, realtime_paused=event.paused)
+
+
+@_apply.register
 def _(event: ev.LightHandedOver, state: State) -> State:
     return state.with_light(attrs.evolve(_light(state, event.id), carrier=event.carrier))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
+from delvetui.core import realtime
 from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
@@ -31,6 +32,9 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
             usage_die=kind.usage_die,
         )
     )
+    if kind.real_minutes is not None:
+        seconds = kind.real_minutes * 60
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
     if command.lit:
         light_on(work, light_id, carrier)
 
@@ -63,6 +67,10 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         raise CommandError(f"{light.id} is used up; it cannot be lit again.")
     if light.minutes == 0:
         raise CommandError(f"{light.id} has no time left; refuel it or set its time first.")
+    if light.real_seconds == 0:
+        raise CommandError(
+            f"{light.id} has no real time left; give it more with light realtime {light.id} 60m."
+        )
     holder = work.member(carrier).name if carrier else None
     new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
@@ -90,3 +98,5 @@ def refuel(work: Work, command: cmd.RefuelLight) -> None:
     work.emit(
         ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
     )
+    for event in realtime.refuelled(light, kind, minutes):
+        work.emit(event)

@@ -15,9 +15,11 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
+from delvetui.core.realtime import BY_PROCEDURE
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
+from delvetui.text import countdown
 
 Kind = Literal[
     "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
@@ -139,6 +141,26 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             if event.reason == "runs low":
                 return "light", f"{event.id}'s fuel runs low: {turns} left."
             return "light", f"{event.id} has {turns} left ({event.reason})."
+        case ev.LightRealTimeSet():
+            if event.seconds is None:
+                return "light", f"{event.id} burns by turns again ({event.reason})."
+            why = "" if event.reason == BY_PROCEDURE else f" ({event.reason})"
+            return "light", (
+                f"{event.id} burns in real time: {countdown(event.seconds)} left{why}."
+            )
+        case ev.RealTimePassed():
+            return None  # the countdown is on the table; a light that runs out says so
+        case ev.RealTimePaused():
+            why = f" ({event.reason})" if event.reason else ""
+            left = "; ".join(
+                f"{light.id} {countdown(light.real_seconds or 0)} left"
+                for light in state.lights
+                if light.lit and light.real_seconds is not None
+            )
+            left = f": {left}" if left else ""
+            if event.paused:
+                return "time", f"The real-time clock is paused{why}{left}."
+            return "time", f"The real-time clock runs again{why}{left}."
         case ev.LightHandedOver():
             return "light", f"{event.id} passes to {event.carrier or 'nobody'}."
         case ev.LightStruck():

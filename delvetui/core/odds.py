@@ -466,7 +466,9 @@ def _lights(
 ) -> tuple[LightOdds, ...]:
     found: list[LightOdds] = []
     for light in state.lit_lights:
-        left = None if light.minutes is None else -(-light.minutes // turn_minutes)
+        # A light that burns in real time has no turns left: the table's clock counts it.
+        timed = light.minutes is not None and light.real_seconds is None
+        left = -(-light.minutes // turn_minutes) if timed and light.minutes is not None else None
         figures = tuple(out.get(light.id, ()))
         found.append(
             LightOdds(

@@ -80,6 +80,8 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
     name = visible(kind.label if kind is not None else light.kind).lower()
     whose = f"{visible(light.carrier)}'s {name}" if light.carrier else f"the {name}"
     whose = whose[:1].upper() + whose[1:]
+    if light.real_seconds is not None:
+        return _real_time_words(light, whose, state, procedure)
     left = None if light.minutes is None else -(-light.minutes // max(1, turn_minutes))
     failing = (
         (left is not None and left <= 1)
@@ -95,4 +97,29 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
     if procedure.players.light_turns and left is not None:
         unit = procedure.turn_name(state.turn_type)
         words += f" ({left} {unit}{'' if left == 1 else 's'} left)"
+    return words + "."
+
+
+#: A real-time light gutters in its last this many real minutes.
+REAL_GUTTERS = 5
+
+
+def _real_time_words(light: Light, whose: str, state: State, procedure: Procedure) -> str:
+    """A light that burns in real time, in words; its minutes left where players know them."""
+    seconds = light.real_seconds or 0
+    if seconds <= REAL_GUTTERS * 60:
+        words = f"{whose} gutters"
+    elif light.state == "dim":
+        words = f"{whose} gives a dim light"
+    else:
+        words = f"{whose} burns bright"
+    if procedure.players.light_turns:
+        minutes = seconds // 60
+        if minutes < 1:
+            left = "under a minute left"
+        else:
+            left = f"{minutes} minute{'' if minutes == 1 else 's'} of real time left"
+        if state.realtime_paused:
+            left += ", the clock paused"
+        words += f" ({left})"
     return words + "."

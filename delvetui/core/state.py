@@ -71,6 +71,13 @@ class Light:
     spent: bool = False
     #: Turns completed when it was lit: a light lit since the last turn ended is fresh.
     lit_turn: int = -1
+    #: Real seconds left for a light that burns in real time (None: it burns by turns).
+    real_seconds: int | None = None
+
+    @property
+    def real_time(self) -> bool:
+        """True when the light burns in real time, counted by the table while it is open."""
+        return self.real_seconds is not None
 
     @property
     def state(self) -> str:
@@ -128,6 +135,8 @@ class State:
     procedure_digest: str = ""
     #: What the game master has shown on the players' screen (sign, encounter, hp).
     shown: tuple[str, ...] = ()
+    #: The table's real-time clock is paused: no real-time light burns down.
+    realtime_paused: bool = False
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -182,6 +191,18 @@ class State:
     def lit_lights(self) -> tuple[Light, ...]:
         """The lights burning now."""
         return tuple(light for light in self.lights if light.lit)
+
+    @property
+    def real_time_lights(self) -> tuple[Light, ...]:
+        """The lights that burn in real time (lit or not)."""
+        return tuple(light for light in self.lights if light.real_seconds is not None)
+
+    @property
+    def burning_in_real_time(self) -> tuple[Light, ...]:
+        """The lit real-time lights with time left, while the real-time clock runs."""
+        if self.realtime_paused:
+            return ()
+        return tuple(light for light in self.lights if light.lit and (light.real_seconds or 0) > 0)
 
     # Changed copies --------------------------------------------------------------------------
 

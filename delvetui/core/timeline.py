@@ -8,6 +8,7 @@ through ``Timeline.apply``.
 
 from __future__ import annotations
 
+import bisect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -41,6 +42,16 @@ def undo_target(batch: Batch) -> int | None:
     """The batch an undo batch voids, else None."""
     first = batch.events[0] if batch.events else None
     return first.batch if isinstance(first, ev.BatchVoided) else None
+
+
+def real_time_batch(batch: Batch) -> bool:
+    """True for a batch of the table's real-time clock (real time passed, paused, resumed).
+
+    Real time that passed is a fact like the expedition's start: undo never takes it back,
+    so undo goes on acting on the game master's last command.
+    """
+    first = batch.events[0] if batch.events else None
+    return isinstance(first, ev.RealTimePassed | ev.RealTimePaused)
 
 
 def redo_target(batch: Batch) -> int | None:
@@ -111,6 +122,11 @@ class Timeline:
         self._before: OrderedDict[int, State] = OrderedDict()
         self._events: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
         self._turn_texts: OrderedDict[int, str] = OrderedDict()
+        #: The real-time batches (never undone) by number, and for each batch that keeps
+        #: the state before it, the last batch that state took in: undoing it takes the
+        #: real time that passed since back into the state.
+        self._real: OrderedDict[int, tuple[ev.Event, ...]] = OrderedDict()
+        self._marks: dict[int, int] = {}
         self._load = load
 
     @classmethod
@@ -188,7 +204,14 @@ class Timeline:
             # The expedition's own start is not a command anyone can undo.
             self.state = fold(self.state, batch.events)
             self.base.append(batch.seq)
+        elif real_time_batch(batch):
+            self.state = fold(self.state, batch.events)
+            self.base.append(batch.seq)
+            self._real[batch.seq] = batch.events
+            while len(self._real) > KEEP:
+                self._real.popitem(last=False)
         else:
+            self._marks[batch.seq] = batch.seq - 1
             self._remember(batch.seq, batch.command, self.state, batch.events)
             self.state = fold(self.state, batch.events)
             self.active.append(batch.seq)
@@ -203,6 +226,7 @@ class Timeline:
         self._events[seq] = tuple(events)
         while len(self._before) > KEEP:
             oldest, _ = self._before.popitem(last=False)
+            self._marks.pop(oldest, None)
             # An older command's text is read back from the file when undo reaches it,
             # so a long replay (an import) keeps a bounded number of them.
             self.commands.pop(oldest, None)
@@ -217,8 +241,14 @@ class Timeline:
             raise ValueError(f"batch {target} is not the last one counting")
         self.active.pop()
         before = self._before.pop(target, None)
+        mark = self._marks.pop(target, target - 1)
         if before is None:
             before = self._rebuild(sorted(self.base + self.active))
+        else:
+            # Real time that passed after the state was kept still counts.
+            later = self.base[bisect.bisect_right(self.base, mark) :]
+            for seq in later:
+                before = fold(before, self._real_events(seq))
         self.state = before
         self.redo.append(target)
         if target not in self._events:
@@ -232,8 +262,13 @@ class Timeline:
         if events is None:
             events = self._loaded([target])[0].events
         self._before[target] = self.state
+        self._marks[target] = max(self.base + self.active, default=0)
         self.state = fold(self.state, events)
         self.active.append(target)
+
+    def _real_events(self, seq: int) -> tuple[ev.Event, ...]:
+        events = self._real.get(seq)
+        return events if events is not None else self._loaded([seq])[0].events
 
     def _loaded(self, seqs: Sequence[int]) -> list[Batch]:
         if self._load is None:

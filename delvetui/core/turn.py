@@ -272,7 +272,12 @@ def track_start(start: int | str, member: Member) -> int:
 def _time_passes(work: Work, action_name: str) -> None:
     procedure = work.procedure
     minutes = procedure.turn_minutes(work.state.turn_type)
-    burning = tuple(light.id for light in work.state.lit_lights if light.minutes is not None)
+    # A light that burns in real time is counted by the table's clock, not by turns.
+    burning = tuple(
+        light.id
+        for light in work.state.lit_lights
+        if light.minutes is not None and light.real_seconds is None
+    )
     if burning:
         work.emit(ev.LightsBurned(ids=burning, minutes=minutes))
         for light_id in burning:

@@ -409,6 +409,10 @@ class _Checker:
                 self.problem(f"lights.{name}", "give only one of turns, hours or minutes.")
             if light.usage_die is not None and light.usage_die not in _USAGE_DICE:
                 self.problem(f"lights.{name}.usage_die", "should be one of 4, 6, 8, 10, 12, 20.")
+            if light.real_minutes is not None and not 1 <= light.real_minutes <= 1440:
+                self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
+            if light.real_step is not None and not 1 <= light.real_step <= 60:
+                self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")

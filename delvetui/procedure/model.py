@@ -258,6 +258,10 @@ class LightKind:
     strikes: int | None = None
     refuel_hours: float | None = None
     refuel_label: str = ""
+    #: Burns this many real minutes, counted by the table while it is open (not by turns).
+    real_minutes: int | None = None
+    #: The table records its real time every this many minutes (1 when not given).
+    real_step: int | None = None
     text: str = ""
 
     def duration_minutes(self, turn_minutes: int) -> int | None:

@@ -8,7 +8,9 @@ the table screen. Nothing is shown as done before it is saved.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -22,6 +24,7 @@ from textual.screen import Screen
 from delvetui import fileio
 from delvetui.application import creation
 from delvetui.application.files import Prefs, export_path, write_export
+from delvetui.application.realtime import Now, RealTimeClock
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import (
@@ -43,6 +46,8 @@ from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_screen import TableScreen
 
 THEMES = ("textual-dark", "textual-light")
+#: Seconds between looks at the real-time clock (it writes only when a light crosses a step).
+REALTIME_EVERY = 1.0
 #: A screenshot that could not be taken in this many seconds gives up with a message.
 SCREENSHOT_TIMEOUT = 60.0
 
@@ -60,10 +65,19 @@ class DelveApp(App[None]):
     """Keys that work everywhere: quit (everything is already saved) and the theme."""
 
     def __init__(
-        self, path: Path | None = None, *, salvage: bool = False, shoot: bool = False
+        self,
+        path: Path | None = None,
+        *,
+        salvage: bool = False,
+        shoot: bool = False,
+        now: Now | None = None,
     ) -> None:
         super().__init__()
         self.path = path
+        #: Where the real-time clock reads the time (a test moves it by hand).
+        self.now: Now = now or time.monotonic
+        #: The real-time clock of the open expedition (None while read-only or a picture).
+        self.realtime: RealTimeClock | None = None
         #: Open a damaged expedition read-only with what can be read of it.
         self.salvage = salvage
         #: Take a picture of the table's first screen (``screenshot``) and exit.
@@ -93,6 +107,8 @@ class DelveApp(App[None]):
             self.push_screen(StartScreen())
         else:
             self.open_expedition(self.path, first=True)
+        if not self.shoot:
+            self.set_interval(REALTIME_EVERY, self.tick_realtime)
 
     def open_expedition(self, path: Path, *, first: bool = False) -> None:
         """Open an expedition on the table; read-only when another delvetui has it."""
@@ -120,9 +136,12 @@ class DelveApp(App[None]):
             self.pop_screen()  # the form was opened over a table: the new one replaces it
         self.expedition = expedition
         expedition.listeners.append(self._committed)
+        if not expedition.readonly and not self.shoot:
+            self.realtime = RealTimeClock(expedition, self.now)
         key = str(path.resolve())
         table = TableScreen(
             expedition,
+            realtime=self.realtime,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
             check=not self.shoot,
@@ -167,6 +186,13 @@ class DelveApp(App[None]):
             self.switch_screen(screen)
 
     def _close(self, *, snapshot: bool = True) -> None:
+        if self.realtime is not None:
+            clock, self.realtime = self.realtime, None
+            # Closing pauses the real-time lights, so reopening shows their time as it was.
+            # Should that fail (a full disk), the file keeps the last step: nothing is lost
+            # but the seconds since it.
+            with contextlib.suppress(DelveError):
+                clock.close()
         if self.expedition is not None:
             self.expedition.listeners.clear()
             # Closing saves a snapshot, so the next resume replays nothing (never into a
@@ -185,6 +211,19 @@ class DelveApp(App[None]):
             if isinstance(screen, TableScreen):
                 return screen
         return None
+
+    def tick_realtime(self) -> None:
+        """Let the real-time clock record a step crossed, and show the countdown."""
+        table = self.table
+        clock = self.realtime
+        if table is None or clock is None or not clock.in_play:
+            return
+        if table.writable_now:
+            try:
+                clock.tick()
+            except DelveError as error:
+                self._failed(error, None)
+        table.show_countdown(clock.seconds_left())
 
     def _committed(self, batch: Batch, state: State) -> None:
         table = self.table
@@ -261,6 +300,8 @@ class DelveApp(App[None]):
             inline = table if source == "line" else None
             for command in (text, *then):
                 try:
+                    if self.realtime is not None:
+                        command = self.realtime.typed(command)
                     await runner.execute(
                         expedition, command, table_dice=table.table_dice, ask=self._ask_roll
                     )

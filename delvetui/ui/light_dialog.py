@@ -14,8 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
+from delvetui.core import commands
 from delvetui.core.state import Light
-from delvetui.text import visible
+from delvetui.errors import CommandError
+from delvetui.text import countdown, visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -36,6 +38,7 @@ class LightDialog(ItemDialog):
         Binding("g", "give", "Hand over"),
         Binding("t", "set_time", "Set turns left"),
         Binding("f", "refuel", "Refuel"),
+        Binding("r", "real_time", "Real time"),
         Binding("a", "add", "Add a light"),
     ]
     """Keys for what to do with the highlighted light."""
@@ -66,7 +69,9 @@ class LightDialog(ItemDialog):
                     row.append(" (f refuels)", "dim")
             else:
                 row.append(f"  {light.state if light.lit else 'unlit'}")
-            if light.minutes is not None and not light.spent:
+            if light.real_seconds is not None and not light.spent:
+                row.append(f"  {countdown(light.real_seconds)} real time left")
+            elif light.minutes is not None and not light.spent:
                 row.append(f"  {-(-light.minutes // per_turn)} turns left")
             options.append(Option(row, id=light.id))
         options.append(Option(Text("+ Add a light…"), id=ADD))
@@ -74,7 +79,7 @@ class LightDialog(ItemDialog):
             "Lights",
             options,
             "enter light or put out · g hand over · t set turns left · f refuel (a spent one "
-            "too) · a add · esc close",
+            "too) · r real time · a add · esc close",
         )
 
     def on_mount(self) -> None:
@@ -146,6 +151,23 @@ class LightDialog(ItemDialog):
             lambda turns: shlex.join(["light", "set", light.id, f"turns={turns}"]),
         )
 
+    def action_real_time(self) -> None:
+        """Let the highlighted light burn in real time (60m, 1h30m), or by turns again (off)."""
+        light = self._current()
+        if light is None or light.spent:
+            return
+        now = "" if light.real_seconds is None else countdown_words(light.real_seconds)
+        self.answer_after(
+            AskScreen(
+                f"Real time for {light.id}",
+                "How long it burns in real time while the table is open (60m, 1h30m, 90s), "
+                "or off to burn by turns again. b on the table pauses every real-time light.",
+                value=now or "60m",
+                check=lambda text: check_real_time(light.id, text),
+            ),
+            lambda text: shlex.join(["light", "realtime", light.id, text.strip()]),
+        )
+
     def action_refuel(self) -> None:
         """Refuel the highlighted light (a lantern's flask of oil), and offer to light it."""
         light = self._current()
@@ -214,6 +236,27 @@ class LightDialog(ItemDialog):
             )
 
         self.app.push_screen(ChooseScreen("Add which light?", kinds), kind_chosen)
+
+
+def countdown_words(seconds: int) -> str:
+    """Seconds as the command language writes a span of time: 42m17s, 1h5m."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [
+        f"{hours}h" if hours else "",
+        f"{minutes}m" if minutes else "",
+        f"{secs}s" if secs else "",
+    ]
+    return "".join(parts) or "0s"
+
+
+def check_real_time(light_id: str, text: str) -> str | None:
+    """None when ``light realtime ID TEXT`` is a command of the language, else what is wrong."""
+    try:
+        commands.parse(shlex.join(["light", "realtime", light_id, text.strip()]))
+    except CommandError as error:
+        return error.message
+    return None
 
 
 def _count(text: str) -> str | None:

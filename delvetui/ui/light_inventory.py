@@ -9,9 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 
 from delvetui.core.state import Light
-from delvetui.text import visible
+from delvetui.text import countdown, visible
 from delvetui.ui.bars import bar
 from delvetui.ui.pane import RowPane
 
@@ -29,6 +30,9 @@ class LightInventory(RowPane):
         "light-inventory--muted",
         "light-inventory--low",
     }
+
+    countdown: reactive[dict[str, int]] = reactive(dict)
+    """Each real-time light's seconds left as the table's real-time clock counts them."""
 
     class Chosen(Message):
         """The game master clicked a light (None: the empty inventory)."""
@@ -91,7 +95,9 @@ class LightInventory(RowPane):
         state_word = light.state if light.lit else "unlit"
         row.append(f" {state_word:<6}", self._style(light.state if light.lit else "out"))
         per_turn = procedure.turn_minutes(self.state.turn_type)
-        if light.minutes is not None and kind is not None:
+        if light.real_seconds is not None:
+            self._real_time(row, light, width)
+        elif light.minutes is not None and kind is not None:
             full = kind.duration_minutes(per_turn) or light.minutes
             turns = -(-light.minutes // per_turn)
             low = turns <= 2 and light.lit
@@ -109,6 +115,23 @@ class LightInventory(RowPane):
         elif kind is not None and kind.strikes is not None:
             row.append(f" strikes {light.strikes}/{kind.strikes}")
         text.append_text(row)
+
+    def _real_time(self, row: Text, light: Light, width: int) -> None:
+        """A real-time light's countdown: a bar of its real time, and minutes:seconds left."""
+        kind = self.procedure.lights.get(light.kind)
+        seconds = self.countdown.get(light.id, light.real_seconds or 0)
+        full = max(seconds, light.real_seconds or 0, 60 * (kind.real_minutes or 0) if kind else 0)
+        paused = self.state.realtime_paused
+        low = seconds <= 5 * 60 and light.lit
+        # ⏱ counting down, ⏸ paused (the pause key, or the table was closed).
+        left = f" {'⏸' if paused else '⏱'} {countdown(seconds)}"
+        bar_width = max(3, min(12, width - row.cell_len - len(left) - 1))
+        row.append(" ")
+        row.append(
+            bar(seconds, max(full, 1), bar_width),
+            self._style("low" if low else light.state if light.lit else "out"),
+        )
+        row.append(left, self._style("low") if low else Style())
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a light asks for what to do with it."""

@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from delvetui.application.realtime import RealTimeClock
 from delvetui.core import commands, dice
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
@@ -78,6 +79,8 @@ CHANGING = frozenset(
         "fix_roll",
         "clock",
         "session",
+        "pause_realtime",
+        "resume_realtime",
     }
 )
 
@@ -222,6 +225,20 @@ class TableScreen(Screen[None]):
             tooltip="Show the players (delvetui players) the sign, the encounter or the HP",
         ),
         Binding(
+            "b",
+            "pause_realtime",
+            "Pause",
+            id="pause-realtime",
+            tooltip="Pause every light that burns in real time (for a break)",
+        ),
+        Binding(
+            "b",
+            "resume_realtime",
+            "Resume",
+            id="resume-realtime",
+            tooltip="Let the paused real-time lights burn again",
+        ),
+        Binding(
             "v",
             "compact_log",
             "Compact",
@@ -291,9 +308,12 @@ class TableScreen(Screen[None]):
         speed: str = "",
         check: bool = True,
         confirm_trouble: bool = True,
+        realtime: RealTimeClock | None = None,
     ) -> None:
         super().__init__()
         self.expedition = expedition
+        #: The real-time clock (None while read-only): the countdown of real-time lights.
+        self.realtime = realtime
         self.procedure = expedition.procedure
         self.state = expedition.state
         #: The log holds the newest turns (drawn before the first paint when it can be).
@@ -522,6 +542,11 @@ class TableScreen(Screen[None]):
     def _show_state(self, state: State) -> None:
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
+        real_time = bool(state.real_time_lights or state.realtime_paused)
+        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused) or (
+            state.realtime_paused != self.state.realtime_paused
+        ):
+            self.call_later(self.refresh_bindings)  # the pause key comes, goes or turns
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:
@@ -735,9 +760,35 @@ class TableScreen(Screen[None]):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.query_one(SessionBar).offer is not None
+        if action in ("pause_realtime", "resume_realtime"):
+            # One key: Pause while the real-time clock runs, Resume while it is paused, and
+            # neither shown where no light burns in real time.
+            paused = self.state.realtime_paused
+            if not (self.state.real_time_lights or paused):
+                return False
+            if paused != (action == "resume_realtime"):
+                return False
         if action in CHANGING and self.readonly:
             return None
         return True
+
+    @property
+    def writable_now(self) -> bool:
+        """True once the file's pages are checked and no damage was found."""
+        return self._checked.is_set() and not self.damage and not self.readonly
+
+    def show_countdown(self, seconds_left: dict[str, int]) -> None:
+        """Show each real-time light's seconds left as the real-time clock counts them."""
+        for inventory in self.query(LightInventory):  # none while the table closes
+            inventory.countdown = seconds_left
+
+    def action_pause_realtime(self) -> None:
+        """Pause every light that burns in real time."""
+        self.run("realtime pause")
+
+    def action_resume_realtime(self) -> None:
+        """Let the paused real-time lights burn again."""
+        self.run("realtime resume")
 
     def run(self, text: str, source: Source = "key", *, then: Sequence[str] = ()) -> None:
         """Ask the app to run a command (and then these, while each goes through)."""
