@@ -104,8 +104,8 @@ def fingerprint() -> str:
     """A short hash of the code whose changes would change the file a seed generates."""
     package = Path(delvetui.__file__).resolve().parent
     digest = hashlib.sha256(f"v{GENERATOR_VERSION}".encode())
-    sources = sorted((package / "core").glob("*.py"))
-    sources += [package / "store.py", package / "session.py", shipped_dir() / "delving.toml"]
+    sources = sorted((package / "core").glob("*.py")) + sorted((package / "store").glob("*.py"))
+    sources += [package / "session.py", shipped_dir() / "delving.toml"]
     for source in sources:
         digest.update(source.name.encode())
         digest.update(source.read_bytes())

@@ -24,7 +24,14 @@ import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from delvetui.errors import DelveError, FileRefused, NotAFile, StorageFailed, TargetExists
+from delvetui.errors import (
+    DelveError,
+    ExpeditionExists,
+    FileRefused,
+    NotAFile,
+    StorageFailed,
+    TargetExists,
+)
 
 #: The first bytes of every SQLite database, expedition files among them.
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -141,6 +148,22 @@ def create_new(path: Path, build: Callable[[Path], None]) -> None:
             with contextlib.suppress(OSError):
                 leftover.unlink()
     fsync_folder(path.parent)
+
+
+def create_expedition(path: Path, build: Callable[[Path], None], *, taken: str) -> None:
+    """``create_new`` for an expedition file, with the errors a game master reads.
+
+    ExpeditionExists saying ``taken`` when the name is taken meanwhile; StorageFailed
+    naming ``path`` when the disk refuses. Either way nothing is left behind.
+    """
+    try:
+        create_new(path, build)
+    except FileExistsError:
+        raise ExpeditionExists(taken) from None
+    except OSError as error:
+        raise StorageFailed(
+            f"Creating {path} failed ({reason(error)}); nothing was saved."
+        ) from None
 
 
 def link_into_place(temp: Path, path: Path) -> None:

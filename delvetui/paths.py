@@ -20,7 +20,7 @@ import platformdirs
 
 from delvetui.errors import ExpeditionExists, ExpeditionNotFound, StoreError
 from delvetui.fileio import dangling_link, reason
-from delvetui.text import UNSEEN
+from delvetui.text import UNSEEN, quote
 
 SUFFIX = ".delve"
 #: Characters a name may have.
@@ -71,8 +71,8 @@ def folder_problem(folder: Path, what: str) -> str:
 
 
 def quoted(text: str) -> str:
-    """A name to quote in a message: cut short, with control characters shown as escapes."""
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+    """A name to quote in a message: cut short, with control characters made visible."""
+    return quote(text)
 
 
 def name_problem(name: str) -> str | None:
@@ -86,7 +86,7 @@ def name_problem(name: str) -> str | None:
         what = "a /" if found.group() == "/" else "a \\" if found.group() == "\\" else None
         if what:
             return f"it holds {what}, and a name is not a path"
-        return f"it holds the control character {found.group()!r}"
+        return f"it holds the control character {quote(found.group())}"
     if name.startswith("."):
         return "it starts with a dot, which would hide its file"
     if len(name) > MAX_NAME_CHARS:

@@ -94,6 +94,18 @@ def quoted(text: str, limit: int = 30) -> str:
     return visible(shown)
 
 
+def quote(text: str, limit: int = 40) -> str:
+    """Text in quotes for a message ('like this'): made visible, at most ``limit`` characters.
+
+    A longer text is cut and ends in an ellipsis inside the quotes. Every message that
+    quotes what a person or a file supplied goes through here (or ``quoted``).
+    """
+    shown = visible(text)
+    if len(shown) > limit:
+        shown = shown[: limit - 1] + "…"
+    return f"'{shown}'"
+
+
 def dumps(document: Any, *, indent: int | None = 2) -> str:
     """The document as JSON that is exact and safe to print on a terminal.
 

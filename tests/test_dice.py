@@ -174,7 +174,7 @@ def test_control_characters_are_escaped_in_message() -> None:
     with pytest.raises(DiceError) as info:
         parse("\x1bd6")
     assert "\x1b" not in str(info.value)
-    assert "\\x1b" in str(info.value)
+    assert "␛" in str(info.value)
 
 
 @pytest.mark.parametrize(

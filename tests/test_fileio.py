@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from delvetui import fileio
-from delvetui.errors import DelveError, FileRefused, StorageFailed, TargetExists
+from delvetui.errors import (
+    DelveError,
+    ExpeditionExists,
+    FileRefused,
+    StorageFailed,
+    TargetExists,
+)
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
@@ -168,6 +174,31 @@ def test_create_new_never_replaces_and_leaves_nothing_on_failure(tmp_path: Path)
         fileio.create_new(tmp_path / "other", fail)
     assert str(failed.value) == f"Saving to {tmp_path / 'other'} failed (database or disk is full)."
     assert listing(tmp_path) == ["made"]
+
+
+def test_an_expedition_made_under_a_taken_name_or_on_a_refusing_disk_says_so(
+    tmp_path: Path,
+) -> None:
+    """The table's creation and the import share one way to say what went wrong."""
+    target = tmp_path / "crypt.delve"
+    target.write_text("theirs")
+
+    def build(temp: Path) -> None:
+        temp.write_text("ours")
+
+    with pytest.raises(ExpeditionExists, match=r"^crypt is taken$"):
+        fileio.create_expedition(target, build, taken="crypt is taken")
+    assert target.read_text() == "theirs" and listing(tmp_path) == ["crypt.delve"]
+
+    def refused(temp: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(StorageFailed) as failed:
+        fileio.create_expedition(tmp_path / "new.delve", refused, taken="taken")
+    assert str(failed.value) == (
+        f"Creating {tmp_path / 'new.delve'} failed (No space left on device); nothing was saved."
+    )
+    assert listing(tmp_path) == ["crypt.delve"]
 
 
 def test_reads_refuse_what_is_not_a_regular_file_before_opening_it(tmp_path: Path) -> None:

@@ -17,11 +17,22 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import commands as cmd
-from delvetui.errors import CommandError
+from delvetui.core import dice
+from delvetui.errors import CommandError, DiceError
 from delvetui.export import export
+from delvetui.paths import name_problem, quoted
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.text import clock, dumps, number_problem, suggest, unseen_in, visible, wrap
+from delvetui.text import (
+    clock,
+    dumps,
+    number_problem,
+    quote,
+    suggest,
+    unseen_in,
+    visible,
+    wrap,
+)
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from tests.ui_support import ready, screen_text, until
@@ -81,6 +92,19 @@ def test_visible_shows_every_control_as_a_symbol() -> None:
     assert visible(visible(NOTE)) == visible(NOTE)  # the visible form holds no control
     assert unseen_in(NOTE) == "\\x9b" and unseen_in("plain text") is None
     assert unseen_in("a\tb\nc", allow="\t\n") is None
+
+
+def test_every_refusal_quotes_the_same_way() -> None:
+    """A dice expression, an expedition's name and an import's event quote what they refuse
+    through one rule: in quotes, made visible, cut with an ellipsis inside the quotes."""
+    assert quote("ok") == "'ok'"
+    assert quote("x" * 50) == "'" + "x" * 39 + "…'"
+    assert quote("\x1b[2J") == "'␛[2J'"
+    with pytest.raises(DiceError) as refused:
+        dice.parse("\x1b[2Jd6")
+    assert str(refused.value).startswith(quote("\x1b[2Jd6") + " is not")
+    assert quoted("clr\x1b[2Jx") == quote("clr\x1b[2Jx")
+    assert name_problem("a\x07b") == "it holds the control character '␇'"
 
 
 def test_json_carries_no_raw_c1_or_override_and_reads_back_exactly() -> None:
@@ -174,7 +198,7 @@ def test_refusals_quote_what_they_refuse_visibly(home: Path) -> None:
     result = delvetui(home, "new", "clr\x1b[2Jx", "--procedure", "delving")
     assert result.returncode == 2
     said = assert_safe(result.stderr)
-    assert "clr\\x1b[2Jx" in said and "cannot be an expedition name" in said
+    assert "'clr␛[2Jx'" in said and "cannot be an expedition name" in said
     assert list(home.iterdir()) == []
     wrong = delvetui(home, "export", "x", "--format", "\x1b[2J")
     assert wrong.returncode == 2

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from delvetui import fileio, paths
-from delvetui.errors import ExpeditionExists, StorageFailed
+from delvetui.errors import ExpeditionExists
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
@@ -47,24 +47,16 @@ def create(
     (nothing is left behind), StorageFailed when the disk refuses.
     """
     final = paths.new_expedition_path(name)
+    taken = f"An expedition called '{name}' already exists; pick another name."
     if os.path.lexists(final):
-        raise ExpeditionExists(f"An expedition called '{name}' already exists; pick another name.")
+        raise ExpeditionExists(taken)
 
     def build(temp: Path) -> None:
         with Expedition.create(temp, procedure, name=name, seed=seed, start=start) as expedition:
             for command in commands:
                 expedition.execute(command)
 
-    try:
-        fileio.create_new(final, build)
-    except FileExistsError:
-        raise ExpeditionExists(
-            f"An expedition called '{name}' already exists; pick another name."
-        ) from None
-    except OSError as error:
-        raise StorageFailed(
-            f"{final} could not be created ({fileio.reason(error)}); nothing was saved."
-        ) from None
+    fileio.create_expedition(final, build, taken=taken)
     return final
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from delvetui.core import events as ev
-from delvetui.core.event_checks import digest_of, problem, quote
+from delvetui.core.event_checks import digest_of, problem
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Loader, Timeline, real_time_batch
 from delvetui.errors import DelveError, ReplayError
 from delvetui.procedure.model import Procedure
+from delvetui.text import quote
 
 __all__ = ["Audit", "Impossible", "digest_of", "problem"]
 

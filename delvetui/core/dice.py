@@ -15,6 +15,7 @@ from fractions import Fraction
 import attrs
 
 from delvetui.errors import DiceError
+from delvetui.text import quote
 
 __all__ = [
     "MAX_DICE",
@@ -148,11 +149,8 @@ class Roll:
 
 
 def _quote(text: str) -> str:
-    """Quote user text for an error message: control characters escaped, at most 40 chars."""
-    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
-    if len(shown) > QUOTE_LENGTH:
-        shown = shown[: QUOTE_LENGTH - 1] + "…"
-    return f"'{shown}'"
+    """Quote user text for an error message: made visible, at most QUOTE_LENGTH characters."""
+    return quote(text, QUOTE_LENGTH)
 
 
 def _expression_text(terms: tuple[DiceTerm, ...], modifier: int) -> str:

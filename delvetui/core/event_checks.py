@@ -24,6 +24,7 @@ from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
+from delvetui.text import quote
 
 #: No whole number in an event is larger than this (or below its negative): a billion
 #: minutes is nineteen centuries of play. Commands take at most six digits.
@@ -47,12 +48,6 @@ _BRIGHTNESS = frozenset({"bright", "dim"})
 def digest_of(text: str) -> str:
     """The short digest a ProcedureChanged event names its procedure's text by."""
     return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def quote(text: str) -> str:
-    """A name from the log, quoted, shown visibly and cut at 40 characters."""
-    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:40])
-    return f"'{shown}'" + ("…" if len(text) > 40 else "")
 
 
 def _number(name: str, value: int, low: int, high: int) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from delvetui.export.story import Entry, Fact, Part, Story
+from delvetui.export.story import NOTHING_YET, Entry, Fact, Part, Story
 
 _CSS = """
 :root { color-scheme: light dark; --ink: #1d1b18; --paper: #fbf8f1; --muted: #6b645a;
@@ -86,7 +86,7 @@ def render(story: Story, timeline: str = "") -> str:
     if timeline:
         out += ['<figure class="timeline">', timeline, "</figure>"]
     if not story.parts:
-        out.append("<p>Nothing has happened in this expedition yet.</p>")
+        out.append(f"<p>{NOTHING_YET}</p>")
     for part in story.parts:
         out += _part(part)
     out += ["</body>", "</html>"]
@@ -105,8 +105,7 @@ def _part(part: Part) -> list[str]:
         if turn.entries:
             out += ["<ul>", *(_entry(entry) for entry in turn.entries), "</ul>"]
     if part.summary:
-        title = f"Summary of session {part.number}" if part.kind == "session" else "Summary"
-        out += ['<div class="summary">', f"<h3>{escape(title)}</h3>", "<dl>"]
+        out += ['<div class="summary">', f"<h3>{escape(part.summary_title)}</h3>", "<dl>"]
         for fact in part.summary:
             out += _fact(fact)
         out += ["</dl>", "</div>"]

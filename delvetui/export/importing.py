@@ -28,7 +28,6 @@ from delvetui.errors import (
     DelveError,
     ExpeditionExists,
     FileRefused,
-    StorageFailed,
     StoreError,
 )
 from delvetui.export import json_format
@@ -37,8 +36,6 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import load_batches
 from delvetui.store import SCHEMA_VERSION, NewEvent, Store
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class _Source(Protocol):
@@ -72,16 +69,8 @@ def import_file(path: Path, name: str | None = None) -> Path:
             ) as store:
                 store.append_many(_audited(store, source, refuse))
 
-        try:
-            fileio.create_new(target, fill)
-        except FileExistsError:
-            raise ExpeditionExists(
-                f"{target} already exists; choose another name or open it. Nothing was imported."
-            ) from None
-        except OSError as error:
-            raise StorageFailed(
-                f"Creating {target} failed ({fileio.reason(error)}); nothing was saved."
-            ) from None
+        taken = f"{target} already exists; choose another name or open it. Nothing was imported."
+        fileio.create_expedition(target, fill, taken=taken)
     return target
 
 
@@ -97,11 +86,11 @@ def _open_source(path: Path, refuse: json_format._Refuse) -> Iterator[_Source]:
     binary = open(fd, "rb")  # noqa: SIM115 - closed below, after the import
     with binary:
         try:
-            start = binary.read(len(_SQLITE_MAGIC))
+            start = binary.read(len(fileio.SQLITE_MAGIC))
             binary.seek(0)
         except OSError as error:
             raise DelveError(f"{path} cannot be read ({error.strerror}).") from None
-        if start == _SQLITE_MAGIC:
+        if start == fileio.SQLITE_MAGIC:
             with _DelveSource.open(path, refuse) as delve:
                 yield delve
             return

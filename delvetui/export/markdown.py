@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import re
 
-from delvetui.export.story import Entry, Fact, Part, Story
+from delvetui.export.story import Entry, Fact, Part, Story, lines_of
 
 # Characters that mean something inline, in CommonMark or in Obsidian, wherever they are.
 _INLINE = re.compile(r"[\\`*_<>&|~#$]")
@@ -49,11 +49,7 @@ def render(story: Story, timeline: str = "") -> str:
     if timeline:
         encoded = base64.b64encode(timeline.encode("utf-8")).decode("ascii")
         out += [f"![Timeline of the expedition](data:image/svg+xml;base64,{encoded})", ""]
-    if not story.parts:
-        out += ["Nothing has happened in this expedition yet.", ""]
-    for part in story.parts:
-        out += _part(part)
-    return "\n".join(out).rstrip("\n") + "\n"
+    return lines_of(story, out, _part)
 
 
 def _part(part: Part) -> list[str]:
@@ -65,8 +61,7 @@ def _part(part: Part) -> list[str]:
         if turn.entries:
             out.append("")
     if part.summary:
-        title = f"Summary of session {part.number}" if part.kind == "session" else "Summary"
-        out += [f"### {title}", ""]
+        out += [f"### {part.summary_title}", ""]
         for fact in part.summary:
             out += _fact(fact)
         out.append("")

@@ -97,6 +97,11 @@ class Part:
         """Title and date in one line: 'Session 2 · Sunday 22 November 2026'."""
         return f"{self.title} · {self.date}" if self.date else self.title
 
+    @property
+    def summary_title(self) -> str:
+        """The heading of the part's summary: 'Summary of session 2', or 'Summary'."""
+        return f"Summary of session {self.number}" if self.kind == "session" else "Summary"
+
 
 @attrs.frozen
 class Story:
@@ -105,6 +110,20 @@ class Story:
     title: str = attrs.field(converter=visible)
     byline: str = attrs.field(converter=visible)
     parts: tuple[Part, ...]
+
+
+#: What every format says of an expedition where nothing was played yet.
+NOTHING_YET = "Nothing has happened in this expedition yet."
+
+
+def lines_of(story: Story, head: list[str], part: Callable[[Part], list[str]]) -> str:
+    """A text format's document: its head, then each part's lines, ending in one newline."""
+    out = list(head)
+    if not story.parts:
+        out += [NOTHING_YET, ""]
+    for each in story.parts:
+        out += part(each)
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 # Building --------------------------------------------------------------------------------

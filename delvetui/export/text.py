@@ -8,7 +8,7 @@ is one long word costs no more than one of many words.
 
 from __future__ import annotations
 
-from delvetui.export.story import Fact, Part, Story
+from delvetui.export.story import Fact, Part, Story, lines_of
 from delvetui.text import wrap
 
 WIDTH = 78
@@ -16,12 +16,8 @@ WIDTH = 78
 
 def render(story: Story) -> str:
     """The whole story as plain text."""
-    out = [*_wrap(story.title), "#" * min(len(story.title), WIDTH), *_wrap(story.byline), ""]
-    if not story.parts:
-        out += ["Nothing has happened in this expedition yet.", ""]
-    for part in story.parts:
-        out += _part(part)
-    return "\n".join(out).rstrip("\n") + "\n"
+    head = [*_wrap(story.title), "#" * min(len(story.title), WIDTH), *_wrap(story.byline), ""]
+    return lines_of(story, head, _part)
 
 
 def _part(part: Part) -> list[str]:
@@ -37,8 +33,7 @@ def _part(part: Part) -> list[str]:
         if turn.entries or turn.number is not None:
             out.append("")
     if part.summary:
-        title = f"Summary of session {part.number}" if part.kind == "session" else "Summary"
-        out += [title, ""]
+        out += [part.summary_title, ""]
         for fact in part.summary:
             out += _fact(fact)
         out.append("")

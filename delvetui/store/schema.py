@@ -27,7 +27,6 @@ from delvetui.errors import (
 APPLICATION_ID = 0x44454C56  # "DELV"
 SCHEMA_VERSION = 1  # PRAGMA user_version
 
-_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 _TABLES = frozenset({"meta", "procedure", "batches", "events"})
 # The columns every reader relies on; a damaged table definition can rename one.
@@ -156,7 +155,7 @@ def check_header(path: Path, header: bytes) -> int:
     unchanged = "it was not modified"
     if not header:
         raise ForeignFile(f"{path} is empty, so it is not a delvetui expedition file; {unchanged}.")
-    if not header.startswith(_MAGIC):
+    if not header.startswith(fileio.SQLITE_MAGIC):
         raise ForeignFile(f"{path} is not a delvetui expedition file; {unchanged}.")
     if len(header) < _HEADER_SIZE:
         raise ForeignFile(
