@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
-from delvetui.core import odds
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
@@ -421,7 +420,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "in_session": state.in_session,
         "events": expedition.event_count,
         "readonly": expedition.readonly,
-        "odds": odds.as_json(odds.compute(state, procedure)),
+        "odds": _odds(state, procedure),
     }
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
@@ -430,6 +429,13 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
             if light.real_seconds is not None:
                 shown["real_seconds_left"] = light.real_seconds
     return data
+
+
+def _odds(state: State, procedure: Procedure) -> dict[str, object]:
+    """The odds of the next turn and hour, for ``status``; imported only when asked for."""
+    from delvetui.core import odds
+
+    return odds.as_json(odds.compute(state, procedure))
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -29,6 +31,24 @@ def pytest_configure(config: pytest.Config) -> None:
         and os.access(shm, os.W_OK)
     ):
         os.environ["PYTEST_DEBUG_TEMPROOT"] = shm
+    _keep_bytecode(config)
+
+
+def _keep_bytecode(config: pytest.Config) -> None:
+    """Let every ``python -m delvetui`` the tests start reuse the compiled modules.
+
+    Where PYTHONDONTWRITEBYTECODE is set (as on this machine), each of the suite's hundreds
+    of command-line runs compiled delvetui from source again, which no installed delvetui
+    does. The bytecode goes to a folder of this run (PYTHONPYCACHEPREFIX), never beside the
+    sources, and is removed at the end. The parallel workers inherit the folder; a prefix
+    the caller chose is left alone.
+    """
+    if "PYTHONPYCACHEPREFIX" in os.environ:
+        return
+    folder = tempfile.mkdtemp(prefix="delvetui-test-bytecode-")
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.fixture(autouse=True)
@@ -42,10 +62,14 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
 @pytest.fixture(autouse=True)
 def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     """A notification stays up for the whole of a UI test, however slowly a loaded machine
-    runs it (Textual's default is 5 s): tests check what was said, not for how long."""
+    runs it (Textual's default is 5 s): tests check what was said, not for how long. What
+    each app says is noted for ``tests.ui_support.notices``."""
     from textual.app import App
 
+    from tests.ui_support import keep_notices
+
     monkeypatch.setattr(App, "NOTIFICATION_TIMEOUT", 300.0)
+    keep_notices(monkeypatch)
 
 
 @pytest.fixture

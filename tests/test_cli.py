@@ -5,29 +5,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-
-def delvetui(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-
-
-def status(home: Path, name: str) -> dict[str, object]:
-    result = delvetui(home, "status", name, "--json")
-    assert result.returncode == 0, result.stderr
-    data: dict[str, object] = json.loads(result.stdout)
-    return data
+from tests import cli_support
+from tests.cli_support import delvetui, status
 
 
 def test_new_prints_the_path_and_status_has_every_contract_key(home: Path) -> None:
@@ -185,7 +168,7 @@ def test_a_second_writer_is_told_the_expedition_is_open_elsewhere(home: Path) ->
     delvetui(home, "new", "crypt", "--procedure", "delving")
     env = {**os.environ, "DELVETUI_HOME": str(home)}
     holder = subprocess.Popen(
-        [sys.executable, "-m", "delvetui", "act", "crypt", "-"],
+        cli_support.command("act", "crypt", "-"),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -13,7 +13,7 @@ import pytest
 from delvetui.cli import main
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.test_cli import delvetui, status
+from tests.cli_support import delvetui, status
 
 
 def played(home: Path) -> None:

@@ -13,8 +13,8 @@ from delvetui.core.timeline import Batch
 from delvetui.export import export, picture
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 from tests.conftest import Factory, run
-from tests.test_cli import delvetui
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script>]]>&amp;\x1b[31m\u202e"

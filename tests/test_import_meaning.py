@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import random
 import shutil
 import sqlite3
-import subprocess
-import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,6 +30,7 @@ from delvetui.procedure.registry import find
 from delvetui.session import Expedition, encode
 from delvetui.store import NewEvent, Store
 from delvetui.store.rows import event_crc
+from tests.cli_support import delvetui
 from tests.conftest import Factory
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
@@ -48,17 +46,6 @@ PLAY = (
     "note here",
     "roll 2d6 reaction",
 )
-
-
-def delvetui(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 @pytest.fixture

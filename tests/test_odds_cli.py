@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_cli import delvetui, status
+from tests.cli_support import delvetui, status
 
 
 def test_status_json_gives_the_odds_of_the_next_turn_and_the_hour(home: Path) -> None:

@@ -11,7 +11,6 @@ import os
 import resource
 import signal
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from delvetui.cli import main
 from delvetui.errors import DelveError, ExpeditionExists, ExpeditionNotFound
 from delvetui.export import import_file
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,16 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(
     home: Path, cwd: Path, *args: str, limit: Callable[[], None] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DELVETUI_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=60,
-        preexec_fn=limit,
-    )
+    """The command line started in another folder (cwd), as a user in that folder runs it."""
+    return delvetui(home, *args, cwd=cwd, env={"PYTHONPATH": str(ROOT)}, limit=limit)
 
 
 class Said:

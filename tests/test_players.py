@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,10 +12,11 @@ from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.players_app import PlayersApp
+from delvetui.ui.players_app import WATCH_EVERY, PlayersApp
+from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.ui_support import expedition as open_expedition
-from tests.ui_support import make, ready, until
+from tests.ui_support import followed, make, ready, settled
 
 
 def seen(made: Expedition) -> list[str]:
@@ -86,34 +85,38 @@ async def test_shift_p_on_the_table_reveals_the_sign() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         options = app.screen.query_one(OptionList)
         assert options.option_count == 2  # the sign and the encounter; Delving shows HP
         await pilot.press("enter")
-        await until(pilot, lambda: open_expedition(app).state.shown == ("sign",))
+        await settled(pilot, lambda: open_expedition(app).state.shown == ("sign",))
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")
-        await until(pilot, lambda: open_expedition(app).state.shown == ())
+        await settled(pilot, lambda: open_expedition(app).state.shown == ())
 
 
 async def test_the_players_screen_follows_the_table_and_its_reopening(home: Path) -> None:
     path = make("crypt")
     players = PlayersApp(path)
     async with players.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: players.shown is not None)
+        await settled(pilot, lambda: players.shown is not None)
         assert players.shown is not None and players.shown.level == "Bright light"
         # The game master's table: the writer, opened while the players' screen watches.
         with Expedition.open(path) as table:
             table.execute("turn hazard=3")
-            await until(
-                pilot, lambda: players.shown is not None and players.shown.level == "Darkness"
+            await followed(
+                pilot,
+                lambda: players.shown is not None and players.shown.level == "Darkness",
+                WATCH_EVERY,
             )
         # The table closes and opens again; the players' screen goes on following it.
         with Expedition.open(path) as table:
             table.execute("light on torch")
-            await until(
-                pilot, lambda: players.shown is not None and players.shown.level == "Bright light"
+            await followed(
+                pilot,
+                lambda: players.shown is not None and players.shown.level == "Bright light",
+                WATCH_EVERY,
             )
 
 
@@ -122,20 +125,16 @@ async def test_a_players_screen_and_an_act_writer_lose_nothing(home: Path) -> No
     commands = [f"turn hazard={n % 5 + 2}" for n in range(30)]  # never a 1: no encounter
     players = PlayersApp(path)
     async with players.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: players.shown is not None)
-        writer = subprocess.run(
-            [sys.executable, "-m", "delvetui", "act", str(path), "-"],
-            input="\n".join(commands) + "\n",
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        await settled(pilot, lambda: players.shown is not None)
+        writer = delvetui(None, "act", str(path), "-", stdin="\n".join(commands) + "\n")
         assert writer.returncode == 0, writer.stderr
         assert len(writer.stdout.splitlines()) == len(commands)
         with Expedition.open(path, write=False) as done:
             assert done.state.turn == 30
             clock = done.state.clock_text
-        await until(
-            pilot, lambda: players.shown is not None and clock in (players.shown.clock or "")
+        await followed(
+            pilot,
+            lambda: players.shown is not None and clock in (players.shown.clock or ""),
+            WATCH_EVERY,
         )
         assert players.reads >= 2

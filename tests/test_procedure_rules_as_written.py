@@ -7,12 +7,7 @@ follows.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,20 +18,8 @@ from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
+from tests.cli_support import delvetui, status
 from tests.conftest import Factory, run
-
-
-def delvetui(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command line, as a game master (or a script) runs it."""
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def play(home: Path, name: str, procedure: str, commands: list[str]) -> str:
@@ -46,13 +29,6 @@ def play(home: Path, name: str, procedure: str, commands: list[str]) -> str:
     result = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
     assert result.returncode == 0, result.stderr
     return result.stdout
-
-
-def status(home: Path, name: str) -> dict[str, Any]:
-    result = delvetui(home, "status", name, "--json")
-    assert result.returncode == 0, result.stderr
-    data: dict[str, Any] = json.loads(result.stdout)
-    return data
 
 
 def said(expedition: Expedition, batch: Batch) -> list[str]:
@@ -297,13 +273,13 @@ def test_exploration_darkness_halves_movement_in_the_pane_and_the_log(
 async def test_exploration_the_action_pane_shows_the_halved_movement_in_darkness() -> None:
     """001: "Movement halved": the table's action pane says 45 yards, not 90, in the dark."""
     from delvetui.ui.action_pane import ActionPane
-    from tests.ui_support import make, ready, until
+    from tests.ui_support import make, ready, settled
 
     app = DelveApp(make("dark", ["pc add Ash hp=8"], procedure="exploration"))
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         pane = app.screen.query_one(ActionPane)
-        await until(pilot, lambda: "Move cautiously" in str(pane.render()))
+        await settled(pilot, lambda: "Move cautiously" in str(pane.render()))
         shown = str(pane.render())
         assert "45 yards a turn" in shown and "90 yards" not in shown
         assert "Movement halved in darkness." in shown
@@ -411,13 +387,13 @@ def test_the_log_reads_as_plain_english(expedition: Factory) -> None:
 async def test_a_choice_the_game_master_makes_is_not_asked_as_the_players_roll() -> None:
     """002: "The referee determines whether this is a dangerous or arduous journey." The
     question says it is the game master's choice, not "the result the players rolled"."""
-    from tests.ui_support import make, ready, screen_text, table, until
+    from tests.ui_support import make, ready, screen_text, settled, table
 
     app = DelveApp(make("leave", ["pc add Ash hp=8"], procedure="dungeon-turn"))
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         table(app).run("turn leave")
-        await until(pilot, lambda: "the kind of journey" in screen_text(app))
+        await settled(pilot, lambda: "the kind of journey" in screen_text(app))
         shown = screen_text(app)
         assert "the kind of journey (the game master's choice)" in shown
         assert "players rolled" not in shown and "A result from the table" not in shown
@@ -427,15 +403,15 @@ async def test_a_choice_the_game_master_makes_is_not_asked_as_the_players_roll()
 async def test_a_typed_die_prompt_asks_for_the_face() -> None:
     """Every prompt for a die says the number typed is the die's face."""
     from delvetui.ui.roll_prompt import RollPrompt
-    from tests.ui_support import make, ready, screen_text, table, until
+    from tests.ui_support import make, ready, screen_text, settled, table
 
     app = DelveApp(make("face", ["pc add Ash hp=8 INT=14"], procedure="dungeon-turn"))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         screen.table_dice = True
         table(app).run("turn harvest hd=1 by=Ash")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
-        await until(pilot, lambda: "Harvest (INT)" in screen_text(app))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: "Harvest (INT)" in screen_text(app))
         assert "Type the d20's face; the +2 is added for you." in screen_text(app)
         await pilot.press("escape")
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 from tests.conftest import Factory, reopened
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
@@ -321,14 +320,7 @@ def test_an_unsound_real_time_log_is_refused(
 
 
 def _cli(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    return delvetui(home, *args)
 
 
 def test_the_cli_runs_real_time_and_status_tells_it(home: Path) -> None:
@@ -342,14 +334,7 @@ def test_the_cli_runs_real_time_and_status_tells_it(home: Path) -> None:
             "realtime pause",
         )
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "delvetui", "act", "crypt", "-"],
-        input=script,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "DELVETUI_HOME": str(home)},
-        timeout=120,
-    )
+    done = delvetui(home, "act", "crypt", "-", stdin=script)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].endswith("realtime pause")
     data = json.loads(_cli(home, "status", "crypt", "--json").stdout)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,8 @@ from delvetui.errors import DamagedFile, ExpeditionExists, ExpeditionLocked
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.store import Store
-from tests.faults.harness import PROJECT, fork_act, needs_fork, scaled
+from tests.cli_support import delvetui
+from tests.faults.harness import fork_act, needs_fork, scaled
 
 LOCKED = "is open in another delvetui (process {pid}); close it there first."
 
@@ -63,22 +62,10 @@ def test_the_lock_holder_is_named_and_readers_are_welcome(tmp_path: Path) -> Non
     path = tmp_path / "x.delve"
     with Expedition.create(path, find("delving"), seed=3) as holder:
         holder.execute("note mine")
-        result = subprocess.run(
-            [sys.executable, "-m", "delvetui", "act", str(path), "note", "theirs"],
-            capture_output=True,
-            text=True,
-            cwd=PROJECT,
-            timeout=60,
-        )
+        result = delvetui(None, "act", str(path), "note", "theirs")
         assert result.returncode == 2
         assert result.stderr == f"delvetui: {path} " + LOCKED.format(pid=os.getpid()) + "\n"
-        status = subprocess.run(
-            [sys.executable, "-m", "delvetui", "status", str(path)],
-            capture_output=True,
-            text=True,
-            cwd=PROJECT,
-            timeout=60,
-        )
+        status = delvetui(None, "status", str(path))
         assert status.returncode == 0, status.stderr
         try:
             Expedition.open(path)

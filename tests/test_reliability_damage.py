@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import shutil
 import sqlite3
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -42,7 +39,8 @@ from delvetui.export import export, import_file
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition, encode
 from delvetui.store import NewEvent, Store
-from tests.faults.harness import PROJECT, fast_folder, fingerprint, scaled, seed
+from tests.cli_support import delvetui
+from tests.faults.harness import fast_folder, fingerprint, scaled, seed
 
 PLAY = (
     "pc add Ash hp=6 STR=12",
@@ -393,17 +391,6 @@ def test_an_event_from_a_newer_version_is_named_as_such(original: Original, tmp_
         Expedition.open(path)
     with Expedition.open_salvage(path) as x:
         assert x.batch_count == len(original.states) - 2
-
-
-def delvetui(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "DELVETUI_HOME": str(home)},
-        cwd=PROJECT,
-        timeout=60,
-    )
 
 
 # -- each bug these tests found, pinned down -------------------------------------------------------

@@ -11,10 +11,7 @@ equals the live state.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +26,8 @@ from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.export.markdown import escape
 from delvetui.procedure.registry import entries, find
 from delvetui.session import Expedition
-from tests.faults.harness import PROJECT, scaled
+from tests.cli_support import delvetui
+from tests.faults.harness import scaled
 
 SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 
@@ -135,18 +133,8 @@ LITERAL_NOTE = "<script>alert(1)</script> [red]x[/] *not bold* `code` \\[ %s {na
 
 
 def test_markup_in_names_and_notes_comes_back_literally(tmp_path: Path) -> None:
-    env = {**os.environ, "DELVETUI_HOME": str(tmp_path)}
-
     def run(*args: str, stdin: str | None = None) -> str:
-        result = subprocess.run(
-            [sys.executable, "-m", "delvetui", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=PROJECT,
-            timeout=60,
-        )
+        result = delvetui(tmp_path, *args, stdin=stdin)
         assert result.returncode == 0, result.stderr
         return result.stdout
 

@@ -30,6 +30,7 @@ import pytest
 
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 from tests.faults.harness import (
     PROJECT,
     Mirror,
@@ -245,16 +246,13 @@ def test_the_command_line_reports_a_failed_save_and_keeps_what_was_saved(
         home.mkdir()
         shutil.copyfile(base, home / "x.delve")
         # Count the writes of the first command, then fail the first write of the second.
-        result = subprocess.run(
-            [sys.executable, "-m", "delvetui", "act", "x", "-"],
-            input="note one\nnote two\nnote three\n",
-            capture_output=True,
-            text=True,
-            cwd=PROJECT,
-            timeout=60,
+        result = delvetui(
+            home,
+            "act",
+            "x",
+            "-",
+            stdin="note one\nnote two\nnote three\n",
             env={
-                **os.environ,
-                "DELVETUI_HOME": str(home),
                 "LD_PRELOAD": str(shim),
                 "DELVETUI_FAULT_OPS": "write",
                 "DELVETUI_FAULT_AT": str(first_command_writes(shim, base, tmp_path) + 1),

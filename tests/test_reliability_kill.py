@@ -16,7 +16,6 @@ killed side by side. ``DELVETUI_RELIABILITY_ROUNDS`` sets the number of kills (2
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -31,6 +30,7 @@ import pytest
 from delvetui.cli import status_data
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 from tests.faults.harness import (
     PROJECT,
     Child,
@@ -318,14 +318,7 @@ def test_reads_after_a_crash_mid_save_give_the_last_committed_state(
     assert crash.returncode == 9
     journal = Path(f"{path}-journal")
     assert journal.stat().st_size > 0  # hot: pages of the cut-off save are in the file
-    result = subprocess.run(
-        [sys.executable, "-m", "delvetui", *argv],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "DELVETUI_HOME": str(tmp_path)},
-        timeout=120,
-    )
+    result = delvetui(tmp_path, *argv, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert not journal.exists()  # rolled back, as SQLite does
     if argv[0] == "status":

@@ -12,7 +12,6 @@ import contextlib
 import os
 import random
 import subprocess
-import sys
 import time
 import tomllib
 from pathlib import Path
@@ -27,7 +26,8 @@ from delvetui.errors import DelveError, ProcedureError, RollNeeded
 from delvetui.procedure.loader import MAX_FILE_BYTES, load_bytes, load_file, load_text
 from delvetui.procedure.registry import shipped_dir
 from delvetui.session import Expedition
-from tests.faults.harness import PROJECT, fast_folder, scaled
+from tests.cli_support import delvetui
+from tests.faults.harness import fast_folder, scaled
 from tests.test_loader import MINIMAL
 
 SHIPPED = {path.stem: path.read_text(encoding="utf-8") for path in shipped_dir().glob("*.toml")}
@@ -247,17 +247,9 @@ def test_the_command_line_reports_hostile_files_without_a_traceback(tmp_path: Pa
         (tmp_path / "procedures" / f"{name}.toml").write_bytes(data)
     fifo = tmp_path / "fifo.toml"
     os.mkfifo(fifo)
-    env = {**os.environ, "DELVETUI_HOME": str(tmp_path)}
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "delvetui", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=PROJECT,
-            timeout=30,
-        )
+        return delvetui(tmp_path, *args)
 
     for name in files:
         checked = run("procedures", "check", str(tmp_path / "procedures" / f"{name}.toml"))

@@ -16,7 +16,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -27,7 +26,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.test_cli import delvetui
+from tests.cli_support import command, delvetui
 from tests.ui_support import make
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -133,7 +132,7 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
     port, debug_port = free_port(), free_port()
     env = {**os.environ, "DELVETUI_HOME": str(home)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "delvetui", "serve", "crypt", "--port", str(port)],
+        command("serve", "crypt", "--port", str(port)),
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

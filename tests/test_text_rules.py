@@ -8,9 +8,7 @@ whose names and notes hold a terminal's escape sequences.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -35,7 +33,9 @@ from delvetui.text import (
 )
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from tests.ui_support import ready, screen_text, until
+from delvetui.ui.table_screen import FOLLOW_EVERY
+from tests.cli_support import delvetui_bytes
+from tests.ui_support import followed, ready, screen_text, settled
 
 #: Clears the screen, then retitles the terminal (OSC 0).
 MEMBER = "Ash\x1b[2J\x1b]0;owned\x07"
@@ -50,14 +50,8 @@ Completed = subprocess.CompletedProcess[bytes]
 def delvetui(
     home: Path, *args: str, stdin: str | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "DELVETUI_HOME": str(home)}
-    return subprocess.run(
-        [sys.executable, "-m", "delvetui", *args],
-        input=None if stdin is None else stdin.encode(),
-        capture_output=True,
-        env=env,
-        timeout=120,
-    )
+    """The command line with its output as raw bytes: every escape it printed is there."""
+    return delvetui_bytes(home, *args, stdin=None if stdin is None else stdin.encode())
 
 
 def hostile(home: Path, name: str = "crypt") -> Path:
@@ -266,10 +260,10 @@ async def test_the_table_shows_and_plays_past_a_note_of_a_megabyte(home: Path) -
         await ready(pilot)
         await pilot.press("n")
         # (A party without light is asked once before a turn in the dark.)
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen) or turned(app))
         if isinstance(app.screen, ChooseScreen):
             await pilot.press("y")
-        await until(pilot, lambda: turned(app))
+        await settled(pilot, lambda: turned(app))
         assert "Turn 1" in screen_text(app)
 
 
@@ -390,14 +384,18 @@ async def test_a_read_only_table_follows_the_writers_commits(home: Path) -> None
             assert app.expedition is not None and app.expedition.readonly
             writer.execute("note the players hear drums")
             writer.execute("turn crawl hazard=3")
-            await until(pilot, lambda: "Note: the players hear drums" in screen_text(app), 10)
-            await until(
+            await followed(
+                pilot, lambda: "Note: the players hear drums" in screen_text(app), FOLLOW_EVERY
+            )
+            await settled(
                 pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1
             )
             assert app.expedition.state == writer.state
             writer.execute("undo")
-            await until(
-                pilot, lambda: app.expedition is not None and app.expedition.state.turn == 0
+            await followed(
+                pilot,
+                lambda: app.expedition is not None and app.expedition.state.turn == 0,
+                FOLLOW_EVERY,
             )
             assert app.expedition.event_count == writer.event_count
     finally:

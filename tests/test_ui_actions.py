@@ -12,7 +12,7 @@ from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import PARTY, expedition, make, ready, screen_text, until
+from tests.ui_support import PARTY, expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)
 
@@ -31,21 +31,21 @@ async def test_a_spent_lantern_is_refuelled_and_lit_from_the_lights_dialog() -> 
         lantern = expedition(app).state.light("lantern1")
         assert lantern is not None and lantern.spent
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         dialog = app.screen
         assert isinstance(dialog, LightDialog)
         ids = [light.id for light in dialog.lights]
         assert "lantern1" in ids
         dialog.options.highlighted = ids.index("lantern1")
         await pilot.press("f")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("1")  # refuel and light it
 
         def burning() -> bool:
             light = expedition(app).state.light("lantern1")
             return light is not None and light.lit and not light.spent
 
-        await until(pilot, burning)
+        await settled(pilot, burning)
         light = expedition(app).state.light("lantern1")
         assert light is not None and light.minutes == 360
 
@@ -55,14 +55,14 @@ async def test_lighting_a_light_nobody_carries_picks_a_member() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         dialog = app.screen
         assert isinstance(dialog, LightDialog)
         ids = [light.id for light in dialog.lights]
         uncarried = next(light.id for light in dialog.lights if light.carrier is None)
         dialog.options.highlighted = ids.index(uncarried)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         assert "Who carries" in screen_text(app)
         await pilot.press("b")  # Bryn
 
@@ -71,7 +71,7 @@ async def test_lighting_a_light_nobody_carries_picks_a_member() -> None:
                 light.lit and light.carrier == "Bryn" for light in expedition(app).state.lights
             )
 
-        await until(pilot, carried)
+        await settled(pilot, carried)
 
 
 async def test_s_and_r_take_one_turn_then_n_moves_on() -> None:
@@ -79,23 +79,23 @@ async def test_s_and_r_take_one_turn_then_n_moves_on() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        await settled(pilot, lambda: isinstance(app.screen, ActionDialog))
         await pilot.press("2")  # walk
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert expedition(app).state.action == "walk"
         await pilot.press("s")
-        await until(pilot, lambda: expedition(app).state.action == "search")
-        await until(pilot, lambda: "Walk" in pane_text(app))
+        await settled(pilot, lambda: expedition(app).state.action == "search")
+        await settled(pilot, lambda: "Walk" in pane_text(app))
         assert "after search" in pane_text(app)
         turn = expedition(app).state.turn  # (a search in dim light takes two)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == turn + 1)
+        await settled(pilot, lambda: expedition(app).state.turn == turn + 1)
         assert expedition(app).state.action == "walk"
         await pilot.press("r")
-        await until(pilot, lambda: expedition(app).state.action == "rest")
+        await settled(pilot, lambda: expedition(app).state.action == "rest")
         turn = expedition(app).state.turn
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == turn + 1)
+        await settled(pilot, lambda: expedition(app).state.turn == turn + 1)
         assert expedition(app).state.action == "walk"
 
 
@@ -105,7 +105,7 @@ async def test_the_action_menu_starts_on_the_current_action_and_does_not_wrap() 
         await ready(pilot)
         actions = list(expedition(app).procedure.actions)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        await settled(pilot, lambda: isinstance(app.screen, ActionDialog))
         options = app.screen.query_one(OptionList)
         # After a search, n walks on: the cursor starts there.
         assert options.highlighted == actions.index("walk")
@@ -115,7 +115,7 @@ async def test_the_action_menu_starts_on_the_current_action_and_does_not_wrap() 
         assert options.highlighted == options.option_count - 1
         assert "1 " in screen_text(app) and "Crawl" in screen_text(app)
         await pilot.press("c")  # crawl, by its first letter
-        await until(pilot, lambda: expedition(app).state.turn == 3)
+        await settled(pilot, lambda: expedition(app).state.turn == 3)
         assert expedition(app).state.action == "crawl"
 
 
@@ -124,7 +124,7 @@ async def test_fix_roll_says_which_roll_and_its_old_value() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         await pilot.press("f")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         prompt = app.screen
         assert isinstance(prompt, RollPrompt)
         assert "turn crawl hazard=4" in prompt.purpose
@@ -132,13 +132,13 @@ async def test_fix_roll_says_which_roll_and_its_old_value() -> None:
         assert "It was 4" in shown
         assert "Fix a roll: Dungeon Hazard Die" in shown
         await pilot.press("6", "enter")
-        await until(pilot, lambda: app.screen is table)
+        await settled(pilot, lambda: app.screen is table)
 
         def fixed() -> bool:
             last = expedition(app).state.last_hazard
             return last is not None and last.roll == 6
 
-        await until(pilot, fixed)
+        await settled(pilot, fixed)
 
 
 async def test_table_dice_takes_a_row_of_the_hazard_table() -> None:
@@ -146,7 +146,7 @@ async def test_table_dice_takes_a_row_of_the_hazard_table() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("t", "n")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         prompt = app.screen
         assert isinstance(prompt, RollPrompt)
         assert [number for number, _ in prompt.rows] == ["1", "2", "3", "4", "5", "6"]
@@ -156,7 +156,7 @@ async def test_table_dice_takes_a_row_of_the_hazard_table() -> None:
             last = expedition(app).state.last_hazard
             return last is not None and last.roll == 2
 
-        await until(pilot, entered)
+        await settled(pilot, entered)
         assert expedition(app).state.turn == 1
 
 
@@ -169,7 +169,7 @@ async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
         log = table.query_one(TurnLog)
         full = len(log.lines)
         await pilot.press("v")
-        await until(pilot, lambda: len(log.lines) < full)
+        await settled(pilot, lambda: len(log.lines) < full)
         turns = [line for line in log.lines if line.text.startswith("Turn ")]
         assert len(turns) == 3
         assert "Crawl" in turns[1].text and "= 1" in turns[1].text
@@ -177,8 +177,8 @@ async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
         assert turns[1].kind == "encounter"
         assert "torch2 burns out" in turns[2].text
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 4)
-        await until(pilot, lambda: sum(line.text.startswith("Turn ") for line in log.lines) == 4)
+        await settled(pilot, lambda: expedition(app).state.turn == 4)
+        await settled(pilot, lambda: sum(line.text.startswith("Turn ") for line in log.lines) == 4)
         await pilot.press("v")
-        await until(pilot, lambda: len(log.lines) > full)
+        await settled(pilot, lambda: len(log.lines) > full)
         assert sum(line.kind == "turn" for line in log.lines) == 4

@@ -9,7 +9,7 @@ from delvetui.procedure.registry import find
 from delvetui.ui.app import DelveApp
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.completion import completions
-from tests.ui_support import expedition, make, ready, until
+from tests.ui_support import expedition, make, ready, settled
 
 
 async def test_a_valid_command_changes_the_state_and_closes_the_line() -> None:
@@ -18,8 +18,8 @@ async def test_a_valid_command_changes_the_state_and_closes_the_line() -> None:
         table = await ready(pilot)
         line = table.query_one(CommandLine)
         await pilot.press("colon", *"pc Ash hp=-3", "enter")
-        await until(pilot, lambda: expedition(app).state.party[0].hp == 3)
-        await until(pilot, lambda: not line.has_class("-open"))
+        await settled(pilot, lambda: expedition(app).state.party[0].hp == 3)
+        await settled(pilot, lambda: not line.has_class("-open"))
         assert line.history[-1] == "pc Ash hp=-3"
         # Up brings the last command back.
         await pilot.press("colon", "up")
@@ -39,7 +39,7 @@ async def test_a_bad_command_is_refused_inline_and_writes_nothing() -> None:
         ):
             line.input.value = ""
             await pilot.press("colon", *text, "enter")
-            await until(pilot, lambda: line.has_class("-error"))
+            await settled(pilot, lambda: line.has_class("-error"))
             assert words in line.message
             assert line.has_class("-open")
             assert line.input.value == text  # kept, to be corrected
@@ -47,7 +47,7 @@ async def test_a_bad_command_is_refused_inline_and_writes_nothing() -> None:
             await pilot.press("escape")
         # Correcting the text and trying again goes through.
         await pilot.press("colon", *"turn crawl hazard=6", "enter")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert line.message == ""
 
 
@@ -67,7 +67,7 @@ async def test_tab_completes_and_lists_choices() -> None:
         lit = [light.id for light in expedition(app).state.lights if light.lit]
         assert line.input.value == f"light off {lit[0]} "
         await pilot.press("enter")
-        await until(pilot, lambda: not expedition(app).state.lit_lights)
+        await settled(pilot, lambda: not expedition(app).state.lit_lights)
 
 
 async def test_history_is_read_from_the_file() -> None:
@@ -108,16 +108,14 @@ async def test_a_command_typed_fast_reaches_the_command_line() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         table = await ready(pilot)
         turn = expedition(app).state.turn
-        driver = app._driver
-        assert driver is not None
         for key, char in [("colon", ":"), *((c, c) for c in "turn"), ("enter", "\r")]:
-            event = events.Key(key, char)
-            event.set_sender(app)
-            driver.send_message(event)  # all queued before the first is handled
-        await until(pilot, lambda: expedition(app).state.turn == turn + 1)
+            # As the terminal's driver hands keys to the app: all queued before the first
+            # is handled.
+            assert app.post_message(events.Key(key, char))
+        await settled(pilot, lambda: expedition(app).state.turn == turn + 1)
         assert not table.table_dice  # the "t" did not switch table dice on
         assert table.query_one(CommandLine).history[-1] == "turn"
         # In the command line a ":" is text, not the key that opens it.
         await pilot.press("colon", *"note Door: locked", "enter")
-        await until(pilot, lambda: table.query_one(CommandLine).history[-1].endswith("locked"))
+        await settled(pilot, lambda: table.query_one(CommandLine).history[-1].endswith("locked"))
         assert table.query_one(CommandLine).history[-1] == "note Door: locked"

@@ -17,7 +17,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.session_bar import SessionBar
-from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until
+from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 #: Enough turns for a snapshot and a log spread over many pages.
 TURNS = 300
@@ -76,7 +76,7 @@ async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone()
     written = path.read_bytes()
     app = DelveApp(path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ErrorScreen))
         shown = app.screen
         assert isinstance(shown, ErrorScreen)
         # The message as written: on screen it wraps where the file's path makes it wrap.
@@ -85,7 +85,7 @@ async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone()
         assert "The table is" in screen_text(app)
         await pilot.press("enter")
         table = await ready(pilot)
-        await until(pilot, lambda: app.screen is table)
+        await settled(pilot, lambda: app.screen is table)
         assert table.damage and table.readonly
         assert table.query_one(SessionBar).offer is None
         assert "READ-ONLY" in screen_text(app)
@@ -93,9 +93,9 @@ async def test_damaged_pages_make_the_table_read_only_and_leave_the_file_alone()
         turn = expedition(app).state.turn
         await pilot.press("n", "S")  # greyed out: nothing happens
         table.run("turn")  # as the palette would: refused with the reason
-        await until(pilot, lambda: any("read-only" in text for text in notices(app)))
+        await settled(pilot, lambda: any("read-only" in text for text in notices(app)))
         await pilot.press("colon", *"turn", "enter")
-        await until(pilot, lambda: "read-only" in table.query_one(CommandLine).message)
+        await settled(pilot, lambda: "read-only" in table.query_one(CommandLine).message)
         await pilot.pause()
         assert expedition(app).state.turn == turn
         assert not expedition(app).state.in_session
@@ -152,7 +152,7 @@ async def test_an_unreplayable_file_shows_the_damage_screen(kind: str) -> None:
     written = path.read_bytes()
     app = DelveApp(path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ErrorScreen))
         shown = app.screen
         assert isinstance(shown, ErrorScreen)
         assert "cannot be replayed" in shown.message, shown.message
@@ -162,7 +162,7 @@ async def test_an_unreplayable_file_shows_the_damage_screen(kind: str) -> None:
         table = await ready(pilot)
         assert table.damage and expedition(app).readonly
         table.run("turn")
-        await until(pilot, lambda: any("read-only" in text for text in notices(app)))
+        await settled(pilot, lambda: any("read-only" in text for text in notices(app)))
     app.close_expedition()
     assert path.read_bytes() == written
     with pytest.raises(DamagedFile, match="cannot be replayed"):

@@ -7,7 +7,6 @@ import json
 
 import pytest
 from textual.color import Color
-from textual.widgets._toast import Toast
 
 from delvetui import paths
 from delvetui.application.files import PREFS_NAME
@@ -16,7 +15,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.turn_log import TurnLog, style_name
-from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until
+from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 SIZE = (120, 40)
 DARK = (*PARTY, "light off torch2")
@@ -64,10 +63,10 @@ async def test_the_strip_shows_what_needs_attention() -> None:
         assert "Cora at 0 HP" in shown
         assert not table.query_one(AlertStrip).has_class("-dark")
         table.run("turn crawl hazard=5 sign=ghouls")  # a sign of ghouls
-        await until(pilot, lambda: "Sign:" in strip_text(app))
+        await settled(pilot, lambda: "Sign:" in strip_text(app))
         # Undoing the turn takes its alert away.
         table.run("undo")
-        await until(pilot, lambda: "Sign:" not in strip_text(app))
+        await settled(pilot, lambda: "Sign:" not in strip_text(app))
 
 
 async def test_rest_due_in_exploration() -> None:
@@ -83,18 +82,18 @@ async def test_a_turn_into_darkness_asks_once() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         assert "total darkness" in screen_text(app)
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is table)
+        await settled(pilot, lambda: app.screen is table)
         assert expedition(app).state.turn == 0
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("y")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         # Asked once: the next turn in the same darkness goes at once.
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 2)
+        await settled(pilot, lambda: expedition(app).state.turn == 2)
         assert app.screen is table
 
 
@@ -103,10 +102,10 @@ async def test_asking_before_trouble_can_be_switched_off() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         assert "Ash is at 0 HP" in screen_text(app)
         await pilot.press("3")  # yes, and never ask again
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert not table.confirm_trouble
     app.close_expedition()
     saved = json.loads((paths.data_dir() / PREFS_NAME).read_text(encoding="utf-8"))
@@ -115,7 +114,7 @@ async def test_asking_before_trouble_can_be_switched_off() -> None:
     async with again.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(again).state.turn == 1)
+        await settled(pilot, lambda: expedition(again).state.turn == 1)
     again.close_expedition()
 
 
@@ -146,13 +145,13 @@ async def test_an_undone_turn_takes_its_notice_and_notices_keep_off_the_log() ->
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         table = await ready(pilot)
         table.run("turn crawl hazard=1")  # an encounter
-        await until(pilot, lambda: any("Encounter" in text for text in notices(app)))
-        await until(pilot, lambda: any(toast.region.width for toast in app.screen.query(Toast)))
+        await settled(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await settled(pilot, lambda: any(toast.region.width for toast in app.screen.query("Toast")))
         log = table.query_one(TurnLog)
-        for toast in app.screen.query(Toast):
+        for toast in app.screen.query("Toast"):
             assert toast.region.x >= log.region.right
         await pilot.press("u")
-        await until(pilot, lambda: not notices(app))
+        await settled(pilot, lambda: not notices(app))
 
 
 async def test_a_fixed_roll_takes_the_old_notice() -> None:
@@ -160,14 +159,14 @@ async def test_a_fixed_roll_takes_the_old_notice() -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await ready(pilot)
         table.run("turn crawl hazard=1")
-        await until(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await settled(pilot, lambda: any("Encounter" in text for text in notices(app)))
         await pilot.press("f")
-        await until(pilot, lambda: app.screen is not table)
+        await settled(pilot, lambda: app.screen is not table)
         await pilot.press("6", "enter")
 
         def fixed() -> bool:
             last = expedition(app).state.last_hazard
             return last is not None and last.roll == 6
 
-        await until(pilot, fixed)
-        await until(pilot, lambda: not any("Encounter" in text for text in notices(app)))
+        await settled(pilot, fixed)
+        await settled(pilot, lambda: not any("Encounter" in text for text in notices(app)))

@@ -15,7 +15,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.start_screen import StartScreen
-from tests.ui_support import PARTY, make, notices, ready, table, until
+from tests.ui_support import PARTY, make, notices, ready, settled, table
 
 SIZE = (120, 40)
 
@@ -30,13 +30,13 @@ async def test_exporting_an_expedition_named_like_the_preferences_keeps_them(
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         for _ in range(3):  # plain text, Markdown, web page, then JSON
             await pilot.press("down")
         await pilot.press("enter")
         out = home / "exports" / "delvetui-table.json"
-        await until(pilot, out.exists, timeout=30)
-        await until(pilot, lambda: any(str(out) in text for text in notices(app)), timeout=30)
+        await settled(pilot, out.exists)
+        await settled(pilot, lambda: any(str(out) in text for text in notices(app)))
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == "delvetui-expedition"
     assert (home / PREFS_NAME).read_text(encoding="utf-8") == saved
     assert Prefs.load().keys == {"next-turn": "n,space,j"}
@@ -62,15 +62,15 @@ async def test_t_and_ctrl_t_say_so_when_the_preferences_cannot_be_saved(
     async with app.run_test(size=SIZE) as pilot:
         screen = await ready(pilot)
         await pilot.press("t")
-        await until(pilot, lambda: table(app).table_dice)
-        await until(pilot, lambda: any("Preferences not saved" in t for t in notices(app)))
+        await settled(pilot, lambda: table(app).table_dice)
+        await settled(pilot, lambda: any("Preferences not saved" in t for t in notices(app)))
         theme = app.theme
         await pilot.press("ctrl+t")
-        await until(pilot, lambda: app.theme != theme)
-        await until(pilot, lambda: sum("Preferences not saved" in t for t in notices(app)) == 2)
+        await settled(pilot, lambda: app.theme != theme)
+        await settled(pilot, lambda: sum("Preferences not saved" in t for t in notices(app)) == 2)
         assert any("data folder" in t and "cannot be created" in t for t in notices(app))
         await pilot.press("n")
-        await until(pilot, lambda: screen.expedition.state.turn == 1 or app.screen is not screen)
+        await settled(pilot, lambda: screen.expedition.state.turn == 1 or app.screen is not screen)
         assert app.is_running
 
 
@@ -79,7 +79,7 @@ async def test_an_export_the_data_folder_cannot_take_is_reported(unwritable: Pat
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         table(app).post_message(table(app).Export("txt"))
-        await until(pilot, lambda: isinstance(app.screen, ErrorScreen), timeout=30)
+        await settled(pilot, lambda: isinstance(app.screen, ErrorScreen))
         assert app.is_running
 
 
@@ -88,9 +88,9 @@ async def test_the_start_screen_says_when_the_data_folder_cannot_be_used(
 ) -> None:
     app = DelveApp(None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         shown = str(app.screen.query_one("#start-folder", Static).content)
         assert "is not a folder" in shown or "cannot be read" in shown
         app.screen.post_message(StartScreen.Demo())
-        await until(pilot, lambda: isinstance(app.screen, ErrorScreen), timeout=30)
+        await settled(pilot, lambda: isinstance(app.screen, ErrorScreen))
         assert app.is_running

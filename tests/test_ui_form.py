@@ -10,7 +10,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.new_expedition import NewExpeditionScreen, TickBox
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_screen import TableScreen
-from tests.ui_support import make, ready, until
+from tests.ui_support import make, ready, settled
 
 SIZE = (120, 40)
 
@@ -24,22 +24,22 @@ def hp(form: NewExpeditionScreen, number: int) -> str:
 async def test_default_hp_follows_the_procedure_and_typed_keys_are_kept() -> None:
     app = DelveApp(None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.press("n", "c", "r", "y", "p", "t")
-        await until(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
+        await settled(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
         form = app.screen
         assert isinstance(form, NewExpeditionScreen)
-        await until(pilot, lambda: form.query_one("#form-name", Input).value == "crypt")
+        await settled(pilot, lambda: form.query_one("#form-name", Input).value == "crypt")
         assert hp(form, 0) == "6"  # delving
         form.query_one("#form-name", Input).focus()
         picker = form.query_one("#form-procedure", OptionList)
         ids = [entry.id for entry in form.entries]
         picker.highlighted = ids.index("trespasser")
-        await until(pilot, lambda: hp(form, 0) == "10")
+        await settled(pilot, lambda: hp(form, 0) == "10")
         # A value the game master typed stays.
         form.query_one("#m1-hp", Input).value = "7"
         picker.highlighted = ids.index("exploration")
-        await until(pilot, lambda: hp(form, 0) == "8")
+        await settled(pilot, lambda: hp(form, 0) == "8")
         assert hp(form, 1) == "7"
 
 
@@ -48,25 +48,25 @@ async def test_escape_goes_back_to_the_table_it_was_opened_from() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         await pilot.press("ctrl+p")
-        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await settled(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"New expedition")
         await pilot.pause(0.2)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
+        await settled(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await settled(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.screen is table
         assert app.expedition is not None and not app.expedition.readonly
         await pilot.press("n")
-        await until(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)
+        await settled(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)
 
 
 async def test_a_checkbox_shows_its_state_without_colour() -> None:
     app = DelveApp(None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
+        await settled(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
         box = app.screen.query_one("#form-roll", TickBox)
         assert "✔" not in str(box.render())
         box.value = True

@@ -24,7 +24,7 @@ from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import SIZES, expedition, make, notices, ready, screen_text, until
+from tests.ui_support import SIZES, expedition, make, notices, ready, screen_text, settled
 
 #: The detailed tests run at a roomy size; test_every_key_small walks every key at 80×24.
 SIZE = (120, 40)
@@ -42,11 +42,11 @@ async def test_n_and_space_take_turns() -> None:
         await ready(pilot)
         events = expedition(app).event_count
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         await pilot.press("space")
-        await until(pilot, lambda: expedition(app).state.turn == 2)
+        await settled(pilot, lambda: expedition(app).state.turn == 2)
         assert expedition(app).event_count > events
-        await until(pilot, lambda: any(t.startswith("Turn 2 ·") for t in log_texts(app)))
+        await settled(pilot, lambda: any(t.startswith("Turn 2 ·") for t in log_texts(app)))
         assert "Turn 2" in screen_text(app)
 
 
@@ -55,14 +55,14 @@ async def test_a_chooses_the_action_and_takes_a_turn() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        await settled(pilot, lambda: isinstance(app.screen, ActionDialog))
         options = app.screen.query_one(OptionList)
         options.highlighted = list(expedition(app).procedure.actions).index("walk")
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.action == "walk")
+        await settled(pilot, lambda: expedition(app).state.action == "walk")
         assert expedition(app).state.turn == 1
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 2)
+        await settled(pilot, lambda: expedition(app).state.turn == 2)
         assert expedition(app).state.action == "walk"
 
 
@@ -71,9 +71,9 @@ async def test_s_searches_and_r_rests() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("s")
-        await until(pilot, lambda: expedition(app).state.action == "search")
+        await settled(pilot, lambda: expedition(app).state.action == "search")
         await pilot.press("r")
-        await until(pilot, lambda: expedition(app).state.action == "rest")
+        await settled(pilot, lambda: expedition(app).state.action == "rest")
         assert expedition(app).state.resting
 
 
@@ -84,39 +84,39 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
         state = expedition(app).state
         lit = next(light for light in state.lights if light.lit)
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         options = app.screen.query_one(OptionList)
         assert isinstance(app.screen, LightDialog)
         options.highlighted = [x.id for x in app.screen.lights].index(lit.id)
         await pilot.press("enter")
-        await until(pilot, lambda: not expedition(app).state.light(lit.id).lit)  # type: ignore[union-attr]
+        await settled(pilot, lambda: not expedition(app).state.light(lit.id).lit)  # type: ignore[union-attr]
         # Hand the lantern to Cora.
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         assert isinstance(app.screen, LightDialog)
         ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("g")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         names = [m.name for m in expedition(app).state.party]
         app.screen.query_one(OptionList).highlighted = names.index("Cora")
         await pilot.press("enter")
-        await until(
+        await settled(
             pilot,
             lambda: expedition(app).state.light("lantern1").carrier == "Cora",  # type: ignore[union-attr]
         )
         # Correct the lantern's turns left.
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         assert isinstance(app.screen, LightDialog)
         ids = [x.id for x in app.screen.lights]
         app.screen.query_one(OptionList).highlighted = ids.index("lantern1")
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "5"
         await pilot.press("enter")
         minutes = 5 * expedition(app).procedure.turn_minutes("turn")
-        await until(
+        await settled(
             pilot,
             lambda: expedition(app).state.light("lantern1").minutes == minutes,  # type: ignore[union-attr]
         )
@@ -129,18 +129,18 @@ async def test_l_adds_a_light() -> None:
         await ready(pilot)
         before = len(expedition(app).state.lights)
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         kinds = list(expedition(app).procedure.lights)
         app.screen.query_one(OptionList).highlighted = kinds.index("candle")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "2"
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")  # the first member carries them
-        await until(pilot, lambda: len(expedition(app).state.lights) == before + 1)
+        await settled(pilot, lambda: len(expedition(app).state.lights) == before + 1)
         added = expedition(app).state.lights[-1]
         assert (added.kind, added.count, added.carrier) == ("candle", 2, "Ash")
 
@@ -150,20 +150,20 @@ async def test_p_party_changes_hit_points_and_adds_a_member() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("p")
-        await until(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         await pilot.press("h")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "-2"
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.party[0].hp == 4)
+        await settled(pilot, lambda: expedition(app).state.party[0].hp == 4)
         await pilot.press("p")
-        await until(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, MemberForm))
+        await settled(pilot, lambda: isinstance(app.screen, MemberForm))
         app.screen.query_one("#member-name", Input).value = "Dell"
         app.screen.query_one("#member-hp", Input).value = "7"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: expedition(app).state.member("Dell") is not None)
+        await settled(pilot, lambda: expedition(app).state.member("Dell") is not None)
         assert expedition(app).state.member("Dell").max_hp == 7  # type: ignore[union-attr]
 
 
@@ -172,13 +172,13 @@ async def test_p_party_correct_a_member() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("p")
-        await until(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         await pilot.press("enter")  # Ash
-        await until(pilot, lambda: isinstance(app.screen, MemberForm))
+        await settled(pilot, lambda: isinstance(app.screen, MemberForm))
         app.screen.query_one("#member-max", Input).value = "8"
         app.screen.query_one("#member-conditions", Input).value = "+poisoned"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: expedition(app).state.party[0].max_hp == 8)
+        await settled(pilot, lambda: expedition(app).state.party[0].max_hp == 8)
         assert "poisoned" in expedition(app).state.party[0].conditions
 
 
@@ -187,14 +187,14 @@ async def test_d_rolls_dice_into_the_log() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "2x6"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, AskScreen)  # refused inline, still asking
         app.screen.query_one(Input).value = "2d6 reaction"
         await pilot.press("enter")
-        await until(pilot, lambda: any(t.startswith("Reaction: 2d6") for t in log_texts(app)))
+        await settled(pilot, lambda: any(t.startswith("Reaction: 2d6") for t in log_texts(app)))
 
 
 async def test_m_writes_a_note() -> None:
@@ -202,10 +202,12 @@ async def test_m_writes_a_note() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "A door, barred from the other side"
         await pilot.press("enter")
-        await until(pilot, lambda: log_texts(app)[-1] == "Note: A door, barred from the other side")
+        await settled(
+            pilot, lambda: log_texts(app)[-1] == "Note: A door, barred from the other side"
+        )
 
 
 async def test_colon_opens_the_command_line() -> None:
@@ -227,14 +229,14 @@ async def test_u_undoes_and_ctrl_r_redoes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         await pilot.press("u")
-        await until(pilot, lambda: expedition(app).state.turn == 0)
+        await settled(pilot, lambda: expedition(app).state.turn == 0)
         log = table.query_one(TurnLog)
         undone = [line for line in log.lines if log.is_voided(line)]
         assert undone and undone[0].kind == "turn"
         await pilot.press("ctrl+r")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert not [line for line in log.lines if log.is_voided(line)]
 
 
@@ -243,15 +245,15 @@ async def test_f_fixes_the_last_roll() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         rolled = expedition(app).state.last_hazard
         assert rolled is not None
         wanted = 6 if rolled.roll != 6 else 4
         await pilot.press("f")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         app.screen.query_one(Input).value = str(wanted)
         await pilot.press("enter")
-        await until(
+        await settled(
             pilot,
             lambda: (
                 (hazard := expedition(app).state.last_hazard) is not None and hazard.roll == wanted
@@ -266,14 +268,14 @@ async def test_c_sets_the_clock() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         app.screen.query_one(Input).value = "25:00"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, AskScreen)
         app.screen.query_one(Input).value = "13:20"
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.clock_text == "13:20")
+        await settled(pilot, lambda: expedition(app).state.clock_text == "13:20")
         assert any("clock is set to day 1, 13:20" in text for text in log_texts(app))
 
 
@@ -294,14 +296,14 @@ async def test_x_exports_the_log(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")  # plain text
         out = home / "exports" / "crypt-log.txt"
-        await until(pilot, out.exists)
+        await settled(pilot, out.exists)
         assert "Turn 1" in out.read_text(encoding="utf-8")
-        await until(pilot, lambda: any(str(out) in text for text in notices(app)))
+        await settled(pilot, lambda: any(str(out) in text for text in notices(app)))
 
 
 async def test_question_mark_shows_help() -> None:
@@ -309,12 +311,12 @@ async def test_question_mark_shows_help() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await settled(pilot, lambda: isinstance(app.screen, HelpScreen))
         text = str(app.screen.query_one("#help-text", Static).content)
         assert "Fix a mistaken roll" in text and "Table dice" in text and "ctrl+p" in text
         assert "pc add NAME hp=N" in text
         await pilot.press("escape")
-        await until(pilot, lambda: app.table is app.screen)
+        await settled(pilot, lambda: app.table is app.screen)
 
 
 async def test_ctrl_p_palette_lists_actions_and_runs_one() -> None:
@@ -322,7 +324,7 @@ async def test_ctrl_p_palette_lists_actions_and_runs_one() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("ctrl+p")
-        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await settled(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"Turn: Walk")
         found = app.screen.query_one(CommandList)
 
@@ -330,9 +332,9 @@ async def test_ctrl_p_palette_lists_actions_and_runs_one() -> None:
             option = found.highlighted_option
             return option is not None and "Walk" in str(option.prompt)
 
-        await until(pilot, walk_found)  # the palette's search runs in the background
+        await settled(pilot, walk_found)  # the palette's search runs in the background
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.action == "walk")
+        await settled(pilot, lambda: expedition(app).state.action == "walk")
 
 
 async def test_ctrl_t_switches_the_theme() -> None:
@@ -352,9 +354,9 @@ async def test_ctrl_q_quits_with_everything_saved() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         await pilot.press("ctrl+q")
-        await until(pilot, lambda: not app.is_running)
+        await settled(pilot, lambda: not app.is_running)
     app.close_expedition()
     from delvetui.session import Expedition
 
@@ -388,17 +390,17 @@ async def test_every_key_small() -> None:
             return expedition(app).state
 
         await pilot.press("n")
-        await until(pilot, lambda: state().turn == 1)
+        await settled(pilot, lambda: state().turn == 1)
         await pilot.press("space")
-        await until(pilot, lambda: state().turn == 2)
+        await settled(pilot, lambda: state().turn == 2)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        await settled(pilot, lambda: isinstance(app.screen, ActionDialog))
         await pilot.press("enter")
-        await until(pilot, lambda: state().turn == 3)
+        await settled(pilot, lambda: state().turn == 3)
         await pilot.press("s")
-        await until(pilot, lambda: state().action == "search")
+        await settled(pilot, lambda: state().action == "search")
         await pilot.press("r")
-        await until(pilot, lambda: state().action == "rest")
+        await settled(pilot, lambda: state().action == "rest")
         for key, screen in (
             ("l", LightDialog),
             ("p", PartyDialog),
@@ -408,40 +410,40 @@ async def test_every_key_small() -> None:
             ("ctrl+p", CommandPalette),
         ):
             await pilot.press(key)
-            await until(pilot, lambda screen=screen: isinstance(app.screen, screen))  # type: ignore[misc]
+            await settled(pilot, lambda screen=screen: isinstance(app.screen, screen))  # type: ignore[misc]
             await pilot.press("escape")
-            await until(pilot, lambda: app.screen is app.table)
+            await settled(pilot, lambda: app.screen is app.table)
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         await pilot.press(*"d20 luck", "enter")
-        await until(pilot, lambda: log_texts(app)[-1].startswith("Luck: d20"))
+        await settled(pilot, lambda: log_texts(app)[-1].startswith("Luck: d20"))
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         await pilot.press(*"hello", "enter")
-        await until(pilot, lambda: log_texts(app)[-1] == "Note: hello")
+        await settled(pilot, lambda: log_texts(app)[-1] == "Note: hello")
         await pilot.press("colon")
         assert app.table is not None and app.table.query_one(CommandLine).has_class("-open")
         await pilot.press("escape")
         await pilot.press("u")
-        await until(pilot, lambda: log_texts(app)[-1] == "Undone: the command note hello.")
+        await settled(pilot, lambda: log_texts(app)[-1] == "Undone: the command note hello.")
         await pilot.press("ctrl+r")
-        await until(pilot, lambda: log_texts(app)[-1] == "Redone: the command note hello.")
+        await settled(pilot, lambda: log_texts(app)[-1] == "Redone: the command note hello.")
         await pilot.press("f")
-        await until(pilot, lambda: any("rolled no dice" in text for text in notices(app)))
+        await settled(pilot, lambda: any("rolled no dice" in text for text in notices(app)))
         await pilot.press("t")
         assert app.table.table_dice
         await pilot.press("S")  # the offer made on opening: start session 1
-        await until(pilot, lambda: state().in_session)
+        await settled(pilot, lambda: state().in_session)
         await pilot.press("S")  # a session is running: asks whether to end it
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is app.table)
+        await settled(pilot, lambda: app.screen is app.table)
         assert state().in_session
         theme = app.theme
         await pilot.press("ctrl+t")
         assert app.theme != theme
         await pilot.press("ctrl+q")
-        await until(pilot, lambda: not app.is_running)
+        await settled(pilot, lambda: not app.is_running)
 
 
 async def test_the_mouse_opens_a_light_and_a_member() -> None:
@@ -449,16 +451,16 @@ async def test_the_mouse_opens_a_light_and_a_member() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.click(LightInventory, offset=(3, 2))  # the second light (under the border)
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         dialog = app.screen
         assert isinstance(dialog, LightDialog)
         inventory = app.table.query_one(LightInventory) if app.table else None
         assert inventory is not None
         assert dialog.selected == inventory._rows[1]  # lit lights are listed first
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is app.table)
+        await settled(pilot, lambda: app.screen is app.table)
         await pilot.click(PartyRoster, offset=(2, 3))  # Cora, the third row
-        await until(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         assert app.screen.selected == "Cora"  # type: ignore[attr-defined]
 
 
@@ -473,13 +475,13 @@ async def test_an_encounter_shows_its_sub_rolls_without_stopping_play() -> None:
         table = await ready(pilot)
         table.confirm_trouble = False  # a party without light: no question first
         table.run("turn explore hazard=1")
-        await until(pilot, lambda: any(text.startswith("Encounter!") for text in notices(app)))
+        await settled(pilot, lambda: any(text.startswith("Encounter!") for text in notices(app)))
         notice = next(text for text in notices(app) if text.startswith("Encounter!"))
         assert "Disposition: 2d6" in notice
         assert app.screen is table  # nothing to dismiss: play goes on
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 2)
+        await settled(pilot, lambda: expedition(app).state.turn == 2)
         # A sign right after: it takes the encounter's place instead of stacking under it.
         table.run("turn explore hazard=3")
-        await until(pilot, lambda: any(text.startswith("Sign:") for text in notices(app)))
+        await settled(pilot, lambda: any(text.startswith("Sign:") for text in notices(app)))
         assert not any(text.startswith("Encounter!") for text in notices(app))

@@ -17,7 +17,7 @@ from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import make, ready, screen_text, until
+from tests.ui_support import make, ready, screen_text, settled
 
 PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
 #: A party any shipped procedure can take, with a lantern unlit before the lit torch.
@@ -107,8 +107,8 @@ async def test_the_start_screen_lines_up_its_list(size: tuple[int, int]) -> None
     make("a-much-longer-name", ("pc add Ash hp=6",), procedure="exploration")
     app = DelveApp(None)
     async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await until(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
         rows = [line for line in screen_text(app).splitlines() if "turn 0 ·" in line]
         # Each saved expedition on one line, its procedure in the same column.
         starts = {row.index(" Delving ·" if "Delving" in row else " Dungeon") for row in rows}

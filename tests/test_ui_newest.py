@@ -15,7 +15,7 @@ from delvetui.session import Expedition
 from delvetui.ui import table_screen
 from delvetui.ui.app import DelveApp, screenshot
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import PARTY, expedition, make, screen_text, until
+from tests.ui_support import PARTY, expedition, make, screen_text, settled
 
 #: Long enough that the newest turns come from a snapshot, not from the whole log.
 TURNS = [*PARTY, "session start", *["turn"] * 30, "note the last word", "turn", "undo"]
@@ -50,9 +50,11 @@ async def test_the_newest_turns_show_before_the_log_is_read_and_the_view_stays_p
     monkeypatch.setattr(table_screen, "check_pages", held)
     app = DelveApp(long_expedition)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.table is not None and app.table.newest_shown)
+        # Not settled: the older turns wait for the gate. The newest are drawn as the table
+        # mounts, before its first paint.
         await pilot.pause()
         table = app.table
+        assert table is not None and table.newest_shown
         assert table is not None and not table.loaded
         turn_log = table.query_one(TurnLog)
         assert turn_log.lines[0].batch > 1  # only the newest part of the log is read
@@ -66,7 +68,7 @@ async def test_the_newest_turns_show_before_the_log_is_read_and_the_view_stays_p
         await pilot.pause()
         reading = log_rows(screen_text(app))
         gate.set()
-        await until(pilot, lambda: table.loaded)
+        await settled(pilot, lambda: table.loaded)
         await pilot.pause()
         # ...and keeps reading the same lines when they arrive above.
         assert log_rows(screen_text(app)) == reading

@@ -6,7 +6,7 @@ from textual.widgets import Static
 
 from delvetui.ui.app import DelveApp
 from delvetui.ui.odds_dialog import OddsDialog
-from tests.ui_support import SIZES, make, ready, screen_text, until
+from tests.ui_support import SIZES, make, ready, screen_text, settled
 
 
 async def test_o_shows_the_odds_of_an_encounter_and_of_the_torch_going_out() -> None:
@@ -14,10 +14,10 @@ async def test_o_shows_the_odds_of_an_encounter_and_of_the_torch_going_out() -> 
     async with app.run_test(size=SIZES[0]) as pilot:
         await ready(pilot)
         await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, OddsDialog))
+        await settled(pilot, lambda: isinstance(app.screen, OddsDialog))
         dialog = app.screen
         assert isinstance(dialog, OddsDialog)
-        await until(pilot, lambda: dialog.odds is not None, timeout=30)
+        await settled(pilot, lambda: dialog.odds is not None)
         await pilot.pause(0)
         shown = screen_text(app)
         assert "encounter this turn 1 in 6 (17%)" in shown
@@ -26,7 +26,7 @@ async def test_o_shows_the_odds_of_an_encounter_and_of_the_torch_going_out() -> 
         figures = str(dialog.query_one("#odds-figures", Static).render())
         assert "██" in figures  # a bar beside each chance
         await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, OddsDialog))
+        await settled(pilot, lambda: not isinstance(app.screen, OddsDialog))
 
 
 async def test_the_odds_follow_the_table_after_a_light_goes_out() -> None:
@@ -35,15 +35,15 @@ async def test_the_odds_follow_the_table_after_a_light_goes_out() -> None:
         await ready(pilot)
         await pilot.press("colon")
         await pilot.press(*"light off torch2", "enter")
-        await until(
+        await settled(
             pilot, lambda: app.expedition is not None and not app.expedition.state.lit_lights
         )
         await pilot.press("escape")
         await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, OddsDialog))
+        await settled(pilot, lambda: isinstance(app.screen, OddsDialog))
         dialog = app.screen
         assert isinstance(dialog, OddsDialog)
-        await until(pilot, lambda: dialog.odds is not None, timeout=30)
+        await settled(pilot, lambda: dialog.odds is not None)
         await pilot.pause(0)
         shown = screen_text(app)
         assert "encounter this turn 1 in 6 (17%)" in shown
@@ -55,6 +55,6 @@ async def test_closing_the_odds_while_they_count_is_harmless() -> None:
     async with app.run_test(size=SIZES[0]) as pilot:
         await ready(pilot)
         await pilot.press("o", "escape")
-        await until(pilot, lambda: not isinstance(app.screen, OddsDialog))
+        await settled(pilot, lambda: not isinstance(app.screen, OddsDialog))
         await pilot.press("n")
-        await until(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)
+        await settled(pilot, lambda: app.expedition is not None and app.expedition.state.turn == 1)

@@ -8,7 +8,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.roll_prompt import RollPrompt
-from tests.ui_support import PARTY, expedition, make, ready, screen_text, until
+from tests.ui_support import PARTY, expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)
 
@@ -25,16 +25,16 @@ async def test_search_asks_the_dc_then_who_searches_with_a_picker() -> None:
         await ready(pilot)
         events = expedition(app).event_count
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         await pilot.press("1", "2", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         picker = app.screen
         assert isinstance(picker, ChooseScreen)
         assert "who does it" in picker.title_text.lower()
         assert [key for key, _ in picker.choices] == ["Ash", "Bryn", "Cora"]
         # The first letter of a name chooses that member.
         await pilot.press("b")
-        await until(pilot, lambda: expedition(app).event_count > events)
+        await settled(pilot, lambda: expedition(app).event_count > events)
         assert "by=Bryn" in last_command(app)
         assert "dc=12" in last_command(app)
         assert expedition(app).state.turn == 1
@@ -46,14 +46,14 @@ async def test_digits_choose_and_escape_saves_nothing() -> None:
         table = await ready(pilot)
         events = expedition(app).event_count
         table.take_turn("listen")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is table)
+        await settled(pilot, lambda: app.screen is table)
         assert expedition(app).event_count == events
         table.take_turn("listen")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("3")
-        await until(pilot, lambda: expedition(app).event_count > events)
+        await settled(pilot, lambda: expedition(app).event_count > events)
         assert "by=Cora" in last_command(app)
 
 
@@ -63,12 +63,12 @@ async def test_an_activity_asks_who_does_it() -> None:
         table = await ready(pilot)
         events = expedition(app).event_count
         table.run("do listen")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         options = app.screen.query_one(OptionList)
         await pilot.press("down")
         assert options.highlighted == 1
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).event_count > events)
+        await settled(pilot, lambda: expedition(app).event_count > events)
         assert "by=Bryn" in last_command(app)
 
 
@@ -78,25 +78,25 @@ async def test_hide_asks_stealth_then_sparks_with_its_default() -> None:
         table = await ready(pilot)
         events = expedition(app).event_count
         table.take_turn("hide")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("s")  # success
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         prompt = app.screen
         assert isinstance(prompt, RollPrompt)
         # A successful check needs its sparks: nothing is filled in for the GM.
         assert prompt.query_one(Input).value == ""
         await pilot.press("0", "enter")
-        await until(pilot, lambda: expedition(app).event_count > events)
+        await settled(pilot, lambda: expedition(app).event_count > events)
         assert "stealth=success" in last_command(app)
         assert "sparks=0" in last_command(app)
         # Another hide with two sparks.
         events = expedition(app).event_count
         table.take_turn("hide")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         await pilot.press("backspace", "2", "enter")
-        await until(pilot, lambda: expedition(app).event_count > events)
+        await settled(pilot, lambda: expedition(app).event_count > events)
         assert "sparks=2" in last_command(app)
 
 
@@ -109,7 +109,7 @@ async def test_the_palettes_command_is_continued_by_typing() -> None:
         await pilot.pause()
         await pilot.press("enter")
         line = table.query_one(CommandLine)
-        await until(pilot, lambda: line.has_class("-open") and line.input.has_focus)
+        await settled(pilot, lambda: line.has_class("-open") and line.input.has_focus)
         assert line.input.value == "do batter-door "
         await pilot.press("b", "y")
         assert line.input.value == "do batter-door by"
@@ -121,7 +121,7 @@ async def test_tab_puts_the_completion_on_the_line_and_enter_runs_it() -> None:
         table = await ready(pilot)
         await pilot.press(":")
         line = table.query_one(CommandLine)
-        await until(pilot, lambda: line.input.has_focus)
+        await settled(pilot, lambda: line.input.has_focus)
         await pilot.press("t", "u", "tab")
         assert line.input.value == "turn "
         await pilot.pause()
@@ -130,5 +130,5 @@ async def test_tab_puts_the_completion_on_the_line_and_enter_runs_it() -> None:
         await pilot.press("c", "r", "tab")
         assert line.input.value == "turn crawl "
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert last_command(app) == "turn crawl"

@@ -16,7 +16,7 @@ from delvetui.ui.help_screen import HelpScreen
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import expedition, make, ready, screen_text, until
+from tests.ui_support import expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)
 TORCH = ("pc add Ash hp=6", "light add torch carrier=Ash lit")
@@ -61,16 +61,16 @@ async def test_the_countdown_runs_and_the_light_goes_out_with_a_line() -> None:
         events = expedition(app).event_count
         clock.time += 30
         app.tick_realtime()
-        await until(pilot, lambda: "⏱ 01:30" in lights_text(app))
+        await settled(pilot, lambda: "⏱ 01:30" in lights_text(app))
         assert expedition(app).event_count == events  # no event within a step
         assert left(app) == 120
         clock.time += 31
         app.tick_realtime()
-        await until(pilot, lambda: left(app) == 60)  # a minute crossed: one record
+        await settled(pilot, lambda: left(app) == 60)  # a minute crossed: one record
         assert "⏱ 00:59" in lights_text(app)
         clock.time += 59
         app.tick_realtime()
-        await until(pilot, lambda: "torch1 burns out." in log_texts(app))
+        await settled(pilot, lambda: "torch1 burns out." in log_texts(app))
         light = expedition(app).state.light("torch1")
         assert light is not None and not light.lit and light.spent
         assert expedition(app).state.light_level == "dark"
@@ -85,22 +85,22 @@ async def test_the_pause_key_and_closing_keep_the_time_left_exactly() -> None:
         await ready(pilot)
         clock.time += 75
         app.tick_realtime()
-        await until(pilot, lambda: left(app) == 3540)
-        await until(pilot, lambda: "⏱ 58:45" in lights_text(app))
+        await settled(pilot, lambda: left(app) == 3540)
+        await settled(pilot, lambda: "⏱ 58:45" in lights_text(app))
         await pilot.press("b")
-        await until(pilot, lambda: expedition(app).state.realtime_paused)
-        await until(pilot, lambda: "Resume" in screen_text(app))  # the footer turns
+        await settled(pilot, lambda: expedition(app).state.realtime_paused)
+        await settled(pilot, lambda: "Resume" in screen_text(app))  # the footer turns
         assert left(app) == 3600 - 75
         assert "The real-time clock is paused: torch1 58:45 left." in log_texts(app)
         clock.time += 600  # a long break: nothing burns
         app.tick_realtime()
-        await until(pilot, lambda: "⏸ 58:45" in lights_text(app))
+        await settled(pilot, lambda: "⏸ 58:45" in lights_text(app))
         assert left(app) == 3600 - 75
         await pilot.press("b")
-        await until(pilot, lambda: not expedition(app).state.realtime_paused)
+        await settled(pilot, lambda: not expedition(app).state.realtime_paused)
         clock.time += 20
         app.tick_realtime()
-        await until(pilot, lambda: "⏱ 58:25" in lights_text(app))
+        await settled(pilot, lambda: "⏱ 58:25" in lights_text(app))
         assert left(app) == 3600 - 75  # recorded at the next step, not before
 
 
@@ -113,7 +113,7 @@ async def test_closing_pauses_and_reopening_shows_the_same_time_left() -> None:
         await ready(pilot)
         clock.time += 95
         app.tick_realtime()
-        await until(pilot, lambda: "⏱ 58:25" in lights_text(app))
+        await settled(pilot, lambda: "⏱ 58:25" in lights_text(app))
     app.close_expedition()
     with Expedition.open(path) as saved:
         light = saved.state.light("torch1")
@@ -146,15 +146,15 @@ async def test_the_lights_dialog_sets_a_light_burning_in_real_time() -> None:
         await ready(pilot)
         assert "Pause" not in screen_text(app)  # no real-time light: no pause key
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LightDialog))
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, AskScreen))
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         await pilot.press("ctrl+a", "ctrl+k", *"30m", "enter")
-        await until(pilot, lambda: left(app) == 1800)
+        await settled(pilot, lambda: left(app) == 1800)
         assert "torch1 burns in real time: 30:00 left (set by the game master)." in log_texts(app)
-        await until(pilot, lambda: "Pause" in screen_text(app))
+        await settled(pilot, lambda: "Pause" in screen_text(app))
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await settled(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "Pause every light that burns in real time" in screen_text(app)
         assert "Let the paused real-time lights burn again" in screen_text(app)
 
@@ -167,7 +167,7 @@ async def test_the_command_line_pauses_where_the_countdown_is() -> None:
         await ready(pilot)
         clock.time += 42
         await pilot.press("colon", *"realtime pause", "enter")
-        await until(pilot, lambda: expedition(app).state.realtime_paused)
+        await settled(pilot, lambda: expedition(app).state.realtime_paused)
         assert left(app) == 3600 - 42
 
 

@@ -14,7 +14,7 @@ from delvetui.ui.app import DelveApp, run_app, screenshot
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.turn_log import TurnLog, wrap
-from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, until
+from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 
 def body(text: str) -> list[str]:
@@ -30,9 +30,9 @@ async def test_reopening_shows_exactly_the_same_screen() -> None:
         table.confirm_trouble = False  # the torch may burn out: no question here
         for key in ("n", "n", "s", "t"):
             await pilot.press(key)
-        await until(pilot, lambda: expedition(app).state.turn >= 3)
+        await settled(pilot, lambda: expedition(app).state.turn >= 3)
         await pilot.press("u")
-        await until(pilot, lambda: expedition(app).state.turn == 2)
+        await settled(pilot, lambda: expedition(app).state.turn == 2)
         seen = screen_text(app)
         lines = list(table.query_one(TurnLog).lines)
         voided = table.query_one(TurnLog).voided
@@ -85,18 +85,18 @@ async def test_a_storage_failure_opens_a_clear_message_and_loses_nothing(
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
 
         def broken(self: Expedition, text: str, **kwargs: object) -> None:
             raise StorageFailed("The disk is full; nothing of this command was saved.")
 
         monkeypatch.setattr(Expedition, "execute", broken)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ErrorScreen))
         assert "The disk is full" in screen_text(app)
         assert "nothing earlier is lost" in screen_text(app)
         await pilot.press("enter")
-        await until(pilot, lambda: app.screen is app.table)
+        await settled(pilot, lambda: app.screen is app.table)
         assert expedition(app).state.turn == 1
     app.close_expedition()
     monkeypatch.undo()
@@ -153,9 +153,9 @@ async def test_the_table_follows_a_change_of_procedure() -> None:
             )
         )
         expedition(app).change_procedure(newer)
-        await until(pilot, lambda: table.query_one(HazardTable).procedure is newer)
+        await settled(pilot, lambda: table.query_one(HazardTable).procedure is newer)
         await pilot.pause(0)
         assert "Hazard Die (revised)" in screen_text(app)
         await pilot.press("u")  # undoing the change goes back to the old procedure
-        await until(pilot, lambda: table.query_one(HazardTable).procedure is not newer)
+        await settled(pilot, lambda: table.query_one(HazardTable).procedure is not newer)
     app.close_expedition()

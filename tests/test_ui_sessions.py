@@ -12,7 +12,7 @@ from delvetui.ui.palette import entries
 from delvetui.ui.session_bar import BREAK, Offer, SessionBar, session_offer
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import SIZES, expedition, make, ready, screen_text, until
+from tests.ui_support import SIZES, expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)
 #: When the last evening at the table ended, as far as the tests are concerned.
@@ -56,11 +56,11 @@ async def test_opening_with_no_session_offers_one_and_s_starts_it() -> None:
         assert "No session is running." in text and "start session 1" in text
         assert "Session" not in text.splitlines()[0]  # the header
         await pilot.press("S")
-        await until(pilot, lambda: expedition(app).state.in_session)
+        await settled(pilot, lambda: expedition(app).state.in_session)
         assert expedition(app).state.session == 1
         assert expedition(app).batch_count == before + 1
         assert offer(app) is None
-        await until(pilot, lambda: any(t.startswith("Session 1 begins") for t in log_texts(app)))
+        await settled(pilot, lambda: any(t.startswith("Session 1 begins") for t in log_texts(app)))
         text = screen_text(app)
         assert "Session 1" in text.splitlines()[0]
         assert "No session is running." not in text
@@ -74,11 +74,11 @@ async def test_the_offer_does_not_block_play_and_escape_puts_it_away() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         assert offer(app) is not None
         written = path.read_bytes()
         await pilot.press("escape")
-        await until(pilot, lambda: offer(app) is None)
+        await settled(pilot, lambda: offer(app) is None)
         assert "No session is running." not in screen_text(app)
         await pilot.pause()
         assert not expedition(app).state.in_session
@@ -101,10 +101,10 @@ async def test_a_session_left_running_over_a_break_is_offered_to_end_and_start_a
         assert "Session 1 is still running; the last command was 7 hours ago." in text
         assert "end it and start session 2" in text
         await pilot.press("S")
-        await until(pilot, lambda: expedition(app).state.session == 2)
+        await settled(pilot, lambda: expedition(app).state.session == 2)
         assert expedition(app).state.in_session
         assert expedition(app).batch_count == before + 2
-        await until(pilot, lambda: any(t.startswith("Session 2 begins") for t in log_texts(app)))
+        await settled(pilot, lambda: any(t.startswith("Session 2 begins") for t in log_texts(app)))
         assert any(t.startswith("Session 1 ends") for t in log_texts(app))
     app.close_expedition()
     assert batches_in(path) == before + 2
@@ -117,14 +117,14 @@ async def test_a_session_in_play_is_not_interrupted_and_s_asks_before_ending_it(
         assert offer(app) is None
         assert "Session 1" in screen_text(app).splitlines()[0]
         await pilot.press("S")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("escape")  # keep playing
-        await until(pilot, lambda: app.screen is app.table)
+        await settled(pilot, lambda: app.screen is app.table)
         assert expedition(app).state.in_session
         await pilot.press("S")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")  # "End session 1" comes first
-        await until(pilot, lambda: not expedition(app).state.in_session)
+        await settled(pilot, lambda: not expedition(app).state.in_session)
         assert expedition(app).state.session == 1
         assert "Session" not in screen_text(app).splitlines()[0]
     app.close_expedition()
@@ -137,15 +137,15 @@ async def test_the_palette_starts_and_ends_sessions() -> None:
         names = {name: run for name, _, run in entries(table)}
         assert "Start a session" in names and "End the session" not in names
         names["Start a session"]()
-        await until(pilot, lambda: expedition(app).state.in_session)
+        await settled(pilot, lambda: expedition(app).state.in_session)
         names = {name: run for name, _, run in entries(table)}
         assert "End the session" in names and "Start a session" not in names
         names["End the session and start the next"]()
-        await until(pilot, lambda: expedition(app).state.session == 2)
+        await settled(pilot, lambda: expedition(app).state.session == 2)
         assert expedition(app).state.in_session
         names = {name: run for name, _, run in entries(table)}
         names["End the session"]()
-        await until(pilot, lambda: not expedition(app).state.in_session)
+        await settled(pilot, lambda: not expedition(app).state.in_session)
     app.close_expedition()
 
 

@@ -14,10 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets._footer import FooterKey
 
 from delvetui.ui.app import DelveApp
-from tests.ui_support import PARTY, make, ready, until
+from tests.ui_support import PARTY, make, ready, settled
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 #: Mid-expedition on delving: turns, a search, a light handed over, a note, some damage.
@@ -80,7 +79,7 @@ async def test_each_procedure(procedure: str, size: tuple[int, int]) -> None:
     app = DelveApp(make(f"snap-{procedure}", EVERY, procedure=procedure, seed=21))
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
-        await until(pilot, lambda: bool(table.query(FooterKey)))
+        await settled(pilot, lambda: bool(table.query("FooterKey")))
         await pilot.pause()
         svg = app.export_screenshot()
         assert str(Path.home()) not in svg and "/tmp/" not in svg
@@ -98,7 +97,7 @@ async def test_table(size: tuple[int, int], theme: str) -> None:
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
         app.theme = theme
-        await until(pilot, lambda: bool(table.query(FooterKey)))
+        await settled(pilot, lambda: bool(table.query("FooterKey")))
         await pilot.pause()
         check(
             f"table-{theme.removeprefix('textual-')}-{size[0]}x{size[1]}", app.export_screenshot()

@@ -10,7 +10,7 @@ from delvetui.procedure.registry import shipped_dir
 from delvetui.ui.app import DelveApp
 from delvetui.ui.new_expedition import NewExpeditionScreen
 from delvetui.ui.start_screen import StartScreen
-from tests.ui_support import expedition, make, ready, screen_text, until
+from tests.ui_support import expedition, make, ready, screen_text, settled
 
 
 def saved(home: Path) -> list[str]:
@@ -22,9 +22,9 @@ async def open_form(pilot: object) -> NewExpeditionScreen:
 
     assert isinstance(pilot, Pilot)
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, StartScreen))
+    await settled(pilot, lambda: isinstance(app.screen, StartScreen))
     await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
+    await settled(pilot, lambda: isinstance(app.screen, NewExpeditionScreen))
     await pilot.pause(0)
     form = app.screen
     assert isinstance(form, NewExpeditionScreen)
@@ -41,8 +41,8 @@ async def test_the_start_screen_offers_new_demo_and_saved_ones(home: Path) -> No
     make("crypt", ["pc add Ash hp=6", "turn crawl hazard=6", "turn crawl hazard=6"])
     app = DelveApp(None)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await until(pilot, lambda: "turn 2" in screen_text(app))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: "turn 2" in screen_text(app))
         text = screen_text(app)
         assert "New expedition" in text and "Demo expedition" in text
         assert "crypt            Delving · turn 2 · day 1 08:20  " in text
@@ -56,7 +56,7 @@ async def test_the_start_screen_offers_new_demo_and_saved_ones(home: Path) -> No
 async def test_the_demo_has_a_party_with_lights(home: Path) -> None:
     app = DelveApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.press("d")
         await ready(pilot)
         state = expedition(app).state
@@ -125,7 +125,7 @@ async def test_the_form_refuses_a_name_that_is_taken_and_cancel_creates_nothing(
         await pilot.press("ctrl+n")  # one more member row
         assert form.query_one("#m3-name", Input).has_focus
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
     assert saved(home) == ["crypt.delve"]
 
 

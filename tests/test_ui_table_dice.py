@@ -10,7 +10,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.roll_prompt import RollPrompt, check_roll, expanded
 from delvetui.ui.runner import MadeRoll, corrected
-from tests.ui_support import expedition, make, notices, ready, until
+from tests.ui_support import expedition, make, notices, ready, settled
 
 
 async def test_a_turn_asks_for_the_hazard_die_and_uses_the_number() -> None:
@@ -18,7 +18,7 @@ async def test_a_turn_asks_for_the_hazard_die_and_uses_the_number() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         await pilot.press("t", "n")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         prompt = app.screen
         assert isinstance(prompt, RollPrompt)
         assert (prompt.key, prompt.expression) == ("hazard", "d6")
@@ -30,7 +30,7 @@ async def test_a_turn_asks_for_the_hazard_die_and_uses_the_number() -> None:
         assert expedition(app).batch_count == before
         prompt.query_one(Input).value = "3"
         await pilot.press("enter")
-        await until(pilot, lambda: expedition(app).state.turn == 1)
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
         hazard = expedition(app).state.last_hazard
         assert hazard is not None and hazard.roll == 3 and hazard.result == "Burn"
         batch = next(expedition(app).batches(after=expedition(app).batch_count - 1))
@@ -44,9 +44,9 @@ async def test_escape_cancels_the_turn_and_saves_nothing() -> None:
         await ready(pilot)
         before = expedition(app).event_count
         await pilot.press("t", "n")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         await pilot.press("escape")
-        await until(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
+        await settled(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
         assert expedition(app).event_count == before
         assert expedition(app).state.turn == 0
 
@@ -57,11 +57,11 @@ async def test_every_roll_of_a_command_is_asked_for() -> None:
         table = await ready(pilot)
         await pilot.press("t")
         table.run("roll 2d6 reaction")
-        await until(pilot, lambda: isinstance(app.screen, RollPrompt))
+        await settled(pilot, lambda: isinstance(app.screen, RollPrompt))
         assert app.screen.expression == "2d6"  # type: ignore[attr-defined]
         app.screen.query_one(Input).value = "3,4"
         await pilot.press("enter")
-        await until(
+        await settled(
             pilot,
             lambda: (
                 table.query_one("#log").lines[-1].text  # type: ignore[attr-defined]
@@ -120,26 +120,26 @@ async def test_an_action_that_needs_the_players_result_asks_for_it() -> None:
         alarm = dict(expedition(app).state.counters)["alarm"]
         before = expedition(app).batch_count
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ActionDialog))
+        await settled(pilot, lambda: isinstance(app.screen, ActionDialog))
         dialog = app.screen
         options = dialog.query_one(OptionList)
         options.highlighted = list(expedition(app).procedure.actions).index("hide")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         picker = app.screen
         assert isinstance(picker, ChooseScreen)
         assert [key for key, _ in picker.choices] == ["success", "failure"]
         assert "Stealth check" in picker.title_text
         await pilot.press("escape")  # cancelled: nothing saved
-        await until(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
+        await settled(pilot, lambda: any("nothing of the command" in n for n in notices(app)))
         assert expedition(app).batch_count == before
         table.run("turn hide")  # typed on the command line: asked the same way
-        await until(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("s")  # the first letter of a choice will do
         # "On a success, the alarm value falls by two, plus one per spark": asked next.
-        await until(pilot, lambda: getattr(app.screen, "key", None) == "sparks")
+        await settled(pilot, lambda: getattr(app.screen, "key", None) == "sparks")
         await pilot.press("1", "enter")
-        await until(pilot, lambda: expedition(app).batch_count == before + 1)
+        await settled(pilot, lambda: expedition(app).batch_count == before + 1)
         assert dict(expedition(app).state.counters)["alarm"] == alarm - 3
         assert expedition(app).state.action == "hide"
 

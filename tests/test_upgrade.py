@@ -11,7 +11,7 @@ from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.test_cli import delvetui, status
+from tests.cli_support import delvetui, status
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import io
+import contextlib
+import functools
+import html
+import re
 import shutil
 import tempfile
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
-from rich.console import Console
+import pytest
+from rich.cells import cell_len
+from textual.app import App
+from textual.dom import DOMNode
 from textual.pilot import Pilot
+from textual.screen import ModalScreen, Screen
+from textual.worker import Worker, WorkerCancelled, WorkerError, WorkerFailed
 
 from delvetui import paths
 from delvetui.application import creation
@@ -55,23 +65,72 @@ def make(
     return target
 
 
-async def until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Wait until condition() holds, then until the app has handled what that set off.
+def _busy(app: App[Any]) -> list[Worker[Any]]:
+    """The workers the app is still running for what it was asked.
 
-    There is no fixed sleep: between checks the app handles every message it has queued
-    and waits for the process to go idle (``pilot.pause()``, Textual's own wait), so a
-    check is made once per step of the app, not once per tick of a clock. ``timeout`` only
-    bounds a test that is going to fail, so it is generous: a loaded machine running the
-    suite in parallel is slow, not wrong.
+    While a dialog is up, only the dialog's own workers count: a command that asked the
+    question waits for its answer, which a test gives after this wait.
     """
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError("the condition did not come true in time")
-        await pilot.pause()
-    # The condition holds: let the screen it concerns finish composing and painting.
+    workers = [worker for worker in app.workers if not worker.is_finished]
+    screen = app.screen
+    if isinstance(screen, ModalScreen):
+        workers = [worker for worker in workers if _on(worker, screen)]
+    return workers
+
+
+def _on(worker: Worker[Any], screen: Screen[Any]) -> bool:
+    node: DOMNode | None = worker.node
+    while node is not None:
+        if node is screen:
+            return True
+        node = node.parent
+    return False
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the app has done what the last input set off, by Textual's own signals.
+
+    Every message queued on the app and its screen is handled (``pilot.pause(0)``); every
+    worker started for it finishes (``Worker.wait``), unless it pushes a dialog first
+    (``App.screen_change_signal``) and waits for the answer; this repeats while finished
+    work set off more (a command whose batch starts a redraw that starts a worker). Then
+    ``pilot.pause()``: the process has gone idle, the screen is painted.
+    """
+    app = pilot.app
+    await pilot.pause(0)
+    while busy := _busy(app):
+        changed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        app.screen_change_signal.subscribe(app, functools.partial(_changed, changed))
+        # Shielded: giving up the wait when a dialog comes up must not cancel the work.
+        waits = [asyncio.shield(_finished(worker)) for worker in busy]
+        pending: set[asyncio.Future[None]] = set(waits)
+        try:
+            while pending and not changed.done():
+                _, pending = await asyncio.wait(
+                    [*pending, changed], return_when=asyncio.FIRST_COMPLETED
+                )
+                pending.discard(changed)
+        finally:
+            app.screen_change_signal.unsubscribe(app)
+        await pilot.pause(0)
     await pilot.pause()
+
+
+def _changed(changed: asyncio.Future[None], screen: Screen[Any]) -> None:
+    if not changed.done():
+        changed.set_result(None)
+
+
+async def _finished(worker: Worker[Any]) -> None:
+    """Until the worker has ended, however it ended (its errors are the app's to report)."""
+    with contextlib.suppress(WorkerError, WorkerCancelled, WorkerFailed, asyncio.CancelledError):
+        await worker.wait()
+
+
+async def settled(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
+    """Settle the app (``settle``), then the condition must hold."""
+    await settle(pilot)
+    assert condition(), "after the app settled, the condition does not hold"
 
 
 def table(app: DelveApp) -> TableScreen:
@@ -91,31 +150,78 @@ async def ready(pilot: Pilot[None]) -> TableScreen:
     """Wait for the table with its log read in and its keys in the footer."""
     app = pilot.app
     assert isinstance(app, DelveApp)
-    await until(
+    await settled(
         pilot,
         lambda: app.table is not None and app.table.loaded and bool(app.table.query("FooterKey")),
     )
-    await pilot.pause(0)
     return table(app)
 
 
+#: One piece of text in a screenshot: its column (x), its row (the clip path's line) and text.
+_SVG_TEXT = re.compile(
+    r'<text class="[^"]*" x="([0-9.]+)" y="[0-9.]+" textLength="[0-9.]+" '
+    r'clip-path="url\(#[^"]*-line-([0-9]+)\)">(.*?)</text>'
+)
+#: The width of one cell in Rich's SVG (its character height, 20, times its aspect, 0.61).
+_CELL = 20 * 0.61
+
+
 def screen_text(app: DelveApp) -> str:
-    """What the screen shows, as plain text (the same render as a screenshot)."""
+    """What the screen shows, as plain text: read back from the app's own screenshot.
+
+    ``App.export_screenshot`` renders the screen (and any dialog over it) as an SVG with
+    every run of text at its cell; this puts the runs back in rows and columns.
+    """
     width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system=None,
-        record=True,
-        legacy_windows=False,
-    )
-    screen = app.screen
-    console.print(screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    rows: list[str] = [""] * height
+    for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
+        row, column = int(line), round(float(x) / _CELL)
+        if row >= height:
+            continue
+        shown = rows[row]
+        rows[row] = shown + " " * (column - cell_len(shown)) + html.unescape(text)
+    rows = [row.replace("\xa0", " ") for row in rows]
+    return "\n".join(row + " " * (width - cell_len(row)) for row in rows)
+
+
+#: What each app notified and has not cleared since (see ``keep_notices``).
+_NOTICES: weakref.WeakKeyDictionary[App[Any], list[str]] = weakref.WeakKeyDictionary()
+
+
+def keep_notices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Note every message an app raises (``App.notify``), and forget them when it clears
+    its notifications (``App.clear_notifications``), as its screen does."""
+    notify, clear = App.notify, App.clear_notifications
+
+    def noting(self: App[Any], message: str, **options: Any) -> None:
+        _NOTICES.setdefault(self, []).append(message)
+        notify(self, message, **options)
+
+    def clearing(self: App[Any]) -> None:
+        _NOTICES.pop(self, None)
+        clear(self)
+
+    monkeypatch.setattr(App, "notify", noting)
+    monkeypatch.setattr(App, "clear_notifications", clearing)
 
 
 def notices(app: DelveApp) -> list[str]:
-    """The messages of the notifications raised so far."""
-    return [notification.message for notification in app._notifications]
+    """The messages of the notifications raised so far and not cleared."""
+    return list(_NOTICES.get(app, []))
+
+
+async def followed(
+    pilot: Pilot[None], condition: Callable[[], bool], every: float, *, ticks: int = 60
+) -> None:
+    """Wait for what the app picks up on its own timer: another process's writes to the file.
+
+    Such a change comes from no input of the test: the app looks at the file every
+    ``every`` seconds. This waits one such period at a time (``pilot.pause(every)``) and
+    settles the app after each, until the condition holds, for at most ``ticks`` periods.
+    """
+    for _ in range(ticks):
+        await pilot.pause(every)
+        await settle(pilot)
+        if condition():
+            return
+    raise AssertionError(f"the app did not pick the change up in {ticks} periods of {every} s")

@@ -9,6 +9,7 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -81,7 +82,23 @@ def load_bytes(data: bytes, *, source: str) -> Procedure:
 
 
 def load_text(text: str, *, source: str = "procedure") -> Procedure:
-    """Validate procedure TOML text; raise ProcedureError listing every problem."""
+    """Validate procedure TOML text; raise ProcedureError listing every problem.
+
+    A text found valid is remembered (the last few), so opening an expedition again in the
+    same process, as the table's export and the importer do, does not parse its procedure
+    again. A procedure is a frozen value, so sharing one is safe. A text with problems is
+    checked afresh every time, and its problems are named after ``source``.
+    """
+    try:
+        return _load_valid(text)
+    except ProcedureError as error:
+        raise ProcedureError(source, error.problems) from None
+
+
+@functools.lru_cache(maxsize=8)
+def _load_valid(text: str) -> Procedure:
+    """``load_text`` for one text; the cache keeps only what returns (never an error)."""
+    source = "procedure"
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise ProcedureError(source, [Problem("", "is larger than 1 MB, the limit.")])
     try:

@@ -13,7 +13,7 @@ import gc
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -35,15 +35,17 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui import asking, runner
-from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.new_expedition import NewExpeditionScreen
-from delvetui.ui.palette import TableCommands
-from delvetui.ui.roll_prompt import RollPrompt
-from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_screen import TableScreen
+
+if TYPE_CHECKING:
+    # The first screen of an expedition needs none of these: each is imported where it is
+    # first used, so start-up does not pay for them (docs/performance.md).
+    from textual.command import Provider
+
+    from delvetui.ui.new_expedition import NewExpeditionScreen
+    from delvetui.ui.start_screen import StartScreen
 
 THEMES = ("textual-dark", "textual-light")
 #: Seconds between looks at the real-time clock (it writes only when a light crosses a step).
@@ -52,12 +54,19 @@ REALTIME_EVERY = 1.0
 SCREENSHOT_TIMEOUT = 60.0
 
 
+def _table_commands() -> type[Provider]:
+    """The palette's table commands, imported when the palette first opens."""
+    from delvetui.ui.palette import TableCommands
+
+    return TableCommands
+
+
 class DelveApp(App[None]):
     """The referee's table."""
 
     CSS_PATH = "delvetui.tcss"
     TITLE = "delvetui"
-    COMMANDS = App.COMMANDS | {TableCommands}
+    COMMANDS = App.COMMANDS | {_table_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
         Binding("ctrl+t", "toggle_theme", "Theme", id="theme", show=False),
@@ -132,8 +141,11 @@ class DelveApp(App[None]):
             self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
             return
         self._close()
-        if isinstance(self.screen, NewExpeditionScreen) and self.table is not None:
-            self.pop_screen()  # the form was opened over a table: the new one replaces it
+        if self.table is not None:
+            from delvetui.ui.new_expedition import NewExpeditionScreen
+
+            if isinstance(self.screen, NewExpeditionScreen):
+                self.pop_screen()  # the form was opened over a table: the new one replaces it
         self.expedition = expedition
         expedition.listeners.append(self._committed)
         if not expedition.readonly and not self.shoot:
@@ -257,6 +269,8 @@ class DelveApp(App[None]):
         if self.table is not None:
             self.pop_screen()
         else:
+            from delvetui.ui.start_screen import StartScreen
+
             self.switch_screen(StartScreen())
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
@@ -346,6 +360,8 @@ class DelveApp(App[None]):
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
     async def _ask_roll(self, need: RollNeeded) -> str | None:
+        from delvetui.ui import asking
+
         table = self.table
         if table is None:
             return None
@@ -359,6 +375,8 @@ class DelveApp(App[None]):
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
         from delvetui.ui import runner
+        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.roll_prompt import RollPrompt
 
         async with self._lock:
             ready = await self._writable(inline=False)
@@ -449,6 +467,8 @@ class DelveApp(App[None]):
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:
+        from delvetui.ui.new_expedition import NewExpeditionScreen
+
         if isinstance(self.screen, TableScreen):
             # Over the table, which Escape goes back to (it stays open until Create).
             self.push_screen(NewExpeditionScreen())

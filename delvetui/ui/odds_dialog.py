@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -12,10 +12,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from delvetui.core import odds
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.bars import bar
+
+if TYPE_CHECKING:
+    # The odds are worked out when the dialog opens; the table's start does not load them.
+    from delvetui.core import odds
 
 #: Cells in each figure's bar.
 BAR_WIDTH = 10
@@ -23,6 +26,8 @@ BAR_WIDTH = 10
 
 def odds_text(found: odds.Odds) -> Text:
     """Each figure on a line: its bar (when it is a chance), then the words."""
+    from delvetui.core import odds
+
     text = Text()
     for index, line in enumerate(odds.lines(found)):
         if index:
@@ -55,6 +60,8 @@ class OddsDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The title, the figures and the hint."""
+        from delvetui.core import odds
+
         action = self.procedure.actions.get(odds.action_name(self.state, self.procedure))
         doing = action.label.lower() if action is not None else "the current action"
         with Vertical(classes="dialog"):
@@ -72,6 +79,8 @@ class OddsDialog(ModalScreen[None]):
     @work(thread=True, exclusive=True)
     def count(self) -> None:
         """Work the odds out away from the screen, then show them."""
+        from delvetui.core import odds
+
         found = odds.compute(self.state, self.procedure)
         self.app.call_from_thread(self.show, found)
 

@@ -1,0 +1,81 @@
+"""The real ``delvetui`` command line, run as a fresh process the way a game master starts it.
+
+Every test that runs the CLI as a subprocess goes through ``delvetui`` (text) or
+``delvetui_bytes`` (raw bytes, for the tests of what reaches the terminal), so each runs it
+the same way: ``python -m delvetui ARGS...`` with its own ``DELVETUI_HOME``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+#: The repository, where ``python -m delvetui`` finds the package even without an install.
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def command(*args: str) -> list[str]:
+    """The argument list that runs ``delvetui ARGS...`` with this interpreter."""
+    return [sys.executable, "-m", "delvetui", *args]
+
+
+def environment(home: Path | None, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """This process's environment with DELVETUI_HOME set to home (and any extra names)."""
+    env = dict(os.environ)
+    if home is not None:
+        env["DELVETUI_HOME"] = str(home)
+    env.update(extra or {})
+    return env
+
+
+def delvetui(
+    home: Path | None,
+    *args: str,
+    stdin: str | None = None,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    limit: Callable[[], None] | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``delvetui ARGS...`` with DELVETUI_HOME=home; its output, errors and status.
+
+    ``env`` adds names to the environment, ``limit`` runs in the child before it starts
+    (to set a resource limit), ``timeout`` only stops a run that hangs.
+    """
+    return subprocess.run(
+        command(*args),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=environment(home, env),
+        cwd=cwd or PROJECT,
+        timeout=timeout,
+        preexec_fn=limit,
+    )
+
+
+def delvetui_bytes(
+    home: Path, *args: str, stdin: bytes | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[bytes]:
+    """``delvetui`` with standard input and output as raw bytes, nothing decoded."""
+    return subprocess.run(
+        command(*args),
+        input=stdin,
+        capture_output=True,
+        env=environment(home),
+        cwd=PROJECT,
+        timeout=timeout,
+    )
+
+
+def status(home: Path, name: str) -> dict[str, Any]:
+    """``delvetui status NAME --json``, which must succeed, as data."""
+    result = delvetui(home, "status", name, "--json")
+    assert result.returncode == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
