@@ -3,15 +3,15 @@
 Every TOML block marked ``<!-- complete -->`` must load as a procedure; every other TOML
 block must at least be valid TOML whose effects use only their kind's keys. Each model
 class has a field table (``<!-- fields: Class -->``) that must list exactly its fields, and
-each effect kind a section (``<!-- effect: kind -->``) naming every key it takes, so a
-field added to or dropped from ``delvetui.procedure.model`` fails here until the doc says so.
+each effect kind of the registry (``delvetui.core.effects``) a section
+(``<!-- effect: kind -->``) that opens with the kind's own paragraph and names every key it
+takes, so a field or an effect kind added or dropped fails here until the doc says so.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import pytest
 
+from delvetui.core.effects import KINDS
 from delvetui.procedure import model
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -32,6 +33,7 @@ _FIELDS = re.compile(r"<!-- fields: (\w+) -->\n((?:\|.*\n)+)")
 _EFFECT = re.compile(r"<!-- effect: ([\w-]+) -->\n(.*?)(?=<!-- effect:|\n#{1,4} |\Z)", re.DOTALL)
 _CODE = re.compile(r"`([^`\n]+)`")
 _KEY = re.compile(r"[\w-]+")
+_HEADING = re.compile(r"^#+ .*\n")
 
 MODEL_CLASSES = {
     name: cls
@@ -82,10 +84,10 @@ def test_every_fragment_is_toml_whose_effects_use_their_own_keys(line: int, text
     data = tomllib.loads(text)
     for effect in effects_in(data):
         kind = effect["do"]
-        assert kind in model.EFFECT_FIELDS, f"line {line}: {kind!r} is not an effect"
-        allowed = model.SHARED_EFFECT_FIELDS | model.EFFECT_FIELDS[kind]
+        assert kind in KINDS, f"line {line}: {kind!r} is not an effect"
+        allowed = KINDS[kind].allowed
         assert set(effect) <= allowed, f"line {line}: {sorted(set(effect) - allowed)}"
-        for key in model.EFFECT_REQUIRED.get(kind, ()):
+        for key in KINDS[kind].required:
             assert key in effect, f"line {line}: a {kind} effect needs {key}"
 
 
@@ -130,17 +132,24 @@ def effect_sections() -> dict[str, str]:
     return {found.group(1): found.group(2) for found in _EFFECT.finditer(TEXT)}
 
 
-def test_every_effect_kind_has_a_section() -> None:
-    assert set(effect_sections()) == set(model.EFFECT_FIELDS)
-    assert set(model.EFFECT_FIELDS) == set(typing.get_args(model.EffectKind))
+def test_every_effect_kind_has_a_section_in_the_registry_order() -> None:
+    assert list(effect_sections()) == list(KINDS)
 
 
-@pytest.mark.parametrize("kind", sorted(model.EFFECT_FIELDS))
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_effect_section_opens_with_the_registry_paragraph(kind: str) -> None:
+    section = _HEADING.sub("", effect_sections()[kind], count=1).strip()
+    first = " ".join(section.split("\n\n")[0].split())
+    assert KINDS[kind].doc, f"{kind}: its handler has no docstring"
+    assert first == KINDS[kind].doc, f"{kind}: the doc and the handler's docstring differ"
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_every_effect_section_names_its_keys_and_has_an_example(kind: str) -> None:
     section = effect_sections()[kind]
     prose = _BLOCK.sub("", section)
     named = {_key(span) for span in _CODE.findall(prose)}
-    wanted = set(model.EFFECT_FIELDS[kind]) | set(model.EFFECT_REQUIRED.get(kind, ()))
+    wanted = set(KINDS[kind].fields) | set(KINDS[kind].required)
     assert wanted <= named, f"{kind}: name {sorted(wanted - named)} in its section"
     examples = [tomllib.loads(block) for block in _BLOCK.findall(section)]
     assert any(effect["do"] == kind for data in examples for effect in effects_in(data))

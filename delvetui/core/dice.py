@@ -6,9 +6,11 @@ randomness comes from an injected ``random.Random`` so rolls are reproducible.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import string
+from fractions import Fraction
 
 import attrs
 
@@ -26,11 +28,15 @@ __all__ = [
     "DiceExpr",
     "DiceTerm",
     "Roll",
+    "chances",
     "entered",
     "from_faces",
     "parse",
     "roll",
+    "scaled",
     "time_dice",
+    "with_mode",
+    "with_modifier",
 ]
 
 MAX_EXPRESSION_LENGTH = 64  # characters
@@ -437,3 +443,73 @@ def time_dice(hour: int) -> tuple[int, ...]:
         raise ValueError(f"hour must be 0 to 23, not {hour}")
     full, rest = divmod(hour, 6)
     return (6,) * full + ((rest,) if rest else ())
+
+
+def with_modifier(expression: str, bonus: int) -> str:
+    """The expression with a modifier added ('d20' and 2 give 'd20+2')."""
+    if bonus == 0:
+        return expression
+    return f"{expression}{bonus:+d}"
+
+
+def with_mode(expression: str, mode: str) -> str:
+    """The expression rolled with "advantage" or "disadvantage" ('' leaves it as it is)."""
+    if not mode:
+        return expression
+    parsed = parse(expression)
+    changed = parsed.with_advantage() if mode == "advantage" else parsed.with_disadvantage()
+    return changed.text
+
+
+def scaled(expression: str, scale: int) -> str:
+    """The expression rolled ``scale`` times over ('d6' by 3 gives '3d6')."""
+    if scale == 1:
+        return expression
+    parsed = parse(expression)
+    parts = [f"{'-' if t.sign < 0 else '+'}{t.count * scale}d{t.sides}" for t in parsed.terms]
+    text = "".join(parts).lstrip("+")
+    return with_modifier(text, parsed.modifier * scale)
+
+
+def chances(expr: DiceExpr | str, *, most: int) -> dict[int, Fraction] | None:
+    """The chance of each total an expression can roll, exactly.
+
+    None when a keep-highest or keep-lowest term has more than ``most`` combinations of
+    faces to list (3d20kh1 has 8,000).
+    """
+    parsed = _as_expr(expr)
+    totals: dict[int, Fraction] = {parsed.modifier: Fraction(1)}
+    for term in parsed.terms:
+        part = _term_chances(term, most)
+        if part is None:
+            return None
+        combined: dict[int, Fraction] = {}
+        for left, p in totals.items():
+            for right, q in part.items():
+                value = left + term.sign * right
+                combined[value] = combined.get(value, Fraction(0)) + p * q
+        totals = combined
+    return totals
+
+
+def _term_chances(term: DiceTerm, most: int) -> dict[int, Fraction] | None:
+    if term.keep == term.count:
+        sums: dict[int, Fraction] = {0: Fraction(1)}
+        one = Fraction(1, term.sides)
+        for _ in range(term.count):
+            rolled: dict[int, Fraction] = {}
+            for total, p in sums.items():
+                for face in range(1, term.sides + 1):
+                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * one
+            sums = rolled
+        return sums
+    # Keep highest or lowest: every combination, when there are few enough to list.
+    if term.sides**term.count > most:
+        return None
+    kept: dict[int, Fraction] = {}
+    chance = Fraction(1, term.sides**term.count)
+    for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
+        ordered = sorted(faces, reverse=term.highest)
+        value = sum(ordered[: term.keep])
+        kept[value] = kept.get(value, Fraction(0)) + chance
+    return kept

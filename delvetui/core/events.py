@@ -8,9 +8,12 @@ loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
+
+if TYPE_CHECKING:
+    from delvetui.core.dice import Roll
 
 _T = TypeVar("_T")
 
@@ -398,6 +401,21 @@ class DiceRolled(Event):
     total: int = 0
     hit: bool | None = None
     entered: bool = False
+
+    @classmethod
+    def of(cls, key: str, purpose: str, result: "Roll") -> "DiceRolled":
+        """The event for a roll (or a typed result) made under ``key`` for ``purpose``."""
+        return cls(
+            key=key,
+            purpose=purpose,
+            expression=result.expression,
+            faces=result.faces,
+            kept=result.kept,
+            modifier=result.modifier,
+            total=result.total,
+            hit=result.hit,
+            entered=result.entered,
+        )
 
 
 @event()

@@ -17,7 +17,6 @@ Pure: no clock, no file, no global random.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -27,11 +26,13 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
-from delvetui.core.decide import History, _dispatch, _Inputs, _Work, walk_effects
+from delvetui.core.decide import History, carry_out
+from delvetui.core.effects import KINDS
 from delvetui.core.state import State
+from delvetui.core.work import Inputs, Work
 from delvetui.errors import DelveError
-from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.tree import row_range, walk_effects
 from delvetui.text import visible
 
 #: Minutes in "within the hour".
@@ -119,7 +120,7 @@ class _Script(random.Random):
 _Option = tuple[Fraction, dice.Roll]
 
 
-class _Counting(_Work):
+class _Counting(Work):
     """``decide``'s working copy, choosing each roll's result from a script.
 
     The rules read a roll only through its total (and, for an X-in-N chance, whether it
@@ -136,7 +137,7 @@ class _Counting(_Work):
         script: _Script,
         inert: Callable[[str], bool],
     ) -> None:
-        super().__init__(state, procedure, _Inputs(()), script, False)
+        super().__init__(state, procedure, Inputs(()), script, False)
         self.script = script
         self.inert = inert
 
@@ -146,19 +147,7 @@ class _Counting(_Work):
         if self.inert(key):
             options = ((Fraction(1), options[0][1]),)
         chosen = options[self.script.choose(tuple(w for w, _ in options))][1]
-        self.emit(
-            ev.DiceRolled(
-                key=key,
-                purpose=purpose,
-                expression=chosen.expression,
-                faces=chosen.faces,
-                kept=chosen.kept,
-                modifier=chosen.modifier,
-                total=chosen.total,
-                hit=chosen.hit,
-                entered=False,
-            )
-        )
+        self.emit(ev.DiceRolled.of(key, purpose, chosen))
         return chosen
 
     def _by_use(self, key: str, options: tuple[_Option, ...]) -> tuple[_Option, ...]:
@@ -203,9 +192,11 @@ def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
         if times == sides:
             return ((Fraction(1), hit),)
         return ((Fraction(times, sides), hit), (Fraction(sides - times, sides), miss))
-    totals = _totals(parsed)
+    totals = dice.chances(parsed, most=MAX_RUNS * 10)
+    if totals is None:
+        raise _TooMany
     if key.startswith("usage.") and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
-        # decide.do_usage_die: the die steps down on a 1 or 2 and nothing else reads it.
+        # the usage-die effect: the die steps down on a 1 or 2 and nothing else reads it.
         low = sum((w for t, w in totals.items() if t <= 2), Fraction(0))
         options = [(low, _result(parsed, 1)), (1 - low, _result(parsed, parsed.maximum))]
         return tuple(option for option in options if option[0])
@@ -224,43 +215,6 @@ def _result(parsed: dice.DiceExpr, total: int) -> dice.Roll:
         hit=hit,
         entered=False,
     )
-
-
-def _totals(parsed: dice.DiceExpr) -> dict[int, Fraction]:
-    """The chance of each total an expression can roll, exactly."""
-    totals: dict[int, Fraction] = {parsed.modifier: Fraction(1)}
-    for term in parsed.terms:
-        part = _term_totals(term)
-        combined: dict[int, Fraction] = {}
-        for left, p in totals.items():
-            for right, q in part.items():
-                value = left + term.sign * right
-                combined[value] = combined.get(value, Fraction(0)) + p * q
-        totals = combined
-    return totals
-
-
-def _term_totals(term: dice.DiceTerm) -> dict[int, Fraction]:
-    if term.keep == term.count:
-        sums: dict[int, Fraction] = {0: Fraction(1)}
-        one = Fraction(1, term.sides)
-        for _ in range(term.count):
-            rolled: dict[int, Fraction] = {}
-            for total, p in sums.items():
-                for face in range(1, term.sides + 1):
-                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * one
-            sums = rolled
-        return sums
-    # Keep highest or lowest: every combination, when there are few enough to list.
-    if term.sides**term.count > MAX_RUNS * 10:
-        raise _TooMany
-    kept: dict[int, Fraction] = {}
-    chance = Fraction(1, term.sides**term.count)
-    for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
-        ordered = sorted(faces, reverse=term.highest)
-        value = sum(ordered[: term.keep])
-        kept[value] = kept.get(value, Fraction(0)) + chance
-    return kept
 
 
 def outcomes(
@@ -284,7 +238,7 @@ def outcomes(
             raise _TooMany
         source = _Script(script)
         work = _Counting(state, procedure, source, inert)
-        _dispatch(work, command, History(), "")
+        carry_out(work, command, History())
         chance = Fraction(1)
         for choice, weights in zip(source.script, source.options, strict=False):
             chance *= weights[choice]
@@ -312,19 +266,6 @@ class _Branch:
     encountered: bool
 
 
-def _hp_matters(procedure: Procedure) -> bool:
-    """True when a turn's effects look at hit points (``hp_at_most``)."""
-    return any(
-        effect.when is not None and effect.when.hp_at_most is not None
-        for ref, effect in walk_effects(procedure)
-        if not ref.startswith("activities.")
-    )
-
-
-#: Effects that change nothing an encounter or a light depends on, whatever they do.
-_INERT_KINDS = frozenset({"log", "nothing", "sign", "condition"})
-
-
 class _Relevance:
     """What of the rules can change an encounter or a light, worked out once.
 
@@ -341,7 +282,7 @@ class _Relevance:
             for ref, effect in walk_effects(procedure)
             if not ref.startswith("activities.")
         )
-        self.harmless = set(_INERT_KINDS)
+        self.harmless = {name for name, kind in KINDS.items() if kind.inert}
         if not self.hp_matters:
             self.harmless |= {"damage", "heal"}
         checks = {e.id: e for _ref, e in walk_effects(procedure) if e.do == "check"}

@@ -16,7 +16,7 @@ import stat
 import tomllib
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,10 +24,15 @@ import attrs
 
 from delvetui import text as rules
 from delvetui.core import dice
+from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.tree import iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
+
+# Kept here for the code that found them here first; they live in procedure.tree.
+__all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_text", "row_range"]
 
 #: A procedure file larger than this is refused before it is parsed.
 MAX_FILE_BYTES = 1_000_000
@@ -221,7 +226,7 @@ class _Converter:
         values: dict[str, Any] = {}
         for key, value in raw.items():
             sub = f"{path}.{key}" if path else key
-            if cls is Effect and key == "do" and str(value) not in model.EFFECT_FIELDS:
+            if cls is Effect and key == "do" and str(value) not in KINDS:
                 continue  # already reported, with the list of effects
             if key not in allowed:
                 self.problem(sub, _unknown(key, allowed, where))
@@ -233,7 +238,8 @@ class _Converter:
             if name in allowed and field.default is attrs.NOTHING and name not in raw:
                 self.problem(path, f"is missing the key '{name}'.")
         if cls is Effect:
-            for name in model.EFFECT_REQUIRED.get(str(raw.get("do")), ()):
+            found = KINDS.get(str(raw.get("do")))
+            for name in found.required if found is not None else ():
                 if name not in raw:
                     self.problem(path, f"a '{raw.get('do')}' effect needs the key '{name}'.")
         if len(self.problems) > before:
@@ -242,8 +248,8 @@ class _Converter:
 
     def _effect_fields(self, raw: dict[str, Any], path: str) -> set[str]:
         kind = raw.get("do")
-        kinds = tuple(model.EFFECT_FIELDS)
-        if not isinstance(kind, str) or kind not in model.EFFECT_FIELDS:
+        kinds = tuple(KINDS)
+        if not isinstance(kind, str) or kind not in KINDS:
             if "do" in raw:
                 self.problem(
                     f"{path}.do",
@@ -254,7 +260,7 @@ class _Converter:
                 self.problem(path, f"an effect needs 'do' (one of: {', '.join(kinds)}).")
             # The kind is unknown: do not also report every key some effect has.
             return set(raw) & {field.name for field in attrs.fields(Effect)}
-        return set(model.SHARED_EFFECT_FIELDS | model.EFFECT_FIELDS[str(kind)])
+        return set(KINDS[kind].allowed)
 
     def _value(self, hint: Any, value: object, path: str) -> Any:
         origin = typing.get_origin(hint)
@@ -372,7 +378,13 @@ class _Checker:
         self.lines = lines
         self.found: list[Problem] = []
 
+    @property
+    def procedure(self) -> Procedure:
+        """The procedure being checked."""
+        return self.p
+
     def problem(self, path: str, message: str) -> None:
+        """Report a problem at a key path, with its line."""
         self.found.append(Problem(path, message, self.lines.line(path)))
 
     def problems(self) -> list[Problem]:
@@ -394,7 +406,7 @@ class _Checker:
                 )
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
-        self._ref("default_action", p.default_action, p.actions, "action")
+        self.ref("default_action", p.default_action, p.actions, "action")
         for name, kind in p.turn_types.items():
             if kind.minutes < 1:
                 self.problem(f"turn_types.{name}.minutes", "should be at least 1 minute.")
@@ -404,9 +416,9 @@ class _Checker:
                     f"light_levels.{name}", "is not a light level; use bright, dim or dark."
                 )
             for action in level.forbid:
-                self._ref(f"light_levels.{name}.forbid", action, p.actions, "action")
+                self.ref(f"light_levels.{name}.forbid", action, p.actions, "action")
             for action in level.turns:
-                self._ref(f"light_levels.{name}.turns", action, p.actions, "action")
+                self.ref(f"light_levels.{name}.turns", action, p.actions, "action")
         for name, light in p.lights.items():
             self._check_id(f"lights.{name}", name)
             given = [light.turns, light.hours, light.minutes]
@@ -423,7 +435,7 @@ class _Checker:
                 self.problem(f"counters.{name}.max", "is below min.")
         for name, track in p.tracks.items():
             for action in track.reset_by:
-                self._ref(f"tracks.{name}.reset_by", action, p.actions, "action")
+                self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
             if track.over is not None:
                 self._effects(f"tracks.{name}.over", (track.over,))
         for group in ("actions", "activities"):
@@ -434,7 +446,7 @@ class _Checker:
         for name, table in p.tables.items():
             self._table(f"tables.{name}", table)
         if p.rest is not None:
-            self._ref("rest.action", p.rest.action, p.actions, "action")
+            self.ref("rest.action", p.rest.action, p.actions, "action")
             if p.rest.every < 1:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
@@ -444,12 +456,14 @@ class _Checker:
         if not _ID.match(name):
             self.problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
 
-    def _ref(self, path: str, name: str, options: dict[str, Any], what: str) -> None:
+    def ref(self, path: str, name: str, options: Mapping[str, Any], what: str) -> None:
+        """Report a name that is not one of the options."""
         if name not in options:
             known = ", ".join(sorted(options)) or "none are defined"
             self.problem(path, f"names the {what} '{name}', which does not exist ({known}).")
 
-    def _dice(self, path: str, text: str) -> None:
+    def dice(self, path: str, text: str) -> None:
+        """Report dice that do not parse."""
         try:
             dice.parse(text)
         except DiceError as error:
@@ -460,7 +474,7 @@ class _Checker:
         if action.turns < 0:
             self.problem(f"{path}.turns", "cannot be negative.")
         for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
-            self._ref(f"{path}.rolls", roll, self.p.rolls, "roll")
+            self.ref(f"{path}.rolls", roll, self.p.rolls, "roll")
         for speed in action.distance:
             if speed not in self.p.movement.speeds:
                 self.problem(f"{path}.distance.{speed}", f"'{speed}' is not a movement speed.")
@@ -475,9 +489,9 @@ class _Checker:
         if rule.table and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
         if rule.table:
-            self._ref(f"{path}.table", rule.table, self.p.tables, "table")
+            self.ref(f"{path}.table", rule.table, self.p.tables, "table")
         if rule.dice:
-            self._dice(f"{path}.dice", rule.dice)
+            self.dice(f"{path}.dice", rule.dice)
             if not rule.table and rule.hit_at_most is None and not _is_chance(rule.dice):
                 self.problem(
                     path,
@@ -490,9 +504,9 @@ class _Checker:
         if rule.every < 1:
             self.problem(f"{path}.every", "should be at least 1.")
         if isinstance(rule.hit_at_most, str):
-            self._ref(f"{path}.hit_at_most", rule.hit_at_most, self.p.counters, "counter")
+            self.ref(f"{path}.hit_at_most", rule.hit_at_most, self.p.counters, "counter")
         for kind in rule.turn_types:
-            self._ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
+            self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
         self._effects(f"{path}.on_hit", rule.on_hit)
         self._effects(f"{path}.on_miss", rule.on_miss)
         if rule.only is not None:
@@ -507,7 +521,7 @@ class _Checker:
         covered: dict[int, int] = {}
         for index, row in enumerate(table.rows):
             row_path = f"{path}.rows[{index}]"
-            span = _range(row.roll)
+            span = parse_range(row.roll)
             if span is None:
                 self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
                 continue
@@ -540,42 +554,20 @@ class _Checker:
     def _effects(self, path: str, effects: tuple[Effect, ...]) -> None:
         for index, effect in enumerate(effects):
             here = f"{path}[{index}]"
-            p = self.p
-            if effect.table:
-                self._ref(f"{here}.table", effect.table, p.tables, "table")
-            if effect.dice:
-                self._dice(f"{here}.dice", effect.dice)
-            if effect.counter:
-                self._ref(f"{here}.counter", effect.counter, p.counters, "counter")
-            if effect.track:
-                self._ref(f"{here}.track", effect.track, p.tracks, "track")
-            for kind in effect.kinds:
-                self._ref(f"{here}.kinds", kind, p.lights, "light kind")
-            for kind in effect.low_kinds:
-                self._ref(f"{here}.low_kinds", kind, p.lights, "light kind")
-            if effect.low_turns < 0:
-                self.problem(f"{here}.low_turns", "cannot be negative.")
-            if effect.do == "condition" and not (effect.condition or effect.remove):
-                self.problem(here, "a 'condition' effect needs 'condition' or 'remove'.")
-            if effect.do in ("damage", "heal") and effect.amount is None and not effect.dice:
-                self.problem(here, f"a '{effect.do}' effect needs 'amount' or 'dice'.")
-            if effect.do == "counter" and not (
-                effect.add is not None or effect.set is not None or effect.per_input
-            ):
-                self.problem(here, "a 'counter' effect needs 'add', 'set' or 'per_input'.")
+            check_effect(self, effect, here)
             for name in _PLACEHOLDER.findall(effect.text):
                 if name not in PLACEHOLDERS:
                     self.problem(f"{here}.text", f"'{{{name}}}' is not a placeholder.")
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
-            self._effects(f"{here}.on_success", effect.on_success)
-            self._effects(f"{here}.on_failure", effect.on_failure)
+            for branch, nested in effect.branches():
+                self._effects(f"{here}.{branch}", nested)
 
     def _condition(self, path: str, condition: model.Condition) -> None:
         if condition.streak is not None and condition.streak < 1:
             self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):
-            self._ref(path, name, self.p.counters, "counter")
+            self.ref(path, name, self.p.counters, "counter")
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
@@ -591,22 +583,6 @@ def _is_chance(text: str) -> bool:
         return False
 
 
-def _range(text: str) -> tuple[int, int] | None:
-    found = re.fullmatch(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*", text)
-    if found is None:
-        return None
-    low = int(found.group(1))
-    high = int(found.group(2)) if found.group(2) else low
-    return (low, high) if low <= high else None
-
-
-def row_range(row: model.Row) -> tuple[int, int]:
-    """The lowest and highest roll a (validated) table row covers."""
-    span = _range(row.roll)
-    assert span is not None
-    return span
-
-
 def _ranges(values: list[int]) -> str:
     parts: list[str] = []
     start = previous = values[0]
@@ -618,11 +594,3 @@ def _ranges(values: list[int]) -> str:
         if value is not None:
             start = previous = value
     return ", ".join(parts)
-
-
-def iter_effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
-    """Every effect in the list, with the effects nested in checks."""
-    for effect in effects:
-        yield effect
-        yield from iter_effects(effect.on_success)
-        yield from iter_effects(effect.on_failure)

@@ -15,74 +15,6 @@ LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
 Target = Literal["each", "party", "by"]
 RollMode = Literal["advantage", "disadvantage"]
-EffectKind = Literal[
-    "log",
-    "roll",
-    "encounter",
-    "sign",
-    "damage",
-    "heal",
-    "check",
-    "fatigue",
-    "condition",
-    "lights-out",
-    "blow-out",
-    "lights-dim",
-    "lights-shorten",
-    "usage-die",
-    "strike",
-    "counter",
-    "track",
-    "nothing",
-]
-
-#: The fields each kind of effect may use besides the shared ones (``do``, ``text``,
-#: ``when``, ``unless_rest_next``, ``label``). The loader rejects the others.
-EFFECT_FIELDS: dict[str, frozenset[str]] = {
-    "log": frozenset(),
-    "roll": frozenset({"table", "dice"}),
-    "encounter": frozenset(),
-    "sign": frozenset({"foretells"}),
-    "damage": frozenset({"amount", "dice", "target", "per_point", "ability"}),
-    "heal": frozenset({"amount", "dice", "target", "ability"}),
-    "check": frozenset(
-        {
-            "id",
-            "dice",
-            "target",
-            "ability",
-            "dc",
-            "dc_inputs",
-            "dc_turns",
-            "dc_max",
-            "dc_over",
-            "on_success",
-            "on_failure",
-        }
-    ),
-    "fatigue": frozenset({"step", "target"}),
-    "condition": frozenset({"condition", "remove", "target"}),
-    "lights-out": frozenset({"kinds", "count", "spent", "spare_fresh", "low_kinds", "low_turns"}),
-    "blow-out": frozenset({"kinds"}),
-    "lights-dim": frozenset({"kinds"}),
-    "lights-shorten": frozenset({"kinds", "turns", "minutes", "count"}),
-    "usage-die": frozenset({"kinds"}),
-    "strike": frozenset({"kinds"}),
-    "counter": frozenset({"counter", "add", "set", "per_input"}),
-    "track": frozenset({"track", "add", "set", "target"}),
-    "nothing": frozenset(),
-}
-
-#: Fields an effect of the given kind must have.
-EFFECT_REQUIRED: dict[str, tuple[str, ...]] = {
-    "log": ("text",),
-    "roll": ("table",),
-    "check": ("id",),
-    "counter": ("counter",),
-    "track": ("track",),
-}
-
-SHARED_EFFECT_FIELDS = frozenset({"do", "text", "when", "unless_rest_next", "label"})
 
 
 def _help(text: str) -> dict[str, str]:
@@ -145,7 +77,8 @@ class Condition:
 class Effect:
     """One thing a result, an action or a check does; ``do`` says which."""
 
-    do: EffectKind = attrs.field(metadata=_help("What the effect does."))
+    #: The kind; ``delvetui.core.effects`` holds every kind, its keys and what it does.
+    do: str = attrs.field(metadata=_help("What the effect does."))
     text: str = attrs.field(default="", metadata=_help("Words for the log; {name} etc."))
     label: str = attrs.field(default="", metadata=_help("A short name shown in the log."))
     when: Condition | None = attrs.field(default=None, metadata=_help("Only when this holds."))
@@ -225,6 +158,14 @@ class Effect:
         default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
     )
     minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+
+    def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
+        """The lists of effects nested in this one, by key (a check's two outcomes)."""
+        return tuple(
+            (name, nested)
+            for name, nested in (("on_success", self.on_success), ("on_failure", self.on_failure))
+            if nested
+        )
 
 
 @attrs.frozen

@@ -1,0 +1,18 @@
+"""Effects that only write: a line in the log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from delvetui.core import events as ev
+from delvetui.core.effects.registry import kind
+from delvetui.procedure.model import Effect
+
+if TYPE_CHECKING:
+    from delvetui.core.work import Ctx, Work
+
+
+@kind("log", required=("text",), inert=True)
+def log(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Writes `text` (required) to the log."""
+    work.emit(ev.Logged(text=work.text(effect.text, ctx), label=effect.label))

@@ -1,0 +1,64 @@
+"""Effects that roll or meet something: a sub-table, an encounter, a sign."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from delvetui.core import events as ev
+from delvetui.core.effects.registry import kind
+from delvetui.errors import InputNeeded
+from delvetui.procedure.model import Effect
+
+if TYPE_CHECKING:
+    from delvetui.core.work import Ctx, Work
+
+
+@kind("roll", fields=("table", "dice"), required=("table",))
+def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Rolls on another table (required: `table`), with its dice or with `dice` if given,
+    and applies the row rolled: a 2d6 disposition after an encounter. The game master types
+    its result with the table's id: `disposition=7`.
+    """
+    work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
+
+
+@kind("encounter")
+def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Starts an encounter, with `text` (default "An encounter."). If a sign that
+    `foretells` was found since the last encounter, the encounter is with that creature,
+    and the sign is forgotten; otherwise the game master may name the creature with
+    `creature=TEXT`. An encounter during a rest interrupts it: the turns of rest in a row
+    (a `streak`, such as an hour's rest of 6 turns) count again from the next turn of rest.
+    """
+    foretold = work.state.sign
+    creature = foretold or work.inputs.get("creature") or ""
+    text = work.text(effect.text, ctx) if effect.text else "An encounter."
+    work.emit(ev.EncounterBegan(text=text, creature=creature, foretold=foretold is not None))
+    if work.state.resting and work.state.streak > 0:
+        # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
+        work.emit(ev.RestBroken(reason="the encounter"))
+
+
+@kind("sign", fields=("foretells",), inert=True)
+def sign(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """The party finds a sign: the log shows `text`, or `sign=TEXT` if the game master
+    typed what it was. Carrying a sign forward is an option: with `foretells = true` ("the
+    next time an encounter is rolled, the PCs meet that creature") the table asks which
+    creature the sign is of (`sign=NAME` on the command line), remembers it, and the next
+    encounter is that creature. Without `foretells` (the default) the sign names nothing
+    later.
+    """
+    text = work.text(effect.text, ctx) if effect.text else "A sign of a creature."
+    given = work.inputs.get("sign")
+    if not effect.foretells:
+        # The game master may say what the sign was; it names no later encounter.
+        work.emit(ev.SignFound(text=given or text))
+        return
+    if given is None and work.ask_inputs:
+        message = (
+            "The sign foretells the next encounter: say which creature it is a sign of "
+            "with sign=NAME."
+        )
+        purpose = "Which creature is the sign of? The next encounter is that creature."
+        raise InputNeeded("sign", "NAME", purpose, message)
+    work.emit(ev.SignFound(text=text, creature=given or "", foretells=True))

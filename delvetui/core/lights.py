@@ -1,0 +1,102 @@
+"""The light commands: add a light, light it, set or refuel its time, find it by id or kind."""
+
+from __future__ import annotations
+
+from delvetui.core import commands as cmd
+from delvetui.core import events as ev
+from delvetui.core import realtime
+from delvetui.core.state import Light, State
+from delvetui.core.work import Work, named
+from delvetui.errors import CommandError
+
+
+def _next_light_id(state: State, kind: str) -> str:
+    return f"{kind}{state.light_number(kind) + 1}"
+
+
+def add_light(work: Work, command: cmd.AddLight) -> None:
+    """Add a light (or a stack) of a kind of the procedure, lit at once if asked."""
+    procedure = work.procedure
+    kind = named(procedure.lights, command.kind, f"a light of {procedure.name}")
+    carrier = work.member(command.carrier).name if command.carrier else None
+    light_id = _next_light_id(work.state, command.kind)
+    minutes = kind.duration_minutes(procedure.turn_minutes(work.state.turn_type))
+    work.emit(
+        ev.LightAdded(
+            id=light_id,
+            kind=command.kind,
+            count=command.count,
+            carrier=carrier,
+            minutes=minutes,
+            brightness=kind.brightness,
+            usage_die=kind.usage_die,
+        )
+    )
+    if kind.real_minutes is not None:
+        seconds = kind.real_minutes * 60
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
+    if command.lit:
+        light_on(work, light_id, carrier)
+
+
+def find_light(work: Work, target: str, *, lit: bool | None) -> Light:
+    """A light by its id, or the first of a kind (lit or unlit as asked)."""
+    state = work.state
+    found = state.light(target)
+    if found is not None:
+        if lit is True and not found.lit:
+            raise CommandError(f"{found.id} is not lit.")
+        return found
+    wanted = target.casefold()
+    candidates = [light for light in state.lights if light.kind.casefold() == wanted]
+    if lit is not None:
+        candidates = [light for light in candidates if light.lit == lit and not light.spent]
+    if not candidates:
+        ids = ", ".join(light.id for light in state.lights) or "no lights yet"
+        state_word = {True: "lit ", False: "unlit ", None: ""}[lit]
+        raise CommandError(f"There is no {state_word}light '{target}' (lights: {ids}).")
+    return candidates[0]
+
+
+def light_on(work: Work, target: str, carrier: str | None) -> None:
+    """Light a light; one taken from a stack gets an id of its own."""
+    light = find_light(work, target, lit=False)
+    if light.lit:
+        raise CommandError(f"{light.id} is already lit.")
+    if light.spent:
+        raise CommandError(f"{light.id} is used up; it cannot be lit again.")
+    if light.minutes == 0:
+        raise CommandError(f"{light.id} has no time left; refuel it or set its time first.")
+    if light.real_seconds == 0:
+        raise CommandError(
+            f"{light.id} has no real time left; give it more with light realtime {light.id} 60m."
+        )
+    holder = work.member(carrier).name if carrier else None
+    new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
+    work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
+
+
+def set_light(work: Work, command: cmd.SetLight) -> None:
+    """Set a light\'s time left, in turns or minutes."""
+    light = find_light(work, command.target, lit=None)
+    minutes = command.minutes
+    if command.turns is not None:
+        minutes = command.turns * work.procedure.turn_minutes(work.state.turn_type)
+    assert minutes is not None
+    work.emit(ev.LightTimerSet(id=light.id, minutes=minutes, reason="set by the game master"))
+    if minutes == 0 and light.lit:
+        work.emit(ev.LightPutOut(id=light.id, reason="burnt out", spent=True))
+
+
+def refuel(work: Work, command: cmd.RefuelLight) -> None:
+    """Refuel a light whose kind can be refuelled."""
+    light = find_light(work, command.target, lit=None)
+    kind = work.procedure.lights[light.kind]
+    minutes = kind.refuel_minutes()
+    if minutes is None:
+        raise CommandError(f"A {kind.label.lower()} cannot be refuelled.")
+    work.emit(
+        ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
+    )
+    for event in realtime.refuelled(light, kind, minutes):
+        work.emit(event)

@@ -1,0 +1,313 @@
+"""The turn procedure: a turn of an action, an activity within one, and time passing.
+
+A turn starts, the results the players gave are logged, held-over effects are resolved,
+the procedure's rolls are made at the start and the end around the action's own effects,
+and time passes: lights burn, tracks grow, the turn ends. ``preview`` says what a turn of
+an action will do in the current light; the action pane shows it and ``turn`` takes it.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from delvetui.core import commands as cmd
+from delvetui.core import events as ev
+from delvetui.core.state import Member, State
+from delvetui.core.work import Ctx, Work, named
+from delvetui.errors import CommandError, InputNeeded
+from delvetui.procedure.model import Action, Procedure
+from delvetui.procedure.tree import iter_effects, walk_effects
+from delvetui.text import number_problem
+
+#: Keys a turn may always be given besides rolls and the action's inputs.
+FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
+
+
+def _action(work: Work, name: str | None) -> tuple[str, Action]:
+    procedure = work.procedure
+    last = work.state.action if work.state.action in procedure.actions else None
+    chosen = name or last or procedure.default_action
+    return chosen, named(procedure.actions, chosen, f"an action of {procedure.name}")
+
+
+def _check_inputs(work: Work, action_name: str, action: Action) -> None:
+    work.wanted = dict(action.inputs)
+    for key, wanted in action.inputs.items():
+        given = work.inputs.get(key)
+        required = wanted.required or (
+            wanted.required_when is not None and work.holds(wanted.required_when)
+        )
+        if given is None:
+            if required:
+                options = " or ".join(f"{key}={v}" for v in wanted.values) or f"{key}=N"
+                message = f"{action.label} needs {wanted.label or key}: add {options}."
+                if work.ask_inputs:
+                    choices = "|".join(wanted.values) or "N"
+                    purpose = f"{action.label}: {wanted.label or key}"
+                    if wanted.given_by == "gm":
+                        purpose += " (the game master's choice)"
+                    raise InputNeeded(key, choices, purpose, message)
+                raise CommandError(message)
+            if work.ask_inputs and (wanted.values or wanted.number) and not wanted.required_when:
+                # The table asks for an optional input too, its default ready to accept.
+                choices = "|".join(wanted.values) or "N"
+                purpose = f"{action.label} — {wanted.label or key}"
+                message = f"{action.label} takes {wanted.label or key} ({key}=...)."
+                raise InputNeeded(
+                    key, choices, purpose, message, choices=wanted.values, default=wanted.default
+                )
+            continue
+        if wanted.values and given.casefold() not in (v.casefold() for v in wanted.values):
+            options = ", ".join(wanted.values)
+            raise CommandError(f"{key}={given} is not allowed; use one of: {options}.")
+        problem = number_problem(key, given, 0, 999) if wanted.number else None
+        if problem is not None:
+            raise CommandError(problem)
+    for key in FREE_INPUTS:
+        work.inputs.get(key)
+    by = work.inputs.get("by")
+    if by is not None:
+        work.member(by)
+
+
+@attrs.frozen
+class Preview:
+    """What a turn of an action will really do in the light the party has now.
+
+    The action pane shows it and ``turn`` takes it, so the two never disagree.
+    """
+
+    name: str
+    action: Action
+    turns: int
+    distance: str
+    flags: tuple[str, ...]
+    #: Why the action is impossible at this light level ('' when it is possible).
+    forbidden: str
+    #: How the light changes the action, in words ('' when it does not).
+    light_note: str
+
+
+def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> Preview:
+    """A turn of the named action in the current light: its turns, distance and flags."""
+    action = procedure.actions[name]
+    rules = procedure.light_level(state.light_level)
+    level = rules.label.lower()
+    forbidden = ""
+    if name in rules.forbid:
+        forbidden = (rules.text or "there is not enough light").rstrip(". ")
+    turns = rules.turns.get(name, action.turns)
+    distance = ""
+    notes: list[str] = []
+    if action.distance:
+        movement = procedure.movement
+        chosen = speed or movement.default_speed
+        value = action.distance.get(chosen)
+        if value is not None:
+            distance = f"{value * rules.movement_factor:g} {movement.unit}"
+        if rules.movement_factor != 1:
+            how = {0.5: "halved", 0.25: "quartered", 0: "stopped"}.get(rules.movement_factor)
+            notes.append(
+                f"movement {how} in {level}"
+                if how
+                else f"movement ×{rules.movement_factor:g} in {level}"
+            )
+    if turns != action.turns:
+        notes.append(f"takes {turns} {procedure.turn_name(state.turn_type)}s in {level}")
+    kept = tuple(flag for flag in action.flags if flag not in rules.cancels)
+    flags = tuple(dict.fromkeys((*kept, *rules.flags)))
+    return Preview(
+        name=name,
+        action=action,
+        turns=turns,
+        distance=distance,
+        flags=flags,
+        forbidden=forbidden,
+        light_note="; ".join(notes),
+    )
+
+
+def take_turn(work: Work, command: cmd.TakeTurn) -> None:
+    """Take one or more turns of an action (``turn [ACTION]``)."""
+    procedure = work.procedure
+    name, action = _action(work, command.action)
+    speed = work.inputs.get("speed") or ""
+    if speed and action.distance and speed not in action.distance:
+        known = ", ".join(action.distance)
+        raise CommandError(f"speed={speed} is not a movement speed ({known}).")
+    shown = preview(work.state, procedure, name, speed)
+    rules = procedure.light_level(work.state.light_level)
+    if shown.forbidden:
+        raise CommandError(
+            f"The party cannot {action.label.lower()} in {rules.label.lower()}: "
+            f"{shown.forbidden}. Light a source first."
+        )
+    _check_inputs(work, name, action)
+    turns = shown.turns
+    distance = shown.distance
+    flags = shown.flags
+    work.flags = flags
+    resting = action.kind == "rest"
+    if turns == 0:
+        _action_body(work, name, action, mode_from=action)
+        return
+    for _ in range(turns):
+        work.turn_number = work.state.turn + 1
+        number = work.turn_number
+        work.emit(
+            ev.TurnStarted(
+                number=number,
+                action=name,
+                turn_type=work.state.turn_type,
+                resting=resting,
+                distance=distance,
+                flags=flags,
+            )
+        )
+        _log_inputs(work, action)
+        _resolve_pending(work, resting)
+        _periodic_rest(work, resting)
+        for track_name, track in procedure.tracks.items():
+            if name in track.reset_by:
+                for member in work.state.party:
+                    start = track_start(track.start, member)
+                    if member.track(track_name) != start:
+                        work.emit(
+                            ev.TrackChanged(
+                                name=member.name, track=track_name, value=start, reason=action.label
+                            )
+                        )
+        for rule_id, rule in procedure.rolls.items():
+            if rule.when == "start" and rule_id not in action.skip_rolls:
+                work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
+        _action_body(work, name, action, mode_from=action)
+        for rule_id, rule in procedure.rolls.items():
+            if rule.when == "end" and rule_id not in action.skip_rolls:
+                work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
+        _time_passes(work, name)
+
+
+def _log_inputs(work: Work, action: Action) -> None:
+    """Write the results the players gave (a group stealth check) into the turn's log.
+
+    An input that only sets a check's DC is left out: the check's own line shows the DC.
+    """
+    in_dc = {name for effect in iter_effects(action.effects) for name in effect.dc_inputs}
+    for key, wanted in action.inputs.items():
+        if key in in_dc:
+            continue
+        given = work.inputs.get(key)
+        if given is not None:
+            label = wanted.label or key
+            work.emit(ev.Logged(text=f"{label[:1].upper()}{label[1:]}: {given}", label=key))
+
+
+def _action_body(work: Work, name: str, action: Action, *, mode_from: Action) -> None:
+    ctx = Ctx(source=action.label)
+    work.apply_all(action.effects, f"actions.{name}.effects", ctx)
+    for rule_id in action.rolls:
+        rule = work.procedure.rolls[rule_id]
+        if rule.when == "action":
+            work.run_rule(rule_id, rule, mode_from.roll_mode.get(rule_id, ""))
+
+
+def do_activity(work: Work, command: cmd.DoActivity) -> None:
+    """Do an activity within the current turn (``do ACTIVITY``)."""
+    procedure = work.procedure
+    activity = named(
+        procedure.activities, command.activity, "an activity", none="this procedure has none"
+    )
+    current = work.current_action()
+    if current is not None and not current.activities and work.state.turn > 0:
+        turn_name = procedure.turn_name(work.state.turn_type)
+        raise CommandError(
+            f"{current.label} skips the characters' actions this {turn_name}, so no one can "
+            f"{activity.label.lower()} now; take the next {turn_name} first."
+        )
+    _check_inputs(work, command.activity, activity)
+    work.activity = activity
+    work.emit(ev.Logged(text=activity.text or activity.label, label=activity.label))
+    ctx = Ctx(source=activity.label, member=work.inputs.get("by"))
+    if ctx.member is not None:
+        ctx = attrs.evolve(ctx, member=work.member(ctx.member).name)
+    work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
+    for rule_id in activity.rolls:
+        work.run_rule(rule_id, procedure.rolls[rule_id], activity.roll_mode.get(rule_id, ""))
+
+
+def _resolve_pending(work: Work, resting: bool) -> None:
+    if not work.state.pending:
+        return
+    effects = dict(walk_effects(work.procedure))
+    for pending in work.state.pending:
+        effect = effects.get(pending.ref)
+        if resting or effect is None:
+            work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=False))
+            continue
+        work.emit(ev.DeferredResolved(ref=pending.ref, label=pending.label, applied=True))
+        who = pending.member or None
+        # "fatigue (1 damage each)" is told as its result's name, "fatigue", from here on.
+        source = pending.label.split(" (")[0]
+        ctx = Ctx(source=source, member=who, scope=who, deferred=True)
+        work.apply(effect, pending.ref, ctx)
+
+
+def _periodic_rest(work: Work, resting: bool) -> None:
+    rest = work.procedure.rest
+    if rest is None or resting:
+        return
+    # turns_since_rest already counts this turn; the rest was owed before it began.
+    if work.state.turns_since_rest - 1 >= rest.every:
+        work.emit(ev.RestSkipped(turns=work.state.turns_since_rest - 1))
+        work.apply_all(rest.on_skip, "rest.on_skip", Ctx(source="rest skipped"))
+
+
+def track_start(start: int | str, member: Member) -> int:
+    """A track's value for a member who joins or rests: a number, or one of their abilities."""
+    if isinstance(start, int):
+        return start
+    return member.ability(start) or 0
+
+
+def _time_passes(work: Work, action_name: str) -> None:
+    procedure = work.procedure
+    minutes = procedure.turn_minutes(work.state.turn_type)
+    # A light that burns in real time is counted by the table's clock, not by turns.
+    burning = tuple(
+        light.id
+        for light in work.state.lit_lights
+        if light.minutes is not None and light.real_seconds is None
+    )
+    if burning:
+        work.emit(ev.LightsBurned(ids=burning, minutes=minutes))
+        for light_id in burning:
+            light = work.state.light(light_id)
+            if light is not None and light.minutes == 0 and light.lit:
+                kind = procedure.lights.get(light.kind)
+                refuels = kind is not None and kind.refuel_hours is not None
+                reason = "out of fuel" if refuels else "burnt out"
+                work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
+    for track_name, track in procedure.tracks.items():
+        added = track.per_turn + track.per_hour * minutes // 60
+        if not added or action_name in track.reset_by:
+            continue
+        for member in work.state.party:
+            value = member.track(track_name) + added
+            work.emit(
+                ev.TrackChanged(
+                    name=member.name, track=track_name, value=value, reason="time passed"
+                )
+            )
+            limit = _limit(track.limit, member)
+            if track.over is not None and limit is not None and value > limit:
+                ctx = Ctx(
+                    source=track.label, member=member.name, scope=member.name, excess=value - limit
+                )
+                work.apply(track.over, f"tracks.{track_name}.over", ctx)
+    work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))
+
+
+def _limit(limit: int | str | None, member: Member) -> int | None:
+    if limit is None or isinstance(limit, int):
+        return limit
+    return member.ability(limit)

@@ -1,0 +1,361 @@
+"""The working copy a command is carried out on, and what effects read while they run.
+
+``Work`` holds the state as it stands part-way through a command: each event emitted is
+applied at once, so a later step sees what an earlier one did (the alarm goes up, then
+the check is made against it). Effects reach the rules through it: rolls (``roll``), who
+an effect is for (``members``), whether a condition holds (``holds``) and the log's words
+(``text``). ``decide.carry_out`` runs a command on one; the odds subclass it to choose
+each roll's result instead of rolling.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+import attrs
+
+from delvetui.core import dice
+from delvetui.core import events as ev
+from delvetui.core.effects import KINDS
+from delvetui.core.evolve import evolve
+from delvetui.core.state import Light, Member, State
+from delvetui.errors import CommandError, InputNeeded, RollNeeded
+from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
+from delvetui.procedure.tree import row_range
+from delvetui.text import suggest
+
+_T = TypeVar("_T")
+
+
+def named(options: Mapping[str, _T], name: str, what: str, *, none: str = "none") -> _T:
+    """The option of that name, or a CommandError listing them and suggesting the nearest.
+
+    ``what`` names what the name should be ("an activity"); ``none`` stands in the list
+    when there are no options.
+    """
+    found = options.get(name)
+    if found is None:
+        known = ", ".join(options) or none
+        raise CommandError(f"'{name}' is not {what} ({known}).{suggest(name, options)}")
+    return found
+
+
+class Inputs:
+    """The KEY=VALUE words given with a command; each must be used, or it is an error."""
+
+    def __init__(self, values: Sequence[tuple[str, str]]) -> None:
+        self.values: dict[str, list[str]] = {}
+        for key, value in values:
+            self.values.setdefault(key.casefold(), []).append(value)
+        self.taken: dict[str, int] = {}
+        self.read: set[str] = set()
+        self.wanted: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        """True when a value is given for the key and not yet used by a roll."""
+        folded = key.casefold()
+        return self.taken.get(folded, 0) < len(self.values.get(folded, ()))
+
+    def get(self, key: str) -> str | None:
+        """The value given for an input (read as often as needed, never used up)."""
+        folded = key.casefold()
+        self.wanted.add(folded)
+        found = self.values.get(folded)
+        if not found:
+            return None
+        self.read.add(folded)
+        return found[0]
+
+    def take(self, key: str) -> str | None:
+        """The next value given for a roll key; a key given twice serves two rolls."""
+        folded = key.casefold()
+        self.wanted.add(folded)
+        if not self.has(folded):
+            return None
+        index = self.taken.get(folded, 0)
+        self.taken[folded] = index + 1
+        return self.values[folded][index]
+
+    def check_all_used(self) -> None:
+        """Refuse values nothing used, so a misspelt key never passes silently."""
+        for key, given in self.values.items():
+            taken = self.taken.get(key, 0)
+            if taken and taken < len(given):
+                raise CommandError(
+                    f"{key}= was given {len(given)} times but this command rolls it "
+                    f"{taken} time{'s' if taken > 1 else ''}; give one value per roll."
+                )
+            if not taken and key not in self.read:
+                hint = suggest(key, sorted(self.wanted))
+                used = ", ".join(sorted(self.wanted)) or "none"
+                raise CommandError(
+                    f"'{key}=' was given but nothing in this command uses it "
+                    f"(it could use: {used}).{hint}"
+                )
+
+
+@attrs.frozen
+class Ctx:
+    """Who and what an effect applies to while it runs."""
+
+    #: What set it off, as the log names it (the row's label, "CON save failed").
+    source: str
+    #: The member it is about (a check's member, a track's, a held-over effect's).
+    member: str | None = None
+    #: The member a check was made for: "each" inside its branches means only them.
+    scope: str | None = None
+    #: How far a failed check missed its DC ({margin}; ``per_point`` damage).
+    margin: int = 0
+    #: The total just rolled ({total}).
+    total: int = 0
+    #: The DC of the check just made ({dc}).
+    dc: int = 0
+    #: True while a held-over (``unless_rest_next``) effect is applied at last.
+    deferred: bool = False
+    #: How far a track is over its limit (``dc_over``).
+    excess: int = 0
+
+
+class Work:
+    """A working copy of the state that each emitted event is applied to.
+
+    ``ask`` (table dice) makes every roll not given as KEY=N raise RollNeeded; with
+    ``ask_inputs`` a result needed from the table raises InputNeeded instead of an error.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        procedure: Procedure,
+        inputs: Inputs,
+        rng: random.Random,
+        ask: bool,
+        *,
+        ask_inputs: bool = False,
+    ) -> None:
+        self.state = state
+        self.procedure = procedure
+        self.inputs = inputs
+        self.rng = rng
+        self.ask = ask
+        self.ask_inputs = ask_inputs
+        self.events: list[ev.Event] = []
+        self.turn_number = state.turn
+        #: The flags of the turn being taken (the action's and the light level's).
+        self.flags: tuple[str, ...] = ()
+        #: The inputs of the action or activity being taken, by key (for asking for them).
+        self.wanted: dict[str, Input] = {}
+        #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
+        self.activity: Action | None = None
+
+    def emit(self, event: ev.Event) -> None:
+        """Add an event to the batch and apply it to the working state."""
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    # Dice ------------------------------------------------------------------------------------
+
+    def roll(self, key: str, expression: str, purpose: str) -> dice.Roll:
+        """Roll, or take the game master's typed result for this key; record it as an event.
+
+        Every roll of a command comes through here, so a subclass that chooses results
+        another way (the odds, walking every outcome) sees them all.
+        """
+        given = self.inputs.take(key)
+        if given is not None:
+            result = dice.entered(expression, given)
+        elif self.ask:
+            raise RollNeeded(key, dice.parse(expression).text, purpose)
+        else:
+            result = dice.roll(expression, self.rng)
+        self.emit(ev.DiceRolled.of(key, purpose, result))
+        return result
+
+    # Who -------------------------------------------------------------------------------------
+
+    def members(self, target: str, ctx: Ctx) -> list[Member]:
+        """The members an effect with this target applies to."""
+        if target == "each" and ctx.scope is not None:
+            # After one member's check, "each" means each member it was made for.
+            return [self.member(ctx.scope)]
+        if target in ("each", "party"):
+            return list(self.state.party)
+        name = ctx.member or self.inputs.get("by")
+        if name is None:
+            if len(self.state.party) == 1:
+                return [self.state.party[0]]
+            names = ", ".join(m.name for m in self.state.party) or "nobody yet"
+            message = f"Say who does it with by=NAME (the party: {names})."
+            if self.ask_inputs and self.state.party:
+                members = [m.name for m in self.state.party]
+                purpose = f"{ctx.source}: who does it?" if ctx.source else "Who does it?"
+                raise InputNeeded("by", "|".join(members), purpose, message, choices=members)
+            raise CommandError(message)
+        return [self.member(name)]
+
+    def member(self, name: str) -> Member:
+        """The party member of that name, or a CommandError naming the party."""
+        found = self.state.member(name)
+        if found is None:
+            names = ", ".join(m.name for m in self.state.party) or "nobody yet"
+            raise CommandError(f"There is no party member named '{name}' (the party: {names}).")
+        return found
+
+    # Conditions ----------------------------------------------------------------------------
+
+    def holds(self, condition: Condition, member: str | None = None) -> bool:
+        """True when every key of the condition holds now (for ``member`` where it asks)."""
+        state = self.state
+        if condition.hp_at_most is not None:
+            found = state.member(member) if member else None
+            if found is None or found.hp > condition.hp_at_most:
+                return False
+        for key, wanted in condition.inputs.items():
+            given = self.inputs.get(key)
+            if given is None:
+                given = self.input_default(key)
+            if given is None or given.casefold() != wanted.casefold():
+                return False
+        for name, value in condition.counter_at_least.items():
+            if state.counter(name) < value:
+                return False
+        for name, value in condition.counter_at_most.items():
+            if state.counter(name) > value:
+                return False
+        if condition.first_turns is not None and self.turn_number > condition.first_turns:
+            return False
+        if condition.after_turns is not None and self.turn_number <= condition.after_turns:
+            return False
+        if condition.resting is not None and state.resting != condition.resting:
+            return False
+        if condition.light_levels and state.light_level not in condition.light_levels:
+            return False
+        if any(flag not in self.flags for flag in condition.flags):
+            return False
+        if any(flag in self.flags for flag in condition.not_flags):
+            return False
+        return not (
+            condition.streak is not None
+            and (state.streak == 0 or state.streak % condition.streak != 0)
+        )
+
+    def input_default(self, key: str) -> str | None:
+        """The default of an input of the activity or action being taken, if it has one."""
+        action = self.activity or self.current_action()
+        if action is not None and key in action.inputs:
+            return action.inputs[key].default
+        return None
+
+    def current_action(self) -> Action | None:
+        """The action (or activity) the party is taking, by the state's record of it."""
+        name = self.state.action
+        if name is None:
+            return None
+        return self.procedure.actions.get(name) or self.procedure.activities.get(name)
+
+    # Effects ----------------------------------------------------------------------------------
+
+    def apply_all(self, effects: Sequence[Effect], ref: str, ctx: Ctx) -> None:
+        """Apply a list of effects in order; ``ref`` is the list's key path."""
+        for index, effect in enumerate(effects):
+            self.apply(effect, f"{ref}[{index}]", ctx)
+
+    def apply(self, effect: Effect, ref: str, ctx: Ctx) -> None:
+        """Apply one effect through its kind's handler, unless its ``when`` fails or it waits
+        for the next turn (``unless_rest_next``)."""
+        if effect.when is not None and not self.holds(effect.when, ctx.member):
+            return
+        if effect.unless_rest_next and not ctx.deferred:
+            label = effect.label or effect.text or ctx.source
+            self.emit(ev.EffectDeferred(ref=ref, label=label, member=ctx.member or ""))
+            return
+        KINDS[effect.do].handler(self, effect, ref, ctx)
+
+    def text(self, template: str, ctx: Ctx, **extra: object) -> str:
+        """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
+        names: dict[str, object] = {
+            "name": ctx.member or "the party",
+            "margin": ctx.margin,
+            "dc": ctx.dc,
+            "total": ctx.total,
+            "turn": self.turn_number,
+            **extra,
+        }
+
+        def fill(found: re.Match[str]) -> str:
+            key = found.group(1)
+            return str(names[key]) if key in names else found.group(0)
+
+        return re.sub(r"\{([a-z_]+)\}", fill, template)
+
+    def lit(self, kinds: Sequence[str]) -> list[Light]:
+        """The lit lights of these kinds (all when empty), those with least time first."""
+        found = [light for light in self.state.lit_lights if not kinds or light.kind in kinds]
+        return sorted(found, key=lambda light: (light.minutes is None, light.minutes or 0))
+
+    def roll_table(
+        self, table_id: str, key: str, ctx: Ctx, *, dice_text: str = "", mode: str = ""
+    ) -> None:
+        """Roll on a table and apply the row rolled, unless the row is ignored now."""
+        table = self.procedure.tables[table_id]
+        expression = dice.with_mode(dice_text or table.dice, mode)
+        result = self.roll(key, expression, table.label)
+        index = next(
+            i
+            for i, row in enumerate(table.rows)
+            if row_range(row)[0] <= result.total <= row_range(row)[1]
+        )
+        row = table.rows[index]
+        ignored = ""
+        if row.ignore_first_turns and self.turn_number <= row.ignore_first_turns:
+            ignored = f"during the first {row.ignore_first_turns} turns"
+        elif row.ignore_while_resting and self.state.resting:
+            ignored = "while resting"
+        self.emit(
+            ev.ResultRead(
+                key=key,
+                table=table_id,
+                total=result.total,
+                label=row.label,
+                text=row.text,
+                row=index,
+                ignored=ignored,
+            )
+        )
+        if not ignored:
+            here = attrs.evolve(ctx, source=row.label, total=result.total)
+            self.apply_all(row.effects, f"tables.{table_id}.rows[{index}].effects", here)
+
+    def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
+        """Make one of the procedure's rolls, if it is due, and apply what it gives."""
+        if rule.only is not None and not self.holds(rule.only):
+            return
+        if rule.turn_types and self.state.turn_type not in rule.turn_types:
+            return
+        if rule.every > 1 and self.turn_number % rule.every != 0:
+            return
+        ctx = Ctx(source=rule.label)
+        if rule.table:
+            self.roll_table(rule.table, rule_id, ctx, dice_text=rule.dice, mode=mode)
+            return
+        if not rule.dice:
+            self.apply_all(rule.on_hit, f"rolls.{rule_id}.on_hit", ctx)
+            return
+        result = self.roll(rule_id, dice.with_mode(rule.dice, mode), rule.label)
+        limit = rule.hit_at_most
+        threshold = self.state.counter(limit) if isinstance(limit, str) else (limit or 0)
+        hit = result.hit if result.hit is not None else result.total <= threshold
+        label = rule.hit_label if hit else rule.miss_label
+        # Say what this roll did; the rule's text describes both outcomes and would read as
+        # if a miss did what only a hit does.
+        text = rule.text if hit else ""
+        if isinstance(limit, str):
+            counter = self.procedure.counters[limit].label.lower()
+            compare = "at or below" if hit else "above"
+            text = f"{result.total} is {compare} the {counter} ({threshold})"
+        self.emit(ev.ResultRead(key=rule_id, table="", total=result.total, label=label, text=text))
+        effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
+        self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))

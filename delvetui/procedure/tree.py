@@ -1,0 +1,73 @@
+"""Pure helpers over a loaded procedure: its effects as a tree, its tables' ranges.
+
+Below the engine and the loader alike: this module reads only the models, never a file,
+so ``delvetui.core`` and ``delvetui.procedure.loader`` both build on it without importing
+each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from delvetui.procedure.model import Effect, Procedure, Row
+
+_RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*")
+
+
+def parse_range(text: str) -> tuple[int, int] | None:
+    """The lowest and highest roll a row's ``roll`` text covers ('3', '2-10'), or None."""
+    found = _RANGE.fullmatch(text)
+    if found is None:
+        return None
+    low = int(found.group(1))
+    high = int(found.group(2)) if found.group(2) else low
+    return (low, high) if low <= high else None
+
+
+def row_range(row: Row) -> tuple[int, int]:
+    """The lowest and highest roll a (validated) table row covers."""
+    span = parse_range(row.roll)
+    assert span is not None
+    return span
+
+
+def iter_effects(effects: Sequence[Effect]) -> Iterator[Effect]:
+    """Every effect in the list, with the effects nested in them (a check's branches)."""
+    for effect in effects:
+        yield effect
+        for _branch, nested in effect.branches():
+            yield from iter_effects(nested)
+
+
+def nested_effects(ref: str, effects: Sequence[Effect]) -> Iterator[tuple[str, Effect]]:
+    """Every effect in the list and below it, each with its reference ('…[0].on_failure[1]')."""
+    for index, effect in enumerate(effects):
+        here = f"{ref}[{index}]"
+        yield here, effect
+        for branch, nested in effect.branches():
+            yield from nested_effects(f"{here}.{branch}", nested)
+
+
+def effect_lists(procedure: Procedure) -> Iterator[tuple[str, tuple[Effect, ...]]]:
+    """Every list of effects at the top of a procedure, with the key path it stands at."""
+    for name, table in procedure.tables.items():
+        for index, row in enumerate(table.rows):
+            yield f"tables.{name}.rows[{index}].effects", row.effects
+    for group in ("actions", "activities"):
+        for name, action in getattr(procedure, group).items():
+            yield f"{group}.{name}.effects", action.effects
+    for name, rule in procedure.rolls.items():
+        yield f"rolls.{name}.on_hit", rule.on_hit
+        yield f"rolls.{name}.on_miss", rule.on_miss
+    if procedure.rest is not None:
+        yield "rest.on_skip", procedure.rest.on_skip
+    for name, track in procedure.tracks.items():
+        if track.over is not None:
+            yield f"tracks.{name}.over", (track.over,)
+
+
+def walk_effects(procedure: Procedure) -> Iterator[tuple[str, Effect]]:
+    """Every effect in a procedure with the reference deferred effects are stored under."""
+    for ref, effects in effect_lists(procedure):
+        yield from nested_effects(ref, effects)
