@@ -9,7 +9,7 @@ rule); nothing else escapes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import singledispatch
 
 import attrs
@@ -201,14 +201,7 @@ def _(event: ev.LightDimmed, state: State) -> State:
 
 @_apply.register
 def _(event: ev.LightsBurned, state: State) -> State:
-    burning = set(event.ids)
-    lights = tuple(
-        attrs.evolve(light, minutes=max(0, light.minutes - event.minutes))
-        if light.id in burning and light.minutes is not None
-        else light
-        for light in state.lights
-    )
-    return attrs.evolve(state, lights=lights)
+    return _count_down(state, event.ids, "minutes", event.minutes)
 
 
 @_apply.register
@@ -225,14 +218,7 @@ def _(event: ev.LightRealTimeSet, state: State) -> State:
 
 @_apply.register
 def _(event: ev.RealTimePassed, state: State) -> State:
-    counted = set(event.ids)
-    lights = tuple(
-        attrs.evolve(light, real_seconds=max(0, light.real_seconds - event.seconds))
-        if light.id in counted and light.real_seconds is not None
-        else light
-        for light in state.lights
-    )
-    return attrs.evolve(state, lights=lights)
+    return _count_down(state, event.ids, "real_seconds", event.seconds)
 
 
 @_apply.register
@@ -381,3 +367,15 @@ def step_usage_die(die: int) -> int | None:
     """The next smaller usage die (d20, d12, d10, d8, d6, d4), or None when spent."""
     smaller = [size for size in _USAGE_STEPS if size < die]
     return smaller[0] if smaller else None
+
+
+def _count_down(state: State, ids: Sequence[str], field: str, amount: int) -> State:
+    """These lights' clock (turn minutes or real seconds) less an amount, never below 0."""
+    counted = set(ids)
+    lights = tuple(
+        attrs.evolve(light, **{field: max(0, left - amount)})
+        if light.id in counted and (left := getattr(light, field)) is not None
+        else light
+        for light in state.lights
+    )
+    return attrs.evolve(state, lights=lights)
