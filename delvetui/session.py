@@ -446,12 +446,15 @@ class Expedition:
         ``ask`` and ``ask_inputs`` are ``decide``'s: raise RollNeeded or InputNeeded for
         what the caller can ask the game master for, instead of rolling or refusing.
         """
+        self._writable()
+        command = cmd.parse(text)
+        return self.run(command, ask=ask, ask_inputs=ask_inputs, now=now)
+
+    def _writable(self) -> None:
         if self.readonly:
             raise ReadOnlyExpedition(
                 self.store.readonly_reason or f"{self.path} is open read-only."
             )
-        command = cmd.parse(text)
-        return self.run(command, ask=ask, ask_inputs=ask_inputs, now=now)
 
     def run(
         self,
@@ -462,6 +465,7 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
+        self._writable()
         moment = now or _now()
         rng = random.Random(f"{self.state.seed}:{self.batch_count + 1}")
         events = decide(

@@ -103,26 +103,20 @@ class RealTimeClock:
         # Whole steps only, unless a light runs out: then all of it, so it goes out on time.
         record = passed if passed >= runs_out else passed - passed % step
         record = min(record, cmd.MAX_REAL_SECONDS)
-        made.append(self._write(f"realtime pass {record}s"))
+        made.append(self._write(cmd.RealTime(verb="pass", seconds=record)))
         self._count_from(self._anchor + record)
         return made
 
     def pause(self, why: str = "") -> Batch:
         """Pause the clock, recording the seconds since the last step first."""
         self._settle()
-        passed = self.unrecorded()
-        words = ["realtime", "pause"]
-        if passed:
-            words.append(f"{passed}s")
-        if why:
-            words.append(why)
-        batch = self._write(" ".join(words))
+        batch = self._write(cmd.RealTime(verb="pause", seconds=self.unrecorded(), reason=why))
         self._count_from(self.now())
         return batch
 
     def resume(self) -> Batch:
         """Let the real-time lights burn again, from now."""
-        batch = self._write("realtime resume")
+        batch = self._write(cmd.RealTime(verb="resume"))
         self._count_from(self.now())
         return batch
 
@@ -146,10 +140,7 @@ class RealTimeClock:
         passed = self.unrecorded()
         if not passed:
             return text
-        words = ["realtime", "pause", f"{passed}s"]
-        if command.reason:
-            words.append(command.reason)
-        return " ".join(words)
+        return cmd.said(cmd.RealTime(verb="pause", seconds=passed, reason=command.reason))
 
     def close(self) -> Batch | None:
         """The table closes: pause a running clock, so reopening shows the time left as is."""
@@ -164,10 +155,10 @@ class RealTimeClock:
 
     # Keeping count ----------------------------------------------------------------------
 
-    def _write(self, text: str) -> Batch:
+    def _write(self, command: cmd.RealTime) -> Batch:
         self._writing = True
         try:
-            return self.expedition.execute(text)
+            return self.expedition.run(cmd.said(command))
         finally:
             self._writing = False
 
@@ -179,7 +170,7 @@ class RealTimeClock:
         self._owed = {}
         for seconds in sorted(set(owed.values())):
             ids = sorted(light_id for light_id, s in owed.items() if s == seconds)
-            made.append(self._write(f"realtime pass {seconds}s {' '.join(ids)}"))
+            made.append(self._write(cmd.RealTime(verb="pass", seconds=seconds, ids=tuple(ids))))
         return made
 
     def _count_from(self, moment: float) -> None:
