@@ -17,20 +17,7 @@ from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import make, ready, screen_text, settled
-
-PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
-#: A party any shipped procedure can take, with a lantern unlit before the lit torch.
-PARTY = (
-    "pc add Ash hp=6",
-    "pc add Bryn hp=5",
-    "pc add Cora hp=4",
-    "light add lantern carrier=Bryn",
-    "light add torch count=6 carrier=Ash lit",
-    "turn",
-    "turn",
-    "turn",
-)
+from tests.ui_support import ANY_PROCEDURE_PARTY, PROCEDURES, make, ready, screen_text, settled
 
 
 def in_view(widget: Widget, screen_height: int) -> bool:
@@ -45,7 +32,7 @@ def in_view(widget: Widget, screen_height: int) -> bool:
 async def test_the_action_and_the_hazard_table_are_in_view(
     procedure: str, size: tuple[int, int]
 ) -> None:
-    app = DelveApp(make(f"fit-{procedure}", PARTY, procedure=procedure))
+    app = DelveApp(make(f"fit-{procedure}", ANY_PROCEDURE_PARTY, procedure=procedure))
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
         await pilot.pause()
@@ -75,7 +62,7 @@ async def test_the_action_and_the_hazard_table_are_in_view(
 
 
 async def test_at_200_columns_the_panes_use_the_width() -> None:
-    app = DelveApp(make("wide", PARTY))
+    app = DelveApp(make("wide", ANY_PROCEDURE_PARTY))
     async with app.run_test(size=(200, 50)) as pilot:
         table = await ready(pilot)
         await pilot.pause()
@@ -90,7 +77,7 @@ async def test_at_200_columns_the_panes_use_the_width() -> None:
 
 @pytest.mark.parametrize(("size", "rows"), [((80, 24), 3), ((120, 40), 2), ((200, 50), 1)])
 async def test_the_footer_takes_the_rows_it_needs(size: tuple[int, int], rows: int) -> None:
-    app = DelveApp(make("wide", PARTY))
+    app = DelveApp(make("wide", ANY_PROCEDURE_PARTY))
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
         await pilot.pause()

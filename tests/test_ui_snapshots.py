@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.ui.app import DelveApp
-from tests.ui_support import PARTY, make, ready, settled
+from tests.ui_support import ANY_PROCEDURE_PARTY, PARTY, PROCEDURES, make, ready, settled
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 #: Mid-expedition on delving: turns, a search, a light handed over, a note, some damage.
@@ -56,19 +56,8 @@ def check(name: str, svg: str) -> None:
     )
 
 
-#: Any shipped procedure can take this party; three turns with the expedition's own dice.
-EVERY = (
-    "pc add Ash hp=6",
-    "pc add Bryn hp=5",
-    "pc add Cora hp=4",
-    "light add lantern carrier=Bryn",
-    "light add torch count=6 carrier=Ash lit",
-    "turn",
-    "turn",
-    "turn",
-    "note Rubble blocks the west passage.",
-)
-PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
+#: The shared party, its three turns, and a note.
+EVERY = (*ANY_PROCEDURE_PARTY, "note Rubble blocks the west passage.")
 
 
 @pytest.mark.parametrize("procedure", PROCEDURES)

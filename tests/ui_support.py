@@ -30,6 +30,21 @@ from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.table_screen import TableScreen
 
+#: The five shipped procedures, for tests that run on each.
+PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
+#: A party any shipped procedure can take, with a lantern unlit before the lit torch, and
+#: three turns with the expedition's own dice.
+ANY_PROCEDURE_PARTY = (
+    "pc add Ash hp=6",
+    "pc add Bryn hp=5",
+    "pc add Cora hp=4",
+    "light add lantern carrier=Bryn",
+    "light add torch count=6 carrier=Ash lit",
+    "turn",
+    "turn",
+    "turn",
+)
+
 SIZES = [(120, 40), (80, 24)]
 #: The party and lights most tests play with (the demo's, with a fixed seed).
 PARTY = creation.DEMO_COMMANDS
