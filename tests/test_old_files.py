@@ -1,0 +1,57 @@
+"""Expeditions written by an earlier delvetui open and replay unchanged.
+
+``tests/fixtures/made-by-0.1.0/`` holds the scripted 200-command expedition of each
+shipped procedure as delvetui 0.1.0 (commit d12f569) wrote it: its own events, event
+versions, snapshots and stored procedure text. Opened by today's code, each must tell the
+same story as the same script played today (``tests/fixtures/scripted/``): the same state
+in ``status --json`` and the same session log. A change to the format that breaks an old
+file fails here; the files themselves are never written again.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from delvetui.cli import status_data
+from delvetui.export import export
+from delvetui.session import Expedition
+
+from .test_scripted_exports import FIXTURES, NOW, SCRIPTS
+
+OLD = Path(__file__).resolve().parent / "fixtures" / "made-by-0.1.0"
+
+
+@pytest.mark.parametrize("procedure_id", sorted(SCRIPTS))
+def test_an_old_expedition_replays_to_the_same_state_and_log(
+    tmp_path: Path, procedure_id: str
+) -> None:
+    path = tmp_path / f"{procedure_id}.delve"
+    shutil.copyfile(OLD / f"{procedure_id}.delve", path)
+    with Expedition.open(path) as old:
+        status = json.dumps(status_data(old), indent=2, sort_keys=True) + "\n"
+        story = export(old, "txt", now=NOW)
+        replayed = old.state
+    with Expedition.open(path, write=False, snapshot=True) as resumed:
+        # The snapshot the old program kept resumes to the state a full replay reaches.
+        assert resumed.state == replayed
+        resumed.verify()
+    kept = FIXTURES / procedure_id
+    assert status == (kept / "status.json").read_text(encoding="utf-8")
+    assert story == (kept / "export.txt").read_text(encoding="utf-8")
+    assert (OLD / f"{procedure_id}.delve").read_bytes() == path.read_bytes()
+
+
+def test_an_old_expedition_takes_new_commands(tmp_path: Path) -> None:
+    path = tmp_path / "delving.delve"
+    shutil.copyfile(OLD / "delving.delve", path)
+    with Expedition.open(path) as old:
+        before = old.state.turn
+        old.execute("turn crawl hazard=6", now=NOW)
+        after = old.state
+    with Expedition.open(path, write=False) as again:
+        assert again.state == after
+        assert again.state.turn == before + 1
