@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
 from delvetui.core.log import batch_lines
+from delvetui.core.party import stocks
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry
@@ -422,6 +423,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    data.update(stocks(state, procedure))
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused

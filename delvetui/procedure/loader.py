@@ -28,6 +28,7 @@ from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.resources import member_tests, resources
 from delvetui.procedure.tree import iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
@@ -433,6 +434,7 @@ class _Checker:
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
+        resources(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
@@ -571,6 +573,7 @@ class _Checker:
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        member_tests(self, path, condition)
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)

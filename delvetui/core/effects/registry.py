@@ -140,6 +140,11 @@ def _low_turns(checks: Checks, effect: Effect, path: str) -> None:
         checks.problem(f"{path}.low_turns", "cannot be negative.")
 
 
+def _resource(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.resource:
+        checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
+
+
 #: The check of each key that names something or must parse, in the order they are made;
 #: an effect's keys are checked before its kind's own check.
 KEY_CHECKS: dict[str, Check] = {
@@ -150,6 +155,7 @@ KEY_CHECKS: dict[str, Check] = {
     "kinds": _kinds,
     "low_kinds": _low_kinds,
     "low_turns": _low_turns,
+    "resource": _resource,
 }
 
 
