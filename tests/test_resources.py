@@ -359,6 +359,17 @@ def test_replay_gives_the_same_resources(opened: Expedition) -> None:
         again.close()
 
 
+def test_a_snapshot_keeps_the_resources(opened: Expedition) -> None:
+    run(opened, "pc Bryn rations=5", "party +2 oil", "turn march")
+    state = opened.state
+    path = opened.path
+    opened.close()  # saves a snapshot
+    with Expedition.open(path, snapshot=True) as resumed:
+        assert resumed.snapshot_batch > 0  # resumed from the snapshot, not replayed
+        assert resumed.state == state
+        assert resumed.state.resource("oil") == 3
+
+
 def test_status_json_has_resources_and_the_exports_tell_every_change(
     opened: Expedition, home: Path
 ) -> None:
