@@ -95,6 +95,18 @@ SESSIONS = {
         "turn rest",
         "session end",
     ],
+    "cairn": [
+        "pc add Ash hp=4",
+        "pc add Bryn hp=3",
+        "light add torch count=2 carrier=Ash",
+        "session start",
+        "turn travel path=trail lost=5 hazard=2",
+        "turn travel hazard=1 reaction=7",
+        "note Goblins by the well",
+        "light on torch",
+        "turn camp hazard=6",
+        "session end",
+    ],
 }
 
 HOSTILE = {
