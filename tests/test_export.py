@@ -95,6 +95,16 @@ SESSIONS = {
         "turn rest",
         "session end",
     ],
+    "basic-fantasy": [
+        "pc add Ash hp=7",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn explore",
+        "turn search search=1",
+        "note Goblins by the well",
+        "turn explore hazard=1 surprise=4 reaction=9",
+        "session end",
+    ],
     "cairn": [
         "pc add Ash hp=4",
         "pc add Bryn hp=3",
