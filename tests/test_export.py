@@ -105,6 +105,16 @@ SESSIONS = {
         "turn explore hazard=1 surprise=4 reaction=9",
         "session end",
     ],
+    "cairn-modular": [
+        "pc add Ash hp=4",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn careful",
+        "turn quick hazard=2",
+        "note Goblins by the well",
+        "turn search",
+        "session end",
+    ],
     "cairn": [
         "pc add Ash hp=4",
         "pc add Bryn hp=3",
