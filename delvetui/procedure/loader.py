@@ -25,6 +25,7 @@ import attrs
 from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
+from delvetui.core.turn import FREE_INPUTS
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.model import Effect, Procedure
@@ -501,6 +502,13 @@ class _Checker:
         elif not rule.table and not rule.on_hit:
             # A rule with only on_hit and no dice applies it every time (usage dice).
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
+        if rule.dice and not rule.table and not rule.on_hit:
+            # A chance that hits and does nothing is a rule half written.
+            self.problem(
+                path,
+                f"rolls {rule.dice} for a hit but has no on_hit: say what a hit does, e.g. "
+                'on_hit = [{ do = "encounter" }] (or [{ do = "nothing" }]).',
+            )
         if rule.every < 1:
             self.problem(f"{path}.every", "should be at least 1.")
         if isinstance(rule.hit_at_most, str):
@@ -526,6 +534,7 @@ class _Checker:
                 self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
                 continue
             low, high = span
+            self._placeholders(f"{row_path}.text", row.text)
             if low < expr.minimum or high > expr.maximum:
                 self.problem(
                     f"{row_path}.roll",
@@ -555,15 +564,44 @@ class _Checker:
         for index, effect in enumerate(effects):
             here = f"{path}[{index}]"
             check_effect(self, effect, here)
-            for name in _PLACEHOLDER.findall(effect.text):
-                if name not in PLACEHOLDERS:
-                    self.problem(f"{here}.text", f"'{{{name}}}' is not a placeholder.")
+            self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 
+    def _placeholders(self, path: str, text: str) -> None:
+        """Report a {placeholder} in a text that the log could not fill in."""
+        for name in _PLACEHOLDER.findall(text):
+            if name not in PLACEHOLDERS:
+                known = ", ".join(f"{{{known}}}" for known in sorted(PLACEHOLDERS))
+                self.problem(
+                    path,
+                    f"'{{{name}}}' is not a placeholder (use {known})."
+                    + _suggest(name, sorted(PLACEHOLDERS)),
+                )
+
+    def _declared_inputs(self) -> frozenset[str]:
+        """Every input some action or activity declares, and those any turn may be given."""
+        declared = {
+            key
+            for group in (self.p.actions, self.p.activities)
+            for action in group.values()
+            for key in action.inputs
+        }
+        return frozenset(declared | FREE_INPUTS)
+
     def _condition(self, path: str, condition: model.Condition) -> None:
+        declared = self._declared_inputs()
+        for key in condition.inputs:
+            if key not in declared:
+                known = ", ".join(sorted(declared - FREE_INPUTS)) or "none are declared"
+                self.problem(
+                    f"{path}.inputs.{key}",
+                    f"names the input '{key}', which no action or activity declares "
+                    f"({known}); declare it under [actions.ID.inputs.{key}]."
+                    + _suggest(key, sorted(declared)),
+                )
         if condition.streak is not None and condition.streak < 1:
             self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):
