@@ -16,11 +16,8 @@ from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
-from delvetui.procedure.tree import iter_effects, walk_effects
+from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
 from delvetui.text import number_problem
-
-#: Keys a turn may always be given besides rolls and the action's inputs.
-FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:

@@ -25,11 +25,16 @@ import attrs
 from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
-from delvetui.core.turn import FREE_INPUTS
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.model import Effect, Procedure
-from delvetui.procedure.tree import iter_effects, parse_range, row_range
+from delvetui.procedure.reading import LineMap as _LineMap
+from delvetui.procedure.reading import describe as _describe
+from delvetui.procedure.reading import matches as _matches
+from delvetui.procedure.reading import syntax_problem as _syntax_problem
+from delvetui.procedure.reading import type_name as _type_name
+from delvetui.procedure.reading import unknown as _unknown
+from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
@@ -119,65 +124,6 @@ def _load_valid(text: str) -> Procedure:
         raise ProcedureError(source, problems)
     assert isinstance(procedure, Procedure)
     return attrs.evolve(procedure, text=text)
-
-
-def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
-    message = str(error)
-    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    if found is None:
-        return Problem("", f"is not valid TOML: {message}")
-    line, column = int(found.group(1)), int(found.group(2))
-    what = message[: found.start()].strip()
-    return Problem("", f"is not valid TOML at column {column}: {what}.", line)
-
-
-class _LineMap:
-    """Where each key path is defined in the text, found by a light scan of the lines."""
-
-    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-    _KEY = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
-
-    def __init__(self, text: str) -> None:
-        self.lines: dict[str, int] = {}
-        arrays: dict[str, int] = {}
-        prefix = ""
-        for number, line in enumerate(text.splitlines(), start=1):
-            header = self._HEADER.match(line)
-            if header is not None:
-                name = _unquote(header.group(2))
-                if header.group(1) == "[[":
-                    arrays[name] = arrays.get(name, -1) + 1
-                prefix = _indexed(name, arrays)
-                self.lines.setdefault(prefix, number)
-                continue
-            key = self._KEY.match(line)
-            if key is not None:
-                path = f"{prefix}.{_unquote(key.group(1))}" if prefix else _unquote(key.group(1))
-                self.lines.setdefault(path, number)
-
-    def line(self, path: str) -> int | None:
-        """The line of the key path or of its nearest enclosing key."""
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return None
-
-
-def _unquote(name: str) -> str:
-    return ".".join(part.strip().strip("\"'") for part in name.split("."))
-
-
-def _indexed(name: str, arrays: dict[str, int]) -> str:
-    """Turn ``tables.hazard.rows`` into ``tables.hazard.rows[2]`` for arrays of tables."""
-    out: list[str] = []
-    plain: list[str] = []
-    for part in name.split("."):
-        plain.append(part)
-        key = ".".join(plain)
-        out.append(f"{part}[{arrays[key]}]" if key in arrays else part)
-    return ".".join(out)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -319,56 +265,6 @@ class _Converter:
             return float(value) if hint is float and isinstance(value, int) else value
         self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
         return INVALID
-
-
-def _matches(hint: Any, value: object) -> bool:
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return value in typing.get_args(hint)
-    if origin is tuple:
-        return isinstance(value, list)
-    if origin is dict or attrs.has(hint):
-        return isinstance(value, dict)
-    return hint is Any
-
-
-def _type_name(hint: Any) -> str:
-    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
-    if hint in names:
-        return names[hint]
-    origin = typing.get_origin(hint)
-    if origin is tuple:
-        return "a list"
-    if origin is dict or attrs.has(hint):
-        return "a table"
-    return str(hint)
-
-
-def _describe(value: object) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()}"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 30 else value[:30] + "…"
-        return f"the text '{shown}'"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
-def _unknown(key: str, allowed: set[str], where: str) -> str:
-    return f"'{key}' is not a key of {where}.{_suggest(key, sorted(allowed))}"
 
 
 class _Checker:
