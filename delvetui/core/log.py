@@ -184,6 +184,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "result", f"→ {event.label}{ignored}{text}"
         case ev.EncounterBegan():
             text = _sentence(event.text)
+            if event.distance:
+                text += f" Distance: {_sentence(event.distance)}"
             if event.creature == UNNAMED_CREATURE:
                 return "encounter", f"Encounter with {event.creature}! {text}"
             if event.creature and event.foretold:

@@ -20,7 +20,7 @@ from delvetui.procedure.tree import iter_effects, walk_effects
 from delvetui.text import number_problem
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
-FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
+FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
