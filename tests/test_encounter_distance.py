@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from delvetui.core.log import batch_lines
 from delvetui.core.players import view
 from delvetui.errors import CommandError, ProcedureError
+from delvetui.export import export, import_file
+from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
@@ -142,3 +146,71 @@ def test_the_players_screen_prints_the_distance(expedition: Factory) -> None:
     made = expedition("dungeon-turn")
     run(made, "pc add Bo hp=8", "light add torch lit", "turn explore hazard=1 disposition=7")
     assert "Distance: far" in players_text(view(made.state, made.procedure)).plain
+
+
+# After the dice: `encounter creature=... distance=...` ------------------------------------
+
+
+def test_the_gm_names_the_encounter_after_the_dice(expedition: Factory) -> None:
+    made = expedition("delving")
+    run(made, "pc add Ash hp=6", "light add torch lit", "turn crawl hazard=1", "reveal encounter")
+    assert made.state.encounter_distance == ""
+    lines = told(made, "encounter creature=ghouls distance=40ft")
+    assert lines == ["The encounter: it is ghouls and it is 40ft away."]
+    assert view(made.state, made.procedure).lines()[-2:] == ["Encounter: ghouls", "Distance: 40ft"]
+    made.execute('encounter distance="20 m, closing"')
+    assert made.state.encounter == "ghouls" and made.state.encounter_distance == "20 m, closing"
+    again = reopened(made)
+    assert again.state.encounter_distance == "20 m, closing"
+    again.execute("undo")
+    assert again.state.encounter_distance == "40ft"
+
+
+def test_describing_no_encounter_is_refused_and_writes_nothing(expedition: Factory) -> None:
+    made = expedition("delving")
+    run(made, "pc add Ash hp=6", "light add torch lit", "turn crawl hazard=6")
+    events = made.event_count
+    with pytest.raises(CommandError, match="There is no encounter this turn to describe"):
+        made.execute("encounter distance=40ft")
+    with pytest.raises(CommandError, match="Say what it is"):
+        made.execute("encounter")
+    with pytest.raises(CommandError, match="needs a key"):
+        made.execute("encounter ghouls")
+    assert made.event_count == events
+
+
+def _exported(made: Expedition, home: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(export(made, "json"))
+    made.close()
+    made.path.unlink()
+    return data
+
+
+def _described(data: dict[str, Any]) -> dict[str, Any]:
+    return next(
+        event
+        for batch in data["batches"]
+        for event in batch["events"]
+        if event["type"] == "EncounterDescribed"
+    )
+
+
+def test_a_described_encounter_imports_and_an_unsound_one_is_refused(
+    expedition: Factory, home: Path
+) -> None:
+    made = expedition("delving", name="crypt")
+    run(made, "pc add Ash hp=6", "light add torch lit", "turn crawl hazard=1")
+    made.execute("encounter creature=ghouls distance=40ft")
+    data = _exported(made, home)
+    document = home / "crypt.json"
+    document.write_text(json.dumps(data), encoding="utf-8")
+    with Expedition.open(import_file(document, "copy")) as copy:
+        assert copy.state.encounter_distance == "40ft"
+    # Moved to the turn before, where no encounter began, it is refused.
+    batches = data["batches"]
+    described = next(i for i, b in enumerate(batches) if b["events"][0] is _described(data))
+    batches[described - 2]["events"].append(batches[described]["events"].pop())
+    batches[described]["events"] = [{"type": "Noted", "version": 1, "payload": {"text": "x"}}]
+    document.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ImportRefused, match="no encounter this turn to describe"):
+        import_file(document, "again")

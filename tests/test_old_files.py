@@ -22,7 +22,7 @@ from delvetui.cli import status_data
 from delvetui.export import export
 from delvetui.session import Expedition
 
-from .test_scripted_exports import NOW, SCRIPTS
+from .test_procedure_sessions import NOW, SCRIPTS
 
 OLD = Path(__file__).resolve().parent / "fixtures" / "made-by-0.1.0"
 

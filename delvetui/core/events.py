@@ -622,3 +622,13 @@ class ShownToPlayers(Event):
 
     what: str
     shown: bool
+
+
+@event()
+@attrs.frozen
+class EncounterDescribed(Event):
+    """The game master named this turn's encounter, or said how far away it is, after the
+    dice showed it (``encounter creature=ghouls distance=40ft``); empty means unchanged."""
+
+    creature: str = ""
+    distance: str = ""

@@ -282,6 +282,15 @@ def _(event: ev.EncounterBegan, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.EncounterDescribed, state: State) -> State:
+    return attrs.evolve(
+        state,
+        encounter=event.creature or state.encounter,
+        encounter_distance=event.distance or state.encounter_distance,
+    )
+
+
+@_apply.register
 def _(event: ev.SignFound, state: State) -> State:
     if not event.foretells:
         return state
