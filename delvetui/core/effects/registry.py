@@ -145,6 +145,16 @@ def _resource(checks: Checks, effect: Effect, path: str) -> None:
         checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
 
 
+def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.distance_dice:
+        checks.dice(f"{path}.distance_dice", effect.distance_dice)
+
+
+def _distance_times(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.distance_times < 1:
+        checks.problem(f"{path}.distance_times", "must be 1 or more (10 for '2d6 × 10 feet').")
+
+
 #: The check of each key that names something or must parse, in the order they are made;
 #: an effect's keys are checked before its kind's own check.
 KEY_CHECKS: dict[str, Check] = {
@@ -156,6 +166,8 @@ KEY_CHECKS: dict[str, Check] = {
     "low_kinds": _low_kinds,
     "low_turns": _low_turns,
     "resource": _resource,
+    "distance_dice": _distance_dice,
+    "distance_times": _distance_times,
 }
 
 
