@@ -178,6 +178,42 @@ class Ctx:
     excess: int = 0
 
 
+def member_passes(state: State, condition: Condition, name: str | None) -> bool:
+    """True when the member an effect is about passes every member test of the condition.
+
+    No member (a roll rule's ``only``, an effect for the party) passes none.
+    """
+    member = state.member(name) if name else None
+    if member is None:
+        return False
+    if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
+        return False
+    # A member with no score in an ability passes no test of it, above or below.
+    scores = dict(member.abilities)
+    mods = {key.upper(): member.modifier(key) for key in scores} | {"BEST": member.modifier("best")}
+    tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
+        (condition.member_track_at_least, member.track, 1),
+        (condition.member_track_at_most, member.track, -1),
+        (condition.member_ability_at_least, lambda key: scores.get(key.upper()), 1),
+        (condition.member_ability_at_most, lambda key: scores.get(key.upper()), -1),
+        (condition.member_modifier_at_least, lambda key: mods.get(key.upper()), 1),
+        (condition.member_modifier_at_most, lambda key: mods.get(key.upper()), -1),
+        (condition.member_resource_at_least, member.resource, 1),
+        (condition.member_resource_at_most, member.resource, -1),
+    )
+    for bounds, value_of, sign in tests:
+        for key, bound in bounds.items():
+            value = value_of(key)
+            if value is None or (value - bound) * sign < 0:
+                return False
+    if any(c not in member.conditions for c in condition.member_conditions):
+        return False
+    if any(c in member.conditions for c in condition.member_not_conditions):
+        return False
+    carries = condition.member_carries_light
+    return carries is None or state.carries_light(member.name) == carries
+
+
 class Work:
     """A working copy of the state that each emitted event is applied to.
 
@@ -268,7 +304,7 @@ class Work:
     def holds(self, condition: Condition, member: str | None = None) -> bool:
         """True when every key of the condition holds now (for ``member`` where it asks)."""
         state = self.state
-        if condition.about_member and not self._member_holds(condition, member):
+        if condition.about_member and not member_passes(state, condition, member):
             return False
         for name, value in condition.resource_at_least.items():
             if state.resource(name) < value:
@@ -304,43 +340,6 @@ class Work:
             condition.streak is not None
             and (state.streak == 0 or state.streak % condition.streak != 0)
         )
-
-    def _member_holds(self, condition: Condition, name: str | None) -> bool:
-        """True when the member an effect is about passes every member test of the condition.
-
-        No member (a roll rule's ``only``, an effect for the party) passes none.
-        """
-        member = self.state.member(name) if name else None
-        if member is None:
-            return False
-        if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
-            return False
-        # A member with no score in an ability passes no test of it, above or below.
-        scores = dict(member.abilities)
-        mods = {key.upper(): member.modifier(key) for key in scores} | {
-            "BEST": member.modifier("best")
-        }
-        tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
-            (condition.member_track_at_least, member.track, 1),
-            (condition.member_track_at_most, member.track, -1),
-            (condition.member_ability_at_least, lambda key: scores.get(key.upper()), 1),
-            (condition.member_ability_at_most, lambda key: scores.get(key.upper()), -1),
-            (condition.member_modifier_at_least, lambda key: mods.get(key.upper()), 1),
-            (condition.member_modifier_at_most, lambda key: mods.get(key.upper()), -1),
-            (condition.member_resource_at_least, member.resource, 1),
-            (condition.member_resource_at_most, member.resource, -1),
-        )
-        for bounds, value_of, sign in tests:
-            for key, bound in bounds.items():
-                value = value_of(key)
-                if value is None or (value - bound) * sign < 0:
-                    return False
-        if any(c not in member.conditions for c in condition.member_conditions):
-            return False
-        if any(c in member.conditions for c in condition.member_not_conditions):
-            return False
-        carries = condition.member_carries_light
-        return carries is None or self.state.carries_light(member.name) == carries
 
     def input_default(self, key: str) -> str | None:
         """The default of an input of the activity or action being taken, if it has one."""
