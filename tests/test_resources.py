@@ -388,6 +388,9 @@ def test_status_json_has_resources_and_the_exports_tell_every_change(
             text = export(expedition, fmt)
             assert "Ash: Rations -1 → 1 (a ration eaten)." in text
             assert "The game master sets the party's oil flasks to 3 (+2)." in text
+            # The summary: each member's count, and the party's stock from start to end.
+            assert "Ash: 8/8 HP, in darkness, rations 1, pitch 0" in text
+            assert "1 → 3" in text
 
 
 def test_an_exported_expedition_with_resources_imports_again(
