@@ -229,14 +229,45 @@ def test_member_tests_of_abilities_modifiers_tracks_and_conditions(opened: Exped
 
 def test_member_tests_never_hold_without_a_member(home: Path) -> None:
     text = LARDER.replace(
-        "[actions.share]",
-        '[rolls.night]\nlabel = "Night"\n'
-        "only = { member_resource_at_most = { rations = 9 } }\n"
-        'on_hit = [{ do = "log", text = "never" }]\n\n[actions.share]',
-    ).replace('label = "Camp"\n', 'label = "Camp"\nrolls = ["night"]\n')
+        'label = "Share out"\n',
+        'label = "Share out"\nrolls = ["night"]\n',
+    ) + (
+        '\n[rolls.night]\nlabel = "Night"\nwhen = "action"\n'
+        'on_hit = [{ do = "log", text = "never", when = { member_conditions = ["cold"] } }]\n'
+    )
     with Expedition.create(home / "n.delve", load_text(text), seed=1) as expedition:
-        run(expedition, "pc add Ash hp=8", "turn camp")
-        assert "never" not in log(expedition)
+        run(expedition, "pc add Ash hp=8", "turn share", "turn share")
+        ash = expedition.state.member("Ash")
+        assert ash is not None and "cold" in ash.conditions
+        assert "never" not in log(expedition)  # a log line is for no member
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (
+            ('label = "Camp"\n', 'label = "Camp"\nrolls = ["night"]\n'),
+            "rolls.night.only",
+        ),
+        (
+            (
+                "amount = 1\nwhen = { member_ability",
+                'amount = 1\ntarget = "party"\nwhen = { member_ability',
+            ),
+            "actions.camp.effects[1].target",
+        ),
+    ],
+)
+def test_a_member_test_that_could_never_hold_is_refused(change: tuple[str, str], path: str) -> None:
+    text = LARDER.replace(*change) + (
+        '\n[rolls.night]\nlabel = "Night"\n'
+        "only = { member_resource_at_most = { rations = 9 } }\n"
+        'on_hit = [{ do = "log", text = "night" }]\n'
+    )
+    with pytest.raises(ProcedureError) as raised:
+        load_text(text)
+    found = [p for p in raised.value.problems if p.path == path]
+    assert found and "never" in found[0].message and found[0].line is not None
 
 
 # Commands -------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
-from delvetui.procedure.resources import member_tests, resources
+from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
@@ -417,6 +417,13 @@ class _Checker:
         self._effects(f"{path}.on_miss", rule.on_miss)
         if rule.only is not None:
             self._condition(f"{path}.only", rule.only)
+            if rule.only.about_member:
+                self.problem(
+                    f"{path}.only",
+                    "tests a member (hp_at_most, member_…), but a roll is made for the whole "
+                    "party, so it would never hold; put the test in the when of the effects "
+                    "it limits.",
+                )
 
     def _table(self, path: str, table: model.Table) -> None:
         try:
@@ -465,6 +472,7 @@ class _Checker:
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
+                member_target(self, effect, here)
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 

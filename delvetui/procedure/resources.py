@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from delvetui.core.effects.registry import Checks
-from delvetui.procedure.model import Condition
+from delvetui.core.effects.registry import KINDS, Checks
+from delvetui.procedure.model import Condition, Effect
 from delvetui.text import suggest
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -72,3 +72,19 @@ def member_tests(checks: Checks, path: str, condition: Condition) -> None:
             else:
                 what = "member resource" if key.startswith("member") else "party resource"
                 checks.ref(f"{path}.{key}", name, wanted, what)
+
+
+def member_target(checks: Checks, effect: Effect, path: str) -> None:
+    """A member test on an effect for the whole party (``target = "party"``) never holds."""
+    when = effect.when
+    if (
+        when is not None
+        and when.about_member
+        and effect.target == "party"
+        and "target" in KINDS[effect.do].fields
+    ):
+        checks.problem(
+            f"{path}.target",
+            "is 'party', but the effect's when tests a member (hp_at_most, member_…), which "
+            "never holds for the whole party; use target = 'each' or 'by'.",
+        )
