@@ -495,3 +495,29 @@ def test_the_loader_names_every_problem_with_resources_and_member_tests() -> Non
     assert any(path == "actions.camp.effects[3].when.member_track_at_least" for path, _ in found)
     assert any(path == "actions.forage.effects[0].resource" for path, _ in found)
     assert lines["resources.rations.max"] == LARDER.splitlines().index("max = 7") + 1
+
+
+def test_the_command_line_completes_resources(opened: Expedition, larder: Procedure) -> None:
+    from delvetui.ui.completion import completions
+
+    state = opened.state
+    assert completions("party ", state, larder) == ["party oil="]
+    assert completions("pc Ash ra", state, larder) == ["pc Ash rations="]
+    assert "pc Ash pitch=" in completions("pc Ash ", state, larder)
+
+
+def test_procedures_check_lists_every_resource_problem_with_its_line(
+    home: Path, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        LARDER.replace("max = 7", "max = 1").replace(
+            'refuel_resource = "oil"', 'refuel_resource = "oill"'
+        ),
+        encoding="utf-8",
+    )
+    done = delvetui(home, "procedures", "check", str(bad))
+    assert done.returncode == 2
+    max_line = LARDER.splitlines().index("max = 7") + 1
+    assert f"line {max_line}: resources.rations.max: is below start (2)." in done.stderr
+    assert "lights.lantern.refuel_resource: names the resource 'oill'" in done.stderr
