@@ -521,3 +521,40 @@ def test_procedures_check_lists_every_resource_problem_with_its_line(
     max_line = LARDER.splitlines().index("max = 7") + 1
     assert f"line {max_line}: resources.rations.max: is below start (2)." in done.stderr
     assert "lights.lantern.refuel_resource: names the resource 'oill'" in done.stderr
+
+
+def test_moving_to_a_procedure_that_counts_resources_gives_their_start(home: Path) -> None:
+    """A GM adds rations to their procedure mid-campaign: each member starts with them."""
+    plain = LARDER.replace('refuel_resource = "oil"\n', "").replace(
+        'refuel_resource = "pitch"\n', ""
+    )
+    for section in ("rations", "oil", "pitch"):
+        start = plain.index(f"[resources.{section}]")
+        plain = plain[:start] + plain[plain.index("\n\n", start) + 2 :]
+    plain = plain.replace("[actions.march]", "[actions.march]\n").split("[actions.march]")[0]
+    plain += '[actions.march]\nlabel = "March"\n'
+    with Expedition.create(home / "m.delve", load_text(plain), seed=1) as expedition:
+        run(expedition, "pc add Ash hp=8", "pc add Bryn hp=6", "turn march")
+        batch = expedition.change_procedure(load_text(LARDER))
+        assert [type(e).__name__ for e in batch.events] == [
+            "ProcedureChanged",
+            "ResourceChanged",  # Ash's rations
+            "ResourceChanged",  # Bryn's
+            "ResourceChanged",  # the party's oil
+        ]
+        state = expedition.state
+        assert [m.resource("rations") for m in state.party] == [2, 2]
+        assert state.resource("oil") == 1
+        run(expedition, "turn march")
+        assert [m.resource("rations") for m in expedition.state.party] == [1, 1]
+        path, state = expedition.path, expedition.state
+    with Expedition.open(path) as again:
+        assert again.state == state
+    # A file handed over holds the same: the import's audit accepts the start values.
+    exported = home / "moved.json"
+    done = delvetui(home, "export", str(path), "--format", "json", "-o", str(exported))
+    assert done.returncode == 0, done.stderr
+    back = delvetui(home, "import", str(exported), "moved-again")
+    assert back.returncode == 0, back.stderr
+    with Expedition.open(home / "moved-again.delve") as imported:
+        assert imported.state.party == state.party

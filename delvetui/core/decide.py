@@ -98,7 +98,7 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
         raise CommandError(
             f"{procedure.name} cannot take over this expedition: {'; '.join(problems)}."
         )
-    return [
+    events: list[ev.Event] = [
         ev.ProcedureChanged(
             procedure_id=procedure.id,
             procedure_name=procedure.name,
@@ -106,6 +106,25 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
             text=procedure.text,
         )
     ]
+    # A resource the expedition never counted starts where the new procedure says.
+    for resource_id, resource in procedure.resources.items():
+        if not resource.start:
+            continue
+        if resource.per == "party":
+            owners = [""] if resource_id not in dict(state.resources) else []
+        else:
+            owners = [m.name for m in state.party if resource_id not in dict(m.resources)]
+        events.extend(
+            ev.ResourceChanged(
+                name=owner,
+                resource=resource_id,
+                value=resource.start,
+                change=resource.start,
+                reason="start",
+            )
+            for owner in owners
+        )
+    return events
 
 
 def start_events(
