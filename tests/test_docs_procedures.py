@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
+from delvetui.core import odds
 from delvetui.core.effects import KINDS
+from delvetui.errors import CommandError
 from delvetui.procedure import model
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -178,3 +181,28 @@ def test_the_tutorial_plays_as_the_doc_says(home: Path) -> None:
         assert state.counter("noise") == 0  # raised by the dash, reset by the Hungry Dark
         assert state.sign is None  # the sign became the Hungry Dark's encounter
         assert state.encounter is not None
+
+
+def complete_example(procedure_id: str) -> str:
+    """The text of the complete example whose procedure has this id."""
+    return next(text for _, text in COMPLETE if f'id = "{procedure_id}"' in text)
+
+
+def test_the_three_roads_read_one_hazard_die_on_the_table_of_the_kind_of_turn(
+    home: Path,
+) -> None:
+    """3.22: one key, the table of the kind of turn, the odds of that table, none in town."""
+    procedure = load_text(complete_example("three-roads"))
+    with Expedition.create(home / "roads.delve", procedure, seed=7) as expedition:
+        expedition.execute("turn hazard=1")
+        assert expedition.state.encounter == "Something shuffles out of the dark."
+        expedition.execute("enter wilderness")
+        assert odds.compute(expedition.state, procedure).encounter_this_turn == Fraction(1, 3)
+        expedition.execute("turn hazard=2")
+        last = expedition.state.last_hazard
+        assert last is not None and (last.table, last.result) == ("wild_hazard", "Raiders")
+        expedition.execute("enter haven")
+        expedition.execute("turn")
+        assert expedition.state.last_hazard == last
+        with pytest.raises(CommandError):
+            expedition.execute("turn hazard=3")

@@ -413,8 +413,10 @@ def _rolled(at: _At, e: ev.DiceRolled) -> str | None:
     return None
 
 
-@_checks(ev.ResultRead)
+@_checks(ev.ResultRead, ev.HazardRead)
 def _result_read(at: _At, e: ev.ResultRead) -> str | None:
+    if isinstance(e, ev.HazardRead) and not at.procedure.is_hazard(e.key):
+        return f"{quote(e.key)} is not a hazard roll of {at.procedure.name}"
     if not e.table:
         return None
     table = at.procedure.tables.get(e.table)

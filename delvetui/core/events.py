@@ -619,3 +619,14 @@ class ShownToPlayers(Event):
 
     what: str
     shown: bool
+
+
+@event()
+@attrs.frozen
+class HazardRead(ResultRead):
+    """The per-turn hazard roll was read: a ResultRead that is also the turn's last hazard.
+
+    A roll rule called ``hazard`` has always been the hazard roll and is still written as a
+    plain ResultRead; a rule marked ``hazard = true`` under another name is written as this,
+    so replay knows it is the hazard roll without the procedure.
+    """

@@ -267,7 +267,7 @@ def _(event: ev.TurnEnded, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ResultRead, state: State) -> State:
-    if event.key != "hazard":
+    if event.key != "hazard" and not isinstance(event, ev.HazardRead):
         return state
     label = event.label if not event.ignored else f"{event.label} (ignored: {event.ignored})"
     hazard = Hazard(roll=event.total, result=label, table=event.table, row=event.row)

@@ -23,7 +23,15 @@ from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
-from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
+from delvetui.procedure.model import (
+    HAZARD,
+    Action,
+    Condition,
+    Effect,
+    Input,
+    Procedure,
+    RollRule,
+)
 from delvetui.procedure.tree import row_range
 from delvetui.text import suggest
 
@@ -297,9 +305,19 @@ class Work:
         return sorted(found, key=lambda light: (light.minutes is None, light.minutes or 0))
 
     def roll_table(
-        self, table_id: str, key: str, ctx: Ctx, *, dice_text: str = "", mode: str = ""
+        self,
+        table_id: str,
+        key: str,
+        ctx: Ctx,
+        *,
+        dice_text: str = "",
+        mode: str = "",
+        hazard: bool = False,
     ) -> None:
-        """Roll on a table and apply the row rolled, unless the row is ignored now."""
+        """Roll on a table and apply the row rolled, unless the row is ignored now.
+
+        ``hazard``: the roll is the turn's hazard roll, which the state keeps as the last one.
+        """
         table = self.procedure.tables[table_id]
         expression = dice.with_mode(dice_text or table.dice, mode)
         result = self.roll(key, expression, table.label)
@@ -314,8 +332,10 @@ class Work:
             ignored = f"during the first {row.ignore_first_turns} turns"
         elif row.ignore_while_resting and self.state.resting:
             ignored = "while resting"
+        # A hazard roll under another name than 'hazard' says so (see ev.HazardRead).
+        read = ev.HazardRead if hazard and key != HAZARD else ev.ResultRead
         self.emit(
-            ev.ResultRead(
+            read(
                 key=key,
                 table=table_id,
                 total=result.total,
@@ -337,9 +357,13 @@ class Work:
             return
         if rule.every > 1 and self.turn_number % rule.every != 0:
             return
+        table = rule.table_for(self.state.turn_type)
+        if rule.tables and not table:
+            return  # no table for this kind of turn
         ctx = Ctx(source=rule.label)
-        if rule.table:
-            self.roll_table(rule.table, rule_id, ctx, dice_text=rule.dice, mode=mode)
+        hazard = self.procedure.is_hazard(rule_id)
+        if table:
+            self.roll_table(table, rule_id, ctx, dice_text=rule.dice, mode=mode, hazard=hazard)
             return
         if not rule.dice:
             self.apply_all(rule.on_hit, f"rolls.{rule_id}.on_hit", ctx)
@@ -356,6 +380,7 @@ class Work:
             counter = self.procedure.counters[limit].label.lower()
             compare = "at or below" if hit else "above"
             text = f"{result.total} is {compare} the {counter} ({threshold})"
-        self.emit(ev.ResultRead(key=rule_id, table="", total=result.total, label=label, text=text))
+        read = ev.HazardRead if hazard and rule_id != HAZARD else ev.ResultRead
+        self.emit(read(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))

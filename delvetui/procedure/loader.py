@@ -486,19 +486,30 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
-        if rule.table and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
+        on_tables = bool(rule.table or rule.tables)
+        if on_tables and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
         if rule.table:
             self.ref(f"{path}.table", rule.table, self.p.tables, "table")
+        for turn_type, table in rule.tables.items():
+            self.ref(f"{path}.tables.{turn_type}", turn_type, self.p.turn_types, "turn type")
+            self.ref(f"{path}.tables.{turn_type}", table, self.p.tables, "table")
+            if rule.turn_types and turn_type in self.p.turn_types.keys() - rule.turn_types:
+                self.problem(
+                    f"{path}.tables.{turn_type}",
+                    f"names the turn type '{turn_type}', but the rule is only made in "
+                    f"{', '.join(rule.turn_types)} (turn_types); add it there or drop "
+                    "this table.",
+                )
         if rule.dice:
             self.dice(f"{path}.dice", rule.dice)
-            if not rule.table and rule.hit_at_most is None and not _is_chance(rule.dice):
+            if not on_tables and rule.hit_at_most is None and not _is_chance(rule.dice):
                 self.problem(
                     path,
                     f"rolls {rule.dice} without a table: say when it hits with hit_at_most "
                     "(a number or a counter), or roll a chance such as 1-in-6.",
                 )
-        elif not rule.table and not rule.on_hit:
+        elif not on_tables and not rule.on_hit:
             # A rule with only on_hit and no dice applies it every time (usage dice).
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
         if rule.every < 1:

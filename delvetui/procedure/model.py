@@ -15,6 +15,8 @@ LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
 Target = Literal["each", "party", "by"]
 RollMode = Literal["advantage", "disadvantage"]
+#: The roll rule that is the per-turn hazard roll without being marked (see RollRule.hazard).
+HAZARD = "hazard"
 
 
 def _help(text: str) -> dict[str, str]:
@@ -222,6 +224,24 @@ class RollRule:
     on_hit: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
     on_miss: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
     only: Condition | None = None
+    tables: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The table rolled in each kind of turn, by turn type: "
+            "{dungeon = 'dungeon_hazard', wilderness = 'wild_hazard'}."
+        ),
+    )
+    hazard: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "This is the per-turn hazard roll the table and status report as the last hazard "
+            "(the rule called 'hazard' always is)."
+        ),
+    )
+
+    def table_for(self, turn_type: str) -> str:
+        """The table this rule rolls on in a turn of this type ('' when it rolls on none)."""
+        return self.tables.get(turn_type, self.table)
 
 
 @attrs.frozen
@@ -439,6 +459,11 @@ class Procedure:
     def default_turn_type(self) -> str:
         """The turn type an expedition starts in."""
         return next(iter(self.turn_types), "turn")
+
+    def is_hazard(self, rule_id: str) -> bool:
+        """True when the roll rule is a per-turn hazard roll: marked, or called 'hazard'."""
+        rule = self.rolls.get(rule_id)
+        return rule is not None and (rule.hazard or rule_id == HAZARD)
 
     def light_level(self, level: str) -> LightLevel:
         """The rules for a light level; a plain one when the procedure says nothing."""
