@@ -206,3 +206,24 @@ def test_the_three_roads_read_one_hazard_die_on_the_table_of_the_kind_of_turn(
         assert expedition.state.last_hazard == last
         with pytest.raises(CommandError):
             expedition.execute("turn hazard=3")
+
+
+def test_the_long_road_travels_at_the_slowest_pace_by_days_watches_and_weeks(
+    home: Path,
+) -> None:
+    """3.22: a day's travel at Bo's pace, then a watch, then a week, as the doc says."""
+    procedure = load_text(complete_example("long-road"))
+    with Expedition.create(home / "road.delve", procedure, seed=7) as expedition:
+        expedition.execute("pc add Ash hp=8 SPEED=120")
+        expedition.execute("pc add Bo hp=6 SPEED=90")
+        expedition.execute("turn")
+        assert expedition.state.last_hazard is None
+        assert (expedition.state.day, expedition.state.clock_text) == (2, "07:00")
+        expedition.execute("enter camp")
+        expedition.execute("turn")
+        assert (expedition.state.day, expedition.state.clock_text) == (2, "11:00")
+        expedition.execute("enter town")
+        expedition.execute("turn")
+        assert (expedition.state.day, expedition.state.clock_text) == (9, "11:00")
+        first = next(expedition.batches(3))
+        assert "18 miles at Bo's pace" in str(first.events)

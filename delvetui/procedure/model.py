@@ -363,7 +363,37 @@ class TurnType:
     """A kind of turn with its own length and name (dungeon turn, travel turn, watch)."""
 
     label: str
-    minutes: int
+    minutes: int | None = None
+    hours: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in hours (a watch of 4: hours = 4).")
+    )
+    days: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in days (a travel day: days = 1).")
+    )
+    weeks: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in weeks (a week in a haven).")
+    )
+
+    def length(self) -> int:
+        """Minutes one turn of this kind takes, from whichever length it gives."""
+        found = _length(self.minutes, self.hours, self.days, self.weeks)
+        return 10 if found is None else found
+
+
+#: Minutes in one hour, day and week: what a turn's length in those units is worth.
+UNIT_MINUTES = (60, 24 * 60, 7 * 24 * 60)
+
+
+def _length(
+    minutes: int | None, hours: float | None, days: float | None, weeks: float | None
+) -> int | None:
+    """Minutes of the one length given (None when none is); the loader refuses two."""
+    if minutes is not None:
+        return minutes
+    for value, unit in zip((hours, days, weeks), UNIT_MINUTES, strict=True):
+        if value is not None:
+            return round(value * unit)
+    return None
 
 
 @attrs.frozen
@@ -371,11 +401,25 @@ class Time:
     """The turn's length and name and how the clock starts."""
 
     turn_name: str = "turn"
-    turn_minutes: int = 10
+    turn_minutes: int | None = None
     start: str = "08:00"
     quarters: tuple[str, ...] = attrs.field(
         default=("pre-dawn", "morning", "afternoon", "night"), converter=tuple
     )
+    turn_hours: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in hours, instead of turn_minutes.")
+    )
+    turn_days: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in days (a day of overland travel).")
+    )
+    turn_weeks: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in weeks.")
+    )
+
+    def length(self) -> int:
+        """Minutes one turn takes: the length given, or 10 when none is."""
+        found = _length(self.turn_minutes, self.turn_hours, self.turn_days, self.turn_weeks)
+        return 10 if found is None else found
 
 
 @attrs.frozen
@@ -385,6 +429,17 @@ class Movement:
     unit: str = "feet"
     speeds: tuple[str, ...] = attrs.field(default=("normal",), converter=tuple)
     default_speed: str = "normal"
+    member_speed: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The ability that is each member's own speed (e.g. 'SPEED'); the party moves at "
+            "its slowest member's, the distances scaled from base_speed."
+        ),
+    )
+    base_speed: float | None = attrs.field(
+        default=None,
+        metadata=_help("The speed the actions' distances are written for (with member_speed)."),
+    )
 
 
 @attrs.frozen
@@ -448,7 +503,7 @@ class Procedure:
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""
         kind = self.turn_types.get(turn_type)
-        return kind.minutes if kind is not None else self.time.turn_minutes
+        return kind.length() if kind is not None else self.time.length()
 
     def turn_name(self, turn_type: str) -> str:
         """What the game calls a turn of this type."""

@@ -38,7 +38,7 @@ NOTICE_LINES = 6
 
 def has_time_dice(procedure: Procedure) -> bool:
     """True when the game reads the hour as time dice: turns of an hour or more."""
-    minutes = [procedure.time.turn_minutes, *(t.minutes for t in procedure.turn_types.values())]
+    minutes = [procedure.time.length(), *(t.length() for t in procedure.turn_types.values())]
     return max(minutes) >= 60
 
 
