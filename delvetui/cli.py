@@ -422,6 +422,12 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    levels = {name: c for name, c in procedure.counters.items() if c.levels}
+    if levels:
+        # Only where a counter names its levels, so every other expedition's JSON is as it was.
+        data["counter_levels"] = {
+            name: counter.shown(state.counter(name)) for name, counter in levels.items()
+        }
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
@@ -460,7 +466,8 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
     for name, value in data["counters"].items():
-        lines.append(f"  {name}: {value}")
+        level = data.get("counter_levels", {}).get(name)
+        lines.append(f"  {name}: {level} ({value})" if level else f"  {name}: {value}")
     return "\n".join(lines)
 
 

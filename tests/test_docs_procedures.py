@@ -227,3 +227,29 @@ def test_the_long_road_travels_at_the_slowest_pace_by_days_watches_and_weeks(
         assert (expedition.state.day, expedition.state.clock_text) == (9, "11:00")
         first = next(expedition.batches(3))
         assert "18 miles at Bo's pace" in str(first.events)
+
+
+def test_under_the_hill_checks_as_often_as_the_danger_and_the_light_say(home: Path) -> None:
+    """3.22: the rounds the wandering monster check comes on, as the doc lists them."""
+    procedure = load_text(complete_example("under-the-hill"))
+    with Expedition.create(home / "hill.delve", procedure, seed=7) as expedition:
+        expedition.execute("light add torch lit")
+
+        def checked(rounds: int) -> list[int]:
+            """Take rounds, each check typed as a miss; the rounds that had a check."""
+            found = []
+            for _ in range(rounds):
+                try:
+                    expedition.execute("turn wandering=6")
+                    found.append(expedition.state.turn)
+                except CommandError:
+                    expedition.execute("turn")
+            return found
+
+        assert checked(7) == [3, 6]
+        expedition.execute("counter set danger risky")
+        assert checked(4) == [9, 11]
+        expedition.execute("light off torch1")
+        assert checked(2) == [12, 13]
+        expedition.execute("counter set danger safe")
+        assert checked(2) == []

@@ -18,6 +18,7 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import dice, realtime
 from delvetui.core import events as ev
+from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member
 from delvetui.core.state import MINUTES_PER_DAY, State
@@ -130,10 +131,10 @@ def start_events(
         )
     ]
     for counter_name, counter in procedure.counters.items():
-        if counter.start:
+        if counter.first:
             first.append(
                 ev.CounterChanged(
-                    counter=counter_name, value=counter.start, change=counter.start, reason="start"
+                    counter=counter_name, value=counter.first, change=counter.first, reason="start"
                 )
             )
     return first
@@ -210,6 +211,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.SetRealTime() | cmd.RealTime():
             for event in realtime.decide(work.state, work.procedure, command):
                 work.emit(event)
+        case cmd.SetCounter():
+            set_counter(work, command)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

@@ -643,3 +643,16 @@ class HazardRead(ResultRead):
     plain ResultRead; a rule marked ``hazard = true`` under another name is written as this,
     so replay knows it is the hazard roll without the procedure.
     """
+
+
+@event()
+@attrs.frozen
+class IntervalChanged(Event):
+    """A roll rule's interval changed with the state (every 2 turns while the danger is
+    risky): ``every`` is the new interval, ``choice`` the index of the rule's interval in
+    force (-1: its own ``every``), and its count starts again after ``since`` turns."""
+
+    roll: str
+    choice: int
+    every: int
+    since: int

@@ -276,6 +276,13 @@ def _(event: ev.ResultRead, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.IntervalChanged, state: State) -> State:
+    kept = [found for found in state.intervals if found[0] != event.roll]
+    kept.append((event.roll, event.choice, event.since))
+    return attrs.evolve(state, intervals=tuple(sorted(kept)))
+
+
+@_apply.register
 def _(event: ev.EncounterBegan, state: State) -> State:
     text = event.creature or event.text
     return attrs.evolve(state, encounter=text, encounter_distance=event.distance, sign=None)

@@ -139,6 +139,9 @@ class State:
     shown: tuple[str, ...] = ()
     #: The table's real-time clock is paused: no real-time light burns down.
     realtime_paused: bool = False
+    #: Roll rules whose interval depends on the state: (rule, the interval in force (its
+    #: index, -1 for the rule's own ``every``), the turns completed when it came in).
+    intervals: tuple[tuple[str, int, int], ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -174,6 +177,10 @@ class State:
     def counter(self, name: str) -> int:
         """A counter's value (0 when it was never set)."""
         return dict(self.counters).get(name, 0)
+
+    def interval(self, rule: str) -> tuple[int, int] | None:
+        """The interval in force for a roll rule and the turns completed when it came in."""
+        return next(((c, since) for r, c, since in self.intervals if r == rule), None)
 
     def light_number(self, kind: str) -> int:
         """The highest number a light of this kind was given (ids are never reused)."""

@@ -143,6 +143,10 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"after the first {condition.after_turns} {turn_name}s")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
+    for name, named in condition.counter_levels.items():
+        counter = work.procedure.counters.get(name)
+        now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
+        parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
     if condition.light_levels:
         levels = " or ".join(condition.light_levels)
         parts.append(f"the light is {levels} (it is {state.light_level})")
@@ -292,6 +296,11 @@ class Work:
         for name, value in condition.counter_at_most.items():
             if state.counter(name) > value:
                 return False
+        for name, levels in condition.counter_levels.items():
+            rules = self.procedure.counters.get(name)
+            level = rules.level_of(state.counter(name)) if rules is not None else None
+            if level is None or level.casefold() not in {w.casefold() for w in levels}:
+                return False
         if condition.first_turns is not None and self.turn_number > condition.first_turns:
             return False
         if condition.after_turns is not None and self.turn_number <= condition.after_turns:
@@ -341,8 +350,13 @@ class Work:
             return
         KINDS[effect.do].handler(self, effect, ref, ctx)
 
-    def why_skipped(self, rule: RollRule) -> str:
-        """Why a roll rule is not made this turn, in words ('' when it is due)."""
+    def why_skipped(self, rule: RollRule, every: int | None = None, since: int = 0) -> str:
+        """Why a roll rule is not made this turn, in words ('' when it is due).
+
+        ``every`` and ``since``: the interval in force and the turns completed when it came
+        in (``interval``); the rule's own ``every``, counted from the start, when not given.
+        """
+        every = rule.every if every is None else every
         if rule.only is not None and not self.holds(rule.only):
             return f"it is made {describe(rule.only, self)}"
         if rule.turn_types and self.state.turn_type not in rule.turn_types:
@@ -352,11 +366,30 @@ class Work:
         if rule.tables and not rule.table_for(self.state.turn_type):
             now = self.procedure.turn_name(self.state.turn_type)
             return f"it has no table for a {now}"
-        if rule.every > 1 and self.turn_number % rule.every != 0:
+        counted = self.turn_number - since
+        if every > 1 and counted % every != 0:
             turn_name = self.procedure.turn_name(self.state.turn_type)
-            due = self.turn_number + rule.every - self.turn_number % rule.every
-            return f"it is made every {rule.every} {turn_name}s, next on {turn_name} {due}"
+            due = self.turn_number + every - counted % every
+            return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
         return ""
+
+    def interval(self, rule_id: str, rule: RollRule) -> tuple[int, int]:
+        """How often the rule is made now, and the turns completed when that began.
+
+        A rule with ``intervals`` takes the first whose condition holds (else its own
+        ``every``); when that is another one than before, the count starts again: the turn
+        being taken is the first of the new count (IntervalChanged records it).
+        """
+        if not rule.intervals:
+            return rule.every, 0
+        choice = next((i for i, x in enumerate(rule.intervals) if self.holds(x.when)), -1)
+        every = rule.intervals[choice].every if choice >= 0 else rule.every
+        found = self.state.interval(rule_id)
+        if found is not None and found[0] == choice:
+            return every, found[1]
+        since = max(0, self.turn_number - 1)
+        self.emit(ev.IntervalChanged(roll=rule_id, choice=choice, every=every, since=since))
+        return every, since
 
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
@@ -428,7 +461,10 @@ class Work:
 
     def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
         """Make one of the procedure's rolls, if it is due, and apply what it gives."""
-        why = self.why_skipped(rule)
+        # The interval is followed every time the rule comes round, made or not, so a
+        # change of level restarts its count even while ``only`` keeps it from being made.
+        every, since = self.interval(rule_id, rule)
+        why = self.why_skipped(rule, every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return

@@ -34,6 +34,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
+from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
@@ -290,13 +291,6 @@ class _Checker:
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
         if rules.clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
-        time = p.time
-        self._length(
-            "time",
-            ("turn_minutes", "turn_hours", "turn_days", "turn_weeks"),
-            (time.turn_minutes, time.turn_hours, time.turn_days, time.turn_weeks),
-            required=False,
-        )
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
         for step in p.party.fatigue_modes:
@@ -309,14 +303,7 @@ class _Checker:
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
         self.ref("default_action", p.default_action, p.actions, "action")
-        self._member_speed()
-        for name, kind in p.turn_types.items():
-            self._length(
-                f"turn_types.{name}",
-                ("minutes", "hours", "days", "weeks"),
-                (kind.minutes, kind.hours, kind.days, kind.weeks),
-                required=True,
-            )
+        check_time(self)
         for name, level in p.light_levels.items():
             if name not in ("bright", "dim", "dark"):
                 self.problem(
@@ -340,6 +327,7 @@ class _Checker:
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
+            check_counter(self, f"counters.{name}", counter)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
@@ -358,55 +346,6 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         return self.found
-
-    def _member_speed(self) -> None:
-        movement = self.p.movement
-        if not movement.member_speed:
-            if movement.base_speed is not None:
-                self.problem("movement.base_speed", "needs member_speed, the ability it is of.")
-            return
-        abilities = self.p.party.abilities
-        if movement.member_speed not in abilities:
-            self.problem(
-                "movement.member_speed",
-                f"'{movement.member_speed}' is not one of party.abilities "
-                f"({', '.join(abilities) or 'none are given'}); list it there, so the game "
-                "master gives each member a speed." + _suggest(movement.member_speed, abilities),
-            )
-        if movement.base_speed is None:
-            self.problem(
-                "movement",
-                "member_speed needs base_speed: the speed the actions' distances are for.",
-            )
-        elif movement.base_speed <= 0:
-            self.problem("movement.base_speed", "should be more than 0.")
-
-    def _length(
-        self,
-        path: str,
-        keys: tuple[str, ...],
-        values: tuple[float | None, ...],
-        *,
-        required: bool,
-    ) -> None:
-        """A turn's length: one of minutes, hours, days or weeks, a whole number of minutes."""
-        given = [(key, value) for key, value in zip(keys, values, strict=True) if value is not None]
-        if len(given) > 1:
-            self.problem(path, f"give only one of {_either(keys)}, not {_both(given)}.")
-            return
-        if not given:
-            if required:
-                self.problem(path, f"is missing its length: give one of {_either(keys)}.")
-            return
-        key, value = given[0]
-        minutes = value * (1, *model.UNIT_MINUTES)[keys.index(key)]
-        if minutes < 1:
-            self.problem(f"{path}.{key}", "should be at least 1 minute.")
-        elif minutes != int(minutes):
-            self.problem(
-                f"{path}.{key}",
-                f"{key} = {value:g} is {minutes:g} minutes; a turn lasts whole minutes.",
-            )
 
     def _check_id(self, path: str, name: str) -> None:
         if not _ID.match(name):
@@ -485,6 +424,10 @@ class _Checker:
         self._effects(f"{path}.on_miss", rule.on_miss)
         if rule.only is not None:
             self._condition(f"{path}.only", rule.only)
+        for index, interval in enumerate(rule.intervals):
+            if interval.every < 1:
+                self.problem(f"{path}.intervals[{index}].every", "should be at least 1.")
+            self._condition(f"{path}.intervals[{index}].when", interval.when)
 
     def _table(self, path: str, table: model.Table) -> None:
         try:
@@ -572,6 +515,7 @@ class _Checker:
             self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):
             self.ref(path, name, self.p.counters, "counter")
+        check_counter_levels(self, path, condition)
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
@@ -585,14 +529,6 @@ def _is_chance(text: str) -> bool:
         return dice.parse(text).chance is not None
     except DiceError:
         return False
-
-
-def _either(keys: tuple[str, ...]) -> str:
-    return ", ".join(keys[:-1]) + f" or {keys[-1]}"
-
-
-def _both(given: list[tuple[str, float]]) -> str:
-    return " and ".join(key for key, _ in given)
 
 
 def _ranges(values: list[int]) -> str:

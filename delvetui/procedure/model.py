@@ -73,6 +73,12 @@ class Condition:
             "the member the effect is about, such as the one who failed a check."
         ),
     )
+    counter_levels: dict[str, tuple[str, ...]] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Counters at one of these named levels, e.g. {danger = ['risky', 'deadly']}."
+        ),
+    )
 
 
 @attrs.frozen
@@ -170,6 +176,9 @@ class Effect:
     distance_times: int = attrs.field(
         default=1, metadata=_help("encounter: what the distance dice are multiplied by (10).")
     )
+    level: str = attrs.field(
+        default="", metadata=_help("counter: set to this named level of the counter.")
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -218,6 +227,18 @@ class Table:
 
 
 @attrs.frozen
+class Interval:
+    """How often a roll rule is made while a condition holds (every 2 turns when risky)."""
+
+    every: int = attrs.field(
+        metadata=_help("Every this many turns, counted from when this interval came in.")
+    )
+    when: Condition = attrs.field(
+        metadata=_help("While this holds: a counter's level, a light level, any condition.")
+    )
+
+
+@attrs.frozen
 class RollRule:
     """A roll made during the turn: on a table, or against a number or counter."""
 
@@ -246,6 +267,14 @@ class RollRule:
         metadata=_help(
             "This is the per-turn hazard roll the table and status report as the last hazard "
             "(the rule called 'hazard' always is)."
+        ),
+    )
+    intervals: tuple[Interval, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "Intervals that depend on the state: the first whose `when` holds gives `every`; "
+            "the count starts again whenever another one comes in."
         ),
     )
 
@@ -328,10 +357,48 @@ class Counter:
     """A bounded number the procedure keeps, such as the alarm."""
 
     label: str
-    start: int = 0
+    start: int | str = 0
     min: int = 0
     max: int | None = None
     text: str = ""
+    levels: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "Names of its values from min up, e.g. ['safe', 'unsafe', 'risky', 'deadly']."
+        ),
+    )
+
+    def top(self) -> int | None:
+        """The highest value: max, else the last named level, else none."""
+        if self.max is not None:
+            return self.max
+        return self.min + len(self.levels) - 1 if self.levels else None
+
+    def value_of(self, level: str) -> int | None:
+        """The value a named level stands for (ignoring case), None when it is not one."""
+        folded = level.casefold()
+        for index, name in enumerate(self.levels):
+            if name.casefold() == folded:
+                return self.min + index
+        return None
+
+    def level_of(self, value: int) -> str | None:
+        """The name of a value, when the counter names its levels and the value has one."""
+        index = value - self.min
+        return self.levels[index] if 0 <= index < len(self.levels) else None
+
+    def shown(self, value: int) -> str:
+        """A value as the table says it: its level's name, or the number."""
+        return self.level_of(value) or str(value)
+
+    @property
+    def first(self) -> int:
+        """The value an expedition starts with (``start`` may name a level)."""
+        if isinstance(self.start, int):
+            return self.start
+        found = self.value_of(self.start)
+        return self.min if found is None else found
 
 
 @attrs.frozen

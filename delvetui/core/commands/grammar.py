@@ -35,6 +35,8 @@ Kind = Literal[
     "action",  # an action of the procedure
     "activity",  # an activity of the procedure
     "turn-type",  # a kind of turn of the procedure
+    "counter",  # a counter of the procedure
+    "counter-value",  # a number, +N, -N, or a level of the counter named before
     "shown",  # what the players' screen can show
     "dice",  # a dice expression
     "text",  # free text
@@ -393,6 +395,24 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
         read.read_encounter,
+    ),
+    Verb(
+        "counter",
+        "The procedure's counters (the alarm, the danger).",
+        (
+            Form(
+                (
+                    _word("set"),
+                    _value("COUNTER", "counter"),
+                    _value("N|+N|-N|LEVEL", "counter-value"),
+                ),
+                cmd.SetCounter,
+                "Set a counter to a number, change it by +N or -N, or set it to one of its "
+                "named levels.",
+                "counter set danger risky",
+            ),
+        ),
+        read.read_counter,
     ),
     Verb(
         "reveal",
