@@ -422,12 +422,9 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
-    levels = {name: c for name, c in procedure.counters.items() if c.levels}
-    if levels:
+    if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
-        data["counter_levels"] = {
-            name: counter.shown(state.counter(name)) for name, counter in levels.items()
-        }
+        data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused

@@ -118,6 +118,25 @@ class Inputs:
                 )
 
 
+def interval(work: Work, rule_id: str, rule: RollRule) -> tuple[int, int]:
+    """How often a roll rule is made now, and the turns completed when that began.
+
+    A rule with ``intervals`` takes the first whose condition holds (else its own
+    ``every``); when that is another one than before, the count starts again: the turn
+    being taken is the first of the new count (IntervalChanged records it).
+    """
+    if not rule.intervals:
+        return rule.every, 0
+    choice = next((i for i, x in enumerate(rule.intervals) if work.holds(x.when)), -1)
+    every = rule.intervals[choice].every if choice >= 0 else rule.every
+    found = work.state.interval(rule_id)
+    if found is not None and found[0] == choice:
+        return every, found[1]
+    since = max(0, work.turn_number - 1)
+    work.emit(ev.IntervalChanged(roll=rule_id, choice=choice, every=every, since=since))
+    return every, since
+
+
 def describe(condition: Condition, work: Work) -> str:
     """A condition in the game master's words, with the values it reads now.
 
@@ -373,24 +392,6 @@ class Work:
             return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
         return ""
 
-    def interval(self, rule_id: str, rule: RollRule) -> tuple[int, int]:
-        """How often the rule is made now, and the turns completed when that began.
-
-        A rule with ``intervals`` takes the first whose condition holds (else its own
-        ``every``); when that is another one than before, the count starts again: the turn
-        being taken is the first of the new count (IntervalChanged records it).
-        """
-        if not rule.intervals:
-            return rule.every, 0
-        choice = next((i for i, x in enumerate(rule.intervals) if self.holds(x.when)), -1)
-        every = rule.intervals[choice].every if choice >= 0 else rule.every
-        found = self.state.interval(rule_id)
-        if found is not None and found[0] == choice:
-            return every, found[1]
-        since = max(0, self.turn_number - 1)
-        self.emit(ev.IntervalChanged(roll=rule_id, choice=choice, every=every, since=since))
-        return every, since
-
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
         names: dict[str, object] = {
@@ -463,7 +464,7 @@ class Work:
         """Make one of the procedure's rolls, if it is due, and apply what it gives."""
         # The interval is followed every time the rule comes round, made or not, so a
         # change of level restarts its count even while ``only`` keeps it from being made.
-        every, since = self.interval(rule_id, rule)
+        every, since = interval(self, rule_id, rule)
         why = self.why_skipped(rule, every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
