@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
 from delvetui.core.log import batch_lines
+from delvetui.core.party import party_stock, resource_words, stocks
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry
@@ -425,6 +426,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
+    data.update(stocks(state, procedure))
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
@@ -452,7 +454,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member in data["party"]:
-        extra = ", ".join(member["conditions"])
+        extra = ", ".join([*member["conditions"], *resource_words(data, member["name"])])
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")
@@ -462,9 +464,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
-    for name, value in data["counters"].items():
-        level = data.get("counter_levels", {}).get(name)
-        lines.append(f"  {name}: {level} ({value})" if level else f"  {name}: {value}")
+    levels = data.get("counter_levels", {})
+    for name, value in {**data["counters"], **party_stock(data)}.items():
+        lines.append(
+            f"  {name}: {levels[name]} ({value})" if name in levels else f"  {name}: {value}"
+        )
     return "\n".join(lines)
 
 

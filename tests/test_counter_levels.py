@@ -18,10 +18,10 @@ from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.counters import Counters
 from tests.cli_support import delvetui
-from tests.test_docs_procedures import complete_example
+from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled
 
-HILL = complete_example("under-the-hill")
+HILL = complete("under-the-hill")
 
 
 def _hill(home: Path) -> Expedition:

@@ -181,18 +181,78 @@ def test_the_tutorial_plays_as_the_doc_says(home: Path) -> None:
         assert state.counter("noise") == 0  # raised by the dash, reset by the Hungry Dark
         assert state.sign is None  # the sign became the Hungry Dark's encounter
         assert state.encounter is not None
+        # Step 9: the rest ate a ration each; with the candle blown out, both grope.
+        assert [m.resource("rations") for m in state.party] == [1, 1]
+        assert all("groping" in m.conditions for m in state.party)
+        expedition.execute("light on candle carrier=Bryn")
+        expedition.execute("turn creep hazard=5 lurk=6")
+        ash, bryn = expedition.state.party
+        assert "groping" in ash.conditions and "groping" not in bryn.conditions
+        expedition.execute("pc Ash rations=0")
+        expedition.execute("turn rest hazard=5 lurk=6")
+        ash, bryn = expedition.state.party
+        assert (ash.fatigue, ash.resource("rations")) == (1, 0)  # none left: weary
+        assert (bryn.fatigue, bryn.resource("rations")) == (0, 0)
 
 
-def complete_example(procedure_id: str) -> str:
-    """The text of the complete example whose procedure has this id."""
-    return next(text for _, text in COMPLETE if f'id = "{procedure_id}"' in text)
+def complete(doc_id: str) -> str:
+    """The complete example of the doc whose procedure has this id."""
+    return next(text for _, text in COMPLETE if f'id = "{doc_id}"' in text)
+
+
+def test_the_member_tests_example_plays_as_the_doc_says(home: Path) -> None:
+    procedure = load_text(complete("member-tests"))
+    with Expedition.create(home / "m.delve", procedure, seed=7) as expedition:
+        for command in (
+            "pc add Ash hp=8 CON=14",
+            "pc add Bryn hp=6 CON=9",
+            "light add torch carrier=Ash lit",
+            "turn march",
+        ):
+            expedition.execute(command)
+        ash, bryn = expedition.state.party
+        assert (ash.resource("rations"), bryn.resource("rations")) == (0, 0)
+        assert (ash.hp, bryn.hp) == (8, 6)
+        assert "in darkness" not in ash.conditions and "in darkness" in bryn.conditions
+        expedition.execute("turn march")
+        ash, bryn = expedition.state.party
+        assert (ash.hp, bryn.hp) == (7, 5)  # no ration left: 1 damage each
+        expedition.execute("light give torch1 Bryn")
+        expedition.execute("turn march")
+        ash, bryn = expedition.state.party
+        assert "in darkness" in ash.conditions and "in darkness" not in bryn.conditions
+        expedition.execute("turn camp")
+        ash, bryn = expedition.state.party
+        assert (ash.hp, bryn.hp) == (7, 4)  # only the hardy (CON 13+) recover
+
+
+def test_the_resources_example_plays_as_the_doc_says(home: Path) -> None:
+    procedure = load_text(complete("rations-and-oil"))
+    with Expedition.create(home / "r.delve", procedure, seed=7) as expedition:
+        for command in (
+            "pc add Ash hp=8",
+            "light add lantern carrier=Ash lit",
+            "turn march",
+            "turn forage by=Ash supply.Ash=2",
+            "party +2 oil",
+            "light refuel lantern1",
+        ):
+            expedition.execute(command)
+        state = expedition.state
+        ash = state.party[0]
+        assert ash.resource("rations") == 4 and state.resource("oil") == 2
+        lantern = state.light("lantern1")
+        assert lantern is not None and lantern.minutes == 240
+        expedition.execute("pc Ash rations=0")
+        expedition.execute("turn march")
+        assert expedition.state.party[0].hp == 7  # eat a ration or take 1 damage
 
 
 def test_the_three_roads_read_one_hazard_die_on_the_table_of_the_kind_of_turn(
     home: Path,
 ) -> None:
     """3.22: one key, the table of the kind of turn, the odds of that table, none in town."""
-    procedure = load_text(complete_example("three-roads"))
+    procedure = load_text(complete("three-roads"))
     with Expedition.create(home / "roads.delve", procedure, seed=7) as expedition:
         expedition.execute("turn hazard=1")
         assert expedition.state.encounter == "Something shuffles out of the dark."
@@ -212,7 +272,7 @@ def test_the_long_road_travels_at_the_slowest_pace_by_days_watches_and_weeks(
     home: Path,
 ) -> None:
     """3.22: a day's travel at Bo's pace, then a watch, then a week, as the doc says."""
-    procedure = load_text(complete_example("long-road"))
+    procedure = load_text(complete("long-road"))
     with Expedition.create(home / "road.delve", procedure, seed=7) as expedition:
         expedition.execute("pc add Ash hp=8 SPEED=120")
         expedition.execute("pc add Bo hp=6 SPEED=90")
@@ -231,7 +291,7 @@ def test_the_long_road_travels_at_the_slowest_pace_by_days_watches_and_weeks(
 
 def test_under_the_hill_checks_as_often_as_the_danger_and_the_light_say(home: Path) -> None:
     """3.22: the rounds the wandering monster check comes on, as the doc lists them."""
-    procedure = load_text(complete_example("under-the-hill"))
+    procedure = load_text(complete("under-the-hill"))
     with Expedition.create(home / "hill.delve", procedure, seed=7) as expedition:
         expedition.execute("light add torch lit")
 

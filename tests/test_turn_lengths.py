@@ -18,11 +18,11 @@ from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
 from delvetui.ui.time_dice import TimeDice
 from tests.cli_support import delvetui
-from tests.test_docs_procedures import complete_example
+from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled
 from tests.ui_support import expedition as expedition_of
 
-ROAD = complete_example("long-road")
+ROAD = complete("long-road")
 
 
 def _party(expedition: Expedition) -> None:

@@ -30,6 +30,12 @@ class Member:
     fatigue: int = 0
     conditions: tuple[str, ...] = ()
     tracks: tuple[tuple[str, int], ...] = ()
+    #: The member's own resources (rations, arrows), by id; one never held is 0.
+    resources: tuple[tuple[str, int], ...] = ()
+
+    def resource(self, name: str) -> int:
+        """How many of a resource the member holds (0 when none was ever counted)."""
+        return dict(self.resources).get(name, 0)
 
     def ability(self, name: str) -> int | None:
         """The member's score in an ability, or None when not given."""
@@ -142,6 +148,8 @@ class State:
     #: Roll rules whose interval depends on the state: (rule, the interval in force (its
     #: index, -1 for the rule's own ``every``), the turns completed when it came in).
     intervals: tuple[tuple[str, int, int], ...] = ()
+    #: The resources the party keeps as one stock (rations, oil), by id.
+    resources: tuple[tuple[str, int], ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -181,6 +189,14 @@ class State:
     def interval(self, rule: str) -> tuple[int, int] | None:
         """The interval in force for a roll rule and the turns completed when it came in."""
         return next(((c, since) for r, c, since in self.intervals if r == rule), None)
+
+    def resource(self, name: str) -> int:
+        """How many of a party resource the party holds (0 when none was ever counted)."""
+        return dict(self.resources).get(name, 0)
+
+    def carries_light(self, name: str) -> bool:
+        """True when the member carries a lit light of their own."""
+        return any(light.lit and light.carrier == name for light in self.lights)
 
     def light_number(self, kind: str) -> int:
         """The highest number a light of this kind was given (ids are never reused)."""

@@ -34,6 +34,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
+from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
@@ -328,6 +329,7 @@ class _Checker:
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
+        resources(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
@@ -424,10 +426,24 @@ class _Checker:
         self._effects(f"{path}.on_miss", rule.on_miss)
         if rule.only is not None:
             self._condition(f"{path}.only", rule.only)
+            if rule.only.about_member:
+                self.problem(
+                    f"{path}.only",
+                    "tests a member (hp_at_most, member_…), but a roll is made for the whole "
+                    "party, so it would never hold; put the test in the when of the effects "
+                    "it limits.",
+                )
         for index, interval in enumerate(rule.intervals):
+            here = f"{path}.intervals[{index}]"
             if interval.every < 1:
-                self.problem(f"{path}.intervals[{index}].every", "should be at least 1.")
-            self._condition(f"{path}.intervals[{index}].when", interval.when)
+                self.problem(f"{here}.every", "should be at least 1.")
+            self._condition(f"{here}.when", interval.when)
+            if interval.when.about_member:
+                self.problem(
+                    f"{here}.when",
+                    "tests a member, but a roll's interval is the whole party's, so it would "
+                    "never hold; test the party's state (a counter's level, the light level).",
+                )
 
     def _table(self, path: str, table: model.Table) -> None:
         try:
@@ -476,6 +492,7 @@ class _Checker:
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
+                member_target(self, effect, here)
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 
@@ -519,6 +536,7 @@ class _Checker:
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        member_tests(self, path, condition)
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)
