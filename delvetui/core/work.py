@@ -118,6 +118,30 @@ class Inputs:
                 )
 
 
+def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int = 0) -> str:
+    """Why a roll rule is not made this turn, in words ('' when it is due).
+
+    ``every`` and ``since``: the interval in force and the turns completed when it came
+    in (``interval``); the rule's own ``every``, counted from the start, when not given.
+    """
+    every = rule.every if every is None else every
+    if rule.only is not None and not work.holds(rule.only):
+        return f"it is made {describe(rule.only, work)}"
+    if rule.turn_types and work.state.turn_type not in rule.turn_types:
+        kinds = " or ".join(work.procedure.turn_name(kind) for kind in rule.turn_types)
+        now = work.procedure.turn_name(work.state.turn_type)
+        return f"it is made only in a {kinds}, and this is a {now}"
+    if rule.tables and not rule.table_for(work.state.turn_type):
+        now = work.procedure.turn_name(work.state.turn_type)
+        return f"it has no table for a {now}"
+    counted = work.turn_number - since
+    if every > 1 and counted % every != 0:
+        turn_name = work.procedure.turn_name(work.state.turn_type)
+        due = work.turn_number + every - counted % every
+        return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
+    return ""
+
+
 def interval(work: Work, rule_id: str, rule: RollRule) -> tuple[int, int]:
     """How often a roll rule is made now, and the turns completed when that began.
 
@@ -424,29 +448,6 @@ class Work:
             return
         KINDS[effect.do].handler(self, effect, ref, ctx)
 
-    def why_skipped(self, rule: RollRule, every: int | None = None, since: int = 0) -> str:
-        """Why a roll rule is not made this turn, in words ('' when it is due).
-
-        ``every`` and ``since``: the interval in force and the turns completed when it came
-        in (``interval``); the rule's own ``every``, counted from the start, when not given.
-        """
-        every = rule.every if every is None else every
-        if rule.only is not None and not self.holds(rule.only):
-            return f"it is made {describe(rule.only, self)}"
-        if rule.turn_types and self.state.turn_type not in rule.turn_types:
-            kinds = " or ".join(self.procedure.turn_name(kind) for kind in rule.turn_types)
-            now = self.procedure.turn_name(self.state.turn_type)
-            return f"it is made only in a {kinds}, and this is a {now}"
-        if rule.tables and not rule.table_for(self.state.turn_type):
-            now = self.procedure.turn_name(self.state.turn_type)
-            return f"it has no table for a {now}"
-        counted = self.turn_number - since
-        if every > 1 and counted % every != 0:
-            turn_name = self.procedure.turn_name(self.state.turn_type)
-            due = self.turn_number + every - counted % every
-            return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
-        return ""
-
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
         names: dict[str, object] = {
@@ -520,7 +521,7 @@ class Work:
         # The interval is followed every time the rule comes round, made or not, so a
         # change of level restarts its count even while ``only`` keeps it from being made.
         every, since = interval(self, rule_id, rule)
-        why = self.why_skipped(rule, every, since)
+        why = why_skipped(self, rule, every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return
