@@ -17,6 +17,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.counters import Counters
+from delvetui.ui.palette import entries
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled
@@ -230,3 +231,19 @@ async def test_the_counters_pane_shows_the_level_by_name(home: Path) -> None:
             lambda: app.expedition is not None and app.expedition.state.counter("danger") == 3,
         )
         assert str(pane.render()).endswith(" deadly")
+
+
+async def test_the_palette_offers_each_other_level(home: Path) -> None:
+    _hill(home).close()
+    app = DelveApp(home / "hill.delve")
+    async with app.run_test(size=SIZES[1]) as pilot:
+        table = await ready(pilot)
+        offered = {name: (usage, run) for name, usage, run in entries(table)}
+        levels = [name for name in offered if name.startswith("Danger: ")]
+        assert levels == ["Danger: safe", "Danger: risky", "Danger: deadly"]  # not unsafe
+        assert offered["Danger: risky"][0] == "counter set danger risky"
+        offered["Danger: risky"][1]()
+        await settled(
+            pilot,
+            lambda: app.expedition is not None and app.expedition.state.counter("danger") == 2,
+        )
