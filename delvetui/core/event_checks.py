@@ -17,11 +17,12 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import text as rules
-from delvetui.core import dice
+from delvetui.core import areas, dice
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import DelveError
+from delvetui.procedure.adventure import load_text as load_adventure
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
 from delvetui.text import quote
@@ -489,6 +490,34 @@ def _procedure_changed(at: _At, e: ev.ProcedureChanged) -> str | None:
     if moved_to.turn_types and at.state.turn_type not in moved_to.turn_types:
         return f"{moved_to.name} has no turn type {quote(at.state.turn_type)}, the party's"
     return None
+
+
+@_checks(ev.TablesAdded)
+def _tables_added(at: _At, e: ev.TablesAdded) -> str | None:
+    try:
+        adventure = load_adventure(e.text)
+    except DelveError as error:
+        return f"its tables do not load ({error})"
+    if adventure.id != e.id or adventure.name != e.name:
+        return f"it names the tables {quote(e.id)} but its text is {quote(adventure.id)}"
+    for other_id, other in areas.carried(at.state).items():
+        if other_id != e.id and set(other.areas) & set(adventure.areas):
+            return f"its areas are already areas of {quote(other.name)}"
+    return None
+
+
+@_checks(ev.AreaEntered)
+def _area_entered(at: _At, e: ev.AreaEntered) -> str | None:
+    if e.area not in areas.areas(at.state):
+        return f"{quote(e.area)} is not an area of the tables the expedition carries"
+    return None
+
+
+@_checks(ev.EncounterBegan)
+def _encounter(at: _At, e: ev.EncounterBegan) -> str | None:
+    if e.area and e.area != at.state.area:
+        return f"the party is not in the area {quote(e.area)}"
+    return _number("appearing", e.appearing, 0, MAX_TYPED)
 
 
 @_checks(ev.SessionStarted)

@@ -432,18 +432,23 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event(2)
+@event(3)
 @attrs.frozen
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
 
     Version 2 added ``foretold``: whether the creature is the one a sign foretold (true)
     or one the game master named (false). Version 1 named a creature only from a sign.
+    Version 3 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
+    table for the area gave (how many appear, 0 when not rolled; their reaction).
     """
 
     text: str
     creature: str = ""
     foretold: bool = True
+    area: str = ""
+    appearing: int = 0
+    reaction: str = ""
 
 
 @event(2)
@@ -619,3 +624,28 @@ class ShownToPlayers(Event):
 
     what: str
     shown: bool
+
+
+# The adventure's own tables ------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class TablesAdded(Event):
+    """The game master's own tables for the adventure joined the expedition.
+
+    Carries the file's full text, so the expedition never reads the file again; tables with
+    the id of tables already carried replace them (the file was edited).
+    """
+
+    id: str
+    name: str
+    text: str
+
+
+@event()
+@attrs.frozen
+class AreaEntered(Event):
+    """The party moved to another area (level) of the adventure: its table is in use."""
+
+    area: str

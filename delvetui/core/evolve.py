@@ -277,6 +277,10 @@ def _(event: ev.ResultRead, state: State) -> State:
 @_apply.register
 def _(event: ev.EncounterBegan, state: State) -> State:
     text = event.creature or event.text
+    if event.appearing:
+        text = f"{event.appearing} × {text}"
+    if event.reaction:
+        text = f"{text}, {event.reaction}"
     return attrs.evolve(state, encounter=text, sign=None)
 
 
@@ -379,3 +383,14 @@ def _count_down(state: State, ids: Sequence[str], field: str, amount: int) -> St
         for light in state.lights
     )
     return attrs.evolve(state, lights=lights)
+
+
+@_apply.register
+def _(event: ev.TablesAdded, state: State) -> State:
+    kept = tuple(pair for pair in state.adventures if pair[0] != event.id)
+    return attrs.evolve(state, adventures=(*kept, (event.id, event.text)))
+
+
+@_apply.register
+def _(event: ev.AreaEntered, state: State) -> State:
+    return attrs.evolve(state, area=event.area)

@@ -137,6 +137,10 @@ class State:
     shown: tuple[str, ...] = ()
     #: The table's real-time clock is paused: no real-time light burns down.
     realtime_paused: bool = False
+    #: The adventure's own tables the expedition carries: (id, the file's text), in order.
+    adventures: tuple[tuple[str, str], ...] = ()
+    #: The area (level) of the adventure whose encounter table is in use ('' for none).
+    area: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 

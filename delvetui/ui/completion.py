@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 
+from delvetui.core.areas import areas
 from delvetui.core.commands import GRAMMAR, PLAYERS_SHOW, VERBS, Form, Verb, Word
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -49,6 +50,8 @@ def _choices(
             return list(procedure.activities)
         case "turn-type":
             return list(procedure.turn_types)
+        case "area":
+            return list(areas(state))
         case "shown":
             return list(PLAYERS_SHOW)
         case "dice":

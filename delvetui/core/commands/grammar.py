@@ -35,6 +35,8 @@ Kind = Literal[
     "action",  # an action of the procedure
     "activity",  # an activity of the procedure
     "turn-type",  # a kind of turn of the procedure
+    "area",  # an area of the adventure's own tables
+    "file",  # a file's path
     "shown",  # what the players' screen can show
     "dice",  # a dice expression
     "text",  # free text
@@ -441,6 +443,37 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
         read.read_realtime,
+    ),
+)
+
+#: The adventure's own tables: carried from a file, one area's table in use.
+GRAMMAR += (
+    Verb(
+        "tables",
+        "The adventure's own encounter tables.",
+        (
+            Form(
+                (_word("add"), _value("FILE", "file")),
+                cmd.AddTables,
+                "Carry the adventure's own tables from a TOML file (its text is kept in "
+                "the expedition; the file is not read again).",
+                "tables add crypt.toml",
+            ),
+        ),
+        read.read_tables,
+    ),
+    Verb(
+        "area",
+        "The area of the adventure the party is in.",
+        (
+            Form(
+                (_value("AREA", "area"),),
+                cmd.EnterArea,
+                "Use this area's (level's) encounter table from now on.",
+                "area level-2",
+            ),
+        ),
+        read.read_area,
     ),
 )
 
