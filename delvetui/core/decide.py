@@ -191,6 +191,17 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             _set_clock(work, command.hour * 60 + command.minute, "set by the game master")
         case cmd.RollTime():
             _roll_time(work, command)
+        case cmd.DescribeEncounter():
+            if work.state.encounter is None:
+                raise CommandError(
+                    "There is no encounter this turn to describe: the hazard die begins one "
+                    "(or give creature= and distance= with the turn)."
+                )
+            work.emit(
+                ev.EncounterDescribed(
+                    creature=command.creature or "", distance=command.distance or ""
+                )
+            )
         case cmd.ShowPlayers():
             if (command.what in work.state.shown) == command.shown:
                 now = "already shown on" if command.shown else "not shown on"

@@ -432,20 +432,23 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event(3)
+@event(4)
 @attrs.frozen
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
 
     Version 2 added ``foretold``: whether the creature is the one a sign foretold (true)
     or one the game master named (false). Version 1 named a creature only from a sign.
-    Version 3 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
+    Version 3 added ``distance``: how far away the encounter begins, in words ("far",
+    "70 feet"), or empty when nobody said.
+    Version 4 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
     table for the area gave (how many appear, 0 when not rolled; their reaction).
     """
 
     text: str
     creature: str = ""
     foretold: bool = True
+    distance: str = ""
     area: str = ""
     appearing: int = 0
     reaction: str = ""
@@ -624,6 +627,16 @@ class ShownToPlayers(Event):
 
     what: str
     shown: bool
+
+
+@event()
+@attrs.frozen
+class EncounterDescribed(Event):
+    """The game master named this turn's encounter, or said how far away it is, after the
+    dice showed it (``encounter creature=ghouls distance=40ft``); empty means unchanged."""
+
+    creature: str = ""
+    distance: str = ""
 
 
 # The adventure's own tables ------------------------------------------------------------------

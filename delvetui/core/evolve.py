@@ -252,6 +252,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
         streak=streak,
         turns_since_rest=since_rest,
         encounter=None,
+        encounter_distance="",
     )
 
 
@@ -281,7 +282,16 @@ def _(event: ev.EncounterBegan, state: State) -> State:
         text = f"{event.appearing} × {text}"
     if event.reaction:
         text = f"{text}, {event.reaction}"
-    return attrs.evolve(state, encounter=text, sign=None)
+    return attrs.evolve(state, encounter=text, encounter_distance=event.distance, sign=None)
+
+
+@_apply.register
+def _(event: ev.EncounterDescribed, state: State) -> State:
+    return attrs.evolve(
+        state,
+        encounter=event.creature or state.encounter,
+        encounter_distance=event.distance or state.encounter_distance,
+    )
 
 
 @_apply.register

@@ -187,6 +187,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "encounter", _met(event, procedure, state)
         case ev.EncounterBegan():
             text = _sentence(event.text)
+            if event.distance:
+                text += f" Distance: {_sentence(event.distance)}"
             if event.creature == UNNAMED_CREATURE:
                 return "encounter", f"Encounter with {event.creature}! {text}"
             if event.creature and event.foretold:
@@ -196,6 +198,10 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             if event.creature:
                 return "encounter", f"Encounter with {event.creature}! {text}"
             return "encounter", f"Encounter! {text}"
+        case ev.EncounterDescribed():
+            said = [f"it is {event.creature}"] if event.creature else []
+            said += [f"it is {event.distance} away"] if event.distance else []
+            return "encounter", f"The encounter: {_sentence(' and '.join(said))}"
         case ev.SignFound():
             if not event.foretells:
                 return "sign", f"Sign: {event.text}"
@@ -280,9 +286,10 @@ def _met(event: ev.EncounterBegan, procedure: Procedure, state: State) -> str:
     foretold = ", as the sign foretold" if event.foretold else ""
     where = areas.areas(state).get(event.area, event.area)
     reaction = f" Reaction: {_sentence(event.reaction)}" if event.reaction else ""
+    distance = f" Distance: {_sentence(event.distance)}" if event.distance else ""
     return (
         f"Encounter with {how_many}{event.creature}{foretold} ({where})! "
-        f"{_sentence(event.text)}{reaction}"
+        f"{_sentence(event.text)}{distance}{reaction}"
     )
 
 

@@ -158,6 +158,16 @@ class Effect:
         default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
     )
     minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+    distance: str = attrs.field(
+        default="",
+        metadata=_help("encounter: how far away it begins, in words ('far'); {name} etc."),
+    )
+    distance_dice: str = attrs.field(
+        default="", metadata=_help("encounter: dice for the distance (2d6), times distance_times.")
+    )
+    distance_times: int = attrs.field(
+        default=1, metadata=_help("encounter: what the distance dice are multiplied by (10).")
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -383,7 +393,8 @@ class Players:
 
     The light in words, the time of day and the last encounter's distance follow these;
     the sign, the encounter and the party's hit points are otherwise shown only when the
-    game master reveals them. The hazard table, the rolls and the notes never are.
+    game master reveals them (a revealed encounter shows its distance too). The hazard
+    table, the rolls and the notes never are.
     """
 
     light_turns: bool = attrs.field(
@@ -396,6 +407,13 @@ class Players:
     sign: bool = attrs.field(default=False, metadata=_help("Show the sign as soon as it is found."))
     encounter: bool = attrs.field(
         default=False, metadata=_help("Show the encounter as soon as it begins.")
+    )
+    distance: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "Show how far away an encounter begins as soon as it begins, even before the "
+            "encounter itself is shown (the characters see or hear something coming)."
+        ),
     )
 
 
