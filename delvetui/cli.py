@@ -20,6 +20,7 @@ from delvetui import __version__, fileio, paths
 from delvetui.core import areas
 from delvetui.core import commands as cmd
 from delvetui.core.log import batch_lines
+from delvetui.core.party import party_stock, resource_words, stocks
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry, tables_file
@@ -430,6 +431,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    data.update(stocks(state, procedure))
     if state.adventures:
         # Only where the adventure's own tables are carried, so other expeditions' JSON is
         # as it was: the area in use and the tables carried.
@@ -467,7 +469,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member in data["party"]:
-        extra = ", ".join(member["conditions"])
+        extra = ", ".join([*member["conditions"], *resource_words(data, member["name"])])
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")
@@ -477,7 +479,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
-    for name, value in data["counters"].items():
+    for name, value in {**data["counters"], **party_stock(data)}.items():
         lines.append(f"  {name}: {value}")
     return "\n".join(lines)
 

@@ -60,6 +60,15 @@ class EditMember(Command):
     fatigue: Amount | None = None
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
+    #: Resources changed: ``+2 rations`` (a change) or ``rations=3`` (a value).
+    resources: tuple[tuple[str, Amount], ...] = ()
+
+
+@attrs.frozen
+class EditParty(Command):
+    """Change the resources the party keeps as one stock (``party +5 rations``)."""
+
+    resources: tuple[tuple[str, Amount], ...] = ()
 
 
 @attrs.frozen
