@@ -431,6 +431,9 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
+        # Only where a counter names its levels, so every other expedition's JSON is as it was.
+        data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
     data.update(stocks(state, procedure))
     if state.adventures:
         # Only where the adventure's own tables are carried, so other expeditions' JSON is
@@ -479,8 +482,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
+    levels = data.get("counter_levels", {})
     for name, value in {**data["counters"], **party_stock(data)}.items():
-        lines.append(f"  {name}: {value}")
+        lines.append(
+            f"  {name}: {levels[name]} ({value})" if name in levels else f"  {name}: {value}"
+        )
     return "\n".join(lines)
 
 

@@ -682,6 +682,30 @@ class EncounterDescribed(Event):
     distance: str = ""
 
 
+@event()
+@attrs.frozen
+class HazardRead(ResultRead):
+    """The per-turn hazard roll was read: a ResultRead that is also the turn's last hazard.
+
+    A roll rule called ``hazard`` has always been the hazard roll and is still written as a
+    plain ResultRead; a rule marked ``hazard = true`` under another name is written as this,
+    so replay knows it is the hazard roll without the procedure.
+    """
+
+
+@event()
+@attrs.frozen
+class IntervalChanged(Event):
+    """A roll rule's interval changed with the state (every 2 turns while the danger is
+    risky): ``every`` is the new interval, ``choice`` the index of the rule's interval in
+    force (-1: its own ``every``), and its count starts again after ``since`` turns."""
+
+    roll: str
+    choice: int
+    every: int
+    since: int
+
+
 # The adventure's own tables ------------------------------------------------------------------
 
 

@@ -268,11 +268,18 @@ def _(event: ev.TurnEnded, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ResultRead, state: State) -> State:
-    if event.key != "hazard":
+    if event.key != "hazard" and not isinstance(event, ev.HazardRead):
         return state
     label = event.label if not event.ignored else f"{event.label} (ignored: {event.ignored})"
     hazard = Hazard(roll=event.total, result=label, table=event.table, row=event.row)
     return attrs.evolve(state, last_hazard=hazard)
+
+
+@_apply.register
+def _(event: ev.IntervalChanged, state: State) -> State:
+    kept = [found for found in state.intervals if found[0] != event.roll]
+    kept.append((event.roll, event.choice, event.since))
+    return attrs.evolve(state, intervals=tuple(sorted(kept)))
 
 
 @_apply.register

@@ -249,7 +249,15 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
             label = counter.label if counter else event.counter
+            if counter is not None and counter.levels:
+                return "alarm", f"{label} is now {counter.shown(event.value)} ({event.reason})."
             return "alarm", f"{label} {event.change:+d} → {event.value} ({event.reason})."
+        case ev.IntervalChanged():
+            rule = procedure.rolls.get(event.roll)
+            label = rule.label if rule else event.roll
+            unit = procedure.turn_name(state.turn_type)
+            every = f"every {unit}" if event.every == 1 else f"every {event.every} {unit}s"
+            return "info", f"{label}: {every} now, counting from {unit} {event.since + 1}."
         case ev.EffectDeferred():
             label = _capital(_pending_label(event.label))
             return "info", f"{label} comes next turn unless the party rests."

@@ -155,7 +155,8 @@ class _Counting(Work):
         # As run_rule and roll_table read them: a table roll by the row it lands on, a
         # roll against a number or counter by whether it is at or under it.
         rule = self.procedure.rolls.get(key)
-        table_name = rule.table if rule is not None else key
+        # A rule with a table per kind of turn reads the one of the turn being taken.
+        table_name = rule.table_for(self.state.turn_type) if rule is not None else key
         table = self.procedure.tables.get(table_name)
         if table is not None and (rule is not None or key in self.procedure.tables):
             ranges = [row_range(row) for row in table.rows]
@@ -165,7 +166,7 @@ class _Counting(Work):
                     (i for i, (low, high) in enumerate(ranges) if low <= total <= high), -1
                 ),
             )
-        if rule is not None and not rule.table and rule.hit_at_most is not None:
+        if rule is not None and not table_name and rule.hit_at_most is not None:
             limit = rule.hit_at_most
             threshold = self.state.counter(limit) if isinstance(limit, str) else limit
             return _merge(options, lambda total: total <= threshold)

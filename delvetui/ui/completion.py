@@ -50,6 +50,11 @@ def _choices(
             return list(procedure.activities)
         case "turn-type":
             return list(procedure.turn_types)
+        case "counter":
+            return list(procedure.counters)
+        case "counter-value":
+            found = procedure.counters.get(typed.get("counter", "").lower())
+            return list(found.levels) if found is not None else []
         case "area":
             return list(areas(state))
         case "shown":

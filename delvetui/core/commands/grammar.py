@@ -35,6 +35,8 @@ Kind = Literal[
     "action",  # an action of the procedure
     "activity",  # an activity of the procedure
     "turn-type",  # a kind of turn of the procedure
+    "counter",  # a counter of the procedure
+    "counter-value",  # a number, +N, -N, or a level of the counter named before
     "area",  # an area of the adventure's own tables
     "file",  # a file's path
     "shown",  # what the players' screen can show
@@ -424,6 +426,24 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
         read.read_encounter,
+    ),
+    Verb(
+        "counter",
+        "The procedure's counters (the alarm, the danger).",
+        (
+            Form(
+                (
+                    _word("set"),
+                    _value("COUNTER", "counter"),
+                    _value("N|+N|-N|LEVEL", "counter-value"),
+                ),
+                cmd.SetCounter,
+                "Set a counter to a number, change it by +N or -N, or set it to one of its "
+                "named levels.",
+                "counter set danger risky",
+            ),
+        ),
+        read.read_counter,
     ),
     Verb(
         "reveal",

@@ -174,6 +174,8 @@ def _words(command: cmd.Command) -> list[str]:
             return ["realtime", command.verb, *seconds, *command.ids, *why]
         case cmd.EnterTurnType():
             return ["enter", command.turn_type]
+        case cmd.SetCounter():
+            return ["counter", "set", command.counter, command.value]
         case cmd.DescribeEncounter():
             return [
                 "encounter",

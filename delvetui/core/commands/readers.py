@@ -380,6 +380,13 @@ def read_show(verb: str) -> Reader:
     return parse_show
 
 
+def read_counter(words: list[str], text: str) -> cmd.Command:
+    if len(words) != 3 or words[0].lower() != "set":
+        raise _usage("counter", "Say counter set COUNTER VALUE, e.g. counter set alarm 3.")
+    counter = _word("counter", "a counter", words[1]).lower()
+    return cmd.SetCounter(counter=counter, value=_word("counter", "a value", words[2]))
+
+
 def read_enter(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")

@@ -222,6 +222,14 @@ class EnterTurnType(Command):
 
 
 @attrs.frozen
+class SetCounter(Command):
+    """Set one of the procedure's counters: a number, +N or -N, or a named level."""
+
+    counter: str
+    value: str
+
+
+@attrs.frozen
 class ShowPlayers(Command):
     """Show something on the players' screen, or hide it again."""
 
