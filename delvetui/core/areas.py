@@ -146,3 +146,34 @@ def enter_area(work: Work, area: str) -> None:
     if area == work.state.area:
         raise CommandError(f"The party is already in {known[area]}.")
     work.emit(ev.AreaEntered(area=area))
+
+
+# What an event from outside may hold (the import's checks, ``core.event_checks``) -----------
+
+
+def tables_problem(state: State, tables_id: str, name: str, text: str) -> str | None:
+    """Why no command could have added these tables here, or None."""
+    try:
+        adventure = load_text(text)
+    except ProcedureError as error:
+        return f"its tables do not load ({error})"
+    if adventure.id != tables_id or adventure.name != name:
+        return f"it names the tables {quote(tables_id)} but its text is {quote(adventure.id)}"
+    for other_id, other in carried(state).items():
+        if other_id != tables_id and set(other.areas) & set(adventure.areas):
+            return f"its areas are already areas of {quote(other.name)}"
+    return None
+
+
+def area_problem(state: State, area: str) -> str | None:
+    """Why the party could not have entered this area here, or None."""
+    if area not in areas(state):
+        return f"{quote(area)} is not an area of the tables the expedition carries"
+    return None
+
+
+def met_problem(state: State, area: str) -> str | None:
+    """Why an encounter could not have been met on this area's table here, or None."""
+    if area and area != state.area:
+        return f"the party is not in the area {quote(area)}"
+    return None

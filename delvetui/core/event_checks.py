@@ -22,7 +22,6 @@ from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import DelveError
-from delvetui.procedure.adventure import load_text as load_adventure
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
 from delvetui.text import quote
@@ -184,6 +183,12 @@ _CHECKS.update(
         ),
         ev.RestSkipped: lambda at, e: _number("turns", e.turns, 0, MAX_NUMBER),
         ev.ClockSet: lambda at, e: _number("clock", e.clock, 0, MAX_NUMBER),
+        # The adventure's own tables: core.areas says what is sound.
+        ev.TablesAdded: lambda at, e: areas.tables_problem(at.state, e.id, e.name, e.text),
+        ev.AreaEntered: lambda at, e: areas.area_problem(at.state, e.area),
+        ev.EncounterBegan: lambda at, e: (
+            areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
+        ),
     }
 )
 
@@ -519,34 +524,6 @@ def _procedure_changed(at: _At, e: ev.ProcedureChanged) -> str | None:
     if moved_to.turn_types and at.state.turn_type not in moved_to.turn_types:
         return f"{moved_to.name} has no turn type {quote(at.state.turn_type)}, the party's"
     return None
-
-
-@_checks(ev.TablesAdded)
-def _tables_added(at: _At, e: ev.TablesAdded) -> str | None:
-    try:
-        adventure = load_adventure(e.text)
-    except DelveError as error:
-        return f"its tables do not load ({error})"
-    if adventure.id != e.id or adventure.name != e.name:
-        return f"it names the tables {quote(e.id)} but its text is {quote(adventure.id)}"
-    for other_id, other in areas.carried(at.state).items():
-        if other_id != e.id and set(other.areas) & set(adventure.areas):
-            return f"its areas are already areas of {quote(other.name)}"
-    return None
-
-
-@_checks(ev.AreaEntered)
-def _area_entered(at: _At, e: ev.AreaEntered) -> str | None:
-    if e.area not in areas.areas(at.state):
-        return f"{quote(e.area)} is not an area of the tables the expedition carries"
-    return None
-
-
-@_checks(ev.EncounterBegan)
-def _encounter(at: _At, e: ev.EncounterBegan) -> str | None:
-    if e.area and e.area != at.state.area:
-        return f"the party is not in the area {quote(e.area)}"
-    return _number("appearing", e.appearing, 0, MAX_TYPED)
 
 
 @_checks(ev.SessionStarted)

@@ -509,34 +509,18 @@ GRAMMAR: tuple[Verb, ...] = (
 )
 
 #: The adventure's own tables: carried from a file, one area's table in use.
+_TABLES = Form(
+    (_word("add"), _value("FILE", "file")),
+    cmd.AddTables,
+    "Carry the adventure's own tables from a TOML file (kept in the expedition, not read again).",
+    "tables add crypt.toml",
+)
+_AREA = Form(
+    (_value("AREA", "area"),), cmd.EnterArea, "Use this area's table from now on.", "area level-2"
+)
 GRAMMAR += (
-    Verb(
-        "tables",
-        "The adventure's own encounter tables.",
-        (
-            Form(
-                (_word("add"), _value("FILE", "file")),
-                cmd.AddTables,
-                "Carry the adventure's own tables from a TOML file (its text is kept in "
-                "the expedition; the file is not read again).",
-                "tables add crypt.toml",
-            ),
-        ),
-        read.read_tables,
-    ),
-    Verb(
-        "area",
-        "The area of the adventure the party is in.",
-        (
-            Form(
-                (_value("AREA", "area"),),
-                cmd.EnterArea,
-                "Use this area's (level's) encounter table from now on.",
-                "area level-2",
-            ),
-        ),
-        read.read_area,
-    ),
+    Verb("tables", "The adventure's own encounter tables.", (_TABLES,), read.read_tables),
+    Verb("area", "The area of the adventure the party is in.", (_AREA,), read.read_area),
 )
 
 VERBS: dict[str, Verb] = {verb.name: verb for verb in GRAMMAR}
