@@ -15,8 +15,8 @@ import random
 
 import attrs
 
+from delvetui.core import areas, dice, realtime
 from delvetui.core import commands as cmd
-from delvetui.core import dice, realtime
 from delvetui.core import events as ev
 from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
@@ -245,6 +245,10 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
                 work.emit(event)
         case cmd.SetCounter():
             set_counter(work, command)
+        case cmd.AddTables():
+            areas.add_tables(work, command.contents, command.path)
+        case cmd.EnterArea():
+            areas.enter_area(work, command.area)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

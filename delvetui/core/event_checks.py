@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import text as rules
-from delvetui.core import dice
+from delvetui.core import areas, dice
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.state import MINUTES_PER_DAY, State
@@ -183,6 +183,12 @@ _CHECKS.update(
         ),
         ev.RestSkipped: lambda at, e: _number("turns", e.turns, 0, MAX_NUMBER),
         ev.ClockSet: lambda at, e: _number("clock", e.clock, 0, MAX_NUMBER),
+        # The adventure's own tables: core.areas says what is sound.
+        ev.TablesAdded: lambda at, e: areas.tables_problem(at.state, e.id, e.name, e.text),
+        ev.AreaEntered: lambda at, e: areas.area_problem(at.state, e.area),
+        ev.EncounterBegan: lambda at, e: (
+            areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
+        ),
     }
 )
 

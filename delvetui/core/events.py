@@ -432,7 +432,7 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event(3)
+@event(4)
 @attrs.frozen
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
@@ -441,12 +441,17 @@ class EncounterBegan(Event):
     or one the game master named (false). Version 1 named a creature only from a sign.
     Version 3 added ``distance``: how far away the encounter begins, in words ("far",
     "70 feet"), or empty when nobody said.
+    Version 4 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
+    table for the area gave (how many appear, 0 when not rolled; their reaction).
     """
 
     text: str
     creature: str = ""
     foretold: bool = True
     distance: str = ""
+    area: str = ""
+    appearing: int = 0
+    reaction: str = ""
 
 
 @event(2)
@@ -699,3 +704,28 @@ class IntervalChanged(Event):
     choice: int
     every: int
     since: int
+
+
+# The adventure's own tables ------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class TablesAdded(Event):
+    """The game master's own tables for the adventure joined the expedition.
+
+    Carries the file's full text, so the expedition never reads the file again; tables with
+    the id of tables already carried replace them (the file was edited).
+    """
+
+    id: str
+    name: str
+    text: str
+
+
+@event()
+@attrs.frozen
+class AreaEntered(Event):
+    """The party moved to another area (level) of the adventure: its table is in use."""
+
+    area: str

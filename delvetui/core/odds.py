@@ -26,6 +26,7 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
+from delvetui.core.areas import KEYS as ADVENTURE_KEYS
 from delvetui.core.decide import History, carry_out
 from delvetui.core.effects import KINDS
 from delvetui.core.state import State
@@ -297,6 +298,8 @@ class _Relevance:
             if self.inert_effects((*check.on_success, *check.on_failure))
         }
         keys |= {name for name in procedure.tables if self._inert_table(name)}
+        # The adventure's own tables only name the creature met, how many and how it reacts.
+        keys |= {key for key in ADVENTURE_KEYS if key not in procedure.rolls}
         # A rule's roll uses the rule's id as its key: never skip one of those.
         self.keys = frozenset(keys - set(procedure.rolls))
         self.prefixes = frozenset() if self.hp_matters else frozenset({"damage", "heal"})

@@ -150,6 +150,10 @@ class State:
     intervals: tuple[tuple[str, int, int], ...] = ()
     #: The resources the party keeps as one stock (rations, oil), by id.
     resources: tuple[tuple[str, int], ...] = ()
+    #: The adventure's own tables the expedition carries: (id, the file's text), in order.
+    adventures: tuple[tuple[str, str], ...] = ()
+    #: The area (level) of the adventure whose encounter table is in use ('' for none).
+    area: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 
