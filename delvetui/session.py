@@ -152,7 +152,9 @@ class Expedition:
         """
         store = Store.open(path, write=write, quick_check=not snapshot)
         try:
-            procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
+            procedure = load_text(
+                store.procedure_text(), source=f"the procedure inside {path}", stored=True
+            )
             timeline, after = _resume(store, snapshot)
             changes = _procedure_changes(store)
             # Counted first, and replayed up to that count: a reader's counts then match its
@@ -196,7 +198,9 @@ class Expedition:
         """
         store = Store.open(path, write=False, salvage=True)
         try:
-            procedure = load_text(store.procedure_text(), source=f"the procedure inside {path}")
+            procedure = load_text(
+                store.procedure_text(), source=f"the procedure inside {path}", stored=True
+            )
             timeline, _ = _resume(store, False)
             saved: list[StoredBatch] = []
             damage: DamagedFile | None = None
@@ -572,7 +576,7 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
             ) from None
         assert isinstance(change, ev.ProcedureChanged)
         where = f"the procedure {change.procedure_id} inside {store.path}"
-        found[change.digest] = load_text(change.text, source=where)
+        found[change.digest] = load_text(change.text, source=where, stored=True)
     return found
 
 

@@ -19,8 +19,12 @@ from typing import Any
 import pytest
 
 from delvetui.cli import status_data
-from delvetui.export import export
+from delvetui.errors import ProcedureError
+from delvetui.export import export, import_file
+from delvetui.procedure.loader import load_text
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 
 from .test_procedure_sessions import NOW, SCRIPTS
 
@@ -66,3 +70,33 @@ def test_an_old_expedition_takes_new_commands(tmp_path: Path) -> None:
     with Expedition.open(path, write=False) as again:
         assert again.state == after
         assert again.state.turn == before + 1
+
+
+#: A procedure a game master wrote for 0.1.0: its chance roll does nothing on a hit, which
+#: today's ``procedures check`` calls half written, as advice.
+HALF_WRITTEN = find("delving").text.replace('id = "delving"', 'id = "my-delving"') + (
+    '\n[rolls.omen]\nlabel = "Omen"\ndice = "1-in-6"\n'
+)
+
+
+def test_an_expedition_keeps_a_procedure_that_todays_advice_would_refuse(
+    tmp_path: Path, home: Path
+) -> None:
+    with pytest.raises(ProcedureError, match="no on_hit"):
+        load_text(HALF_WRITTEN)
+    path = tmp_path / "mine.delve"
+    with Expedition.create(path, load_text(HALF_WRITTEN, stored=True), seed=1, now=NOW) as x:
+        x.execute("turn crawl hazard=6 omen=1", now=NOW)
+    with Expedition.open(path) as again:
+        assert again.procedure.id == "my-delving"
+        again.execute("turn crawl hazard=6", now=NOW)
+        assert again.state.turn == 2
+        exported = export(again, "json", now=NOW)
+    document = tmp_path / "mine.json"
+    document.write_text(exported, encoding="utf-8")
+    with Expedition.open(import_file(document, "copy")) as copy:
+        assert copy.state.turn == 2
+    written = tmp_path / "mine.toml"
+    written.write_text(HALF_WRITTEN, encoding="utf-8")
+    checked = delvetui(home, "procedures", "check", str(written))
+    assert checked.returncode != 0 and "no on_hit" in checked.stdout + checked.stderr

@@ -164,7 +164,7 @@ def _audited(
     def load(seqs: Sequence[int]) -> Iterator[Batch]:
         return load_batches(store, seqs)
 
-    original = load_text(source.head.procedure_text, source="its procedure")
+    original = load_text(source.head.procedure_text, source="its procedure", stored=True)
     audit = Audit(original, load=load)
     for checked in source.batches():
         _load_procedures(checked.batch, audit.procedures, refuse)
@@ -195,7 +195,7 @@ def _load_procedures(
         if isinstance(event, ev.ProcedureChanged) and event.digest not in procedures:
             try:
                 procedures[event.digest] = load_text(
-                    event.text, source=f"the procedure {event.procedure_id}"
+                    event.text, source=f"the procedure {event.procedure_id}", stored=True
                 )
             except DelveError as error:
                 raise refuse(

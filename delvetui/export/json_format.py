@@ -481,7 +481,7 @@ def check_procedure(procedure: object, refuse: _Refuse) -> str:
     if not isinstance(procedure, dict) or not isinstance(procedure.get("text"), str):
         raise refuse('its "procedure" is missing or has no "text"')
     try:
-        loaded = load_text(procedure["text"], source="its procedure")
+        loaded = load_text(procedure["text"], source="its procedure", stored=True)
     except DelveError as error:
         raise refuse(f"its procedure text is broken — {error.message}") from None
     expected = procedure.get("id")

@@ -89,22 +89,27 @@ def load_bytes(data: bytes, *, source: str) -> Procedure:
     return load_text(text.removeprefix("\ufeff"), source=source)
 
 
-def load_text(text: str, *, source: str = "procedure") -> Procedure:
+def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> Procedure:
     """Validate procedure TOML text; raise ProcedureError listing every problem.
 
     A text found valid is remembered (the last few), so opening an expedition again in the
     same process, as the table's export and the importer do, does not parse its procedure
     again. A procedure is a frozen value, so sharing one is safe. A text with problems is
     checked afresh every time, and its problems are named after ``source``.
+
+    ``stored`` is for a text an expedition already holds (its own, one it moved to, one in
+    an export of it): such a text was accepted when it was stored, so the advice checks
+    added since (a rule half written that still runs) do not refuse it; every check of
+    soundness still does. A new expedition, ``upgrade`` and ``procedures check`` use all.
     """
     try:
-        return _load_valid(text)
+        return _load_valid(text, stored)
     except ProcedureError as error:
         raise ProcedureError(source, error.problems) from None
 
 
 @functools.lru_cache(maxsize=8)
-def _load_valid(text: str) -> Procedure:
+def _load_valid(text: str, stored: bool = False) -> Procedure:
     """``load_text`` for one text; the cache keeps only what returns (never an error)."""
     source = "procedure"
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
@@ -121,7 +126,7 @@ def _load_valid(text: str) -> Procedure:
     procedure = converter.convert(Procedure, raw, "")
     problems = converter.problems
     if procedure is not None and not problems:
-        problems.extend(_Checker(procedure, lines).problems())
+        problems.extend(_Checker(procedure, lines, stored=stored).problems())
     if problems:
         raise ProcedureError(source, problems)
     assert isinstance(procedure, Procedure)
@@ -272,10 +277,11 @@ class _Converter:
 class _Checker:
     """Checks a converted procedure as a whole: references, ranges, dice, ids."""
 
-    def __init__(self, procedure: Procedure, lines: _LineMap) -> None:
+    def __init__(self, procedure: Procedure, lines: _LineMap, *, stored: bool = False) -> None:
         self.p = procedure
         self.lines = lines
         self.found: list[Problem] = []
+        self.stored = stored
 
     @property
     def procedure(self) -> Procedure:
@@ -285,6 +291,11 @@ class _Checker:
     def problem(self, path: str, message: str) -> None:
         """Report a problem at a key path, with its line."""
         self.found.append(Problem(path, message, self.lines.line(path)))
+
+    def advice(self, path: str, message: str) -> None:
+        """Report a rule that runs but is half written; not for a text already stored."""
+        if not self.stored:
+            self.problem(path, message)
 
     def problems(self) -> list[Problem]:
         p = self.p
@@ -411,7 +422,7 @@ class _Checker:
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
         if rule.dice and not rule.table and not rule.on_hit:
             # A chance that hits and does nothing is a rule half written.
-            self.problem(
+            self.advice(
                 path,
                 f"rolls {rule.dice} for a hit but has no on_hit: say what a hit does, e.g. "
                 'on_hit = [{ do = "encounter" }] (or [{ do = "nothing" }]).',
@@ -459,7 +470,7 @@ class _Checker:
                 self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
                 continue
             low, high = span
-            self._placeholders(f"{row_path}.text", row.text)
+            self._placeholders(f"{row_path}.text", row.text, row=True)
             if low < expr.minimum or high > expr.maximum:
                 self.problem(
                     f"{row_path}.roll",
@@ -496,12 +507,14 @@ class _Checker:
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 
-    def _placeholders(self, path: str, text: str) -> None:
-        """Report a {placeholder} in a text that the log could not fill in."""
+    def _placeholders(self, path: str, text: str, *, row: bool = False) -> None:
+        """Report a {placeholder} in a text that the log could not fill in (in a row's
+        text, checked only since rows fill theirs in, as advice)."""
+        report = self.advice if row else self.problem
         for name in _PLACEHOLDER.findall(text):
             if name not in PLACEHOLDERS:
                 known = ", ".join(f"{{{known}}}" for known in sorted(PLACEHOLDERS))
-                self.problem(
+                report(
                     path,
                     f"'{{{name}}}' is not a placeholder (use {known})."
                     + _suggest(name, sorted(PLACEHOLDERS)),
@@ -522,7 +535,7 @@ class _Checker:
         for key in condition.inputs:
             if key not in declared:
                 known = ", ".join(sorted(declared - FREE_INPUTS)) or "none are declared"
-                self.problem(
+                self.advice(
                     f"{path}.inputs.{key}",
                     f"names the input '{key}', which no action or activity declares "
                     f"({known}); declare it under [actions.ID.inputs.{key}]."

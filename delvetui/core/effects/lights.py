@@ -112,13 +112,13 @@ def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
         for name in effect.kinds:
             found = lights.get(name)
             if found is not None and found.strikes is None:
-                checks.problem(
+                checks.advice(
                     f"{path}.kinds",
                     f"strikes the light kind '{name}', which has no strikes: give "
                     f"[lights.{name}] strikes = N (it goes out on the Nth), or it never goes out.",
                 )
     elif not any(light.strikes is not None for light in lights.values()):
-        checks.problem(
+        checks.advice(
             path,
             "strikes every light, but no light kind has strikes: give a kind strikes = N "
             "(it goes out on the Nth), or it never goes out.",

@@ -36,6 +36,9 @@ class Checks(Protocol):
     def problem(self, path: str, message: str) -> None:
         """Report a problem at a key path."""
 
+    def advice(self, path: str, message: str) -> None:
+        """Report a rule that runs but is half written (not for a text already stored)."""
+
     def ref(self, path: str, name: str, options: Mapping[str, Any], what: str) -> None:
         """Report a name that is not one of the options (a table, a counter, a light kind)."""
 
