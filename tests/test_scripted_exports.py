@@ -26,7 +26,8 @@ from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
-from .test_procedure_sessions import NOW, SCRIPTS
+from .test_procedure_sessions import NOW as NOW
+from .test_procedure_sessions import SCRIPTS as SCRIPTS
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "scripted"
 LENGTH = 200

@@ -153,6 +153,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         return
     for _ in range(turns):
         work.turn_number = work.state.turn + 1
+        work.over_fired.clear()
         number = work.turn_number
         work.emit(
             ev.TurnStarted(
@@ -292,22 +293,11 @@ def _time_passes(work: Work, action_name: str) -> None:
         if not added or action_name in track.reset_by:
             continue
         for member in work.state.party:
-            value = member.track(track_name) + added
+            before = member.track(track_name)
             work.emit(
                 ev.TrackChanged(
-                    name=member.name, track=track_name, value=value, reason="time passed"
+                    name=member.name, track=track_name, value=before + added, reason="time passed"
                 )
             )
-            limit = _limit(track.limit, member)
-            if track.over is not None and limit is not None and value > limit:
-                ctx = Ctx(
-                    source=track.label, member=member.name, scope=member.name, excess=value - limit
-                )
-                work.apply(track.over, f"tracks.{track_name}.over", ctx)
+            work.track_over(track_name, member.name, before, passing=True)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))
-
-
-def _limit(limit: int | str | None, member: Member) -> int | None:
-    if limit is None or isinstance(limit, int):
-        return limit
-    return member.ability(limit)

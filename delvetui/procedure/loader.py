@@ -231,7 +231,7 @@ class _Converter:
             if key not in allowed:
                 self.problem(sub, _unknown(key, allowed, where))
                 continue
-            converted = self._value(hints[key], value, sub)
+            converted = self._field(fields[key], hints[key], value, sub)
             if converted is not INVALID:
                 values[key] = converted
         for name, field in fields.items():
@@ -245,6 +245,13 @@ class _Converter:
         if len(self.problems) > before:
             return None
         return cls(**values)
+
+    def _field(self, field: Any, hint: Any, value: object, path: str) -> Any:
+        """One key's value; a key that takes a list takes a lone item as a list of one."""
+        if field.metadata.get("one_or_list") and not isinstance(value, list):
+            item = self._value(typing.get_args(hint)[0], value, path)
+            return INVALID if item is INVALID else (item,)
+        return self._value(hint, value, path)
 
     def _effect_fields(self, raw: dict[str, Any], path: str) -> set[str]:
         kind = raw.get("do")
@@ -436,8 +443,7 @@ class _Checker:
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
-            if track.over is not None:
-                self._effects(f"tracks.{name}.over", (track.over,))
+            self._effects(f"tracks.{name}.over", track.over)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)

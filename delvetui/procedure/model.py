@@ -6,7 +6,7 @@ metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules;
 engine in ``delvetui.core`` reads these models.
 """
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -19,6 +19,20 @@ RollMode = Literal["advantage", "disadvantage"]
 
 def _help(text: str) -> dict[str, str]:
     return {"help": text}
+
+
+#: Field metadata: the key takes a list, and a single value written alone is a list of one
+#: (``over = { do = "damage", ... }`` as well as ``over = [{ ... }, { ... }]``).
+ONE_OR_LIST = {"one_or_list": True}
+
+
+def _one_or_list(value: object) -> tuple[Any, ...]:
+    """A list field's value: a lone value is a list of one, None an empty list."""
+    if value is None:
+        return ()
+    if isinstance(value, list | tuple):
+        return tuple(value)
+    return (value,)
 
 
 @attrs.frozen
@@ -314,7 +328,9 @@ class Track:
     per_hour: int = 0
     limit: int | str | None = None
     reset_by: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    over: Effect | None = None
+    #: What happens to a member whose track goes over its limit: a list of effects (one
+    #: effect written as a single table is a list of one, as procedures first wrote it).
+    over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
     text: str = ""
 
 
