@@ -27,6 +27,7 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
+from delvetui.procedure.lines import LineMap
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.tree import iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
@@ -108,7 +109,7 @@ def _load_valid(text: str) -> Procedure:
     except RecursionError:
         problem = Problem("", "nests arrays or tables too deeply to be a procedure.")
         raise ProcedureError(source, [problem]) from None
-    lines = _LineMap(text)
+    lines = LineMap(text)
     converter = _Converter(lines)
     procedure = converter.convert(Procedure, raw, "")
     problems = converter.problems
@@ -128,55 +129,6 @@ def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
     line, column = int(found.group(1)), int(found.group(2))
     what = message[: found.start()].strip()
     return Problem("", f"is not valid TOML at column {column}: {what}.", line)
-
-
-class _LineMap:
-    """Where each key path is defined in the text, found by a light scan of the lines."""
-
-    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-    _KEY = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
-
-    def __init__(self, text: str) -> None:
-        self.lines: dict[str, int] = {}
-        arrays: dict[str, int] = {}
-        prefix = ""
-        for number, line in enumerate(text.splitlines(), start=1):
-            header = self._HEADER.match(line)
-            if header is not None:
-                name = _unquote(header.group(2))
-                if header.group(1) == "[[":
-                    arrays[name] = arrays.get(name, -1) + 1
-                prefix = _indexed(name, arrays)
-                self.lines.setdefault(prefix, number)
-                continue
-            key = self._KEY.match(line)
-            if key is not None:
-                path = f"{prefix}.{_unquote(key.group(1))}" if prefix else _unquote(key.group(1))
-                self.lines.setdefault(path, number)
-
-    def line(self, path: str) -> int | None:
-        """The line of the key path or of its nearest enclosing key."""
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return None
-
-
-def _unquote(name: str) -> str:
-    return ".".join(part.strip().strip("\"'") for part in name.split("."))
-
-
-def _indexed(name: str, arrays: dict[str, int]) -> str:
-    """Turn ``tables.hazard.rows`` into ``tables.hazard.rows[2]`` for arrays of tables."""
-    out: list[str] = []
-    plain: list[str] = []
-    for part in name.split("."):
-        plain.append(part)
-        key = ".".join(plain)
-        out.append(f"{part}[{arrays[key]}]" if key in arrays else part)
-    return ".".join(out)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -199,7 +151,7 @@ INVALID = _Invalid()
 class _Converter:
     """Converts raw TOML data into model objects, collecting problems instead of raising."""
 
-    def __init__(self, lines: _LineMap) -> None:
+    def __init__(self, lines: LineMap) -> None:
         self.lines = lines
         self.problems: list[Problem] = []
         self.effect_depth = 0
@@ -380,7 +332,7 @@ def _unknown(key: str, allowed: set[str], where: str) -> str:
 class _Checker:
     """Checks a converted procedure as a whole: references, ranges, dice, ids."""
 
-    def __init__(self, procedure: Procedure, lines: _LineMap) -> None:
+    def __init__(self, procedure: Procedure, lines: LineMap) -> None:
         self.p = procedure
         self.lines = lines
         self.found: list[Problem] = []
