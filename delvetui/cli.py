@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
+from delvetui.core import conditions
 from delvetui.core.log import batch_lines
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
@@ -422,6 +423,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    data.update(conditions.status(state, procedure))
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
@@ -448,8 +450,8 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     ]
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
-    for member in data["party"]:
-        extra = ", ".join(member["conditions"])
+    for member, found in zip(data["party"], state.party, strict=True):
+        extra = ", ".join(conditions.shown(found, state, procedure))
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")

@@ -619,3 +619,18 @@ class ShownToPlayers(Event):
 
     what: str
     shown: bool
+
+
+@event()
+@attrs.frozen
+class ConditionTimed(Event):
+    """A member's condition was given a duration, from the turn it was given in (``turn``):
+    it lasts ``turns`` more turns, or until the next rest after that turn (``until`` is
+    "rest"). It then ends by itself; given again, the new duration replaces the old.
+    """
+
+    name: str
+    condition: str
+    turn: int
+    turns: int = 0
+    until: str = ""

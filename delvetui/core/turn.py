@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
+from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named
@@ -103,8 +104,12 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         movement = procedure.movement
         chosen = speed or movement.default_speed
         value = action.distance.get(chosen)
+        slowed, why = conditions.movement(procedure, state)
         if value is not None:
-            distance = f"{value * rules.movement_factor:g} {movement.unit}"
+            distance = f"{value * rules.movement_factor * slowed:g} {movement.unit}"
+        if slowed != 1:
+            slow = {0.5: "halved", 0: "stopped"}.get(slowed, f"×{slowed:g}")
+            notes.append(f"movement {slow}: {why}")
         if rules.movement_factor != 1:
             how = {0.5: "halved", 0.25: "quartered", 0: "stopped"}.get(rules.movement_factor)
             notes.append(
@@ -300,4 +305,5 @@ def _time_passes(work: Work, action_name: str) -> None:
                 )
             )
             work.track_over(track_name, member.name, before, passing=True)
+    conditions.wear_off(work)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))

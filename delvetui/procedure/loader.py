@@ -28,6 +28,7 @@ from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.lines import LineMap
+from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.tree import iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
@@ -408,6 +409,7 @@ class _Checker:
             if p.rest.every < 1:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
+        check_member_rules(self, p)
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:

@@ -129,7 +129,11 @@ class Effect:
     step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
     add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
     condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
-    remove: str = attrs.field(default="", metadata=_help("condition: the condition lost."))
+    remove: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=_one_or_list,
+        metadata={**ONE_OR_LIST, **_help("condition: the condition (or list of them) lost.")},
+    )
     set: int | None = attrs.field(default=None, metadata=_help("counter/track: set to."))
     per_input: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("counter: added per unit of an input, e.g. {sparks = -1}.")
@@ -145,7 +149,10 @@ class Effect:
     spent: bool = attrs.field(
         default=True, metadata=_help("lights-out: the light is used up (false: can be relit).")
     )
-    turns: int | None = attrs.field(default=None, metadata=_help("lights-shorten: turns."))
+    turns: int | None = attrs.field(
+        default=None,
+        metadata=_help("lights-shorten: turns taken off; condition: the turns it lasts."),
+    )
     foretells: bool = attrs.field(
         default=False,
         metadata=_help(
@@ -172,6 +179,21 @@ class Effect:
         default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
     )
     minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+    check_kind: str = attrs.field(
+        default="",
+        metadata=_help(
+            "check: what kind of check it is ('sight', 'attack', 'stealth'), for the modes "
+            "a light level or a condition gives checks of that kind."
+        ),
+    )
+    until: str = attrs.field(
+        default="",
+        metadata=_help("condition: 'rest': the condition gained lasts until the next rest."),
+    )
+    remove_kind: str = attrs.field(
+        default="",
+        metadata=_help("condition: every condition of this kind ends ('transient')."),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -305,6 +327,39 @@ class LightLevel:
     cancels: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
     check_mode: RollMode | None = None
+    #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
+    #: this level: darkness hinders sight and attacks and helps stealth.
+    check_modes: dict[str, RollMode] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class MemberCondition:
+    """A condition a member can have (poisoned, shaken): its kind, duration and rules.
+
+    Conditions not declared work as plain names; a declared one can last a number of
+    turns or until the next rest, change the member's checks and slow the party.
+    """
+
+    label: str = attrs.field(default="", metadata=_help("Its name in the log (the id if none)."))
+    kind: str = attrs.field(
+        default="", metadata=_help("A kind the effect `remove_kind` ends together: 'transient'.")
+    )
+    text: str = attrs.field(default="", metadata=_help("What it does, in words."))
+    check_mode: RollMode | None = attrs.field(
+        default=None, metadata=_help("Every check of the member rolls with this mode.")
+    )
+    check_modes: dict[str, RollMode] = attrs.field(
+        factory=dict, metadata=_help("The member's checks of a kind roll with these modes.")
+    )
+    movement_factor: float = attrs.field(
+        default=1.0, metadata=_help("The party's distances are multiplied by this (0.5, 0).")
+    )
+    turns: int | None = attrs.field(
+        default=None, metadata=_help("It lasts this many turns unless the effect says.")
+    )
+    until: str = attrs.field(
+        default="", metadata=_help("'rest': it lasts until the next rest unless the effect says.")
+    )
 
 
 @attrs.frozen
@@ -440,6 +495,7 @@ class Procedure:
     rest: Rest | None = None
     players: Players = attrs.field(factory=Players)
     text: str = attrs.field(default="", eq=False, repr=False)
+    conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
 
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""

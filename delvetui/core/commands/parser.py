@@ -101,7 +101,7 @@ def _words(command: cmd.Command) -> list[str]:
                 *_pair("hp", _amount(command.hp)),
                 *_pair("max", command.max_hp),
                 *_pair("fatigue", _amount(command.fatigue)),
-                *(f"+{c}" for c in command.gain),
+                *(_gained(c, dict(command.durations)) for c in command.gain),
                 *(f"-{c}" for c in command.lose),
                 *(f"{k.lower()}={v}" for k, v in command.abilities),
             ]
@@ -161,6 +161,12 @@ def _words(command: cmd.Command) -> list[str]:
         case cmd.ShowPlayers():
             return ["reveal" if command.shown else "hide", command.what]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
+
+
+def _gained(condition: str, durations: dict[str, str]) -> str:
+    """A condition gained as typed: +poisoned, +poisoned:6, +shaken:rest."""
+    lasts = durations.get(condition)
+    return f"+{condition}:{lasts}" if lasts else f"+{condition}"
 
 
 def spoken(command: cmd.Command) -> str:

@@ -60,6 +60,8 @@ class EditMember(Command):
     fatigue: Amount | None = None
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
+    #: How long gained conditions last: (condition, "N" turns or "rest").
+    durations: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen
