@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core import odds
 from delvetui.core.event_checks import problem
 from delvetui.core.log import lines
 from delvetui.core.turn import preview
@@ -361,3 +363,33 @@ def test_an_exported_expedition_with_durations_imports_identical(home: Path) -> 
     after = json.loads(delvetui(home, "status", "copy", "--json").stdout)
     assert after["conditions"] == before["conditions"]
     assert after["conditions"]["Bo"][1]["until"] == "rest"
+
+
+WATCH = """\
+id = "watch"
+name = "Watch"
+source = "a test"
+summary = "A listening check whose failure is an ambush."
+default_action = "wait"
+
+[conditions.poisoned]
+check_mode = "disadvantage"
+turns = 2
+
+[actions.wait]
+label = "Wait"
+effects = [
+  { do = "check", id = "listen", dc = 11, on_failure = [{ do = "encounter", text = "ambush" }] },
+]
+"""
+
+
+def test_the_odds_follow_a_declared_conditions_check_mode(home: Path) -> None:
+    procedure = load_text(WATCH)
+    with Expedition.create(home / "watch.delve", procedure, seed=1) as expedition:
+        expedition.execute("pc add Ash hp=6")
+        calm = odds.compute(expedition.state, procedure).encounter_this_turn
+        expedition.execute("pc Ash +poisoned")
+        poisoned = odds.compute(expedition.state, procedure).encounter_this_turn
+    assert calm == Fraction(1, 2)  # d20 below 11
+    assert poisoned == Fraction(3, 4)  # the lower of two d20 below 11
