@@ -40,6 +40,7 @@ def commands(procedure: Procedure) -> st.SearchStrategy[str]:
         st.just("note a [b]note[/b] <i>"),
         st.builds(lambda h, m: f"time set {h:02d}:{m:02d}", st.integers(0, 23), st.integers(0, 59)),
         st.just("roll 2d6 reaction"),
+        st.just("encounter creature='giant rats' distance=40ft"),
         st.just("session start"),
         st.just("session end"),
         st.text(max_size=20),

@@ -95,6 +95,38 @@ SESSIONS = {
         "turn rest",
         "session end",
     ],
+    "basic-fantasy": [
+        "pc add Ash hp=7",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn explore",
+        "turn search search=1",
+        "note Goblins by the well",
+        "turn explore hazard=1 surprise=4 reaction=9",
+        "session end",
+    ],
+    "cairn-modular": [
+        "pc add Ash hp=4",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn careful",
+        "turn quick hazard=2",
+        "note Goblins by the well",
+        "turn search",
+        "session end",
+    ],
+    "cairn": [
+        "pc add Ash hp=4",
+        "pc add Bryn hp=3",
+        "light add torch count=2 carrier=Ash",
+        "session start",
+        "turn travel path=trail lost=5 hazard=2",
+        "turn travel hazard=1 reaction=7",
+        "note Goblins by the well",
+        "light on torch",
+        "turn camp hazard=6",
+        "session end",
+    ],
 }
 
 HOSTILE = {

@@ -151,6 +151,8 @@ _COMMANDS = st.one_of(
     st.builds(cmd.RollTime, count=st.none() | st.integers(1, 4)),
     st.builds(cmd.EnterTurnType, turn_type=_WORD),
     st.builds(cmd.ShowPlayers, what=st.sampled_from(cmd.PLAYERS_SHOW), shown=st.booleans()),
+    st.builds(cmd.DescribeEncounter, creature=_NAME, distance=st.none() | _WORD),
+    st.builds(cmd.DescribeEncounter, distance=_WORD),
     st.just(cmd.Undo()),
     st.just(cmd.Redo()),
 )

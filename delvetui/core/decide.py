@@ -21,11 +21,11 @@ from delvetui.core import events as ev
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member
 from delvetui.core.state import MINUTES_PER_DAY, State
-from delvetui.core.turn import FREE_INPUTS, Preview, do_activity, preview, take_turn
+from delvetui.core.turn import Preview, do_activity, preview, take_turn
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import CommandError, RollNeeded
 from delvetui.procedure.model import Procedure
-from delvetui.procedure.tree import walk_effects
+from delvetui.procedure.tree import FREE_INPUTS, walk_effects
 from delvetui.text import clock as read_clock
 from delvetui.text import quoted
 
@@ -191,6 +191,17 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             _set_clock(work, command.hour * 60 + command.minute, "set by the game master")
         case cmd.RollTime():
             _roll_time(work, command)
+        case cmd.DescribeEncounter():
+            if work.state.encounter is None:
+                raise CommandError(
+                    "There is no encounter this turn to describe: the hazard die begins one "
+                    "(or give creature= and distance= with the turn)."
+                )
+            work.emit(
+                ev.EncounterDescribed(
+                    creature=command.creature or "", distance=command.distance or ""
+                )
+            )
         case cmd.ShowPlayers():
             if (command.what in work.state.shown) == command.shown:
                 now = "already shown on" if command.shown else "not shown on"

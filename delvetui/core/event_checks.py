@@ -362,6 +362,17 @@ def _real_time_paused(at: _At, e: ev.RealTimePaused) -> str | None:
     return None
 
 
+@_checks(ev.EncounterDescribed)
+def _encounter_described(at: _At, e: ev.EncounterDescribed) -> str | None:
+    if at.state.encounter is None:
+        return "there is no encounter this turn to describe"
+    if not e.creature and not e.distance:
+        return "it says neither what the encounter is nor how far away"
+    if max(len(e.creature), len(e.distance)) > rules.MAX_PURPOSE:
+        return f"it is longer than {rules.MAX_PURPOSE} characters"
+    return None
+
+
 @_checks(ev.UsageDieStepped)
 def _usage(at: _At, e: ev.UsageDieStepped) -> str | None:
     if e.die is not None and e.die not in _USAGE_DICE:

@@ -432,18 +432,21 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event(2)
+@event(3)
 @attrs.frozen
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
 
     Version 2 added ``foretold``: whether the creature is the one a sign foretold (true)
     or one the game master named (false). Version 1 named a creature only from a sign.
+    Version 3 added ``distance``: how far away the encounter begins, in words ("far",
+    "70 feet"), or empty when nobody said.
     """
 
     text: str
     creature: str = ""
     foretold: bool = True
+    distance: str = ""
 
 
 @event(2)
@@ -634,3 +637,13 @@ class ConditionTimed(Event):
     turn: int
     turns: int = 0
     until: str = ""
+
+
+@event()
+@attrs.frozen
+class EncounterDescribed(Event):
+    """The game master named this turn's encounter, or said how far away it is, after the
+    dice showed it (``encounter creature=ghouls distance=40ft``); empty means unchanged."""
+
+    creature: str = ""
+    distance: str = ""

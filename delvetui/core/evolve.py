@@ -275,6 +275,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
         streak=streak,
         turns_since_rest=since_rest,
         encounter=None,
+        encounter_distance="",
     )
 
 
@@ -300,7 +301,16 @@ def _(event: ev.ResultRead, state: State) -> State:
 @_apply.register
 def _(event: ev.EncounterBegan, state: State) -> State:
     text = event.creature or event.text
-    return attrs.evolve(state, encounter=text, sign=None)
+    return attrs.evolve(state, encounter=text, encounter_distance=event.distance, sign=None)
+
+
+@_apply.register
+def _(event: ev.EncounterDescribed, state: State) -> State:
+    return attrs.evolve(
+        state,
+        encounter=event.creature or state.encounter,
+        encounter_distance=event.distance or state.encounter_distance,
+    )
 
 
 @_apply.register

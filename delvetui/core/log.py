@@ -194,6 +194,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "result", f"→ {event.label}{ignored}{text}"
         case ev.EncounterBegan():
             text = _sentence(event.text)
+            if event.distance:
+                text += f" Distance: {_sentence(event.distance)}"
             if event.creature == UNNAMED_CREATURE:
                 return "encounter", f"Encounter with {event.creature}! {text}"
             if event.creature and event.foretold:
@@ -203,6 +205,10 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             if event.creature:
                 return "encounter", f"Encounter with {event.creature}! {text}"
             return "encounter", f"Encounter! {text}"
+        case ev.EncounterDescribed():
+            said = [f"it is {event.creature}"] if event.creature else []
+            said += [f"it is {event.distance} away"] if event.distance else []
+            return "encounter", f"The encounter: {_sentence(' and '.join(said))}"
         case ev.SignFound():
             if not event.foretells:
                 return "sign", f"Sign: {event.text}"

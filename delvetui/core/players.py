@@ -28,6 +28,8 @@ class PlayersView:
     party: tuple[str, ...] | None
     sign: str | None
     encounter: str | None
+    #: How far away the last encounter began, when the players may know it.
+    distance: str | None = None
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -40,6 +42,10 @@ class PlayersView:
             found.append(f"A sign: {self.sign}")
         if self.encounter is not None:
             found.append(f"Encounter: {self.encounter}")
+            if self.distance:
+                found.append(f"Distance: {self.distance}")
+        elif self.distance is not None:
+            found.append(f"Something approaches, {self.distance} away.")
         return found
 
 
@@ -64,6 +70,9 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     encounter = None
     if state.encounter and (rules.encounter or "encounter" in state.shown):
         encounter = visible(state.encounter)
+    distance = None
+    if state.encounter and state.encounter_distance and (encounter or rules.distance):
+        distance = visible(state.encounter_distance)
     return PlayersView(
         title=visible(state.name),
         level=_LEVEL_WORDS.get(state.light_level, state.light_level),
@@ -72,6 +81,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         party=party,
         sign=sign,
         encounter=encounter,
+        distance=distance,
     )
 
 

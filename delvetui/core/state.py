@@ -140,6 +140,8 @@ class State:
     pending: tuple[Pending, ...] = ()
     sign: str | None = None
     encounter: str | None = None
+    #: How far away this turn's encounter began ("far", "70 feet"); empty when unsaid.
+    encounter_distance: str = ""
     last_hazard: Hazard | None = None
     session: int = 0
     in_session: bool = False

@@ -17,11 +17,8 @@ from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
-from delvetui.procedure.tree import iter_effects, walk_effects
+from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
 from delvetui.text import number_problem
-
-#: Keys a turn may always be given besides rolls and the action's inputs.
-FREE_INPUTS = frozenset({"by", "sign", "creature", "speed"})
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
@@ -148,6 +145,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             f"{shown.forbidden}. Light a source first."
         )
     _check_inputs(work, name, action)
+    _not_rolled(work, action)
     turns = shown.turns
     distance = shown.distance
     flags = shown.flags
@@ -191,6 +189,30 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             if rule.when == "end" and rule_id not in action.skip_rolls:
                 work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
         _time_passes(work, name)
+
+
+def _not_rolled(work: Work, action: Action) -> None:
+    """Say why the action makes no roll of a rule it skips or does not call for.
+
+    A result typed for such a roll is then refused with the reason, not as an unknown key.
+    """
+    for rule_id, rule in work.procedure.rolls.items():
+        if rule_id in action.skip_rolls:
+            work.inputs.skip(
+                rule_id, f"{rule.label} is not rolled this turn: {action.label} skips it"
+            )
+        elif rule.when == "action" and rule_id not in action.rolls:
+            callers = [
+                other.label.lower()
+                for other in work.procedure.actions.values()
+                if rule_id in other.rolls
+            ]
+            who = f" ({', '.join(callers)})" if callers else ""
+            work.inputs.skip(
+                rule_id,
+                f"{rule.label} is not rolled this turn: it is made only by the actions that "
+                f"call for it{who}, and {action.label.lower()} does not",
+            )
 
 
 def _log_inputs(work: Work, action: Action) -> None:

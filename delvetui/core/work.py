@@ -60,6 +60,8 @@ class Inputs:
         self.taken: dict[str, int] = {}
         self.read: set[str] = set()
         self.wanted: set[str] = set()
+        #: Why each roll key given was not rolled, for a rule skipped this turn.
+        self.skipped: dict[str, str] = {}
 
     def has(self, key: str) -> bool:
         """True when a value is given for the key and not yet used by a roll."""
@@ -86,6 +88,15 @@ class Inputs:
         self.taken[folded] = index + 1
         return self.values[folded][index]
 
+    def skip(self, key: str, why: str) -> None:
+        """A roll this key would type is not made (the rule is skipped), and why.
+
+        A value given for it then gets that sentence instead of passing silently.
+        """
+        folded = key.casefold()
+        self.wanted.add(folded)
+        self.skipped.setdefault(folded, why)
+
     def check_all_used(self) -> None:
         """Refuse values nothing used, so a misspelt key never passes silently."""
         for key, given in self.values.items():
@@ -95,6 +106,8 @@ class Inputs:
                     f"{key}= was given {len(given)} times but this command rolls it "
                     f"{taken} time{'s' if taken > 1 else ''}; give one value per roll."
                 )
+            if not taken and key not in self.read and key in self.skipped:
+                raise CommandError(f"{self.skipped[key]}; leave out {key}= (nothing was saved).")
             if not taken and key not in self.read:
                 hint = suggest(key, sorted(self.wanted))
                 used = ", ".join(sorted(self.wanted)) or "none"
@@ -102,6 +115,52 @@ class Inputs:
                     f"'{key}=' was given but nothing in this command uses it "
                     f"(it could use: {used}).{hint}"
                 )
+
+
+def describe(condition: Condition, work: Work) -> str:
+    """A condition in the game master's words, with the values it reads now.
+
+    Says why a rule that holds it is not made this turn: "only when the alarm is at least
+    5 (it is 3)". Every key given is said, joined with "and".
+    """
+    state = work.state
+    parts: list[str] = []
+    for key, wanted in condition.inputs.items():
+        parts.append(f"{key}={wanted}")
+    for name, value in condition.counter_at_least.items():
+        parts.append(
+            f"{_counter_name(work, name)} is at least {value} (it is {state.counter(name)})"
+        )
+    for name, value in condition.counter_at_most.items():
+        parts.append(
+            f"{_counter_name(work, name)} is at most {value} (it is {state.counter(name)})"
+        )
+    turn_name = work.procedure.turn_name(state.turn_type)
+    if condition.first_turns is not None:
+        parts.append(f"during the first {condition.first_turns} {turn_name}s")
+    if condition.after_turns is not None:
+        parts.append(f"after the first {condition.after_turns} {turn_name}s")
+    if condition.resting is not None:
+        parts.append("the party rests" if condition.resting else "the party does not rest")
+    if condition.light_levels:
+        levels = " or ".join(condition.light_levels)
+        parts.append(f"the light is {levels} (it is {state.light_level})")
+    for flag in condition.flags:
+        parts.append(f"the {turn_name} is '{flag}'")
+    for flag in condition.not_flags:
+        parts.append(f"the {turn_name} is not '{flag}'")
+    if condition.streak is not None:
+        parts.append(f"on every {condition.streak}th {turn_name} of the same action in a row")
+    if condition.hp_at_most is not None:
+        parts.append(f"a member has at most {condition.hp_at_most} hit points")
+    if not parts:
+        return "only when its condition holds, and it does not now"
+    return "only when " + " and ".join(parts)
+
+
+def _counter_name(work: Work, name: str) -> str:
+    counter = work.procedure.counters.get(name)
+    return f"the {counter.label.lower()}" if counter is not None else f"the counter {name}"
 
 
 @attrs.frozen
@@ -309,6 +368,20 @@ class Work:
         finally:
             self.in_over.discard(key)
 
+    def why_skipped(self, rule: RollRule) -> str:
+        """Why a roll rule is not made this turn, in words ('' when it is due)."""
+        if rule.only is not None and not self.holds(rule.only):
+            return f"it is made {describe(rule.only, self)}"
+        if rule.turn_types and self.state.turn_type not in rule.turn_types:
+            kinds = " or ".join(self.procedure.turn_name(kind) for kind in rule.turn_types)
+            now = self.procedure.turn_name(self.state.turn_type)
+            return f"it is made only in a {kinds}, and this is a {now}"
+        if rule.every > 1 and self.turn_number % rule.every != 0:
+            turn_name = self.procedure.turn_name(self.state.turn_type)
+            due = self.turn_number + rule.every - self.turn_number % rule.every
+            return f"it is made every {rule.every} {turn_name}s, next on {turn_name} {due}"
+        return ""
+
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
         names: dict[str, object] = {
@@ -349,28 +422,27 @@ class Work:
             ignored = f"during the first {row.ignore_first_turns} turns"
         elif row.ignore_while_resting and self.state.resting:
             ignored = "while resting"
+        here = attrs.evolve(ctx, source=row.label, total=result.total)
         self.emit(
             ev.ResultRead(
                 key=key,
                 table=table_id,
                 total=result.total,
                 label=row.label,
-                text=row.text,
+                # The row's words fill in their placeholders as an effect's do ({total}).
+                text=self.text(row.text, here),
                 row=index,
                 ignored=ignored,
             )
         )
         if not ignored:
-            here = attrs.evolve(ctx, source=row.label, total=result.total)
             self.apply_all(row.effects, f"tables.{table_id}.rows[{index}].effects", here)
 
     def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
         """Make one of the procedure's rolls, if it is due, and apply what it gives."""
-        if rule.only is not None and not self.holds(rule.only):
-            return
-        if rule.turn_types and self.state.turn_type not in rule.turn_types:
-            return
-        if rule.every > 1 and self.turn_number % rule.every != 0:
+        why = self.why_skipped(rule)
+        if why:
+            self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return
         ctx = Ctx(source=rule.label)
         if rule.table:

@@ -392,7 +392,8 @@ class _Tally:
                     self.light(event.id).strikes = event.strikes
                 case ev.EncounterBegan():
                     creature = f" — {event.creature}" if event.creature else ""
-                    self.encounters.append(f"{event.text}{creature}")
+                    distance = f" ({event.distance})" if event.distance else ""
+                    self.encounters.append(f"{event.text}{creature}{distance}")
                 case ev.SignFound():
                     creature = f" — {event.creature}" if event.creature else ""
                     self.signs.append(f"{event.text}{creature}")

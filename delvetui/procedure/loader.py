@@ -27,10 +27,15 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
-from delvetui.procedure.lines import LineMap
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
-from delvetui.procedure.tree import iter_effects, parse_range, row_range
+from delvetui.procedure.reading import LineMap as _LineMap
+from delvetui.procedure.reading import describe as _describe
+from delvetui.procedure.reading import matches as _matches
+from delvetui.procedure.reading import syntax_problem as _syntax_problem
+from delvetui.procedure.reading import type_name as _type_name
+from delvetui.procedure.reading import unknown as _unknown
+from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
@@ -110,7 +115,7 @@ def _load_valid(text: str) -> Procedure:
     except RecursionError:
         problem = Problem("", "nests arrays or tables too deeply to be a procedure.")
         raise ProcedureError(source, [problem]) from None
-    lines = LineMap(text)
+    lines = _LineMap(text)
     converter = _Converter(lines)
     procedure = converter.convert(Procedure, raw, "")
     problems = converter.problems
@@ -120,16 +125,6 @@ def _load_valid(text: str) -> Procedure:
         raise ProcedureError(source, problems)
     assert isinstance(procedure, Procedure)
     return attrs.evolve(procedure, text=text)
-
-
-def _syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
-    message = str(error)
-    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
-    if found is None:
-        return Problem("", f"is not valid TOML: {message}")
-    line, column = int(found.group(1)), int(found.group(2))
-    what = message[: found.start()].strip()
-    return Problem("", f"is not valid TOML at column {column}: {what}.", line)
 
 
 _HINTS: dict[type[Any], dict[str, Any]] = {}
@@ -152,7 +147,7 @@ INVALID = _Invalid()
 class _Converter:
     """Converts raw TOML data into model objects, collecting problems instead of raising."""
 
-    def __init__(self, lines: LineMap) -> None:
+    def __init__(self, lines: _LineMap) -> None:
         self.lines = lines
         self.problems: list[Problem] = []
         self.effect_depth = 0
@@ -280,60 +275,10 @@ class _Converter:
         return INVALID
 
 
-def _matches(hint: Any, value: object) -> bool:
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return value in typing.get_args(hint)
-    if origin is tuple:
-        return isinstance(value, list)
-    if origin is dict or attrs.has(hint):
-        return isinstance(value, dict)
-    return hint is Any
-
-
-def _type_name(hint: Any) -> str:
-    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
-    if hint in names:
-        return names[hint]
-    origin = typing.get_origin(hint)
-    if origin is tuple:
-        return "a list"
-    if origin is dict or attrs.has(hint):
-        return "a table"
-    return str(hint)
-
-
-def _describe(value: object) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()}"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 30 else value[:30] + "…"
-        return f"the text '{shown}'"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
-def _unknown(key: str, allowed: set[str], where: str) -> str:
-    return f"'{key}' is not a key of {where}.{_suggest(key, sorted(allowed))}"
-
-
 class _Checker:
     """Checks a converted procedure as a whole: references, ranges, dice, ids."""
 
-    def __init__(self, procedure: Procedure, lines: LineMap) -> None:
+    def __init__(self, procedure: Procedure, lines: _LineMap) -> None:
         self.p = procedure
         self.lines = lines
         self.found: list[Problem] = []
@@ -461,6 +406,13 @@ class _Checker:
         elif not rule.table and not rule.on_hit:
             # A rule with only on_hit and no dice applies it every time (usage dice).
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
+        if rule.dice and not rule.table and not rule.on_hit:
+            # A chance that hits and does nothing is a rule half written.
+            self.problem(
+                path,
+                f"rolls {rule.dice} for a hit but has no on_hit: say what a hit does, e.g. "
+                'on_hit = [{ do = "encounter" }] (or [{ do = "nothing" }]).',
+            )
         if rule.every < 1:
             self.problem(f"{path}.every", "should be at least 1.")
         if isinstance(rule.hit_at_most, str):
@@ -486,6 +438,7 @@ class _Checker:
                 self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
                 continue
             low, high = span
+            self._placeholders(f"{row_path}.text", row.text)
             if low < expr.minimum or high > expr.maximum:
                 self.problem(
                     f"{row_path}.roll",
@@ -515,15 +468,44 @@ class _Checker:
         for index, effect in enumerate(effects):
             here = f"{path}[{index}]"
             check_effect(self, effect, here)
-            for name in _PLACEHOLDER.findall(effect.text):
-                if name not in PLACEHOLDERS:
-                    self.problem(f"{here}.text", f"'{{{name}}}' is not a placeholder.")
+            self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 
+    def _placeholders(self, path: str, text: str) -> None:
+        """Report a {placeholder} in a text that the log could not fill in."""
+        for name in _PLACEHOLDER.findall(text):
+            if name not in PLACEHOLDERS:
+                known = ", ".join(f"{{{known}}}" for known in sorted(PLACEHOLDERS))
+                self.problem(
+                    path,
+                    f"'{{{name}}}' is not a placeholder (use {known})."
+                    + _suggest(name, sorted(PLACEHOLDERS)),
+                )
+
+    def _declared_inputs(self) -> frozenset[str]:
+        """Every input some action or activity declares, and those any turn may be given."""
+        declared = {
+            key
+            for group in (self.p.actions, self.p.activities)
+            for action in group.values()
+            for key in action.inputs
+        }
+        return frozenset(declared | FREE_INPUTS)
+
     def _condition(self, path: str, condition: model.Condition) -> None:
+        declared = self._declared_inputs()
+        for key in condition.inputs:
+            if key not in declared:
+                known = ", ".join(sorted(declared - FREE_INPUTS)) or "none are declared"
+                self.problem(
+                    f"{path}.inputs.{key}",
+                    f"names the input '{key}', which no action or activity declares "
+                    f"({known}); declare it under [actions.ID.inputs.{key}]."
+                    + _suggest(key, sorted(declared)),
+                )
         if condition.streak is not None and condition.streak < 1:
             self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):

@@ -194,6 +194,16 @@ class Effect:
         default="",
         metadata=_help("condition: every condition of this kind ends ('transient')."),
     )
+    distance: str = attrs.field(
+        default="",
+        metadata=_help("encounter: how far away it begins, in words ('far'); {name} etc."),
+    )
+    distance_dice: str = attrs.field(
+        default="", metadata=_help("encounter: dice for the distance (2d6), times distance_times.")
+    )
+    distance_times: int = attrs.field(
+        default=1, metadata=_help("encounter: what the distance dice are multiplied by (10).")
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -454,7 +464,8 @@ class Players:
 
     The light in words, the time of day and the last encounter's distance follow these;
     the sign, the encounter and the party's hit points are otherwise shown only when the
-    game master reveals them. The hazard table, the rolls and the notes never are.
+    game master reveals them (a revealed encounter shows its distance too). The hazard
+    table, the rolls and the notes never are.
     """
 
     light_turns: bool = attrs.field(
@@ -467,6 +478,13 @@ class Players:
     sign: bool = attrs.field(default=False, metadata=_help("Show the sign as soon as it is found."))
     encounter: bool = attrs.field(
         default=False, metadata=_help("Show the encounter as soon as it begins.")
+    )
+    distance: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "Show how far away an encounter begins as soon as it begins, even before the "
+            "encounter itself is shown (the characters see or hear something coming)."
+        ),
     )
 
 

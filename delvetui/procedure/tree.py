@@ -12,6 +12,9 @@ from collections.abc import Iterator, Sequence
 
 from delvetui.procedure.model import Effect, Procedure, Row
 
+#: Keys a turn may always be given besides rolls and the action's inputs.
+FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
+
 _RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*")
 
 

@@ -43,7 +43,8 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
     if state.encounter:
-        found.append(Alert("danger", f"Encounter: {state.encounter}"))
+        at = f", {state.encounter_distance}" if state.encounter_distance else ""
+        found.append(Alert("danger", f"Encounter: {state.encounter}{at}"))
     per_turn = procedure.turn_minutes(state.turn_type)
     for light in state.lit_lights:
         if light.minutes is not None and light.minutes <= per_turn:

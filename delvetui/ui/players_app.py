@@ -61,6 +61,12 @@ def players_text(shown: PlayersView) -> Text:
     if shown.encounter is not None:
         text.append("\nEncounter: ", "bold")
         text.append(f"{shown.encounter}\n")
+        if shown.distance:
+            text.append("Distance: ", "bold")
+            text.append(f"{shown.distance}\n")
+    elif shown.distance is not None:
+        text.append("\nSomething approaches, ", "bold")
+        text.append(f"{shown.distance} away.\n")
     text.rstrip()
     return text
 

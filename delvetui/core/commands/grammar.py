@@ -383,6 +383,19 @@ GRAMMAR: tuple[Verb, ...] = (
         read.read_enter,
     ),
     Verb(
+        "encounter",
+        "This turn's encounter.",
+        (
+            Form(
+                (_key("creature", "TEXT", "text"), _key("distance", "TEXT", "text")),
+                cmd.DescribeEncounter,
+                "Name this turn's encounter or say how far away it is, after the dice showed it.",
+                "encounter creature=ghouls distance=40ft",
+            ),
+        ),
+        read.read_encounter,
+    ),
+    Verb(
         "reveal",
         "Show the players.",
         (

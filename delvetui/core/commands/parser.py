@@ -158,6 +158,12 @@ def _words(command: cmd.Command) -> list[str]:
             return ["realtime", command.verb, *seconds, *command.ids, *why]
         case cmd.EnterTurnType():
             return ["enter", command.turn_type]
+        case cmd.DescribeEncounter():
+            return [
+                "encounter",
+                *_pair("creature", command.creature),
+                *_pair("distance", command.distance),
+            ]
         case cmd.ShowPlayers():
             return ["reveal" if command.shown else "hide", command.what]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")

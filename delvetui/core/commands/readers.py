@@ -333,6 +333,25 @@ def read_time(words: list[str], text: str) -> cmd.Command:
     raise _usage("time", "Say time set HH:MM or time roll N.")
 
 
+def read_encounter(words: list[str], text: str) -> cmd.Command:
+    plain, pairs = split_pairs(words)
+    if plain:
+        raise _usage("encounter", f"'{_short(plain[0])}' needs a key: creature= or distance=.")
+    values = dict(pairs)
+    creature = values.pop("creature", None)
+    distance = values.pop("distance", None)
+    no_more("encounter", values)
+    if not creature and not distance:
+        raise _usage(
+            "encounter", "Say what it is (creature=NAME), how far (distance=TEXT), or both."
+        )
+    said = (
+        None if given is None else _bounded("encounter", what, given.strip(), rules.MAX_PURPOSE)
+        for given, what in ((creature, "a creature"), (distance, "a distance"))
+    )
+    return cmd.DescribeEncounter(creature=next(said), distance=next(said))
+
+
 def read_show(verb: str) -> Reader:
     def parse_show(words: list[str], text: str) -> cmd.Command:
         if len(words) != 1 or words[0].lower() not in cmd.PLAYERS_SHOW:

@@ -222,5 +222,13 @@ class ShowPlayers(Command):
     shown: bool
 
 
+@attrs.frozen
+class DescribeEncounter(Command):
+    """Name this turn's encounter, or say how far away it is, after the dice showed it."""
+
+    creature: str | None = None
+    distance: str | None = None
+
+
 #: What the game master can show on the players' screen, or hide again.
 PLAYERS_SHOW = ("sign", "encounter", "hp")

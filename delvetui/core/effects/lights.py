@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvetui.core import events as ev
-from delvetui.core.effects.registry import kind
+from delvetui.core.effects.registry import Checks, kind
 from delvetui.core.evolve import step_usage_die
 from delvetui.procedure.model import Effect
 
@@ -105,7 +105,27 @@ def usage_die(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightPutOut(id=light.id, reason="used up", spent=True))
 
 
-@kind("strike", fields=("kinds",))
+def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
+    """A strike only counts against a kind that goes out on the Nth (``strikes = N``)."""
+    lights = checks.procedure.lights
+    if effect.kinds:
+        for name in effect.kinds:
+            found = lights.get(name)
+            if found is not None and found.strikes is None:
+                checks.problem(
+                    f"{path}.kinds",
+                    f"strikes the light kind '{name}', which has no strikes: give "
+                    f"[lights.{name}] strikes = N (it goes out on the Nth), or it never goes out.",
+                )
+    elif not any(light.strikes is not None for light in lights.values()):
+        checks.problem(
+            path,
+            "strikes every light, but no light kind has strikes: give a kind strikes = N "
+            "(it goes out on the Nth), or it never goes out.",
+        )
+
+
+@kind("strike", fields=("kinds",), check=_check_strike)
 def strike(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Counts a strike against each lit light of `kinds`; a light whose kind has `strikes =
     N` goes out, used up, on the Nth.

@@ -140,6 +140,16 @@ def _low_turns(checks: Checks, effect: Effect, path: str) -> None:
         checks.problem(f"{path}.low_turns", "cannot be negative.")
 
 
+def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.distance_dice:
+        checks.dice(f"{path}.distance_dice", effect.distance_dice)
+
+
+def _distance_times(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.distance_times < 1:
+        checks.problem(f"{path}.distance_times", "must be 1 or more (10 for '2d6 × 10 feet').")
+
+
 #: The check of each key that names something or must parse, in the order they are made;
 #: an effect's keys are checked before its kind's own check.
 KEY_CHECKS: dict[str, Check] = {
@@ -150,6 +160,8 @@ KEY_CHECKS: dict[str, Check] = {
     "kinds": _kinds,
     "low_kinds": _low_kinds,
     "low_turns": _low_turns,
+    "distance_dice": _distance_dice,
+    "distance_times": _distance_times,
 }
 
 

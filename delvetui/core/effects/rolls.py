@@ -22,18 +22,33 @@ def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
 
 
-@kind("encounter")
+@kind("encounter", fields=("distance", "distance_dice", "distance_times"))
 def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Starts an encounter, with `text` (default "An encounter."). If a sign that
     `foretells` was found since the last encounter, the encounter is with that creature,
     and the sign is forgotten; otherwise the game master may name the creature with
     `creature=TEXT`. An encounter during a rest interrupts it: the turns of rest in a row
     (a `streak`, such as an hour's rest of 6 turns) count again from the next turn of rest.
+
+    How far away it begins: `distance_dice` (with `distance_times`) rolls it in the
+    movement unit ("2d6 × 10 feet": `distance_dice = "2d6"`, `distance_times = 10`), typed
+    as `distance=N` like any roll; otherwise `distance` gives it in words ("far"), and the
+    game master may say it with `distance=TEXT` ("30 feet", "across the chasm"). The log,
+    the exports and the players' screen show it.
     """
     foretold = work.state.sign
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
-    work.emit(ev.EncounterBegan(text=text, creature=creature, foretold=foretold is not None))
+    if effect.distance_dice:
+        rolled = work.roll("distance", effect.distance_dice, "encounter distance")
+        distance = f"{rolled.total * effect.distance_times} {work.procedure.movement.unit}"
+    else:
+        distance = work.inputs.get("distance") or work.text(effect.distance, ctx)
+    work.emit(
+        ev.EncounterBegan(
+            text=text, creature=creature, foretold=foretold is not None, distance=distance
+        )
+    )
     if work.state.resting and work.state.streak > 0:
         # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
         work.emit(ev.RestBroken(reason="the encounter"))

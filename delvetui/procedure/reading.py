@@ -1,0 +1,127 @@
+"""Reading TOML a game master is handed: where each key is, and problems in words.
+
+Shared by the procedure loader and the adventure's tables (``procedure.adventure``): a
+syntax error as a problem with its line, the line of every key path (``LineMap``), and the
+sentences that say what a value is and should be.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import typing
+from typing import Any, Literal
+
+import attrs
+
+from delvetui.errors import Problem
+from delvetui.text import suggest as _suggest
+
+
+def syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
+    message = str(error)
+    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    if found is None:
+        return Problem("", f"is not valid TOML: {message}")
+    line, column = int(found.group(1)), int(found.group(2))
+    what = message[: found.start()].strip()
+    return Problem("", f"is not valid TOML at column {column}: {what}.", line)
+
+
+class LineMap:
+    """Where each key path is defined in the text, found by a light scan of the lines."""
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_.\"'-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        arrays: dict[str, int] = {}
+        prefix = ""
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = self._HEADER.match(line)
+            if header is not None:
+                name = unquote(header.group(2))
+                if header.group(1) == "[[":
+                    arrays[name] = arrays.get(name, -1) + 1
+                prefix = indexed(name, arrays)
+                self.lines.setdefault(prefix, number)
+                continue
+            key = self._KEY.match(line)
+            if key is not None:
+                path = f"{prefix}.{unquote(key.group(1))}" if prefix else unquote(key.group(1))
+                self.lines.setdefault(path, number)
+
+    def line(self, path: str) -> int | None:
+        """The line of the key path or of its nearest enclosing key."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None
+
+
+def unquote(name: str) -> str:
+    return ".".join(part.strip().strip("\"'") for part in name.split("."))
+
+
+def indexed(name: str, arrays: dict[str, int]) -> str:
+    """Turn ``tables.hazard.rows`` into ``tables.hazard.rows[2]`` for arrays of tables."""
+    out: list[str] = []
+    plain: list[str] = []
+    for part in name.split("."):
+        plain.append(part)
+        key = ".".join(plain)
+        out.append(f"{part}[{arrays[key]}]" if key in arrays else part)
+    return ".".join(out)
+
+
+def matches(hint: Any, value: object) -> bool:
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return value in typing.get_args(hint)
+    if origin is tuple:
+        return isinstance(value, list)
+    if origin is dict or attrs.has(hint):
+        return isinstance(value, dict)
+    return hint is Any
+
+
+def type_name(hint: Any) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    if hint in names:
+        return names[hint]
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return "a list"
+    if origin is dict or attrs.has(hint):
+        return "a table"
+    return str(hint)
+
+
+def describe(value: object) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:30] + "…"
+        return f"the text '{shown}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def unknown(key: str, allowed: set[str], where: str) -> str:
+    return f"'{key}' is not a key of {where}.{_suggest(key, sorted(allowed))}"

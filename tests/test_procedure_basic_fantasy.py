@@ -1,0 +1,232 @@
+"""The shipped basic-fantasy procedure, rule by rule, as a GM would check it against the text.
+
+The text is Basic Fantasy RPG, 4th edition (CC-BY-SA 4.0): 10-minute turns, exploring at
+three times the round's movement, a wandering monster on a 1 on 1d6 checked every third
+turn, torches of 1d4+4 turns and a lantern's flask of 1d6+18, searching and listening on a
+1 on 1d6, surprise on 1-2 and the 2d6 reaction; in the wilds a check every four hours.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.core.timeline import Batch
+from delvetui.errors import CommandError
+from delvetui.session import Expedition
+from tests.cli_support import delvetui, status
+from tests.conftest import Factory, reopened, run
+
+E = TypeVar("E", bound=ev.Event)
+
+
+def of(batch: Batch, kind: type[E]) -> list[E]:
+    """The events of one kind in a command's batch."""
+    return [e for e in batch.events if isinstance(e, kind)]
+
+
+def rolled(batch: Batch) -> list[str]:
+    """The keys of the dice a command rolled, in order."""
+    return [r.key for r in of(batch, ev.DiceRolled)]
+
+
+@pytest.fixture
+def party(expedition: Factory) -> Expedition:
+    made = expedition("basic-fantasy", seed=9)
+    run(
+        made,
+        "pc add Darion hp=7 CHA=13",
+        "pc add Morningstar hp=5",
+        "light add torch count=4 carrier=Darion",
+        "light add lantern carrier=Morningstar",
+        "light on torch",
+    )
+    return made
+
+
+def test_a_turn_is_ten_minutes_in_the_dungeon(party: Expedition) -> None:
+    assert party.state.turn_type == "dungeon"
+    party.execute("turn explore")
+    assert party.state.minutes == 10 and party.state.clock_text == "08:10"
+
+
+@pytest.mark.parametrize(("speed", "feet"), [("40", 120), ("30", 90), ("20", 60), ("10", 30)])
+def test_exploring_covers_three_times_the_rounds_movement(
+    party: Expedition, speed: str, feet: int
+) -> None:
+    started = of(party.execute(f"turn explore speed={speed}"), ev.TurnStarted)[0]
+    assert started.distance == f"{feet} feet"
+
+
+def test_wandering_monsters_are_checked_every_third_turn(party: Expedition) -> None:
+    checked = []
+    for _ in range(9):
+        batch = party.execute("turn explore")
+        checked.append("hazard" in rolled(batch))
+    assert checked == [False, False, True] * 3
+    check = next(r for r in of(batch, ev.DiceRolled) if r.key == "hazard")
+    assert check.expression == "1-in-6"
+
+
+def test_a_check_typed_on_a_turn_without_one_is_refused(party: Expedition) -> None:
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="hazard="):
+        party.execute("turn explore hazard=1")
+    assert (party.state, party.event_count) == before
+
+
+def test_a_wandering_monster_on_a_1_with_surprise_and_reaction(party: Expedition) -> None:
+    run(party, "turn explore", "turn explore")
+    batch = party.execute("turn explore hazard=1 surprise=2 reaction=7")
+    assert len(of(batch, ev.EncounterBegan)) == 1
+    labels = [r.label for r in of(batch, ev.ResultRead)]
+    assert labels == ["wandering monster", "Surprised", "Unfavorable"]
+
+
+def test_no_wandering_monster_on_2_to_6(party: Expedition) -> None:
+    run(party, "turn explore", "turn explore")
+    batch = party.execute("turn explore hazard=2")
+    assert not of(batch, ev.EncounterBegan) and rolled(batch) == ["hazard"]
+
+
+@pytest.mark.parametrize(
+    ("total", "label"),
+    [(2, "Immediate attack"), (3, "Unfavorable"), (7, "Unfavorable"), (8, "Favorable"),
+     (11, "Favorable"), (12, "Very favorable")],
+)  # fmt: skip
+def test_the_reaction_table(party: Expedition, total: int, label: str) -> None:
+    run(party, "turn explore", "turn explore")
+    batch = party.execute(f"turn explore hazard=1 surprise=5 reaction={total}")
+    assert of(batch, ev.ResultRead)[-1].label == label
+
+
+def test_searching_takes_a_turn_and_finds_on_a_1(party: Expedition) -> None:
+    found = party.execute("turn search search=1")
+    assert party.state.minutes == 10
+    assert [r.label for r in of(found, ev.ResultRead)] == ["found, if there is one"]
+    missed = party.execute("turn search search=2")
+    assert [r.label for r in of(missed, ev.ResultRead)] == ["nothing found"]
+
+
+def test_listening_takes_no_time_and_hears_on_a_1(party: Expedition) -> None:
+    batch = party.execute("do listen by=Darion listen=1")
+    assert party.state.minutes == 0 and party.state.turn == 0
+    assert [r.label for r in of(batch, ev.ResultRead)] == [
+        "sounds beyond the door, if there are any"
+    ]
+
+
+def test_a_torch_burns_six_turns_unless_the_gm_rolls_its_1d4_plus_4(party: Expedition) -> None:
+    torch = next(light for light in party.state.lights if light.lit)
+    assert torch.minutes == 60
+    party.execute(f"light set {torch.id} turns=8")  # the GM rolled 1d4+4 = 8
+    for _ in range(7):
+        party.execute("turn explore hazard=6" if party.state.turn % 3 == 2 else "turn explore")
+    lit = party.state.light(torch.id)
+    assert lit is not None and lit.lit and lit.minutes == 10
+
+
+def test_a_lantern_flask_burns_21_turns_and_is_refuelled(party: Expedition) -> None:
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and lantern.minutes == 21 * 10
+    run(party, "light off torch", "light on lantern1")
+    for _ in range(5):
+        party.execute("turn explore hazard=6" if party.state.turn % 3 == 2 else "turn explore")
+    party.execute("light refuel lantern1")
+    refilled = party.state.light("lantern1")
+    assert refilled is not None and refilled.minutes == 21 * 10
+
+
+def test_a_wilderness_watch_is_four_hours_with_a_check_each(party: Expedition) -> None:
+    party.execute("enter wilderness")
+    for command in ("turn travel", "turn travel", "turn camp", "turn camp"):
+        batch = party.execute(command)
+        assert rolled(batch)[0] == "outdoors"
+    assert party.state.minutes == 4 * 240
+    assert party.state.clock_text == "00:00" and party.state.day == 2
+
+
+def test_a_wilderness_encounter_on_a_1(party: Expedition) -> None:
+    party.execute("enter wilderness")
+    batch = party.execute("turn travel outdoors=1 surprise=3 reaction=12")
+    assert len(of(batch, ev.EncounterBegan)) == 1
+    assert "hazard" not in rolled(batch)  # the dungeon's check is not made outdoors
+    assert [r.label for r in of(batch, ev.ResultRead)][-1] == "Very favorable"
+
+
+def test_replay_gives_the_live_state(party: Expedition) -> None:
+    run(
+        party,
+        "turn explore",
+        "turn search",
+        "turn explore speed=20",
+        "do listen by=Morningstar",
+        "enter wilderness",
+        "turn travel",
+        "turn camp",
+    )
+    state = party.state
+    again = reopened(party)
+    try:
+        assert again.state == state
+    finally:
+        again.close()
+
+
+def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
+    commands = [
+        "pc add Darion hp=7",
+        "pc add Morningstar hp=5",
+        "light add torch count=3 carrier=Darion",
+        "light add lantern carrier=Morningstar",
+        "light on torch",
+        "light set torch2 turns=5",  # the GM rolled 1d4+4 = 5
+        "turn explore",  # 1
+        "turn explore speed=30",  # 2: Morningstar in leather armour sets the pace
+        "turn search search=4 hazard=3",  # 3: nothing found; no monster
+        "turn explore",  # 4
+        "do listen by=Darion listen=1",
+        "turn search search=1",  # 5: the torch gutters out at the end of this turn
+        "light on lantern",
+        "turn explore hazard=1 surprise=1 reaction=4",  # 6: surprised by something unfriendly
+        "turn rest",  # 7
+        "turn rest",  # 8
+        "turn explore hazard=6",  # 9
+        "turn explore",  # 10
+        "turn explore",  # 11
+        "turn explore hazard=4",  # 12
+        "enter wilderness",
+        "turn travel outdoors=3",  # 13
+        "turn travel outdoors=2",  # 14
+        "turn camp outdoors=1 surprise=6 reaction=8",  # 15: a favourable visitor
+        "turn camp outdoors=5",  # 16
+        "turn camp outdoors=4",  # 17
+        "turn camp outdoors=6",  # 18
+        "turn forced-march outdoors=2",  # 19
+        "turn forced-march outdoors=3",  # 20
+    ]
+    made = delvetui(home, "new", "crypt", "--procedure", "basic-fantasy", "--seed", "4")
+    assert made.returncode == 0, made.stderr
+    played = delvetui(home, "act", "crypt", "-", stdin="\n".join(commands) + "\n")
+    assert played.returncode == 0, played.stderr
+    state = status(home, "crypt")
+    assert state["turn"] == 20
+    assert state["minutes"] == 12 * 10 + 8 * 240  # 12 turns, then 8 four-hour watches
+    assert state["day"] == 2 and state["clock"] == "18:00"
+    lights = {light["id"]: light for light in state["lights"]}
+    assert lights["torch2"]["spent"] is True  # burnt out after its 5 turns
+    # The lantern burnt turns 6 to 12 in the dungeon and 8 watches outdoors: out of oil.
+    assert lights["lantern1"]["lit"] is False
+    log = delvetui(home, "export", "crypt", "--format", "txt")
+    assert log.returncode == 0, log.stderr
+    text = log.stdout
+    assert text.count("Encounter!") == 2
+    assert text.count("Wandering monsters: 1-in-6") == 4  # turns 3, 6, 9 and 12
+    assert text.count("Wilderness encounter check: 1-in-6") == 8
+    assert "Surprise (the party): d6 [1] = 1 (table dice) → Surprised" in text
+    assert "Reaction: 2d6 [4] = 4 (table dice) → Unfavorable" in text
+    assert "Explore, 90 feet" in text
+    assert "torch2 burns out." in text

@@ -1,0 +1,289 @@
+"""The shipped cairn procedure, rule by rule, as a Warden would check it against the text.
+
+The text is the "Procedures" chapter of the Cairn 2e Player's Guide (CC-BY-SA 4.0): dungeon
+cycles that roll the Dungeon Events only when the party lingers, hurries, enters a new area
+or is loud; three 8-hour watches a day in the wilds, getting lost by the path, the
+Wilderness Events after every watch, and Make Camp clearing Fatigue.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.core.timeline import Batch
+from delvetui.errors import CommandError
+from delvetui.session import Expedition
+from tests.cli_support import delvetui, status
+from tests.conftest import Factory, reopened, run
+
+E = TypeVar("E", bound=ev.Event)
+
+
+def of(batch: Batch, kind: type[E]) -> list[E]:
+    """The events of one kind in a command's batch."""
+    return [e for e in batch.events if isinstance(e, kind)]
+
+
+def rolled(batch: Batch) -> list[str]:
+    """The keys of the dice a command rolled, in order."""
+    return [r.key for r in of(batch, ev.DiceRolled)]
+
+
+def fatigue(made: Expedition) -> dict[str, int]:
+    """Each member's Fatigue."""
+    return {m.name: dict(m.tracks).get("fatigue", 0) for m in made.state.party}
+
+
+@pytest.fixture
+def party(expedition: Factory) -> Expedition:
+    made = expedition("cairn", seed=7)
+    run(
+        made,
+        "pc add Ash hp=4 STR=10 DEX=12 WIL=9",
+        "pc add Bryn hp=3",
+        "light add torch count=3 carrier=Ash",
+        "light on torch",
+    )
+    return made
+
+
+@pytest.fixture
+def delving(party: Expedition) -> Expedition:
+    party.execute("enter dungeon")
+    return party
+
+
+def test_a_watch_is_eight_hours_and_a_day_has_three(party: Expedition) -> None:
+    assert party.state.turn_type == "wilderness" and party.state.clock_text == "06:00"
+    run(party, "turn travel path=road", "turn travel path=road", "turn camp")
+    assert party.state.minutes == 3 * 8 * 60
+    assert party.state.day == 2 and party.state.clock_text == "06:00"
+
+
+def test_a_dungeon_cycle_takes_ten_minutes(delving: Expedition) -> None:
+    delving.execute("turn move")
+    assert delving.state.minutes == 10 and delving.state.clock_text == "06:10"
+
+
+@pytest.mark.parametrize(
+    ("path", "face", "lost"),
+    [("trail", 2, True), ("trail", 3, False), ("wilderness", 3, True), ("wilderness", 4, False)],
+)
+def test_getting_lost_depends_on_the_path(
+    party: Expedition, path: str, face: int, lost: bool
+) -> None:
+    batch = party.execute(f"turn travel path={path} lost={face} hazard=6")
+    check = next(r for r in of(batch, ev.DiceRolled) if r.key == "lost")
+    assert check.expression == "d6"
+    result = next(r for r in of(batch, ev.ResultRead) if r.key == "lost")
+    assert result.label == ("lost" if lost else "on course")
+    said = [e.text for e in of(batch, ev.Logged)]
+    assert any("lost" in text for text in said) is lost
+
+
+def test_no_roll_to_get_lost_on_a_road(party: Expedition) -> None:
+    batch = party.execute("turn travel path=road")
+    assert rolled(batch) == ["hazard"]
+    with pytest.raises(CommandError, match="lost="):
+        party.execute("turn travel path=road lost=1")
+
+
+def test_the_path_holds_until_the_warden_names_another(party: Expedition) -> None:
+    party.execute("turn travel path=wilderness lost=4")
+    assert dict(party.state.counters)["path"] == 3
+    batch = party.execute("turn travel lost=3")  # still in the wilds: 3-in-6
+    assert next(r for r in of(batch, ev.ResultRead) if r.key == "lost").label == "lost"
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [
+        (1, "Encounter"),
+        (2, "Sign"),
+        (3, "Environment"),
+        (4, "Loss"),
+        (5, "Exhaustion"),
+        (6, "Discovery"),
+    ],
+)
+def test_the_wilderness_events_after_every_watch(party: Expedition, face: int, label: str) -> None:
+    batch = party.execute(f"turn explore hazard={face}")
+    read = of(batch, ev.ResultRead)
+    assert read[0].table == "wilderness-events" and read[0].label == label
+    assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
+
+
+def test_an_encounter_rolls_the_2d6_reaction(party: Expedition) -> None:
+    batch = party.execute("turn explore hazard=1 reaction=12")
+    labels = [r.label for r in of(batch, ev.ResultRead)]
+    assert labels == ["Encounter", "Helpful"]
+    batch = party.execute("turn explore hazard=1 reaction=2")
+    assert [r.label for r in of(batch, ev.ResultRead)][-1] == "Hostile"
+
+
+def test_night_travel_rolls_the_wilderness_events_twice(party: Expedition) -> None:
+    batch = party.execute("turn night-travel lost=6 wilderness-events=2 hazard=6")
+    tables = [r.table for r in of(batch, ev.ResultRead) if r.key != "lost"]
+    assert tables == ["wilderness-events", "wilderness-events"]
+
+
+def test_make_camp_clears_all_fatigue(party: Expedition) -> None:
+    party.execute("enter dungeon")
+    run(party, "turn linger events=5", "turn move", "turn linger events=5", "turn move")
+    assert fatigue(party) == {"Ash": 2, "Bryn": 2}
+    party.execute("enter wilderness")
+    party.execute("turn camp hazard=6")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0}
+
+
+def test_careful_movement_rolls_nothing_in_the_dungeon(delving: Expedition) -> None:
+    batch = delving.execute("turn move")
+    assert rolled(batch) == [] and not of(batch, ev.ResultRead)
+
+
+@pytest.mark.parametrize(
+    "command", ["turn hurry", "turn enter", "turn linger", "turn rest", "do noise"]
+)
+def test_lingering_hurrying_entering_resting_or_noise_roll_the_dungeon_events(
+    delving: Expedition, command: str
+) -> None:
+    batch = delving.execute(f"{command} events=6")
+    assert rolled(batch) == ["events"]
+    assert [r.label for r in of(batch, ev.ResultRead)] == ["Quiet"]
+
+
+def test_hurrying_goes_three_times_as_far(delving: Expedition) -> None:
+    careful = of(delving.execute("turn move"), ev.TurnStarted)[0]
+    hurried = of(delving.execute("turn hurry events=6"), ev.TurnStarted)[0]
+    assert (careful.distance, hurried.distance) == ("40 feet", "120 feet")
+
+
+def test_loss_blows_out_the_torch_which_can_be_lit_three_times(delving: Expedition) -> None:
+    lit = next(light for light in delving.state.lights if light.lit)
+    for lighting in (1, 2):
+        delving.execute("turn enter events=4")
+        torch = delving.state.light(lit.id)
+        assert torch is not None and not torch.lit and not torch.spent
+        assert torch.strikes == lighting
+        delving.execute(f"light on {lit.id}")
+    delving.execute("turn enter events=4")
+    torch = delving.state.light(lit.id)
+    assert torch is not None and torch.spent and torch.strikes == 3  # degraded for good
+    assert delving.state.light_level == "dark"
+
+
+def test_exhaustion_adds_a_fatigue_unless_the_party_rests(delving: Expedition) -> None:
+    delving.execute("turn linger events=5")
+    assert fatigue(delving) == {"Ash": 0, "Bryn": 0}
+    delving.execute("turn move")
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+    delving.execute("turn linger events=5")
+    delving.execute("turn rest events=6")
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+
+
+def test_a_rest_restores_all_hp_but_not_fatigue(delving: Expedition) -> None:
+    run(delving, "pc Ash hp=-3", "pc Bryn hp=-1", "turn linger events=5", "turn move")
+    delving.execute("turn rest events=6")
+    assert [(m.hp, m.max_hp) for m in delving.state.party] == [(4, 4), (3, 3)]
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+
+
+def test_no_rest_without_a_light_and_nothing_is_written(delving: Expedition) -> None:
+    delving.execute("light off torch")
+    before = (delving.state, delving.event_count)
+    with pytest.raises(CommandError, match="cannot rest in darkness"):
+        delving.execute("turn rest")
+    assert (delving.state, delving.event_count) == before
+
+
+def test_the_wilderness_events_are_not_rolled_in_the_dungeon(delving: Expedition) -> None:
+    with pytest.raises(CommandError, match="hazard="):
+        delving.execute("turn move hazard=1")
+
+
+def test_replay_gives_the_live_state(party: Expedition) -> None:
+    run(
+        party,
+        "turn travel path=wilderness",
+        "turn night-travel",
+        "turn camp",
+        "enter dungeon",
+        "turn enter events=4",
+        "light on torch",
+        "turn linger events=5",
+        "turn rest events=3",
+        "do noise",
+    )
+    state = party.state
+    again = reopened(party)
+    try:
+        assert again.state == state
+    finally:
+        again.close()
+
+
+#: A played session of 20 turns: two days' walk to a barrow, a delve, and the walk home.
+SESSION = [
+    "pc add Ash hp=4 STR=11 DEX=13 WIL=8",
+    "pc add Bryn hp=5 STR=14 DEX=9 WIL=12",
+    "light add torch count=3 carrier=Ash",
+    "light add lantern carrier=Bryn",
+    "turn travel path=trail lost=4 hazard=2",  # 1: morning, on course; a sign
+    "turn travel lost=1 hazard=5",  # 2: afternoon, lost; a barrier
+    "turn camp hazard=6",  # 3: night in camp
+    "turn explore hazard=3",  # 4: day 2 morning, find the way
+    "turn travel path=wilderness lost=5 hazard=1 reaction=7",  # 5: curious wolves
+    "turn camp hazard=6",  # 6: the afternoon in camp at the barrow's door
+    "enter dungeon",
+    "light on torch",
+    "turn move",  # 7
+    "turn enter events=2",  # 8: a sign
+    "turn move",  # 9
+    "turn linger events=5",  # 10: exhaustion, unless the party rests
+    "turn rest events=4",  # 11: rested (no Fatigue), but the torch blows out
+    "light on lantern",
+    "turn move",  # 12
+    "turn hurry events=1 reaction=3",  # 13: wary ghouls
+    "turn linger events=5",  # 14: exhaustion...
+    "turn move",  # 15: ...and each adds a Fatigue
+    "turn enter events=6",  # 16
+    "enter wilderness",
+    "turn travel path=trail lost=6 hazard=3",  # 17: morning, on course
+    "turn travel lost=3 hazard=4",  # 18: on course; a loss
+    "turn travel path=road hazard=6",  # 19: the road home
+    "turn camp hazard=6",  # 20: camp clears the Fatigue
+]
+
+
+def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
+    made = delvetui(home, "new", "barrow", "--procedure", "cairn", "--seed", "4")
+    assert made.returncode == 0, made.stderr
+    played = delvetui(home, "act", "barrow", "-", stdin="\n".join(SESSION) + "\n")
+    assert played.returncode == 0, played.stderr
+    state = status(home, "barrow")
+    assert state["turn"] == 20
+    # Ten watches of 8 hours and ten dungeon cycles of 10 minutes: 81 h 40 min from 06:00.
+    assert state["minutes"] == 10 * 480 + 10 * 10
+    assert state["day"] == 4 and state["clock"] == "15:40"
+    ash, bryn = state["party"]
+    assert (ash["hp"], bryn["hp"]) == (4, 5)
+    assert ash["tracks"] == {"fatigue": 0} and bryn["tracks"] == {"fatigue": 0}
+    lights = {light["id"]: light for light in state["lights"]}
+    assert lights["lantern1"]["lit"] is True
+    assert lights["torch2"]["lit"] is False  # blown out while resting, one lighting used
+    assert state["counters"] == {"path": 0}
+    log = delvetui(home, "export", "barrow", "--format", "txt")
+    assert log.returncode == 0, log.stderr
+    text = log.stdout
+    assert text.count("Encounter!") == 2
+    assert "Reaction: 2d6 [7] = 7 (table dice) → Curious" in text
+    assert "Reaction: 2d6 [3] = 3 (table dice) → Wary" in text
+    assert "Getting lost: d6 [1] = 1 (table dice) → lost" in text
+    assert "torch2 is blown out" in text
+    assert "Ash: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
+    assert text.count("Fatigue takes effect") == 1  # cycle 10's was cancelled by the rest
