@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from delvetui import __version__, fileio, paths
 from delvetui.core import conditions
 from delvetui.core.log import batch_lines
+from delvetui.core.party import stocks
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
 from delvetui.procedure import registry
@@ -424,6 +425,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "odds": _odds(state, procedure),
     }
     data.update(conditions.status(state, procedure))
+    data.update(stocks(state, procedure))
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
@@ -480,7 +482,7 @@ def _list(args: argparse.Namespace) -> int:
                         "turn": state.turn,
                         "clock": state.clock_text,
                         "day": state.day,
-                        "last_played": _mtime(path),
+                        "last_played": fileio.modified_at(path),
                     }
                 )
         except DelveError as error:
@@ -500,13 +502,6 @@ def _list(args: argparse.Namespace) -> int:
                 f"day {row['day']} {row['clock']}, last played {row['last_played']}"
             )
     return 0
-
-
-def _mtime(path: Path) -> str:
-    import datetime as dt
-
-    moment = dt.datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-    return moment.isoformat(timespec="minutes")
 
 
 def _procedures(args: argparse.Namespace) -> int:

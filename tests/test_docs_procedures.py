@@ -178,3 +178,68 @@ def test_the_tutorial_plays_as_the_doc_says(home: Path) -> None:
         assert state.counter("noise") == 0  # raised by the dash, reset by the Hungry Dark
         assert state.sign is None  # the sign became the Hungry Dark's encounter
         assert state.encounter is not None
+        # Step 9: the rest ate a ration each; with the candle blown out, both grope.
+        assert [m.resource("rations") for m in state.party] == [1, 1]
+        assert all("groping" in m.conditions for m in state.party)
+        expedition.execute("light on candle carrier=Bryn")
+        expedition.execute("turn creep hazard=5 lurk=6")
+        ash, bryn = expedition.state.party
+        assert "groping" in ash.conditions and "groping" not in bryn.conditions
+        expedition.execute("pc Ash rations=0")
+        expedition.execute("turn rest hazard=5 lurk=6")
+        ash, bryn = expedition.state.party
+        assert (ash.fatigue, ash.resource("rations")) == (1, 0)  # none left: weary
+        assert (bryn.fatigue, bryn.resource("rations")) == (0, 0)
+
+
+def complete(doc_id: str) -> str:
+    """The complete example of the doc whose procedure has this id."""
+    return next(text for _, text in COMPLETE if f'id = "{doc_id}"' in text)
+
+
+def test_the_member_tests_example_plays_as_the_doc_says(home: Path) -> None:
+    procedure = load_text(complete("member-tests"))
+    with Expedition.create(home / "m.delve", procedure, seed=7) as expedition:
+        for command in (
+            "pc add Ash hp=8 CON=14",
+            "pc add Bryn hp=6 CON=9",
+            "light add torch carrier=Ash lit",
+            "turn march",
+        ):
+            expedition.execute(command)
+        ash, bryn = expedition.state.party
+        assert (ash.resource("rations"), bryn.resource("rations")) == (0, 0)
+        assert (ash.hp, bryn.hp) == (8, 6)
+        assert "in darkness" not in ash.conditions and "in darkness" in bryn.conditions
+        expedition.execute("turn march")
+        ash, bryn = expedition.state.party
+        assert (ash.hp, bryn.hp) == (7, 5)  # no ration left: 1 damage each
+        expedition.execute("light give torch1 Bryn")
+        expedition.execute("turn march")
+        ash, bryn = expedition.state.party
+        assert "in darkness" in ash.conditions and "in darkness" not in bryn.conditions
+        expedition.execute("turn camp")
+        ash, bryn = expedition.state.party
+        assert (ash.hp, bryn.hp) == (7, 4)  # only the hardy (CON 13+) recover
+
+
+def test_the_resources_example_plays_as_the_doc_says(home: Path) -> None:
+    procedure = load_text(complete("rations-and-oil"))
+    with Expedition.create(home / "r.delve", procedure, seed=7) as expedition:
+        for command in (
+            "pc add Ash hp=8",
+            "light add lantern carrier=Ash lit",
+            "turn march",
+            "turn forage by=Ash supply.Ash=2",
+            "party +2 oil",
+            "light refuel lantern1",
+        ):
+            expedition.execute(command)
+        state = expedition.state
+        ash = state.party[0]
+        assert ash.resource("rations") == 4 and state.resource("oil") == 2
+        lantern = state.light("lantern1")
+        assert lantern is not None and lantern.minutes == 240
+        expedition.execute("pc Ash rations=0")
+        expedition.execute("turn march")
+        assert expedition.state.party[0].hp == 7  # eat a ration or take 1 damage

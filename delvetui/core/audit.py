@@ -117,9 +117,13 @@ class Audit:
                     f"file holds {quote(self.original.id)}",
                 )
             for number, event in enumerate(events[1:], start=2):
-                if not isinstance(event, ev.CounterChanged):
+                party_stock = isinstance(event, ev.ResourceChanged) and not event.name
+                if not isinstance(event, ev.CounterChanged) and not party_stock:
                     raise Impossible(
-                        1, number, event.type, "the first batch holds only the start and counters"
+                        1,
+                        number,
+                        event.type,
+                        "the first batch holds only the start, counters and the party's stock",
                     )
 
 

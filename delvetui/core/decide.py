@@ -19,7 +19,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import dice, realtime
 from delvetui.core import events as ev
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
-from delvetui.core.party import add_member, edit_member
+from delvetui.core.party import add_member, edit_member, edit_party
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.turn import Preview, do_activity, preview, take_turn
 from delvetui.core.work import Inputs, Work
@@ -98,7 +98,7 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
         raise CommandError(
             f"{procedure.name} cannot take over this expedition: {'; '.join(problems)}."
         )
-    return [
+    events: list[ev.Event] = [
         ev.ProcedureChanged(
             procedure_id=procedure.id,
             procedure_name=procedure.name,
@@ -106,6 +106,25 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
             text=procedure.text,
         )
     ]
+    # A resource the expedition never counted starts where the new procedure says.
+    for resource_id, resource in procedure.resources.items():
+        if not resource.start:
+            continue
+        if resource.per == "party":
+            owners = [""] if resource_id not in dict(state.resources) else []
+        else:
+            owners = [m.name for m in state.party if resource_id not in dict(m.resources)]
+        events.extend(
+            ev.ResourceChanged(
+                name=owner,
+                resource=resource_id,
+                value=resource.start,
+                change=resource.start,
+                reason="start",
+            )
+            for owner in owners
+        )
+    return events
 
 
 def start_events(
@@ -136,6 +155,17 @@ def start_events(
                     counter=counter_name, value=counter.start, change=counter.start, reason="start"
                 )
             )
+    for resource_id, resource in procedure.resources.items():
+        if resource.per == "party" and resource.start:
+            first.append(
+                ev.ResourceChanged(
+                    name="",
+                    resource=resource_id,
+                    value=resource.start,
+                    change=resource.start,
+                    reason="start",
+                )
+            )
     return first
 
 
@@ -157,6 +187,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             add_member(work, command)
         case cmd.EditMember():
             edit_member(work, command)
+        case cmd.EditParty():
+            edit_party(work, command)
         case cmd.RemoveMember():
             member = work.member(command.name)
             work.emit(ev.MemberLeft(name=member.name))

@@ -530,3 +530,42 @@ def _session_ended(at: _At, e: ev.SessionEnded) -> str | None:
     if not at.state.in_session or e.number != at.state.session:
         return f"session {e.number} is not running"
     return None
+
+
+def _stock(at: _At, name: str, resource: str) -> str | None:
+    """The resource must be the procedure's, held by a member or the party as it says."""
+    rules = at.procedure.resources.get(resource)
+    if rules is None:
+        known = ", ".join(at.procedure.resources) or "none"
+        return f"{quote(resource)} is not a resource of {at.procedure.name} ({known})"
+    if rules.per == "party" and name:
+        return f"{quote(resource)} is the party's stock, not {quote(name)}'s"
+    if rules.per == "member" and not name:
+        return f"{quote(resource)} is each member's own, not the party's"
+    return _member(at.state, name) if name else None
+
+
+@_checks(ev.ResourceChanged)
+def _resource_changed(at: _At, e: ev.ResourceChanged) -> str | None:
+    wrong = _stock(at, e.name, e.resource)
+    if wrong is not None:
+        return wrong
+    rules = at.procedure.resources[e.resource]
+    high = rules.max if rules.max is not None else MAX_NUMBER
+    return _number(e.resource, e.value, 0, max(high, rules.start))
+
+
+@_checks(ev.ResourceShort)
+def _resource_short(at: _At, e: ev.ResourceShort) -> str | None:
+    if e.resource not in at.procedure.resources:
+        return f"{quote(e.resource)} is not a resource of {at.procedure.name}"
+    return (_member(at.state, e.name) if e.name else None) or _number(
+        "wanted", e.wanted, 1, MAX_NUMBER
+    )
+
+
+@_checks(ev.LightRenewed)
+def _renewed(at: _At, e: ev.LightRenewed) -> str | None:
+    if e.usage_die is not None and e.usage_die not in _USAGE_DICE:
+        return f"a usage die of d{e.usage_die} is not one of d4, d6, d8, d10, d12, d20"
+    return _light(at.state, e.id) or _number("strikes", e.strikes, 0, 0)

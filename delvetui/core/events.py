@@ -624,6 +624,49 @@ class ShownToPlayers(Event):
     shown: bool
 
 
+# Resources ---------------------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class ResourceChanged(Event):
+    """A resource (rations, oil flasks) was used, found or counted anew.
+
+    ``name`` is the member who holds it, or "" for a resource the party keeps as one stock.
+    """
+
+    name: str
+    resource: str
+    value: int
+    change: int
+    reason: str
+
+
+@event()
+@attrs.frozen
+class ResourceShort(Event):
+    """A member (or, with ``name`` "", the party) had too few of a resource to use.
+
+    ``wanted`` is how many were missing; what the procedure does then follows as events.
+    """
+
+    name: str
+    resource: str
+    wanted: int
+    reason: str
+
+
+@event()
+@attrs.frozen
+class LightRenewed(Event):
+    """Refuelling renewed a light: its usage die is whole again and its strikes are gone."""
+
+    id: str
+    usage_die: int | None
+    strikes: int = 0
+    reason: str = ""
+
+
 @event()
 @attrs.frozen
 class ConditionTimed(Event):

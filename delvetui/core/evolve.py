@@ -412,3 +412,29 @@ def _count_down(state: State, ids: Sequence[str], field: str, amount: int) -> St
         for light in state.lights
     )
     return attrs.evolve(state, lights=lights)
+
+
+@_apply.register
+def _(event: ev.ResourceChanged, state: State) -> State:
+    if not event.name:
+        resources = dict(state.resources)
+        resources[event.resource] = event.value
+        return attrs.evolve(state, resources=pairs(resources))
+    member = _member(state, event.name)
+    held = dict(member.resources)
+    held[event.resource] = event.value
+    return state.with_member(attrs.evolve(member, resources=pairs(held)))
+
+
+@_apply.register
+def _(event: ev.ResourceShort, state: State) -> State:
+    if event.name:
+        _member(state, event.name)
+    return state
+
+
+@_apply.register
+def _(event: ev.LightRenewed, state: State) -> State:
+    light = _light(state, event.id)
+    renewed = attrs.evolve(light, usage_die=event.usage_die, strikes=event.strikes, spent=False)
+    return state.with_light(renewed)

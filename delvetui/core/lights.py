@@ -89,14 +89,59 @@ def set_light(work: Work, command: cmd.SetLight) -> None:
 
 
 def refuel(work: Work, command: cmd.RefuelLight) -> None:
-    """Refuel a light whose kind can be refuelled."""
+    """Refuel a light whose kind can be refuelled: new time, a whole usage die, no strikes.
+
+    A kind with ``refuel_resource`` takes one of it first, from the light's carrier (a
+    member's resource) or from the party's stock; with none left, nothing changes.
+    """
     light = find_light(work, command.target, lit=None)
     kind = work.procedure.lights[light.kind]
-    minutes = kind.refuel_minutes()
-    if minutes is None:
+    if not kind.refuels:
         raise CommandError(f"A {kind.label.lower()} cannot be refuelled.")
+    reason = kind.refuel_label or "refuelled"
+    if kind.refuel_resource:
+        _pay_for_refuel(work, light, kind.refuel_resource, reason)
+    minutes = kind.refuel_minutes()
+    if minutes is not None:
+        work.emit(ev.LightTimerSet(id=light.id, minutes=minutes, reason=reason))
+    if light.strikes or light.usage_die != kind.usage_die or (minutes is None and light.spent):
+        work.emit(ev.LightRenewed(id=light.id, usage_die=kind.usage_die, strikes=0, reason=reason))
+    if minutes is not None:
+        for event in realtime.refuelled(light, kind, minutes):
+            work.emit(event)
+
+
+def _pay_for_refuel(work: Work, light: Light, resource: str, reason: str) -> None:
+    """Take one of the refuelling resource, or refuse with what would be needed."""
+    rules = work.procedure.resources[resource]
+    what = rules.label.lower()
+    if rules.per == "party":
+        have = work.state.resource(resource)
+        if have < 1:
+            raise CommandError(
+                f"The party has no {what} left to refuel {light.id}; add some first "
+                f"(party +1 {resource})."
+            )
+        owner = ""
+    else:
+        if light.carrier is None:
+            raise CommandError(
+                f"{light.id} has no carrier to take {what} from; hand it to someone first "
+                f"(light give {light.id} NAME)."
+            )
+        owner = light.carrier
+        have = work.member(owner).resource(resource)
+        if have < 1:
+            raise CommandError(
+                f"{owner} has no {what} left to refuel {light.id}; give them some first "
+                f"(pc {owner} +1 {resource})."
+            )
     work.emit(
-        ev.LightTimerSet(id=light.id, minutes=minutes, reason=kind.refuel_label or "refuelled")
+        ev.ResourceChanged(
+            name=owner,
+            resource=resource,
+            value=have - 1,
+            change=-1,
+            reason=f"{reason} for {light.id}",
+        )
     )
-    for event in realtime.refuelled(light, kind, minutes):
-        work.emit(event)

@@ -124,6 +124,27 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             track = procedure.tracks.get(event.track)
             label = track.label if track else event.track
             return "party", f"{event.name}: {label} {event.value} ({event.reason})."
+        case ev.ResourceChanged():
+            resource = procedure.resources.get(event.resource)
+            label = resource.label if resource else event.resource
+            who = event.name or "The party"
+            if event.reason == GAME_MASTER:
+                whose = f"{event.name}'s" if event.name else "the party's"
+                return "party", (
+                    f"The game master sets {whose} {label.lower()} to {event.value} "
+                    f"({event.change:+d})."
+                )
+            return "party", f"{who}: {label} {event.change:+d} → {event.value}{_why(event.reason)}."
+        case ev.ResourceShort():
+            resource = procedure.resources.get(event.resource)
+            label = (resource.label if resource else event.resource).lower()
+            who = event.name or "The party"
+            return "party", f"{who} has no {label} left{_why(event.reason)}."
+        case ev.LightRenewed():
+            die = f"d{event.usage_die}" if event.usage_die else "none"
+            return "light", (
+                f"{event.id} is renewed{_why(event.reason)}: usage die {die}, no strikes."
+            )
         case ev.LightAdded():
             kind = procedure.lights.get(event.kind)
             label = kind.label if kind else event.kind

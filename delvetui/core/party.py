@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core import events as ev
-from delvetui.core.state import Member
+from delvetui.core.state import Member, State
 from delvetui.core.turn import track_start
 from delvetui.core.work import Work
 from delvetui.errors import CommandError
+from delvetui.procedure.model import Procedure, Resource
+from delvetui.text import suggest
+
+#: The reason events carry when the game master changed something by hand.
+GAME_MASTER = "game master"
 
 
 def add_member(work: Work, command: cmd.AddMember) -> None:
@@ -34,15 +41,29 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
             tracks=tracks,
         )
     )
+    for resource_id, resource in work.procedure.resources.items():
+        if resource.per == "member" and resource.start:
+            work.emit(
+                ev.ResourceChanged(
+                    name=command.name,
+                    resource=resource_id,
+                    value=resource.start,
+                    change=resource.start,
+                    reason="start",
+                )
+            )
 
 
 def edit_member(work: Work, command: cmd.EditMember) -> None:
     """The game master changes a member: hit points, fatigue, conditions, numbers."""
     member = work.member(command.name)
     unchanged: list[str] = []  # what the command asked for that is so already
-    if command.max_hp is not None or command.abilities:
+    resources = work.procedure.resources
+    # rations=3 reads as an ability until the procedure says it is a resource.
+    given = {key: value for key, value in command.abilities if key.lower() not in resources}
+    if command.max_hp is not None or given:
         abilities = dict(member.abilities)
-        abilities.update(dict(command.abilities))
+        abilities.update(given)
         max_hp = command.max_hp if command.max_hp is not None else member.max_hp
         if max_hp != member.max_hp or abilities != dict(member.abilities):
             work.emit(ev.MemberEdited(name=member.name, max_hp=max_hp, abilities=abilities))
@@ -86,5 +107,85 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
         if condition not in work.member(member.name).conditions:
             raise CommandError(f"{member.name} is not {condition}.")
         work.emit(ev.ConditionLost(name=member.name, condition=condition, reason="game master"))
+    for resource_id, amount in command.resources:
+        if resource_id not in resources and resource_id.upper() in given:
+            continue  # an ability after all (STR=14)
+        rules = _resource(work, resource_id, "member")
+        _change_resource(work, member.name, resource_id, rules, amount, unchanged)
     if unchanged and not work.events:
         raise CommandError(f"Nothing changed: {'; '.join(unchanged)}. Nothing was saved.")
+
+
+def edit_party(work: Work, command: cmd.EditParty) -> None:
+    """The game master changes the party's own stock of a resource (``party +5 rations``)."""
+    unchanged: list[str] = []
+    for resource_id, amount in command.resources:
+        rules = _resource(work, resource_id, "party")
+        _change_resource(work, "", resource_id, rules, amount, unchanged)
+    if unchanged and not work.events:
+        raise CommandError(f"Nothing changed: {'; '.join(unchanged)}. Nothing was saved.")
+
+
+def _resource(work: Work, resource_id: str, per: str) -> Resource:
+    """The procedure's resource of that id, kept as ``per`` says, or a clear refusal."""
+    resources = work.procedure.resources
+    if resource_id not in resources:
+        known = ", ".join(resources) or "this procedure counts none"
+        raise CommandError(
+            f"'{resource_id}' is not a resource ({known}).{suggest(resource_id, resources)}"
+        )
+    rules = resources[resource_id]
+    if rules.per != per:
+        if per == "party":
+            raise CommandError(
+                f"{rules.label} are kept by each member; write pc NAME +1 {resource_id}."
+            )
+        raise CommandError(
+            f"{rules.label} are kept by the party as one stock; write party +1 {resource_id}."
+        )
+    return rules
+
+
+def _change_resource(
+    work: Work,
+    name: str,
+    resource_id: str,
+    rules: Resource,
+    amount: cmd.Amount,
+    unchanged: list[str],
+) -> None:
+    """Set or change one stock, between 0 and the resource's max."""
+    current = work.member(name).resource(resource_id) if name else work.state.resource(resource_id)
+    asked = amount.apply(current)
+    value = max(0, asked)
+    if rules.max is not None:
+        value = min(rules.max, value)
+    who = name or "The party"
+    if value == current:
+        bound = f" (the most is {rules.max})" if asked > value else ""
+        bound = " (the least is 0)" if asked < value else bound
+        unchanged.append(f"{who} has {current} {rules.label.lower()} already{bound}")
+        return
+    work.emit(
+        ev.ResourceChanged(
+            name=name,
+            resource=resource_id,
+            value=value,
+            change=value - current,
+            reason=GAME_MASTER,
+        )
+    )
+
+
+def stocks(state: State, procedure: Procedure) -> dict[str, Any]:
+    """``status --json``'s ``resources``: the party's stock and each member's own, by id.
+
+    Empty (no key at all) when the procedure counts no resources, so every other
+    expedition's JSON is as it was.
+    """
+    if not procedure.resources:
+        return {}
+    party = {key: state.resource(key) for key, r in procedure.resources.items() if r.per == "party"}
+    mine = [key for key, r in procedure.resources.items() if r.per == "member"]
+    members = {m.name: {key: m.resource(key) for key in mine} for m in state.party}
+    return {"resources": {"party": party, "members": members}}

@@ -41,6 +41,7 @@ def state_from_data(data: dict[str, Any]) -> State:
                 "tracks": _pairs(m["tracks"]),
                 "timers": _pairs(m["timers"]),
                 "until_rest": _pairs(m["until_rest"]),
+                "resources": _pairs(m.get("resources", ())),
             }
         )
         for m in data["party"]
@@ -58,6 +59,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "last_hazard": hazard,
             "light_numbers": _pairs(data["light_numbers"]),
             "shown": tuple(str(what) for what in data.get("shown", ())),
+            "resources": _pairs(data.get("resources", ())),
         }
     )
 

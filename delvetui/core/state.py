@@ -34,6 +34,12 @@ class Member:
     timers: tuple[tuple[str, int], ...] = ()
     #: Conditions that end at the next rest: each with the turn it was given in.
     until_rest: tuple[tuple[str, int], ...] = ()
+    #: The member's own resources (rations, arrows), by id; one never held is 0.
+    resources: tuple[tuple[str, int], ...] = ()
+
+    def resource(self, name: str) -> int:
+        """How many of a resource the member holds (0 when none was ever counted)."""
+        return dict(self.resources).get(name, 0)
 
     def ability(self, name: str) -> int | None:
         """The member's score in an ability, or None when not given."""
@@ -151,6 +157,8 @@ class State:
     shown: tuple[str, ...] = ()
     #: The table's real-time clock is paused: no real-time light burns down.
     realtime_paused: bool = False
+    #: The resources the party keeps as one stock (rations, oil), by id.
+    resources: tuple[tuple[str, int], ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -186,6 +194,14 @@ class State:
     def counter(self, name: str) -> int:
         """A counter's value (0 when it was never set)."""
         return dict(self.counters).get(name, 0)
+
+    def resource(self, name: str) -> int:
+        """How many of a party resource the party holds (0 when none was ever counted)."""
+        return dict(self.resources).get(name, 0)
+
+    def carries_light(self, name: str) -> bool:
+        """True when the member carries a lit light of their own."""
+        return any(light.lit and light.carrier == name for light in self.lights)
 
     def light_number(self, kind: str) -> int:
         """The highest number a light of this kind was given (ids are never reused)."""

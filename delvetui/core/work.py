@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 import attrs
@@ -185,6 +185,42 @@ class Ctx:
     excess: int = 0
 
 
+def member_passes(state: State, condition: Condition, name: str | None) -> bool:
+    """True when the member an effect is about passes every member test of the condition.
+
+    No member (a roll rule's ``only``, an effect for the party) passes none.
+    """
+    member = state.member(name) if name else None
+    if member is None:
+        return False
+    if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
+        return False
+    # A member with no score in an ability passes no test of it, above or below.
+    scores = dict(member.abilities)
+    mods = {key.upper(): member.modifier(key) for key in scores} | {"BEST": member.modifier("best")}
+    tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
+        (condition.member_track_at_least, member.track, 1),
+        (condition.member_track_at_most, member.track, -1),
+        (condition.member_ability_at_least, lambda key: scores.get(key.upper()), 1),
+        (condition.member_ability_at_most, lambda key: scores.get(key.upper()), -1),
+        (condition.member_modifier_at_least, lambda key: mods.get(key.upper()), 1),
+        (condition.member_modifier_at_most, lambda key: mods.get(key.upper()), -1),
+        (condition.member_resource_at_least, member.resource, 1),
+        (condition.member_resource_at_most, member.resource, -1),
+    )
+    for bounds, value_of, sign in tests:
+        for key, bound in bounds.items():
+            value = value_of(key)
+            if value is None or (value - bound) * sign < 0:
+                return False
+    if any(c not in member.conditions for c in condition.member_conditions):
+        return False
+    if any(c in member.conditions for c in condition.member_not_conditions):
+        return False
+    carries = condition.member_carries_light
+    return carries is None or state.carries_light(member.name) == carries
+
+
 class Work:
     """A working copy of the state that each emitted event is applied to.
 
@@ -279,9 +315,13 @@ class Work:
     def holds(self, condition: Condition, member: str | None = None) -> bool:
         """True when every key of the condition holds now (for ``member`` where it asks)."""
         state = self.state
-        if condition.hp_at_most is not None:
-            found = state.member(member) if member else None
-            if found is None or found.hp > condition.hp_at_most:
+        if condition.about_member and not member_passes(state, condition, member):
+            return False
+        for name, value in condition.resource_at_least.items():
+            if state.resource(name) < value:
+                return False
+        for name, value in condition.resource_at_most.items():
+            if state.resource(name) > value:
                 return False
         for key, wanted in condition.inputs.items():
             given = self.inputs.get(key)
@@ -335,8 +375,23 @@ class Work:
 
     def apply(self, effect: Effect, ref: str, ctx: Ctx) -> None:
         """Apply one effect through its kind's handler, unless its ``when`` fails or it waits
-        for the next turn (``unless_rest_next``)."""
-        if effect.when is not None and not self.holds(effect.when, ctx.member):
+        for the next turn (``unless_rest_next``).
+
+        An effect for each member (or the member ``by``) whose ``when`` tests the member is
+        applied member by member, to those who pass: "each member with no ration left".
+        """
+        when = effect.when
+        if (
+            when is not None
+            and when.about_member
+            and ctx.member is None
+            and effect.target != "party"
+            and "target" in KINDS[effect.do].fields
+        ):
+            for member in self.members(effect.target, ctx):
+                self.apply(effect, ref, attrs.evolve(ctx, member=member.name, scope=member.name))
+            return
+        if when is not None and not self.holds(when, ctx.member):
             return
         if effect.unless_rest_next and not ctx.deferred:
             label = effect.label or effect.text or ctx.source

@@ -435,6 +435,11 @@ def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> t
         if peak > max(first, last):
             text += f" (at most {peak})"
         facts.append(Fact(label.capitalize(), [text]))
+    for key, resource in procedure.resources.items():
+        if resource.per == "party":
+            first, last = start.resource(key), end.resource(key)
+            text = f"{first} → {last}" if first != last else f"{last}, unchanged"
+            facts.append(Fact(resource.label, [text]))
     facts.append(Fact(f"Encounters ({len(tally.encounters)})", tally.encounters or ["none"]))
     facts.append(Fact(f"Signs ({len(tally.signs)})", tally.signs or ["none"]))
     return tuple(facts)
@@ -512,6 +517,11 @@ def _party(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
         if member.fatigue and ladder:
             now.append(procedure.party.fatigue_label(member.fatigue))
         now.extend(conditions.shown(member, end, procedure))
+        now.extend(
+            f"{resource.label.lower()} {member.resource(key)}"
+            for key, resource in procedure.resources.items()
+            if resource.per == "member"
+        )
         changes = []
         if member.name in tally.damage:
             changes.append(f"took {tally.damage[member.name]} damage")

@@ -35,6 +35,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
+from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
@@ -338,6 +339,7 @@ class _Checker:
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
+        resources(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
@@ -423,6 +425,13 @@ class _Checker:
         self._effects(f"{path}.on_miss", rule.on_miss)
         if rule.only is not None:
             self._condition(f"{path}.only", rule.only)
+            if rule.only.about_member:
+                self.problem(
+                    f"{path}.only",
+                    "tests a member (hp_at_most, member_…), but a roll is made for the whole "
+                    "party, so it would never hold; put the test in the when of the effects "
+                    "it limits.",
+                )
 
     def _table(self, path: str, table: model.Table) -> None:
         try:
@@ -471,6 +480,7 @@ class _Checker:
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
+                member_target(self, effect, here)
             for branch, nested in effect.branches():
                 self._effects(f"{here}.{branch}", nested)
 
@@ -513,6 +523,7 @@ class _Checker:
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        member_tests(self, path, condition)
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)

@@ -85,6 +85,81 @@ class Condition:
             "the member the effect is about, such as the one who failed a check."
         ),
     )
+    member_track_at_least: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose tracks are at or above these values."),
+    )
+    member_track_at_most: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose tracks are at or below these values."),
+    )
+    member_ability_at_least: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose ability scores are at or above these values."),
+    )
+    member_ability_at_most: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose ability scores are at or below these values."),
+    )
+    member_modifier_at_least: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose ability modifiers are at or above these."),
+    )
+    member_modifier_at_most: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member whose ability modifiers are at or below these."),
+    )
+    member_conditions: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help("Only for a member who has every one of these conditions."),
+    )
+    member_not_conditions: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help("Only for a member who has none of these conditions."),
+    )
+    member_resource_at_least: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help("Only for a member who holds at least this many of their resources."),
+    )
+    member_resource_at_most: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Only for a member who holds at most this many of their resources, e.g. "
+            "{rations = 0}: no ration left."
+        ),
+    )
+    member_carries_light: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only for a member who carries a lit light of their own (true) or does not (false)."
+        ),
+    )
+    resource_at_least: dict[str, int] = attrs.field(
+        factory=dict, metadata=_help("The party's resources at or above these values.")
+    )
+    resource_at_most: dict[str, int] = attrs.field(
+        factory=dict, metadata=_help("The party's resources at or below these values.")
+    )
+
+    @property
+    def about_member(self) -> bool:
+        """True when a key tests the member the effect is about (so it is tested per member)."""
+        return bool(
+            self.hp_at_most is not None
+            or self.member_track_at_least
+            or self.member_track_at_most
+            or self.member_ability_at_least
+            or self.member_ability_at_most
+            or self.member_modifier_at_least
+            or self.member_modifier_at_most
+            or self.member_conditions
+            or self.member_not_conditions
+            or self.member_resource_at_least
+            or self.member_resource_at_most
+            or self.member_carries_light is not None
+        )
 
 
 @attrs.frozen
@@ -194,6 +269,14 @@ class Effect:
         default="",
         metadata=_help("condition: every condition of this kind ends ('transient')."),
     )
+    resource: str = attrs.field(
+        default="", metadata=_help("consume/supply: which resource (rations, oil).")
+    )
+    on_short: tuple["Effect", ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help("consume: what happens to a member (or the party) who has none left."),
+    )
     distance: str = attrs.field(
         default="",
         metadata=_help("encounter: how far away it begins, in words ('far'); {name} etc."),
@@ -209,7 +292,11 @@ class Effect:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
         return tuple(
             (name, nested)
-            for name, nested in (("on_success", self.on_success), ("on_failure", self.on_failure))
+            for name, nested in (
+                ("on_success", self.on_success),
+                ("on_failure", self.on_failure),
+                ("on_short", self.on_short),
+            )
             if nested
         )
 
@@ -309,6 +396,14 @@ class LightKind:
     #: The table records its real time every this many minutes (1 when not given).
     real_step: int | None = None
     text: str = ""
+    #: Refuelling takes one of this resource, from the carrier (a member's resource) or
+    #: from the party's (a party resource); refused when none is left.
+    refuel_resource: str = ""
+
+    @property
+    def refuels(self) -> bool:
+        """True when ``light refuel`` can refuel it (new time, or a resource that renews it)."""
+        return self.refuel_hours is not None or bool(self.refuel_resource)
 
     def duration_minutes(self, turn_minutes: int) -> int | None:
         """Minutes a fresh source burns, or None when only the dice put it out."""
@@ -381,6 +476,22 @@ class Counter:
     min: int = 0
     max: int | None = None
     text: str = ""
+
+
+@attrs.frozen
+class Resource:
+    """Something counted that is used up and found again: rations, oil flasks, arrows."""
+
+    label: str = attrs.field(metadata=_help("Its name as the table shows it ('Rations')."))
+    per: Literal["member", "party"] = attrs.field(
+        default="member",
+        metadata=_help("Each member keeps their own ('member'), or the party one stock ('party')."),
+    )
+    start: int = attrs.field(
+        default=0, metadata=_help("How many a member who joins (or the party) starts with.")
+    )
+    max: int | None = attrs.field(default=None, metadata=_help("The most that can be held."))
+    text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
 
 
 @attrs.frozen
@@ -514,6 +625,7 @@ class Procedure:
     players: Players = attrs.field(factory=Players)
     text: str = attrs.field(default="", eq=False, repr=False)
     conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
+    resources: dict[str, Resource] = attrs.field(factory=dict)
 
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""

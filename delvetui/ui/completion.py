@@ -60,6 +60,9 @@ def _choices(
             return [f"-{c}" for c in member.conditions] if member else []
         case "ability":
             return [f"{ability.lower()}=" for ability in procedure.party.abilities]
+        case "resource":
+            per = "party" if verb == "party" else "member"
+            return [f"{key}=" for key, r in procedure.resources.items() if r.per == per]
         case "roll":
             rolls = procedure.rolls if verb == "turn" else (action.rolls if action else ())
             return [f"{rule_id}=" for rule_id in rolls]

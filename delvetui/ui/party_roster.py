@@ -53,6 +53,15 @@ class PartyRoster(RowPane):
             if number:
                 text.append("\n")
             self._member(text, member, width, name_width)
+        stock = [
+            f"{resource.label} {state.resource(resource_id)}"
+            for resource_id, resource in self.procedure.resources.items()
+            if resource.per == "party"
+        ]
+        if stock:
+            text.append("\n")
+            text.append("Party: " + " · ".join(stock), self._style("muted"))
+            self._rows.append(None)
         rest = self.procedure.rest
         if rest is not None:
             since = state.turns_since_rest
@@ -95,6 +104,9 @@ class PartyRoster(RowPane):
             if isinstance(limit, str):
                 limit = member.ability(limit)
             extras.append(f"{track.label} {value}" + (f"/{limit}" if limit is not None else ""))
+        for resource_id, resource in self.procedure.resources.items():
+            if resource.per == "member":
+                extras.append(f"{resource.label} {member.resource(resource_id)}")
         if extras:
             text.append("\n")
             text.append(" " * (name_width + 1))

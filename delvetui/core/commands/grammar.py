@@ -46,6 +46,8 @@ Kind = Literal[
     "ability",  # ABILITY=N: the procedure's abilities
     "roll",  # ROLL=N: the rolls the command makes
     "input",  # INPUT=VALUE: what the action takes from the table
+    "resource-change",  # +N RESOURCE or -N RESOURCE: a resource of the procedure
+    "resource",  # RESOURCE=N: the procedure's resources
 ]
 
 
@@ -191,6 +193,16 @@ GRAMMAR: tuple[Verb, ...] = (
                 "pc Ash hp=-2 +poisoned:6",
             ),
             Form(
+                (
+                    _NAME,
+                    _value("+N|-N RESOURCE", "resource-change", optional=True, many=True),
+                    _family("RESOURCE=N", "resource", brief=None),
+                ),
+                cmd.EditMember,
+                "Change a member's own resources: +N or -N of one, or RESOURCE=N to set it.",
+                "pc Ash +2 rations",
+            ),
+            Form(
                 (_word("remove"), _NAME),
                 cmd.RemoveMember,
                 "Take a member out of the party.",
@@ -198,6 +210,22 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
         read.read_pc,
+    ),
+    Verb(
+        "party",
+        "The resources the party keeps as one stock.",
+        (
+            Form(
+                (
+                    _value("+N|-N RESOURCE", "resource-change", optional=True, many=True),
+                    _family("RESOURCE=N", "resource"),
+                ),
+                cmd.EditParty,
+                "Change a resource the party keeps as one stock: +N or -N, or RESOURCE=N.",
+                "party +5 rations",
+            ),
+        ),
+        read.read_party,
     ),
     Verb(
         "light",
@@ -246,7 +274,8 @@ GRAMMAR: tuple[Verb, ...] = (
             Form(
                 (_word("refuel"), _value("ID", "light")),
                 cmd.RefuelLight,
-                "Give a lantern a new flask of oil.",
+                "Refuel a light: new time, a whole usage die and no strikes (taking the "
+                "kind's refuel_resource, when it names one).",
                 "light refuel lantern1",
             ),
             Form(

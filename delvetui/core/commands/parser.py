@@ -82,6 +82,19 @@ def _amount(amount: cmd.Amount | None) -> str | None:
     return f"{amount.value:+d}" if amount.relative else str(amount.value)
 
 
+def _resource_words(
+    changes: tuple[tuple[str, cmd.Amount], ...], spoken_already: set[str]
+) -> list[str]:
+    """``+2 rations`` for a change, ``rations=3`` for a value (unless already an ability)."""
+    words: list[str] = []
+    for key, amount in changes:
+        if amount.relative:
+            words.extend((f"{amount.value:+d}", key))
+        elif key.upper() not in spoken_already:
+            words.append(f"{key}={amount.value}")
+    return words
+
+
 def _words(command: cmd.Command) -> list[str]:
     """The words a game master would type for the command (before any quoting)."""
     match command:
@@ -104,7 +117,10 @@ def _words(command: cmd.Command) -> list[str]:
                 *(_gained(c, dict(command.durations)) for c in command.gain),
                 *(f"-{c}" for c in command.lose),
                 *(f"{k.lower()}={v}" for k, v in command.abilities),
+                *_resource_words(command.resources, {k for k, _ in command.abilities}),
             ]
+        case cmd.EditParty():
+            return ["party", *_resource_words(command.resources, set())]
         case cmd.RemoveMember():
             return ["pc", "remove", command.name]
         case cmd.AddLight():

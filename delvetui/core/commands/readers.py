@@ -129,7 +129,8 @@ def read_pc(words: list[str], text: str) -> cmd.Command:
     gain: list[str] = []
     lose: list[str] = []
     durations: list[tuple[str, str]] = []
-    for word in plain[1:]:
+    changes, rest = _resource_changes("pc", plain[1:])
+    for word in rest:
         if word.startswith("+") and len(word) > 1:
             condition, _, lasts = word[1:].partition(":")
             if not condition:
@@ -147,11 +148,15 @@ def read_pc(words: list[str], text: str) -> cmd.Command:
     hp = read_amount("pc", "hp", values.pop("hp")) if "hp" in values else None
     max_hp = _int("pc", "max", values.pop("max"), minimum=1) if "max" in values else None
     fatigue = read_amount("pc", "fatigue", values.pop("fatigue")) if "fatigue" in values else None
+    # A NAME=N the procedure knows as a resource is one (rations=3, rations=+2): decide
+    # tells them from abilities, which the words alone cannot.
+    resources = [(key.lower(), read_amount("pc", key, value)) for key, value in values.items()]
     abilities = tuple(
         sorted((key.upper(), _int("pc", key, value, minimum=-99)) for key, value in values.items())
     )
     if (
-        hp is None
+        not changes
+        and hp is None
         and max_hp is None
         and fatigue is None
         and not abilities
@@ -168,6 +173,7 @@ def read_pc(words: list[str], text: str) -> cmd.Command:
         gain=tuple(gain),
         lose=tuple(lose),
         durations=tuple(durations),
+        resources=(*changes, *resources),
     )
 
 
@@ -187,6 +193,44 @@ def _duration(condition: str, text: str) -> str:
 
 #: The most turns the game master can give a condition from the command line.
 MAX_CONDITION_TURNS = 9999
+
+
+_SIGNED = re.compile(r"^[+-][0-9]+$")
+
+
+def _resource_changes(
+    verb: str, words: list[str]
+) -> tuple[list[tuple[str, cmd.Amount]], list[str]]:
+    """``+2 rations`` and ``-1 oil`` among the words, and the words left over."""
+    changes: list[tuple[str, cmd.Amount]] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if _SIGNED.match(word):
+            if index + 1 >= len(words) or words[index + 1].startswith(("+", "-")):
+                raise _usage(verb, f"Say what {word} counts, e.g. {word} rations.")
+            amount = _int(verb, "a change", word, minimum=None)
+            resource = _word(verb, "a resource", words[index + 1]).lower()
+            changes.append((resource, cmd.Amount(amount, True)))
+            index += 2
+            continue
+        rest.append(word)
+        index += 1
+    return changes, rest
+
+
+def read_party(words: list[str], text: str) -> cmd.Command:
+    plain, pairs = split_pairs(words)
+    changes, rest = _resource_changes("party", plain)
+    if rest:
+        raise _usage(
+            "party", f"'{_short(rest[0])}' is not a change; write +N RESOURCE or RESOURCE=N."
+        )
+    changes += [(key.lower(), read_amount("party", key, value)) for key, value in pairs]
+    if not changes:
+        raise _usage("party", "Say what changes, e.g. party +5 rations.")
+    return cmd.EditParty(resources=tuple(changes))
 
 
 def read_light(words: list[str], text: str) -> cmd.Command:

@@ -62,6 +62,15 @@ class EditMember(Command):
     lose: tuple[str, ...] = ()
     #: How long gained conditions last: (condition, "N" turns or "rest").
     durations: tuple[tuple[str, str], ...] = ()
+    #: Resources changed: ``+2 rations`` (a change) or ``rations=3`` (a value).
+    resources: tuple[tuple[str, Amount], ...] = ()
+
+
+@attrs.frozen
+class EditParty(Command):
+    """Change the resources the party keeps as one stock (``party +5 rations``)."""
+
+    resources: tuple[tuple[str, Amount], ...] = ()
 
 
 @attrs.frozen

@@ -140,6 +140,11 @@ def _low_turns(checks: Checks, effect: Effect, path: str) -> None:
         checks.problem(f"{path}.low_turns", "cannot be negative.")
 
 
+def _resource(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.resource:
+        checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
+
+
 def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
     if effect.distance_dice:
         checks.dice(f"{path}.distance_dice", effect.distance_dice)
@@ -160,6 +165,7 @@ KEY_CHECKS: dict[str, Check] = {
     "kinds": _kinds,
     "low_kinds": _low_kinds,
     "low_turns": _low_turns,
+    "resource": _resource,
     "distance_dice": _distance_dice,
     "distance_times": _distance_times,
 }

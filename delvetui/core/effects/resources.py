@@ -1,0 +1,111 @@
+"""Effects on the resources the party counts: rations eaten, oil used, arrows found."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from delvetui.core import events as ev
+from delvetui.core.effects.registry import Checks, kind
+from delvetui.procedure.model import Effect
+
+if TYPE_CHECKING:
+    from delvetui.core.work import Ctx, Work
+
+
+def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.amount is not None and effect.amount < 1:
+        checks.problem(f"{path}.amount", "should be at least 1.")
+
+
+def _holders(work: Work, effect: Effect, ctx: Ctx) -> list[str | None]:
+    """Who the effect acts for: each member it names, or None once for the whole party."""
+    if effect.target == "party" and work.procedure.resources[effect.resource].per == "party":
+        return [None]
+    return [member.name for member in work.members(effect.target, ctx)]
+
+
+def held(work: Work, resource: str, name: str | None) -> tuple[str, int]:
+    """Whose stock a resource is taken from (a member's name, or "" for the party's) and
+    how many it holds: a party resource is always the party's stock."""
+    if work.procedure.resources[resource].per == "party" or name is None:
+        return "", work.state.resource(resource)
+    return name, work.member(name).resource(resource)
+
+
+@kind(
+    "consume",
+    fields=("resource", "amount", "target", "on_short"),
+    required=("resource",),
+    check=_positive_amount,
+)
+def consume(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Uses up `amount` (default 1) of a `resource` (required) for each member of the
+    `target` (default `each`): from the member's own stock, or from the party's for a
+    resource kept `per = "party"` (with `target = "party"`, once for the whole party). A
+    member who has too few uses what is left, and the effects in `on_short` happen for
+    them (`target = "by"` or `"each"` in them means that member): "eat a ration or take 1
+    damage" is one effect.
+    """
+    rules = work.procedure.resources[effect.resource]
+    wanted = effect.amount if effect.amount is not None else 1
+    reason = work.text(effect.text, ctx) if effect.text else ctx.source
+    for name in _holders(work, effect, ctx):
+        owner, have = held(work, effect.resource, name)
+        used = min(have, wanted)
+        if used:
+            work.emit(
+                ev.ResourceChanged(
+                    name=owner,
+                    resource=effect.resource,
+                    value=have - used,
+                    change=-used,
+                    reason=reason,
+                )
+            )
+        if used < wanted:
+            work.emit(
+                ev.ResourceShort(
+                    name=name or "", resource=effect.resource, wanted=wanted - used, reason=reason
+                )
+            )
+            here = attrs.evolve(ctx, member=name, scope=name, source=f"no {rules.label.lower()}")
+            work.apply_all(effect.on_short, f"{ref}.on_short", here)
+
+
+@kind(
+    "supply",
+    fields=("resource", "amount", "dice", "target"),
+    required=("resource",),
+    check=_positive_amount,
+)
+def supply(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Adds `amount` (default 1) of a `resource` (required), or `dice` of them, for each
+    member of the `target`: to the member's own stock, or to the party's for a resource
+    kept `per = "party"` (with `target = "party"`, once for the whole party). Nobody holds
+    more than the resource's `max`. Typed results: `supply.NAME=N` (`supply=N` for the
+    party).
+    """
+    rules = work.procedure.resources[effect.resource]
+    reason = work.text(effect.text, ctx) if effect.text else ctx.source
+    for name in _holders(work, effect, ctx):
+        gained = effect.amount if effect.amount is not None else 1
+        if effect.dice:
+            key = f"supply.{name}" if name else "supply"
+            whose = f" for {name}" if name else ""
+            gained = max(0, work.roll(key, effect.dice, f"{rules.label}{whose}").total)
+        owner, have = held(work, effect.resource, name)
+        value = have + gained
+        if rules.max is not None:
+            value = min(rules.max, value)
+        if value != have:
+            work.emit(
+                ev.ResourceChanged(
+                    name=owner,
+                    resource=effect.resource,
+                    value=value,
+                    change=value - have,
+                    reason=reason,
+                )
+            )
