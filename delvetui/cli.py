@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
-from delvetui.core import conditions
+from delvetui.core import areas, conditions
+from delvetui.core import commands as cmd
 from delvetui.core.log import batch_lines
-from delvetui.core.party import stocks
+from delvetui.core.party import party_stock, resource_words, stocks
 from delvetui.core.state import State
 from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
-from delvetui.procedure import registry
+from delvetui.procedure import registry, tables_file
 from delvetui.procedure.loader import load_file
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
@@ -120,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--procedure", required=True, metavar="ID|FILE", help="procedure id or file")
     new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
     new.add_argument("--start", metavar="HH:MM", help="in-world start time")
+    new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
 
     act = add(
         "act",
@@ -289,8 +291,13 @@ def _new(args: argparse.Namespace) -> int:
     procedure = registry.find(args.procedure)
     path = paths.new_expedition_path(args.name or "", file=args.file)
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
-    with Expedition.create(path, procedure, name=name, seed=args.seed, start=args.start):
-        pass
+    # The tables are checked before anything is made: a bad file leaves no expedition.
+    tables = tables_file.read(Path(args.tables)) if args.tables else None
+    with Expedition.create(
+        path, procedure, name=name, seed=args.seed, start=args.start
+    ) as expedition:
+        if tables is not None:
+            expedition.run(cmd.said(cmd.AddTables(path=args.tables, contents=tables)))
     _say(str(path))
     return 0
 
@@ -425,7 +432,18 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "odds": _odds(state, procedure),
     }
     data.update(conditions.status(state, procedure))
+    if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
+        # Only where a counter names its levels, so every other expedition's JSON is as it was.
+        data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
     data.update(stocks(state, procedure))
+    if state.adventures:
+        # Only where the adventure's own tables are carried, so other expeditions' JSON is
+        # as it was: the area in use and the tables carried.
+        data["area"] = state.area or None
+        data["tables"] = [
+            {"id": tables_id, "name": tables.name, "areas": list(tables.areas)}
+            for tables_id, tables in areas.carried(state).items()
+        ]
     if state.real_time_lights or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
@@ -450,10 +468,13 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         f"({data['quarter']}), time dice {' '.join(map(str, state.time_dice)) or '-'}",
         f"Light: {state.light_level}",
     ]
+    if data.get("area"):
+        lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):
-        extra = ", ".join(conditions.shown(found, state, procedure))
+        shown = conditions.shown(found, state, procedure)
+        extra = ", ".join([*shown, *resource_words(data, member["name"])])
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")
@@ -463,8 +484,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
-    for name, value in data["counters"].items():
-        lines.append(f"  {name}: {value}")
+    levels = data.get("counter_levels", {})
+    for name, value in {**data["counters"], **party_stock(data)}.items():
+        lines.append(
+            f"  {name}: {levels[name]} ({value})" if name in levels else f"  {name}: {value}"
+        )
     return "\n".join(lines)
 
 

@@ -32,6 +32,7 @@ from delvetui.errors import (
     ReplayError,
     StorageFailed,
 )
+from delvetui.procedure import tables_file
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.store import NewEvent, Store, StoredBatch
@@ -466,6 +467,11 @@ class Expedition:
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
         self._writable()
+        if isinstance(command, cmd.AddTables) and not command.contents:
+            # The core reads no file: the tables' text is read here, once, and kept in the
+            # expedition by the event (the file is never read again).
+            contents = tables_file.read(Path(command.path))
+            command = cmd.AddTables(path=command.path, contents=contents, text=command.text)
         moment = now or _now()
         rng = random.Random(f"{self.state.seed}:{self.batch_count + 1}")
         events = decide(

@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
+from delvetui.core import odds
 from delvetui.core.effects import KINDS
+from delvetui.errors import CommandError
 from delvetui.procedure import model
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -243,3 +246,70 @@ def test_the_resources_example_plays_as_the_doc_says(home: Path) -> None:
         expedition.execute("pc Ash rations=0")
         expedition.execute("turn march")
         assert expedition.state.party[0].hp == 7  # eat a ration or take 1 damage
+
+
+def test_the_three_roads_read_one_hazard_die_on_the_table_of_the_kind_of_turn(
+    home: Path,
+) -> None:
+    """3.22: one key, the table of the kind of turn, the odds of that table, none in town."""
+    procedure = load_text(complete("three-roads"))
+    with Expedition.create(home / "roads.delve", procedure, seed=7) as expedition:
+        expedition.execute("turn hazard=1")
+        assert expedition.state.encounter == "Something shuffles out of the dark."
+        expedition.execute("enter wilderness")
+        assert odds.compute(expedition.state, procedure).encounter_this_turn == Fraction(1, 3)
+        expedition.execute("turn hazard=2")
+        last = expedition.state.last_hazard
+        assert last is not None and (last.table, last.result) == ("wild_hazard", "Raiders")
+        expedition.execute("enter haven")
+        expedition.execute("turn")
+        assert expedition.state.last_hazard == last
+        with pytest.raises(CommandError):
+            expedition.execute("turn hazard=3")
+
+
+def test_the_long_road_travels_at_the_slowest_pace_by_days_watches_and_weeks(
+    home: Path,
+) -> None:
+    """3.22: a day's travel at Bo's pace, then a watch, then a week, as the doc says."""
+    procedure = load_text(complete("long-road"))
+    with Expedition.create(home / "road.delve", procedure, seed=7) as expedition:
+        expedition.execute("pc add Ash hp=8 SPEED=120")
+        expedition.execute("pc add Bo hp=6 SPEED=90")
+        expedition.execute("turn")
+        assert expedition.state.last_hazard is None
+        assert (expedition.state.day, expedition.state.clock_text) == (2, "07:00")
+        expedition.execute("enter camp")
+        expedition.execute("turn")
+        assert (expedition.state.day, expedition.state.clock_text) == (2, "11:00")
+        expedition.execute("enter town")
+        expedition.execute("turn")
+        assert (expedition.state.day, expedition.state.clock_text) == (9, "11:00")
+        first = next(expedition.batches(3))
+        assert "18 miles at Bo's pace" in str(first.events)
+
+
+def test_under_the_hill_checks_as_often_as_the_danger_and_the_light_say(home: Path) -> None:
+    """3.22: the rounds the wandering monster check comes on, as the doc lists them."""
+    procedure = load_text(complete("under-the-hill"))
+    with Expedition.create(home / "hill.delve", procedure, seed=7) as expedition:
+        expedition.execute("light add torch lit")
+
+        def checked(rounds: int) -> list[int]:
+            """Take rounds, each check typed as a miss; the rounds that had a check."""
+            found = []
+            for _ in range(rounds):
+                try:
+                    expedition.execute("turn wandering=6")
+                    found.append(expedition.state.turn)
+                except CommandError:
+                    expedition.execute("turn")
+            return found
+
+        assert checked(7) == [3, 6]
+        expedition.execute("counter set danger risky")
+        assert checked(4) == [9, 11]
+        expedition.execute("light off torch1")
+        assert checked(2) == [12, 13]
+        expedition.execute("counter set danger safe")
+        assert checked(2) == []

@@ -126,6 +126,7 @@ _NAME = st.from_regex(r"[A-Z][a-z]{0,8}( [A-Z][a-z]{0,8})?", fullmatch=True).fil
 _AMOUNT = st.builds(cmd.Amount, st.integers(-500, 500), st.booleans()).filter(
     lambda amount: amount.relative or amount.value >= 0
 )
+_NUMBER = st.from_regex(r"[+-]?[0-9]{1,3}", fullmatch=True)
 _VALUES = st.lists(st.tuples(_WORD, _WORD), max_size=3).map(tuple)
 
 _COMMANDS = st.one_of(
@@ -150,6 +151,11 @@ _COMMANDS = st.one_of(
     st.builds(cmd.SetTime, hour=st.integers(0, 23), minute=st.integers(0, 59)),
     st.builds(cmd.RollTime, count=st.none() | st.integers(1, 4)),
     st.builds(cmd.EnterTurnType, turn_type=_WORD),
+    st.builds(
+        cmd.SetCounter,
+        counter=_WORD,
+        value=_WORD | st.from_regex(r"[+-]?[0-9]{1,3}", fullmatch=True),
+    ),
     st.builds(cmd.ShowPlayers, what=st.sampled_from(cmd.PLAYERS_SHOW), shown=st.booleans()),
     st.builds(cmd.DescribeEncounter, creature=_NAME, distance=st.none() | _WORD),
     st.builds(cmd.DescribeEncounter, distance=_WORD),

@@ -230,3 +230,18 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Reaction: 2d6 [4] = 4 (table dice) → Unfavorable" in text
     assert "Explore, 90 feet" in text
     assert "torch2 burns out." in text
+
+
+def test_a_days_rations_are_eaten_and_hunger_hurts_from_the_third_day(
+    party: Expedition,
+) -> None:
+    run(party, "pc Morningstar rations=1", "enter wilderness")
+    hp = []
+    for _ in range(4):  # four nights of camp, three watches each
+        run(party, "turn camp", "turn camp", "turn camp")
+        hp.append({m.name: m.hp for m in party.state.party})
+    rations = {m.name: dict(m.resources)["rations"] for m in party.state.party}
+    assert rations == {"Darion": 7 - 4, "Morningstar": 0}
+    # Morningstar ate on the first day; two days without food do no harm, the third does.
+    assert [day["Morningstar"] for day in hp] == [5, 5, 5, 4]
+    assert [day["Darion"] for day in hp] == [7, 7, 7, 7]

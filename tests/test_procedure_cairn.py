@@ -38,6 +38,11 @@ def fatigue(made: Expedition) -> dict[str, int]:
     return {m.name: dict(m.tracks).get("fatigue", 0) for m in made.state.party}
 
 
+def rations(made: Expedition) -> dict[str, int]:
+    """The uses of Rations each member carries."""
+    return {m.name: dict(m.resources).get("rations", 0) for m in made.state.party}
+
+
 @pytest.fixture
 def party(expedition: Factory) -> Expedition:
     made = expedition("cairn", seed=7)
@@ -131,13 +136,42 @@ def test_night_travel_rolls_the_wilderness_events_twice(party: Expedition) -> No
     assert tables == ["wilderness-events", "wilderness-events"]
 
 
-def test_make_camp_clears_all_fatigue(party: Expedition) -> None:
-    party.execute("enter dungeon")
+def test_make_camp_eats_a_ration_each_and_clears_all_fatigue(party: Expedition) -> None:
+    run(party, "pc Ash rations=1", "pc Bryn rations=0", "enter dungeon")
     run(party, "turn linger events=5", "turn move", "turn linger events=5", "turn move")
-    assert fatigue(party) == {"Ash": 2, "Bryn": 2}
-    party.execute("enter wilderness")
-    party.execute("turn camp hazard=6")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 2} and rations(party) == {"Ash": 0, "Bryn": 0}
+    run(party, "pc Ash +3 rations", "enter wilderness", "turn camp hazard=6")
+    assert rations(party) == {"Ash": 2, "Bryn": 0}
+    # Bryn, with nothing to eat, is deprived and cannot recover from Fatigue.
+    assert fatigue(party) == {"Ash": 0, "Bryn": 2}
+    assert [m.conditions for m in party.state.party] == [(), ("deprived",)]
+    run(party, "pc Bryn +3 rations", "turn camp hazard=6")
     assert fatigue(party) == {"Ash": 0, "Bryn": 0}
+    assert [m.conditions for m in party.state.party] == [(), ()]
+
+
+def test_supply_brings_1d4_rations_of_three_uses_a_bigger_die_with_more_hands(
+    party: Expedition,
+) -> None:
+    batch = party.execute("turn supply by=Ash bounty=4 hazard=6")
+    found = next(r for r in of(batch, ev.DiceRolled) if r.key == "bounty")
+    assert found.expression == "d4" and rations(party) == {"Ash": 3 + 12, "Bryn": 3}
+    batch = party.execute("turn supply by=Bryn hunters=3 bounty=7 hazard=6")
+    found = next(r for r in of(batch, ev.DiceRolled) if r.key == "bounty")
+    assert found.expression == "d8" and rations(party) == {"Ash": 15, "Bryn": 3 + 21}
+
+
+def test_a_can_of_oil_gives_the_lantern_its_six_lightings_back(delving: Expedition) -> None:
+    run(delving, "light off torch", "light add lantern carrier=Bryn lit", "party +1 oil")
+    delving.execute("turn enter events=4")
+    lantern = delving.state.light("lantern1")
+    assert lantern is not None and lantern.strikes == 1 and not lantern.lit
+    delving.execute("light refuel lantern1")
+    lantern = delving.state.light("lantern1")
+    assert lantern is not None and lantern.strikes == 0
+    assert dict(delving.state.resources).get("oil", 0) == 0
+    with pytest.raises(CommandError):
+        delving.execute("light refuel lantern1")
 
 
 def test_careful_movement_rolls_nothing_in_the_dungeon(delving: Expedition) -> None:
@@ -176,18 +210,23 @@ def test_loss_blows_out_the_torch_which_can_be_lit_three_times(delving: Expediti
     assert delving.state.light_level == "dark"
 
 
-def test_exhaustion_adds_a_fatigue_unless_the_party_rests(delving: Expedition) -> None:
+def test_exhaustion_eats_a_ration_or_adds_a_fatigue_unless_the_party_rests(
+    delving: Expedition,
+) -> None:
+    delving.execute("pc Bryn rations=0")
     delving.execute("turn linger events=5")
     assert fatigue(delving) == {"Ash": 0, "Bryn": 0}
     delving.execute("turn move")
-    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+    assert rations(delving) == {"Ash": 2, "Bryn": 0}
+    assert fatigue(delving) == {"Ash": 0, "Bryn": 1}
     delving.execute("turn linger events=5")
     delving.execute("turn rest events=6")
-    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+    assert rations(delving) == {"Ash": 2, "Bryn": 0} and fatigue(delving) == {"Ash": 0, "Bryn": 1}
 
 
 def test_a_rest_restores_all_hp_but_not_fatigue(delving: Expedition) -> None:
-    run(delving, "pc Ash hp=-3", "pc Bryn hp=-1", "turn linger events=5", "turn move")
+    run(delving, "pc Ash hp=-3", "pc Bryn hp=-1", "pc Ash rations=0", "pc Bryn rations=0")
+    run(delving, "turn linger events=5", "turn move")
     delving.execute("turn rest events=6")
     assert [(m.hp, m.max_hp) for m in delving.state.party] == [(4, 4), (3, 3)]
     assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
@@ -231,12 +270,13 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
 SESSION = [
     "pc add Ash hp=4 STR=11 DEX=13 WIL=8",
     "pc add Bryn hp=5 STR=14 DEX=9 WIL=12",
+    "pc Bryn rations=1",
     "light add torch count=3 carrier=Ash",
     "light add lantern carrier=Bryn",
     "turn travel path=trail lost=4 hazard=2",  # 1: morning, on course; a sign
     "turn travel lost=1 hazard=5",  # 2: afternoon, lost; a barrier
     "turn camp hazard=6",  # 3: night in camp
-    "turn explore hazard=3",  # 4: day 2 morning, find the way
+    "turn supply by=Ash bounty=1 hazard=3",  # 4: day 2 morning: Ash finds a Ration
     "turn travel path=wilderness lost=5 hazard=1 reaction=7",  # 5: curious wolves
     "turn camp hazard=6",  # 6: the afternoon in camp at the barrow's door
     "enter dungeon",
@@ -272,7 +312,12 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert state["day"] == 4 and state["clock"] == "15:40"
     ash, bryn = state["party"]
     assert (ash["hp"], bryn["hp"]) == (4, 5)
-    assert ash["tracks"] == {"fatigue": 0} and bryn["tracks"] == {"fatigue": 0}
+    # Ash: 3 uses, a meal at each of three camps and one at cycle 15, 3 found: 2 left.
+    # Bryn ate the last at the first camp: at the second and the last, deprived; cycle 15's
+    # exhaustion cost a Fatigue, which a deprived member cannot clear.
+    assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 0}}
+    assert ash["tracks"] == {"fatigue": 0} and bryn["tracks"] == {"fatigue": 1}
+    assert ash["conditions"] == [] and bryn["conditions"] == ["deprived"]
     lights = {light["id"]: light for light in state["lights"]}
     assert lights["lantern1"]["lit"] is True
     assert lights["torch2"]["lit"] is False  # blown out while resting, one lighting used
@@ -285,5 +330,6 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Reaction: 2d6 [3] = 3 (table dice) → Wary" in text
     assert "Getting lost: d6 [1] = 1 (table dice) → lost" in text
     assert "torch2 is blown out" in text
-    assert "Ash: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
+    assert "Bryn: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
+    assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
     assert text.count("Fatigue takes effect") == 1  # cycle 10's was cancelled by the rest

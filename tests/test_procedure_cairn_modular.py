@@ -152,18 +152,29 @@ def test_getting_lost_off_road(
     ("action", "odds"), [("explore", "4-in-6"), ("locate", "5-in-6"), ("forage", "3-in-6")]
 )
 def test_explore_locate_and_forage_chances(wilds: Expedition, action: str, odds: str) -> None:
-    batch = wilds.execute(f"turn {action} events=6")
+    batch = wilds.execute(f"turn {action} by=Ash events=6")
     assert next(r for r in of(batch, ev.DiceRolled) if r.key == action).expression == odds
 
 
 def test_the_event_die_and_its_d4_expiration(wilds: Expedition) -> None:
+    wilds.execute("pc Bryn rations=0")
     hunger = wilds.execute("turn road events=4 expiration=3")
     assert labels(hunger) == ["Expiration", "Hunger"]
+    rations = {m.name: dict(m.resources)["rations"] for m in wilds.state.party}
+    assert rations == {"Ash": 2, "Bryn": 0}
+    fatigue = {m.name: dict(m.tracks)["fatigue"] for m in wilds.state.party}
+    assert fatigue == {"Ash": 0, "Bryn": 1}  # nothing to eat: a Fatigue instead
     tired = wilds.execute("turn road events=4 expiration=2")
     assert labels(tired) == ["Expiration", "Exhaustion"]
     wilds.execute("turn road events=6")
     fatigue = {m.name: dict(m.tracks)["fatigue"] for m in wilds.state.party}
-    assert fatigue == {"Ash": 1, "Bryn": 1}
+    assert fatigue == {"Ash": 1, "Bryn": 2}
+
+
+def test_foraging_finds_1d4_rations_for_the_forager(wilds: Expedition) -> None:
+    wilds.execute("turn forage by=Bryn forage=3 supply.Bryn=4 events=6")
+    rations = {m.name: dict(m.resources)["rations"] for m in wilds.state.party}
+    assert rations == {"Ash": 3, "Bryn": 7}
 
 
 def test_sixteen_hours_without_camp_leave_the_party_deprived(wilds: Expedition) -> None:
@@ -256,6 +267,8 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     ash, bryn = state["party"]
     assert ash["tracks"]["fatigue"] == 1 and bryn["tracks"]["fatigue"] == 1
     assert ash["conditions"] == ["deprived"] and bryn["conditions"] == ["deprived"]
+    # Three rations each, one eaten to the hunger of turn 11.
+    assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 2}}
     log = delvetui(home, "export", "tomb", "--format", "txt")
     assert log.returncode == 0, log.stderr
     text = log.stdout

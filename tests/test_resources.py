@@ -414,6 +414,10 @@ def test_status_json_has_resources_and_the_exports_tell_every_change(
         "party": {"oil": 3},
         "members": {"Ash": {"rations": 1, "pitch": 0}, "Bryn": {"rations": 1, "pitch": 0}},
     }
+    said = delvetui(home, "status", str(path))
+    assert said.returncode == 0, said.stderr
+    assert "  Ash: 8/8 HP, fresh, in darkness, rations 1, pitch 0" in said.stdout
+    assert "  oil: 3" in said.stdout
     with Expedition.open(path) as expedition:
         for fmt in ("md", "txt"):
             text = export(expedition, fmt)

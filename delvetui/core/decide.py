@@ -15,9 +15,10 @@ import random
 
 import attrs
 
+from delvetui.core import areas, dice, realtime
 from delvetui.core import commands as cmd
-from delvetui.core import dice, realtime
 from delvetui.core import events as ev
+from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member, edit_party
 from delvetui.core.state import MINUTES_PER_DAY, State
@@ -149,10 +150,10 @@ def start_events(
         )
     ]
     for counter_name, counter in procedure.counters.items():
-        if counter.start:
+        if counter.first:
             first.append(
                 ev.CounterChanged(
-                    counter=counter_name, value=counter.start, change=counter.start, reason="start"
+                    counter=counter_name, value=counter.first, change=counter.first, reason="start"
                 )
             )
     for resource_id, resource in procedure.resources.items():
@@ -242,6 +243,12 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.SetRealTime() | cmd.RealTime():
             for event in realtime.decide(work.state, work.procedure, command):
                 work.emit(event)
+        case cmd.SetCounter():
+            set_counter(work, command)
+        case cmd.AddTables():
+            areas.add_tables(work, command.contents, command.path)
+        case cmd.EnterArea():
+            areas.enter_area(work, command.area)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

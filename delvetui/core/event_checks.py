@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import text as rules
-from delvetui.core import dice
+from delvetui.core import areas, dice
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.state import MINUTES_PER_DAY, State
@@ -183,6 +183,12 @@ _CHECKS.update(
         ),
         ev.RestSkipped: lambda at, e: _number("turns", e.turns, 0, MAX_NUMBER),
         ev.ClockSet: lambda at, e: _number("clock", e.clock, 0, MAX_NUMBER),
+        # The adventure's own tables: core.areas says what is sound.
+        ev.TablesAdded: lambda at, e: areas.tables_problem(at.state, e.id, e.name, e.text),
+        ev.AreaEntered: lambda at, e: areas.area_problem(at.state, e.area),
+        ev.EncounterBegan: lambda at, e: (
+            areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
+        ),
     }
 )
 
@@ -436,8 +442,10 @@ def _rolled(at: _At, e: ev.DiceRolled) -> str | None:
     return None
 
 
-@_checks(ev.ResultRead)
+@_checks(ev.ResultRead, ev.HazardRead)
 def _result_read(at: _At, e: ev.ResultRead) -> str | None:
+    if isinstance(e, ev.HazardRead) and not at.procedure.is_hazard(e.key):
+        return f"{quote(e.key)} is not a hazard roll of {at.procedure.name}"
     if not e.table:
         return None
     table = at.procedure.tables.get(e.table)
@@ -465,8 +473,24 @@ def _counter(at: _At, e: ev.CounterChanged) -> str | None:
     if rules is None:
         known = ", ".join(at.procedure.counters) or "none"
         return f"{quote(e.counter)} is not a counter of {at.procedure.name} ({known})"
-    high = rules.max if rules.max is not None else MAX_NUMBER
-    return _number(e.counter, e.value, min(rules.min, rules.start), max(high, rules.start))
+    top = rules.top()
+    high = top if top is not None else MAX_NUMBER
+    return _number(e.counter, e.value, min(rules.min, rules.first), max(high, rules.first))
+
+
+@_checks(ev.IntervalChanged)
+def _interval(at: _At, e: ev.IntervalChanged) -> str | None:
+    rule = at.procedure.rolls.get(e.roll)
+    if rule is None or not rule.intervals:
+        return f"{quote(e.roll)} is not a roll of {at.procedure.name} whose interval can change"
+    if not -1 <= e.choice < len(rule.intervals):
+        return f"{quote(e.roll)} has intervals 0 to {len(rule.intervals) - 1}, not {e.choice}"
+    every = rule.intervals[e.choice].every if e.choice >= 0 else rule.every
+    if e.every != every:
+        return f"interval {e.choice} of {quote(e.roll)} is every {every} turns, not {e.every}"
+    if not 0 <= e.since <= at.state.turn:
+        return f"an interval cannot start after {e.since} turns when {at.state.turn} are done"
+    return None
 
 
 @_checks(ev.Noted)

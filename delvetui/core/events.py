@@ -432,7 +432,7 @@ class ResultRead(Event):
     ignored: str = ""
 
 
-@event(3)
+@event(4)
 @attrs.frozen
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
@@ -441,12 +441,17 @@ class EncounterBegan(Event):
     or one the game master named (false). Version 1 named a creature only from a sign.
     Version 3 added ``distance``: how far away the encounter begins, in words ("far",
     "70 feet"), or empty when nobody said.
+    Version 4 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
+    table for the area gave (how many appear, 0 when not rolled; their reaction).
     """
 
     text: str
     creature: str = ""
     foretold: bool = True
     distance: str = ""
+    area: str = ""
+    appearing: int = 0
+    reaction: str = ""
 
 
 @event(2)
@@ -690,3 +695,52 @@ class EncounterDescribed(Event):
 
     creature: str = ""
     distance: str = ""
+
+
+@event()
+@attrs.frozen
+class HazardRead(ResultRead):
+    """The per-turn hazard roll was read: a ResultRead that is also the turn's last hazard.
+
+    A roll rule called ``hazard`` has always been the hazard roll and is still written as a
+    plain ResultRead; a rule marked ``hazard = true`` under another name is written as this,
+    so replay knows it is the hazard roll without the procedure.
+    """
+
+
+@event()
+@attrs.frozen
+class IntervalChanged(Event):
+    """A roll rule's interval changed with the state (every 2 turns while the danger is
+    risky): ``every`` is the new interval, ``choice`` the index of the rule's interval in
+    force (-1: its own ``every``), and its count starts again after ``since`` turns."""
+
+    roll: str
+    choice: int
+    every: int
+    since: int
+
+
+# The adventure's own tables ------------------------------------------------------------------
+
+
+@event()
+@attrs.frozen
+class TablesAdded(Event):
+    """The game master's own tables for the adventure joined the expedition.
+
+    Carries the file's full text, so the expedition never reads the file again; tables with
+    the id of tables already carried replace them (the file was edited).
+    """
+
+    id: str
+    name: str
+    text: str
+
+
+@event()
+@attrs.frozen
+class AreaEntered(Event):
+    """The party moved to another area (level) of the adventure: its table is in use."""
+
+    area: str

@@ -291,7 +291,7 @@ def _(event: ev.TurnEnded, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ResultRead, state: State) -> State:
-    if event.key != "hazard":
+    if event.key != "hazard" and not isinstance(event, ev.HazardRead):
         return state
     label = event.label if not event.ignored else f"{event.label} (ignored: {event.ignored})"
     hazard = Hazard(roll=event.total, result=label, table=event.table, row=event.row)
@@ -299,8 +299,19 @@ def _(event: ev.ResultRead, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.IntervalChanged, state: State) -> State:
+    kept = [found for found in state.intervals if found[0] != event.roll]
+    kept.append((event.roll, event.choice, event.since))
+    return attrs.evolve(state, intervals=tuple(sorted(kept)))
+
+
+@_apply.register
 def _(event: ev.EncounterBegan, state: State) -> State:
     text = event.creature or event.text
+    if event.appearing:
+        text = f"{event.appearing} × {text}"
+    if event.reaction:
+        text = f"{text}, {event.reaction}"
     return attrs.evolve(state, encounter=text, encounter_distance=event.distance, sign=None)
 
 
@@ -438,3 +449,14 @@ def _(event: ev.LightRenewed, state: State) -> State:
     light = _light(state, event.id)
     renewed = attrs.evolve(light, usage_die=event.usage_die, strikes=event.strikes, spent=False)
     return state.with_light(renewed)
+
+
+@_apply.register
+def _(event: ev.TablesAdded, state: State) -> State:
+    kept = tuple(pair for pair in state.adventures if pair[0] != event.id)
+    return attrs.evolve(state, adventures=(*kept, (event.id, event.text)))
+
+
+@_apply.register
+def _(event: ev.AreaEntered, state: State) -> State:
+    return attrs.evolve(state, area=event.area)

@@ -13,6 +13,7 @@ from typing import Literal
 
 import attrs
 
+from delvetui.core import areas
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
@@ -213,6 +214,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             ignored = f" (ignored {event.ignored})" if event.ignored else ""
             text = f" — {event.text}" if event.text and not event.ignored else ""
             return "result", f"→ {event.label}{ignored}{text}"
+        case ev.EncounterBegan() if event.area:
+            return "encounter", _met(event, procedure, state)
         case ev.EncounterBegan():
             text = _sentence(event.text)
             if event.distance:
@@ -256,7 +259,15 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
             label = counter.label if counter else event.counter
+            if counter is not None and counter.levels:
+                return "alarm", f"{label} is now {counter.shown(event.value)} ({event.reason})."
             return "alarm", f"{label} {event.change:+d} → {event.value} ({event.reason})."
+        case ev.IntervalChanged():
+            rule = procedure.rolls.get(event.roll)
+            label = rule.label if rule else event.roll
+            unit = procedure.turn_name(state.turn_type)
+            every = f"every {unit}" if event.every == 1 else f"every {event.every} {unit}s"
+            return "info", f"{label}: {every} now, counting from {unit} {event.since + 1}."
         case ev.EffectDeferred():
             label = _capital(_pending_label(event.label))
             return "info", f"{label} comes next turn unless the party rests."
@@ -285,6 +296,11 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             if event.turns:
                 return "undo", f"Redone: {event.turns} (the command {event.command})."
             return "undo", f"Redone: the command {event.command}."
+        case ev.TablesAdded():
+            return "info", f"The expedition carries the adventure's tables: {event.name}."
+        case ev.AreaEntered():
+            label = areas.areas(state).get(event.area, event.area)
+            return "time", f"The party enters {label} (its encounter table is in use)."
         case ev.ProcedureChanged():
             return "info", f"The expedition now follows {event.procedure_name} ({event.digest})."
         case ev.SessionStarted():
@@ -301,6 +317,19 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
 
 #: The reason events carry when the game master changed something by hand.
 GAME_MASTER = "game master"
+
+
+def _met(event: ev.EncounterBegan, procedure: Procedure, state: State) -> str:
+    """An encounter on the adventure's own table: who, how many, where, their reaction."""
+    how_many = f"{event.appearing} × " if event.appearing else ""
+    foretold = ", as the sign foretold" if event.foretold else ""
+    where = areas.areas(state).get(event.area, event.area)
+    reaction = f" Reaction: {_sentence(event.reaction)}" if event.reaction else ""
+    distance = f" Distance: {_sentence(event.distance)}" if event.distance else ""
+    return (
+        f"Encounter with {how_many}{event.creature}{foretold} ({where})! "
+        f"{_sentence(event.text)}{distance}{reaction}"
+    )
 
 
 def _capital(text: str) -> str:

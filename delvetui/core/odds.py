@@ -26,6 +26,7 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import dice
 from delvetui.core import events as ev
+from delvetui.core.areas import KEYS as ADVENTURE_KEYS
 from delvetui.core.decide import History, carry_out
 from delvetui.core.effects import KINDS
 from delvetui.core.state import State
@@ -154,7 +155,8 @@ class _Counting(Work):
         # As run_rule and roll_table read them: a table roll by the row it lands on, a
         # roll against a number or counter by whether it is at or under it.
         rule = self.procedure.rolls.get(key)
-        table_name = rule.table if rule is not None else key
+        # A rule with a table per kind of turn reads the one of the turn being taken.
+        table_name = rule.table_for(self.state.turn_type) if rule is not None else key
         table = self.procedure.tables.get(table_name)
         if table is not None and (rule is not None or key in self.procedure.tables):
             ranges = [row_range(row) for row in table.rows]
@@ -164,7 +166,7 @@ class _Counting(Work):
                     (i for i, (low, high) in enumerate(ranges) if low <= total <= high), -1
                 ),
             )
-        if rule is not None and not rule.table and rule.hit_at_most is not None:
+        if rule is not None and not table_name and rule.hit_at_most is not None:
             limit = rule.hit_at_most
             threshold = self.state.counter(limit) if isinstance(limit, str) else limit
             return _merge(options, lambda total: total <= threshold)
@@ -303,6 +305,8 @@ class _Relevance:
             if self.inert_effects((*check.on_success, *check.on_failure))
         }
         keys |= {name for name in procedure.tables if self._inert_table(name)}
+        # The adventure's own tables only name the creature met, how many and how it reacts.
+        keys |= {key for key in ADVENTURE_KEYS if key not in procedure.rolls}
         # A rule's roll uses the rule's id as its key: never skip one of those.
         self.keys = frozenset(keys - set(procedure.rolls))
         self.prefixes = frozenset() if self.hp_matters else frozenset({"damage", "heal"})

@@ -189,3 +189,15 @@ def stocks(state: State, procedure: Procedure) -> dict[str, Any]:
     mine = [key for key, r in procedure.resources.items() if r.per == "member"]
     members = {m.name: {key: m.resource(key) for key in mine} for m in state.party}
     return {"resources": {"party": party, "members": members}}
+
+
+def resource_words(data: dict[str, Any], name: str) -> list[str]:
+    """A member's own resources in ``status --json`` data, as ``status`` says them."""
+    held = data.get("resources", {}).get("members", {}).get(name, {})
+    return [f"{key} {value}" for key, value in held.items()]
+
+
+def party_stock(data: dict[str, Any]) -> dict[str, int]:
+    """The party's stock in ``status --json`` data (``status`` lists it with the counters)."""
+    stock: dict[str, int] = data.get("resources", {}).get("party", {})
+    return stock

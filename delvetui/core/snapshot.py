@@ -18,7 +18,7 @@ from delvetui.core.state import Hazard, Light, Member, Pending, State
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 9
+FORMAT = 12
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -59,7 +59,12 @@ def state_from_data(data: dict[str, Any]) -> State:
             "last_hazard": hazard,
             "light_numbers": _pairs(data["light_numbers"]),
             "shown": tuple(str(what) for what in data.get("shown", ())),
+            "intervals": tuple(
+                (str(rule), int(choice), int(since))
+                for rule, choice, since in data.get("intervals", ())
+            ),
             "resources": _pairs(data.get("resources", ())),
+            "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
         }
     )
 

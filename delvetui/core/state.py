@@ -157,8 +157,15 @@ class State:
     shown: tuple[str, ...] = ()
     #: The table's real-time clock is paused: no real-time light burns down.
     realtime_paused: bool = False
+    #: Roll rules whose interval depends on the state: (rule, the interval in force (its
+    #: index, -1 for the rule's own ``every``), the turns completed when it came in).
+    intervals: tuple[tuple[str, int, int], ...] = ()
     #: The resources the party keeps as one stock (rations, oil), by id.
     resources: tuple[tuple[str, int], ...] = ()
+    #: The adventure's own tables the expedition carries: (id, the file's text), in order.
+    adventures: tuple[tuple[str, str], ...] = ()
+    #: The area (level) of the adventure whose encounter table is in use ('' for none).
+    area: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -194,6 +201,10 @@ class State:
     def counter(self, name: str) -> int:
         """A counter's value (0 when it was never set)."""
         return dict(self.counters).get(name, 0)
+
+    def interval(self, rule: str) -> tuple[int, int] | None:
+        """The interval in force for a roll rule and the turns completed when it came in."""
+        return next(((c, since) for r, c, since in self.intervals if r == rule), None)
 
     def resource(self, name: str) -> int:
         """How many of a party resource the party holds (0 when none was ever counted)."""

@@ -84,6 +84,13 @@ class Preview:
     forbidden: str
     #: How the light changes the action, in words ('' when it does not).
     light_note: str
+    #: Whose speed sets the distance ("at Bo's pace"; '' when members have no speeds).
+    pace: str = ""
+
+    @property
+    def distance_told(self) -> str:
+        """The distance with whose pace it is, as the log tells it."""
+        return f"{self.distance} {self.pace}" if self.pace and self.distance else self.distance
 
 
 def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> Preview:
@@ -96,6 +103,7 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         forbidden = (rules.text or "there is not enough light").rstrip(". ")
     turns = rules.turns.get(name, action.turns)
     distance = ""
+    paced = ""
     notes: list[str] = []
     if action.distance:
         movement = procedure.movement
@@ -103,7 +111,12 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         value = action.distance.get(chosen)
         slowed, why = conditions.movement(procedure, state)
         if value is not None:
-            distance = f"{value * rules.movement_factor * slowed:g} {movement.unit}"
+            pace = slowest(state, procedure)
+            factor = 1.0 if pace is None else pace[1] / (movement.base_speed or pace[1])
+            factor *= slowed
+            distance = f"{round(value * rules.movement_factor * factor, 2):g} {movement.unit}"
+            if pace is not None and factor != slowed:
+                paced = f"at {pace[0]}'s pace"
         if slowed != 1:
             slow = {0.5: "halved", 0: "stopped"}.get(slowed, f"×{slowed:g}")
             notes.append(f"movement {slow}: {why}")
@@ -126,7 +139,29 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         flags=flags,
         forbidden=forbidden,
         light_note="; ".join(notes),
+        pace=paced,
     )
+
+
+def slowest(state: State, procedure: Procedure) -> tuple[str, int] | None:
+    """The party member who sets the pace, with their speed, where members have their own
+    (``movement.member_speed``); None when they do not, or no one is slower or faster than
+    the speed the distances are written for. A member without the ability moves at it."""
+    movement = procedure.movement
+    if not movement.member_speed or not movement.base_speed:
+        return None
+    base = movement.base_speed
+    speeds = [
+        (member.name, speed)
+        for member in state.party
+        if (speed := member.ability(movement.member_speed)) is not None
+    ]
+    if not speeds:
+        return None
+    name, speed = min(speeds, key=lambda pair: pair[1])
+    if len(speeds) < len(state.party) and speed >= base:
+        return None  # someone without a speed of their own moves at the base: they set it
+    return name, speed
 
 
 def take_turn(work: Work, command: cmd.TakeTurn) -> None:
@@ -147,7 +182,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
     _check_inputs(work, name, action)
     _not_rolled(work, action)
     turns = shown.turns
-    distance = shown.distance
+    distance = shown.distance_told
     flags = shown.flags
     work.flags = flags
     resting = action.kind == "rest"

@@ -23,7 +23,15 @@ from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
-from delvetui.procedure.model import Action, Condition, Effect, Input, Procedure, RollRule
+from delvetui.procedure.model import (
+    HAZARD,
+    Action,
+    Condition,
+    Effect,
+    Input,
+    Procedure,
+    RollRule,
+)
 from delvetui.procedure.tree import row_range
 from delvetui.text import suggest
 
@@ -117,6 +125,49 @@ class Inputs:
                 )
 
 
+def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int = 0) -> str:
+    """Why a roll rule is not made this turn, in words ('' when it is due).
+
+    ``every`` and ``since``: the interval in force and the turns completed when it came
+    in (``interval``); the rule's own ``every``, counted from the start, when not given.
+    """
+    every = rule.every if every is None else every
+    if rule.only is not None and not work.holds(rule.only):
+        return f"it is made {describe(rule.only, work)}"
+    if rule.turn_types and work.state.turn_type not in rule.turn_types:
+        kinds = " or ".join(work.procedure.turn_name(kind) for kind in rule.turn_types)
+        now = work.procedure.turn_name(work.state.turn_type)
+        return f"it is made only in a {kinds}, and this is a {now}"
+    if rule.tables and not rule.table_for(work.state.turn_type):
+        now = work.procedure.turn_name(work.state.turn_type)
+        return f"it has no table for a {now}"
+    counted = work.turn_number - since
+    if every > 1 and counted % every != 0:
+        turn_name = work.procedure.turn_name(work.state.turn_type)
+        due = work.turn_number + every - counted % every
+        return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
+    return ""
+
+
+def interval(work: Work, rule_id: str, rule: RollRule) -> tuple[int, int]:
+    """How often a roll rule is made now, and the turns completed when that began.
+
+    A rule with ``intervals`` takes the first whose condition holds (else its own
+    ``every``); when that is another one than before, the count starts again: the turn
+    being taken is the first of the new count (IntervalChanged records it).
+    """
+    if not rule.intervals:
+        return rule.every, 0
+    choice = next((i for i, x in enumerate(rule.intervals) if work.holds(x.when)), -1)
+    every = rule.intervals[choice].every if choice >= 0 else rule.every
+    found = work.state.interval(rule_id)
+    if found is not None and found[0] == choice:
+        return every, found[1]
+    since = max(0, work.turn_number - 1)
+    work.emit(ev.IntervalChanged(roll=rule_id, choice=choice, every=every, since=since))
+    return every, since
+
+
 def describe(condition: Condition, work: Work) -> str:
     """A condition in the game master's words, with the values it reads now.
 
@@ -142,6 +193,10 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"after the first {condition.after_turns} {turn_name}s")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
+    for name, named in condition.counter_levels.items():
+        counter = work.procedure.counters.get(name)
+        now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
+        parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
     if condition.light_levels:
         levels = " or ".join(condition.light_levels)
         parts.append(f"the light is {levels} (it is {state.light_level})")
@@ -335,6 +390,11 @@ class Work:
         for name, value in condition.counter_at_most.items():
             if state.counter(name) > value:
                 return False
+        for name, levels in condition.counter_levels.items():
+            rules = self.procedure.counters.get(name)
+            level = rules.level_of(state.counter(name)) if rules is not None else None
+            if level is None or level.casefold() not in {w.casefold() for w in levels}:
+                return False
         if condition.first_turns is not None and self.turn_number > condition.first_turns:
             return False
         if condition.after_turns is not None and self.turn_number <= condition.after_turns:
@@ -423,20 +483,6 @@ class Work:
         finally:
             self.in_over.discard(key)
 
-    def why_skipped(self, rule: RollRule) -> str:
-        """Why a roll rule is not made this turn, in words ('' when it is due)."""
-        if rule.only is not None and not self.holds(rule.only):
-            return f"it is made {describe(rule.only, self)}"
-        if rule.turn_types and self.state.turn_type not in rule.turn_types:
-            kinds = " or ".join(self.procedure.turn_name(kind) for kind in rule.turn_types)
-            now = self.procedure.turn_name(self.state.turn_type)
-            return f"it is made only in a {kinds}, and this is a {now}"
-        if rule.every > 1 and self.turn_number % rule.every != 0:
-            turn_name = self.procedure.turn_name(self.state.turn_type)
-            due = self.turn_number + rule.every - self.turn_number % rule.every
-            return f"it is made every {rule.every} {turn_name}s, next on {turn_name} {due}"
-        return ""
-
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
         names: dict[str, object] = {
@@ -460,9 +506,19 @@ class Work:
         return sorted(found, key=lambda light: (light.minutes is None, light.minutes or 0))
 
     def roll_table(
-        self, table_id: str, key: str, ctx: Ctx, *, dice_text: str = "", mode: str = ""
+        self,
+        table_id: str,
+        key: str,
+        ctx: Ctx,
+        *,
+        dice_text: str = "",
+        mode: str = "",
+        hazard: bool = False,
     ) -> None:
-        """Roll on a table and apply the row rolled, unless the row is ignored now."""
+        """Roll on a table and apply the row rolled, unless the row is ignored now.
+
+        ``hazard``: the roll is the turn's hazard roll, which the state keeps as the last one.
+        """
         table = self.procedure.tables[table_id]
         expression = dice.with_mode(dice_text or table.dice, mode)
         result = self.roll(key, expression, table.label)
@@ -478,8 +534,10 @@ class Work:
         elif row.ignore_while_resting and self.state.resting:
             ignored = "while resting"
         here = attrs.evolve(ctx, source=row.label, total=result.total)
+        # A hazard roll under another name than 'hazard' says so (see ev.HazardRead).
+        read = ev.HazardRead if hazard and key != HAZARD else ev.ResultRead
         self.emit(
-            ev.ResultRead(
+            read(
                 key=key,
                 table=table_id,
                 total=result.total,
@@ -495,13 +553,18 @@ class Work:
 
     def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
         """Make one of the procedure's rolls, if it is due, and apply what it gives."""
-        why = self.why_skipped(rule)
+        # The interval is followed every time the rule comes round, made or not, so a
+        # change of level restarts its count even while ``only`` keeps it from being made.
+        every, since = interval(self, rule_id, rule)
+        why = why_skipped(self, rule, every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return
+        table = rule.table_for(self.state.turn_type)
         ctx = Ctx(source=rule.label)
-        if rule.table:
-            self.roll_table(rule.table, rule_id, ctx, dice_text=rule.dice, mode=mode)
+        hazard = self.procedure.is_hazard(rule_id)
+        if table:
+            self.roll_table(table, rule_id, ctx, dice_text=rule.dice, mode=mode, hazard=hazard)
             return
         if not rule.dice:
             self.apply_all(rule.on_hit, f"rolls.{rule_id}.on_hit", ctx)
@@ -518,6 +581,7 @@ class Work:
             counter = self.procedure.counters[limit].label.lower()
             compare = "at or below" if hit else "above"
             text = f"{result.total} is {compare} the {counter} ({threshold})"
-        self.emit(ev.ResultRead(key=rule_id, table="", total=result.total, label=label, text=text))
+        read = ev.HazardRead if hazard and rule_id != HAZARD else ev.ResultRead
+        self.emit(read(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))

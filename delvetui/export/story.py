@@ -431,9 +431,10 @@ def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> t
         label = counter.label if counter else name
         first, last = start.counter(name), end.counter(name)
         peak = tally.peaks.get(name, last)
-        text = f"{first} → {last}" if first != last else f"{last}, unchanged"
+        say = counter.shown if counter is not None else str
+        text = f"{say(first)} → {say(last)}" if first != last else f"{say(last)}, unchanged"
         if peak > max(first, last):
-            text += f" (at most {peak})"
+            text += f" (at most {say(peak)})"
         facts.append(Fact(label.capitalize(), [text]))
     for key, resource in procedure.resources.items():
         if resource.per == "party":

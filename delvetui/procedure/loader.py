@@ -36,6 +36,7 @@ from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
+from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
 
@@ -299,8 +300,6 @@ class _Checker:
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
         if rules.clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
-        if p.time.turn_minutes < 1:
-            self.problem("time.turn_minutes", "should be at least 1 minute.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
         for step in p.party.fatigue_modes:
@@ -313,9 +312,7 @@ class _Checker:
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
         self.ref("default_action", p.default_action, p.actions, "action")
-        for name, kind in p.turn_types.items():
-            if kind.minutes < 1:
-                self.problem(f"turn_types.{name}.minutes", "should be at least 1 minute.")
+        check_time(self)
         for name, level in p.light_levels.items():
             if name not in ("bright", "dim", "dark"):
                 self.problem(
@@ -339,6 +336,7 @@ class _Checker:
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
+            check_counter(self, f"counters.{name}", counter)
         resources(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
@@ -393,19 +391,30 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
-        if rule.table and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
+        on_tables = bool(rule.table or rule.tables)
+        if on_tables and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
         if rule.table:
             self.ref(f"{path}.table", rule.table, self.p.tables, "table")
+        for turn_type, table in rule.tables.items():
+            self.ref(f"{path}.tables.{turn_type}", turn_type, self.p.turn_types, "turn type")
+            self.ref(f"{path}.tables.{turn_type}", table, self.p.tables, "table")
+            if rule.turn_types and turn_type in self.p.turn_types.keys() - rule.turn_types:
+                self.problem(
+                    f"{path}.tables.{turn_type}",
+                    f"names the turn type '{turn_type}', but the rule is only made in "
+                    f"{', '.join(rule.turn_types)} (turn_types); add it there or drop "
+                    "this table.",
+                )
         if rule.dice:
             self.dice(f"{path}.dice", rule.dice)
-            if not rule.table and rule.hit_at_most is None and not _is_chance(rule.dice):
+            if not on_tables and rule.hit_at_most is None and not _is_chance(rule.dice):
                 self.problem(
                     path,
                     f"rolls {rule.dice} without a table: say when it hits with hit_at_most "
                     "(a number or a counter), or roll a chance such as 1-in-6.",
                 )
-        elif not rule.table and not rule.on_hit:
+        elif not on_tables and not rule.on_hit:
             # A rule with only on_hit and no dice applies it every time (usage dice).
             self.problem(path, "needs dice or a table (or, with no dice, on_hit).")
         if rule.dice and not rule.table and not rule.on_hit:
@@ -431,6 +440,17 @@ class _Checker:
                     "tests a member (hp_at_most, member_…), but a roll is made for the whole "
                     "party, so it would never hold; put the test in the when of the effects "
                     "it limits.",
+                )
+        for index, interval in enumerate(rule.intervals):
+            here = f"{path}.intervals[{index}]"
+            if interval.every < 1:
+                self.problem(f"{here}.every", "should be at least 1.")
+            self._condition(f"{here}.when", interval.when)
+            if interval.when.about_member:
+                self.problem(
+                    f"{here}.when",
+                    "tests a member, but a roll's interval is the whole party's, so it would "
+                    "never hold; test the party's state (a counter's level, the light level).",
                 )
 
     def _table(self, path: str, table: model.Table) -> None:
@@ -520,6 +540,7 @@ class _Checker:
             self.problem(f"{path}.streak", "should be at least 1.")
         for name in (*condition.counter_at_least, *condition.counter_at_most):
             self.ref(path, name, self.p.counters, "counter")
+        check_counter_levels(self, path, condition)
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")

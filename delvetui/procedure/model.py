@@ -15,6 +15,8 @@ LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
 Target = Literal["each", "party", "by"]
 RollMode = Literal["advantage", "disadvantage"]
+#: The roll rule that is the per-turn hazard roll without being marked (see RollRule.hazard).
+HAZARD = "hazard"
 
 
 def _help(text: str) -> dict[str, str]:
@@ -83,6 +85,12 @@ class Condition:
         metadata=_help(
             "Only for a member at or below this many hit points (0: reduced to nothing); "
             "the member the effect is about, such as the one who failed a check."
+        ),
+    )
+    counter_levels: dict[str, tuple[str, ...]] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Counters at one of these named levels, e.g. {danger = ['risky', 'deadly']}."
         ),
     )
     member_track_at_least: dict[str, int] = attrs.field(
@@ -287,6 +295,9 @@ class Effect:
     distance_times: int = attrs.field(
         default=1, metadata=_help("encounter: what the distance dice are multiplied by (10).")
     )
+    level: str = attrs.field(
+        default="", metadata=_help("counter: set to this named level of the counter.")
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -339,6 +350,18 @@ class Table:
 
 
 @attrs.frozen
+class Interval:
+    """How often a roll rule is made while a condition holds (every 2 turns when risky)."""
+
+    every: int = attrs.field(
+        metadata=_help("Every this many turns, counted from when this interval came in.")
+    )
+    when: Condition = attrs.field(
+        metadata=_help("While this holds: a counter's level, a light level, any condition.")
+    )
+
+
+@attrs.frozen
 class RollRule:
     """A roll made during the turn: on a table, or against a number or counter."""
 
@@ -355,6 +378,32 @@ class RollRule:
     on_hit: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
     on_miss: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
     only: Condition | None = None
+    tables: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The table rolled in each kind of turn, by turn type: "
+            "{dungeon = 'dungeon_hazard', wilderness = 'wild_hazard'}."
+        ),
+    )
+    hazard: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "This is the per-turn hazard roll the table and status report as the last hazard "
+            "(the rule called 'hazard' always is)."
+        ),
+    )
+    intervals: tuple[Interval, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "Intervals that depend on the state: the first whose `when` holds gives `every`; "
+            "the count starts again whenever another one comes in."
+        ),
+    )
+
+    def table_for(self, turn_type: str) -> str:
+        """The table this rule rolls on in a turn of this type ('' when it rolls on none)."""
+        return self.tables.get(turn_type, self.table)
 
 
 @attrs.frozen
@@ -472,10 +521,48 @@ class Counter:
     """A bounded number the procedure keeps, such as the alarm."""
 
     label: str
-    start: int = 0
+    start: int | str = 0
     min: int = 0
     max: int | None = None
     text: str = ""
+    levels: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        metadata=_help(
+            "Names of its values from min up, e.g. ['safe', 'unsafe', 'risky', 'deadly']."
+        ),
+    )
+
+    def top(self) -> int | None:
+        """The highest value: max, else the last named level, else none."""
+        if self.max is not None:
+            return self.max
+        return self.min + len(self.levels) - 1 if self.levels else None
+
+    def value_of(self, level: str) -> int | None:
+        """The value a named level stands for (ignoring case), None when it is not one."""
+        folded = level.casefold()
+        for index, name in enumerate(self.levels):
+            if name.casefold() == folded:
+                return self.min + index
+        return None
+
+    def level_of(self, value: int) -> str | None:
+        """The name of a value, when the counter names its levels and the value has one."""
+        index = value - self.min
+        return self.levels[index] if 0 <= index < len(self.levels) else None
+
+    def shown(self, value: int) -> str:
+        """A value as the table says it: its level's name, or the number."""
+        return self.level_of(value) or str(value)
+
+    @property
+    def first(self) -> int:
+        """The value an expedition starts with (``start`` may name a level)."""
+        if isinstance(self.start, int):
+            return self.start
+        found = self.value_of(self.start)
+        return self.min if found is None else found
 
 
 @attrs.frozen
@@ -535,7 +622,37 @@ class TurnType:
     """A kind of turn with its own length and name (dungeon turn, travel turn, watch)."""
 
     label: str
-    minutes: int
+    minutes: int | None = None
+    hours: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in hours (a watch of 4: hours = 4).")
+    )
+    days: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in days (a travel day: days = 1).")
+    )
+    weeks: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in weeks (a week in a haven).")
+    )
+
+    def length(self) -> int:
+        """Minutes one turn of this kind takes, from whichever length it gives."""
+        found = _length(self.minutes, self.hours, self.days, self.weeks)
+        return 10 if found is None else found
+
+
+#: Minutes in one hour, day and week: what a turn's length in those units is worth.
+UNIT_MINUTES = (60, 24 * 60, 7 * 24 * 60)
+
+
+def _length(
+    minutes: int | None, hours: float | None, days: float | None, weeks: float | None
+) -> int | None:
+    """Minutes of the one length given (None when none is); the loader refuses two."""
+    if minutes is not None:
+        return minutes
+    for value, unit in zip((hours, days, weeks), UNIT_MINUTES, strict=True):
+        if value is not None:
+            return round(value * unit)
+    return None
 
 
 @attrs.frozen
@@ -543,11 +660,25 @@ class Time:
     """The turn's length and name and how the clock starts."""
 
     turn_name: str = "turn"
-    turn_minutes: int = 10
+    turn_minutes: int | None = None
     start: str = "08:00"
     quarters: tuple[str, ...] = attrs.field(
         default=("pre-dawn", "morning", "afternoon", "night"), converter=tuple
     )
+    turn_hours: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in hours, instead of turn_minutes.")
+    )
+    turn_days: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in days (a day of overland travel).")
+    )
+    turn_weeks: float | None = attrs.field(
+        default=None, metadata=_help("The turn's length in weeks.")
+    )
+
+    def length(self) -> int:
+        """Minutes one turn takes: the length given, or 10 when none is."""
+        found = _length(self.turn_minutes, self.turn_hours, self.turn_days, self.turn_weeks)
+        return 10 if found is None else found
 
 
 @attrs.frozen
@@ -557,6 +688,17 @@ class Movement:
     unit: str = "feet"
     speeds: tuple[str, ...] = attrs.field(default=("normal",), converter=tuple)
     default_speed: str = "normal"
+    member_speed: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The ability that is each member's own speed (e.g. 'SPEED'); the party moves at "
+            "its slowest member's, the distances scaled from base_speed."
+        ),
+    )
+    base_speed: float | None = attrs.field(
+        default=None,
+        metadata=_help("The speed the actions' distances are written for (with member_speed)."),
+    )
 
 
 @attrs.frozen
@@ -630,7 +772,7 @@ class Procedure:
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""
         kind = self.turn_types.get(turn_type)
-        return kind.minutes if kind is not None else self.time.turn_minutes
+        return kind.length() if kind is not None else self.time.length()
 
     def turn_name(self, turn_type: str) -> str:
         """What the game calls a turn of this type."""
@@ -641,6 +783,11 @@ class Procedure:
     def default_turn_type(self) -> str:
         """The turn type an expedition starts in."""
         return next(iter(self.turn_types), "turn")
+
+    def is_hazard(self, rule_id: str) -> bool:
+        """True when the roll rule is a per-turn hazard roll: marked, or called 'hazard'."""
+        rule = self.rolls.get(rule_id)
+        return rule is not None and (rule.hazard or rule_id == HAZARD)
 
     def light_level(self, level: str) -> LightLevel:
         """The rules for a light level; a plain one when the procedure says nothing."""

@@ -89,6 +89,7 @@ class ActionPane(Pane):
         shown = preview(state, procedure, name, speed)
         if shown.distance:
             pace = f" at {speed}" if len(procedure.movement.speeds) > 1 else ""
+            pace += f" {shown.pace}" if shown.pace else ""
             text.append(f"  {shown.distance} a {procedure.turn_name(state.turn_type)}{pace}")
         if shown.flags:
             text.append(f"\n{', '.join(shown.flags)}", self._style("muted"))

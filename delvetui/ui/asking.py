@@ -33,13 +33,15 @@ def choices(need: RollNeeded) -> list[str]:
     return choices_of(need.expression)
 
 
-def table_rows(procedure: Procedure, key: str) -> list[tuple[str, str]]:
-    """The rows of the table a roll is read on, as (the lowest number, the row)."""
+def table_rows(procedure: Procedure, key: str, turn_type: str) -> list[tuple[str, str]]:
+    """The rows of the table a roll is read on in this kind of turn, as (the lowest number,
+    the row)."""
     rule = procedure.rolls.get(key)
-    if rule is None or rule.table not in procedure.tables:
+    table = rule.table_for(turn_type) if rule is not None else ""
+    if table not in procedure.tables:
         return []
     rows: list[tuple[str, str]] = []
-    for row in procedure.tables[rule.table].rows:
+    for row in procedure.tables[table].rows:
         low, high = row_range(row)
         rows.append((str(low), f"{roll_text(low, high):>5}  {row.label}"))
     return rows
@@ -60,5 +62,5 @@ def question(need: RollNeeded, state: State, procedure: Procedure) -> ModalScree
                 label.append("  (default)", "dim")
             shown.append((choice, label))
         return ChooseScreen(need.purpose, shown, hint=PICK_HINT, selected=default)
-    rows = table_rows(procedure, need.key) if is_dice(need.expression) else []
+    rows = table_rows(procedure, need.key, state.turn_type) if is_dice(need.expression) else []
     return RollPrompt(need.key, need.expression, need.purpose, value=default or "", rows=rows)

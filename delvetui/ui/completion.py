@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 
+from delvetui.core.areas import areas
 from delvetui.core.commands import GRAMMAR, PLAYERS_SHOW, VERBS, Form, Verb, Word
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -49,6 +50,13 @@ def _choices(
             return list(procedure.activities)
         case "turn-type":
             return list(procedure.turn_types)
+        case "counter":
+            return list(procedure.counters)
+        case "counter-value":
+            found = procedure.counters.get(typed.get("counter", "").lower())
+            return list(found.levels) if found is not None else []
+        case "area":
+            return list(areas(state))
         case "shown":
             return list(PLAYERS_SHOW)
         case "dice":

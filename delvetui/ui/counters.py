@@ -76,9 +76,12 @@ class Counters(Pane):
             if number:
                 text.append("\n")
             value = state.counter(counter_id)
-            top = counter.max if counter.max is not None else max(10, value)
+            bound = counter.top()
+            top = bound if bound is not None else max(10, value)
             high = value >= top * 0.7
-            numbers = f" {value}/{top}" if counter.max is not None else f" {value}"
+            numbers = f" {value}/{top}" if bound is not None else f" {value}"
+            if counter.levels:
+                numbers = f" {counter.shown(value)}"
             text.append(counter.label.ljust(label_width))
             gauge = bar(value - counter.min, top - counter.min, max(4, min(20, width // 3)))
             text.append(" ")

@@ -13,19 +13,18 @@ from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure, RollRule, Table
 from delvetui.ui.pane import Pane
 
-#: The per-turn hazard or encounter-check roll is called this in every shipped procedure.
-HAZARD = "hazard"
-
 
 def hazard_rule(procedure: Procedure, turn_type: str) -> tuple[str, RollRule] | None:
-    """The roll made every turn of this type: 'hazard' when it exists, else the first one."""
+    """The roll made every turn of this type: the hazard roll (marked ``hazard = true``, or
+    called 'hazard') made in it, else the first rule made at the start or end of a turn."""
     rules = [
         (rule_id, rule)
         for rule_id, rule in procedure.rolls.items()
-        if not rule.turn_types or turn_type in rule.turn_types
+        if (not rule.turn_types or turn_type in rule.turn_types)
+        and (not rule.tables or rule.table_for(turn_type))
     ]
     for rule_id, rule in rules:
-        if rule_id == HAZARD:
+        if procedure.is_hazard(rule_id):
             return rule_id, rule
     for rule_id, rule in rules:
         if rule.when != "action":
@@ -53,13 +52,15 @@ class HazardTable(Pane):
     """Leave out the text of the last result (small terminals)."""
 
     def table(self) -> tuple[str, Table] | None:
-        """The table shown: the one the last hazard roll used, else the current turn type's."""
+        """The table shown: the hazard roll's table in this kind of turn, else the one the
+        last hazard roll used."""
+        found = hazard_rule(self.procedure, self.state.turn_type)
+        table = found[1].table_for(self.state.turn_type) if found is not None else ""
+        if table in self.procedure.tables:
+            return table, self.procedure.tables[table]
         last = self.state.last_hazard
         if last is not None and last.table in self.procedure.tables:
             return last.table, self.procedure.tables[last.table]
-        found = hazard_rule(self.procedure, self.state.turn_type)
-        if found is not None and found[1].table in self.procedure.tables:
-            return found[1].table, self.procedure.tables[found[1].table]
         return None
 
     def render(self) -> RenderableType:

@@ -52,6 +52,13 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
         if turn_type != state.turn_type:
             enter = cmd.EnterTurnType(turn_type=turn_type)
             yield (f"Enter: {kind.label}s", cmd.spoken(enter), partial(screen.run, enter))
+    for name, counter in procedure.counters.items():
+        # A counter with named levels: one entry a level it is not at now.
+        now = counter.level_of(state.counter(name))
+        for level in counter.levels:
+            if level != now:
+                move = cmd.SetCounter(counter=name, value=level)
+                yield (f"{counter.label}: {level}", cmd.spoken(move), partial(screen.run, move))
     start, end = cmd.Session(start=True), cmd.Session(start=False)
     if state.in_session:
         yield ("End the session", cmd.spoken(end), partial(screen.run, end))

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
+from delvetui.core.areas import areas
 from delvetui.text import visible
 from delvetui.ui.pane import Pane
 
@@ -56,6 +57,10 @@ class StatusBar(Pane):
         level = state.light_level
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))
+        if state.area:
+            # The adventure's own tables: the area whose encounter table is in use.
+            text.append(" │ ", muted)
+            text.append(visible(areas(state).get(state.area, state.area)), Style(bold=True))
         if state.in_session:
             text.append(" │ ", muted)
             text.append(f"Session {state.session}", Style(bold=True))

@@ -38,7 +38,7 @@ NOTICE_LINES = 6
 
 def has_time_dice(procedure: Procedure) -> bool:
     """True when the game reads the hour as time dice: turns of an hour or more."""
-    minutes = [procedure.time.turn_minutes, *(t.minutes for t in procedure.turn_types.values())]
+    minutes = [procedure.time.length(), *(t.length() for t in procedure.turn_types.values())]
     return max(minutes) >= 60
 
 
@@ -117,7 +117,12 @@ class TableView(TableBase):
 
     def _title_hazard(self) -> None:
         found = hazard_rule(self.procedure, self.state.turn_type)
-        self.query_one("#hazard").border_title = Content(found[1].label if found else "Hazard")
+        title = found[1].label if found else "Hazard"
+        if found is not None and found[1].tables:
+            # One roll with a table per kind of turn: name the table read in this one.
+            table = self.procedure.tables.get(found[1].table_for(self.state.turn_type))
+            title = f"{title}: {table.label}" if table is not None else title
+        self.query_one("#hazard").border_title = Content(title)
 
     def _offer_session(self) -> None:
         """Offer a session when none is running, or the running one was left after a break."""

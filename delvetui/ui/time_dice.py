@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
+from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.ui.pane import Pane
 
 #: Where the pips of each face sit on a 3×3 grid (row, column).
@@ -54,11 +55,18 @@ class TimeDice(Pane):
         quarter = quarters[min(state.hour // 6, len(quarters) - 1)] if quarters else ""
         clock = f"{state.clock_text}  day {state.day}"
         per_turn = self.procedure.turn_minutes(state.turn_type)
+        name = self.procedure.turn_name(state.turn_type).split()[-1]
         within = ""
         if per_turn < 60 and 60 % per_turn == 0:
             minute = state.clock % 60
-            name = self.procedure.turn_name(state.turn_type)
-            within = f"{name.split()[-1]} {minute // per_turn + 1} of {60 // per_turn}"
+            within = f"{name} {minute // per_turn + 1} of {60 // per_turn}"
+        elif 60 < per_turn < MINUTES_PER_DAY and MINUTES_PER_DAY % per_turn == 0:
+            # Watches: which of the day's watches this is.
+            minute = state.clock % MINUTES_PER_DAY
+            within = f"{name} {minute // per_turn + 1} of {MINUTES_PER_DAY // per_turn}"
+        elif per_turn >= MINUTES_PER_DAY:
+            # Turns of a day or more: the week the expedition is in.
+            within = f"week {(state.day - 1) // 7 + 1}"
         return clock, quarter, within
 
     def render(self) -> RenderableType:

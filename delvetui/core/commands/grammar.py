@@ -35,6 +35,10 @@ Kind = Literal[
     "action",  # an action of the procedure
     "activity",  # an activity of the procedure
     "turn-type",  # a kind of turn of the procedure
+    "counter",  # a counter of the procedure
+    "counter-value",  # a number, +N, -N, or a level of the counter named before
+    "area",  # an area of the adventure's own tables
+    "file",  # a file's path
     "shown",  # what the players' screen can show
     "dice",  # a dice expression
     "text",  # free text
@@ -425,6 +429,24 @@ GRAMMAR: tuple[Verb, ...] = (
         read.read_encounter,
     ),
     Verb(
+        "counter",
+        "The procedure's counters (the alarm, the danger).",
+        (
+            Form(
+                (
+                    _word("set"),
+                    _value("COUNTER", "counter"),
+                    _value("N|+N|-N|LEVEL", "counter-value"),
+                ),
+                cmd.SetCounter,
+                "Set a counter to a number, change it by +N or -N, or set it to one of its "
+                "named levels.",
+                "counter set danger risky",
+            ),
+        ),
+        read.read_counter,
+    ),
+    Verb(
         "reveal",
         "Show the players.",
         (
@@ -485,6 +507,21 @@ GRAMMAR: tuple[Verb, ...] = (
         ),
         read.read_realtime,
     ),
+)
+
+#: The adventure's own tables: carried from a file, one area's table in use.
+_TABLES = Form(
+    (_word("add"), _value("FILE", "file")),
+    cmd.AddTables,
+    "Carry the adventure's own tables from a TOML file (kept in the expedition, not read again).",
+    "tables add crypt.toml",
+)
+_AREA = Form(
+    (_value("AREA", "area"),), cmd.EnterArea, "Use this area's table from now on.", "area level-2"
+)
+GRAMMAR += (
+    Verb("tables", "The adventure's own encounter tables.", (_TABLES,), read.read_tables),
+    Verb("area", "The area of the adventure the party is in.", (_AREA,), read.read_area),
 )
 
 VERBS: dict[str, Verb] = {verb.name: verb for verb in GRAMMAR}

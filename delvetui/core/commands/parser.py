@@ -174,6 +174,8 @@ def _words(command: cmd.Command) -> list[str]:
             return ["realtime", command.verb, *seconds, *command.ids, *why]
         case cmd.EnterTurnType():
             return ["enter", command.turn_type]
+        case cmd.SetCounter():
+            return ["counter", "set", command.counter, command.value]
         case cmd.DescribeEncounter():
             return [
                 "encounter",
@@ -182,6 +184,10 @@ def _words(command: cmd.Command) -> list[str]:
             ]
         case cmd.ShowPlayers():
             return ["reveal" if command.shown else "hide", command.what]
+        case cmd.AddTables():
+            return ["tables", "add", command.path]
+        case cmd.EnterArea():
+            return ["area", command.area]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 

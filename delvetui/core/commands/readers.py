@@ -405,6 +405,13 @@ def read_show(verb: str) -> Reader:
     return parse_show
 
 
+def read_counter(words: list[str], text: str) -> cmd.Command:
+    if len(words) != 3 or words[0].lower() != "set":
+        raise _usage("counter", "Say counter set COUNTER VALUE, e.g. counter set alarm 3.")
+    counter = _word("counter", "a counter", words[1]).lower()
+    return cmd.SetCounter(counter=counter, value=_word("counter", "a value", words[2]))
+
+
 def read_enter(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1:
         raise _usage("enter", "Name one turn type.")
@@ -436,3 +443,18 @@ def read_realtime(words: list[str], text: str) -> cmd.Command:
         ids = tuple(_word("realtime", "a light id", word) for word in rest[1:])
         return cmd.RealTime(verb="pass", seconds=_real_seconds("realtime", rest[0]), ids=ids)
     raise _usage("realtime", "Say realtime pause, realtime resume or realtime pass DURATION.")
+
+
+def read_tables(words: list[str], text: str) -> cmd.Command:
+    if len(words) != 2 or words[0].lower() != "add":
+        raise _usage("tables", "Say tables add FILE (quote a path with spaces).")
+    path = _bounded("tables", "a file's path", words[1], rules.MAX_PURPOSE)
+    if rules.unseen_in(path) is not None:
+        raise _usage("tables", "A file's path cannot hold control characters.")
+    return cmd.AddTables(path=path)
+
+
+def read_area(words: list[str], text: str) -> cmd.Command:
+    if len(words) != 1:
+        raise _usage("area", "Name one area of the adventure's tables, e.g. area level-2.")
+    return cmd.EnterArea(area=_word("area", "an area", words[0]).lower())

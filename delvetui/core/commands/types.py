@@ -224,6 +224,14 @@ class EnterTurnType(Command):
 
 
 @attrs.frozen
+class SetCounter(Command):
+    """Set one of the procedure's counters: a number, +N or -N, or a named level."""
+
+    counter: str
+    value: str
+
+
+@attrs.frozen
 class ShowPlayers(Command):
     """Show something on the players' screen, or hide it again."""
 
@@ -241,3 +249,20 @@ class DescribeEncounter(Command):
 
 #: What the game master can show on the players' screen, or hide again.
 PLAYERS_SHOW = ("sign", "encounter", "hp")
+
+
+@attrs.frozen
+class AddTables(Command):
+    """Carry the adventure's own tables, from a file (its text is read by the app service:
+    the core reads no file)."""
+
+    path: str
+    #: The file's text, read by the app service; the core reads no file.
+    contents: str = attrs.field(default="", repr=False)
+
+
+@attrs.frozen
+class EnterArea(Command):
+    """Move to another area (level) of the adventure: its encounter table is in use."""
+
+    area: str

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from delvetui.core import areas
 from delvetui.core import events as ev
 from delvetui.core.effects.registry import kind
 from delvetui.errors import InputNeeded
@@ -39,16 +40,32 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     foretold = work.state.sign
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
+    # The adventure's own table for the area, when the expedition carries one: it names
+    # the creature (unless a sign or the game master did), how many, and their reaction.
+    met = areas.meet(work, creature)
     if effect.distance_dice:
         rolled = work.roll("distance", effect.distance_dice, "encounter distance")
         distance = f"{rolled.total * effect.distance_times} {work.procedure.movement.unit}"
     else:
         distance = work.inputs.get("distance") or work.text(effect.distance, ctx)
-    work.emit(
-        ev.EncounterBegan(
-            text=text, creature=creature, foretold=foretold is not None, distance=distance
+    if met is not None:
+        work.emit(
+            ev.EncounterBegan(
+                text=f"{text} {met.text}" if met.text else text,
+                creature=met.creature,
+                foretold=foretold is not None,
+                distance=distance,
+                area=work.state.area,
+                appearing=met.appearing,
+                reaction=met.reaction,
+            )
         )
-    )
+    else:
+        work.emit(
+            ev.EncounterBegan(
+                text=text, creature=creature, foretold=foretold is not None, distance=distance
+            )
+        )
     if work.state.resting and work.state.streak > 0:
         # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
         work.emit(ev.RestBroken(reason="the encounter"))
@@ -68,6 +85,12 @@ def sign(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     if not effect.foretells:
         # The game master may say what the sign was; it names no later encounter.
         work.emit(ev.SignFound(text=given or text))
+        return
+    found = areas.in_use(work.state)
+    if given is None and found is not None:
+        # The area's own table names the creature the sign is of.
+        row = areas.roll_creature(work, found[1], "the creature the sign is of")
+        work.emit(ev.SignFound(text=text, creature=row.creature, foretells=True))
         return
     if given is None and work.ask_inputs:
         message = (
