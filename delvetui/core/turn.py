@@ -14,7 +14,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
-from delvetui.core.work import Ctx, Work, named
+from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
@@ -361,6 +361,6 @@ def _time_passes(work: Work, action_name: str) -> None:
                     name=member.name, track=track_name, value=before + added, reason="time passed"
                 )
             )
-            work.track_over(track_name, member.name, before, passing=True)
+            track_over(work, track_name, member.name, before, passing=True)
     conditions.wear_off(work)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))

@@ -459,30 +459,6 @@ class Work:
             return
         KINDS[effect.do].handler(self, effect, ref, ctx)
 
-    def track_over(self, track_name: str, name: str, before: int, *, passing: bool = False) -> None:
-        """Apply a track's ``over`` to a member whose track just went from ``before``.
-
-        An effect sets it off when it takes the track over its limit, once per crossing.
-        Time passing (``passing``) sets it off every turn it leaves the track over its
-        limit, unless it already happened this turn.
-        """
-        track = self.procedure.tracks[track_name]
-        member = self.member(name)
-        limit = track_limit(track.limit, member)
-        value = member.track(track_name)
-        if not track.over or limit is None or value <= limit:
-            return
-        key = (member.name, track_name)
-        if key in self.in_over or (key in self.over_fired if passing else before > limit):
-            return
-        self.over_fired.add(key)
-        self.in_over.add(key)
-        ctx = Ctx(source=track.label, member=member.name, scope=member.name, excess=value - limit)
-        try:
-            self.apply_all(track.over, f"tracks.{track_name}.over", ctx)
-        finally:
-            self.in_over.discard(key)
-
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""
         names: dict[str, object] = {
@@ -585,3 +561,30 @@ class Work:
         self.emit(read(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))
+
+
+def track_over(
+    work: Work, track_name: str, name: str, before: int, *, passing: bool = False
+) -> None:
+    """Apply a track's ``over`` to a member whose track just went from ``before``.
+
+    An effect sets it off when it takes the track over its limit, once per crossing.
+    Time passing (``passing``) sets it off every turn it leaves the track over its
+    limit, unless it already happened this turn.
+    """
+    track = work.procedure.tracks[track_name]
+    member = work.member(name)
+    limit = track_limit(track.limit, member)
+    value = member.track(track_name)
+    if not track.over or limit is None or value <= limit:
+        return
+    key = (member.name, track_name)
+    if key in work.in_over or (key in work.over_fired if passing else before > limit):
+        return
+    work.over_fired.add(key)
+    work.in_over.add(key)
+    ctx = Ctx(source=track.label, member=member.name, scope=member.name, excess=value - limit)
+    try:
+        work.apply_all(track.over, f"tracks.{track_name}.over", ctx)
+    finally:
+        work.in_over.discard(key)

@@ -77,4 +77,7 @@ def track(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(
                 ev.TrackChanged(name=member.name, track=effect.track, value=value, reason=reason)
             )
-            work.track_over(effect.track, member.name, current)
+            # Imported here: the working copy imports the effect registry.
+            from delvetui.core.work import track_over
+
+            track_over(work, effect.track, member.name, current)
