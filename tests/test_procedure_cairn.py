@@ -333,3 +333,13 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Bryn: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
     assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
     assert text.count("Fatigue takes effect") == 1  # cycle 10's was cancelled by the rest
+
+
+def test_the_last_hazard_is_the_dungeon_events_below_and_the_wilderness_events_above(
+    delving: Expedition,
+) -> None:
+    delving.execute("turn enter events=2")
+    assert delving.state.last_hazard is not None and delving.state.last_hazard.result == "Sign"
+    run(delving, "enter wilderness", "turn explore hazard=3")
+    assert delving.state.last_hazard is not None
+    assert delving.state.last_hazard.result == "Environment"

@@ -278,3 +278,9 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "What do they want?: d10 [8] = 8 (table dice) → Trade" in text
     assert "Getting lost: 2-in-6 [1] = 1 (table dice) → lost" in text
     assert "The party rests: Deprived is cancelled." in text
+
+
+def test_the_last_hazard_is_the_event_die_in_the_wilds(wilds: Expedition) -> None:
+    wilds.execute("turn road events=5")
+    assert wilds.state.last_hazard is not None
+    assert wilds.state.last_hazard.result == "Discovery"
