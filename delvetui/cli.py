@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from delvetui import __version__, fileio, paths
-from delvetui.core import areas
+from delvetui.core import areas, conditions
 from delvetui.core import commands as cmd
 from delvetui.core.log import batch_lines
 from delvetui.core.party import party_stock, resource_words, stocks
@@ -431,6 +431,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "readonly": expedition.readonly,
         "odds": _odds(state, procedure),
     }
+    data.update(conditions.status(state, procedure))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
@@ -471,8 +472,9 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
-    for member in data["party"]:
-        extra = ", ".join([*member["conditions"], *resource_words(data, member["name"])])
+    for member, found in zip(data["party"], state.party, strict=True):
+        shown = conditions.shown(found, state, procedure)
+        extra = ", ".join([*shown, *resource_words(data, member["name"])])
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")
@@ -504,7 +506,7 @@ def _list(args: argparse.Namespace) -> int:
                         "turn": state.turn,
                         "clock": state.clock_text,
                         "day": state.day,
-                        "last_played": _mtime(path),
+                        "last_played": fileio.modified_at(path),
                     }
                 )
         except DelveError as error:
@@ -524,13 +526,6 @@ def _list(args: argparse.Namespace) -> int:
                 f"day {row['day']} {row['clock']}, last played {row['last_played']}"
             )
     return 0
-
-
-def _mtime(path: Path) -> str:
-    import datetime as dt
-
-    moment = dt.datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-    return moment.isoformat(timespec="minutes")
 
 
 def _procedures(args: argparse.Namespace) -> int:

@@ -310,3 +310,11 @@ def _read_up_to(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         left -= len(chunk)
     return b"".join(chunks)
+
+
+def modified_at(path: Path) -> str:
+    """When the file was last written, in local time to the minute (ISO 8601)."""
+    import datetime as dt
+
+    moment = dt.datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    return moment.isoformat(timespec="minutes")

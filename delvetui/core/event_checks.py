@@ -271,6 +271,18 @@ def _gained(at: _At, e: ev.ConditionGained) -> str | None:
     return _member(at.state, e.name)
 
 
+@_checks(ev.ConditionTimed)
+def _timed(at: _At, e: ev.ConditionTimed) -> str | None:
+    member = at.state.member(e.name)
+    if member is None or e.condition not in member.conditions:
+        return f"{quote(e.name)} has no condition {quote(e.condition)} at this point"
+    if (e.turns > 0) == (e.until == "rest") or e.until not in ("", "rest"):
+        return "a condition lasts either a number of turns or until the next rest"
+    return _number("turn", e.turn, at.state.turn, at.state.turn + 1) or _number(
+        "turns", e.turns, 0, MAX_TYPED
+    )
+
+
 @_checks(ev.TrackChanged)
 def _track(at: _At, e: ev.TrackChanged) -> str | None:
     if e.track not in at.procedure.tracks:

@@ -674,6 +674,21 @@ class LightRenewed(Event):
 
 @event()
 @attrs.frozen
+class ConditionTimed(Event):
+    """A member's condition was given a duration, from the turn it was given in (``turn``):
+    it lasts ``turns`` more turns, or until the next rest after that turn (``until`` is
+    "rest"). It then ends by itself; given again, the new duration replaces the old.
+    """
+
+    name: str
+    condition: str
+    turn: int
+    turns: int = 0
+    until: str = ""
+
+
+@event()
+@attrs.frozen
 class EncounterDescribed(Event):
     """The game master named this turn's encounter, or said how far away it is, after the
     dice showed it (``encounter creature=ghouls distance=40ft``); empty means unchanged."""

@@ -130,7 +130,30 @@ def _(event: ev.ConditionGained, state: State) -> State:
 def _(event: ev.ConditionLost, state: State) -> State:
     member = _member(state, event.name)
     kept = tuple(c for c in member.conditions if c != event.condition)
-    return state.with_member(attrs.evolve(member, conditions=kept))
+    return state.with_member(_untimed(attrs.evolve(member, conditions=kept), event.condition))
+
+
+def _untimed(member: Member, condition: str) -> Member:
+    """The member with no duration kept for the condition."""
+    if not member.timers and not member.until_rest:
+        return member
+    return attrs.evolve(
+        member,
+        timers=tuple(item for item in member.timers if item[0] != condition),
+        until_rest=tuple(item for item in member.until_rest if item[0] != condition),
+    )
+
+
+@_apply.register
+def _(event: ev.ConditionTimed, state: State) -> State:
+    member = _untimed(_member(state, event.name), event.condition)
+    if event.turns:
+        timers = pairs((*member.timers, (event.condition, event.turn + event.turns)))
+        member = attrs.evolve(member, timers=timers)
+    if event.until:
+        until = pairs((*member.until_rest, (event.condition, event.turn)))
+        member = attrs.evolve(member, until_rest=until)
+    return state.with_member(member)
 
 
 @_apply.register

@@ -109,6 +109,16 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "party", (
                 f"{event.name} loses a condition: {event.condition}{_why(event.reason)}."
             )
+        case ev.ConditionTimed():
+            if event.turns:
+                unit = procedure.turn_name(state.turn_type)
+                plural = "s" if event.turns != 1 else ""
+                last = event.turn + event.turns
+                return "party", (
+                    f"{event.name} is {event.condition} for {event.turns} {unit}{plural} "
+                    f"(to the end of {unit} {last})."
+                )
+            return "party", f"{event.name} is {event.condition} until the next rest."
         case ev.TrackChanged():
             if event.reason == "time passed":
                 return None

@@ -292,6 +292,13 @@ class _Relevance:
         self.tired_ok = not procedure.party.fatigue_modes or all(
             self.inert_effects((*c.on_success, *c.on_failure)) for c in checks.values()
         )
+        # A declared condition's check modes matter when a check does: keep conditions then.
+        hinders = any(c.check_mode or c.check_modes for c in procedure.conditions.values())
+        self.conditions_ok = not hinders or all(
+            self.inert_effects((*c.on_success, *c.on_failure)) for c in checks.values()
+        )
+        if not self.conditions_ok:
+            self.harmless.discard("condition")
         keys = {
             check_id
             for check_id, check in checks.items()
@@ -345,7 +352,9 @@ class _Relevance:
                     m,
                     hp=m.hp if self.hp_matters else m.max_hp,
                     fatigue=0 if self.tired_ok else m.fatigue,
-                    conditions=(),
+                    conditions=() if self.conditions_ok else m.conditions,
+                    timers=() if self.conditions_ok else m.timers,
+                    until_rest=() if self.conditions_ok else m.until_rest,
                 )
                 for m in party
             )

@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 
 from delvetui.core import commands as cmd
+from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
 from delvetui.core.turn import track_start
@@ -93,11 +94,15 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
         else:
             steps = f"fatigue goes from 0 ({ladder[0]}) to {len(ladder) - 1} ({ladder[-1]})"
             unchanged.append(f"{member.name} is {ladder[level]} (fatigue {level}) already; {steps}")
+    durations = dict(command.durations)
     for condition in command.gain:
-        if condition in work.member(member.name).conditions:
+        lasts = durations.get(condition, "")
+        turns = int(lasts) if lasts.isdigit() else None
+        until = "rest" if lasts == "rest" else ""
+        if not conditions.give(
+            work, member.name, condition, "game master", turns=turns, until=until
+        ):
             unchanged.append(f"{member.name} is {condition} already")
-            continue
-        work.emit(ev.ConditionGained(name=member.name, condition=condition, reason="game master"))
     for condition in command.lose:
         if condition not in work.member(member.name).conditions:
             raise CommandError(f"{member.name} is not {condition}.")

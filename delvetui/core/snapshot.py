@@ -18,7 +18,7 @@ from delvetui.core.state import Hazard, Light, Member, Pending, State
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 11
+FORMAT = 12
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -39,6 +39,8 @@ def state_from_data(data: dict[str, Any]) -> State:
                 "abilities": _pairs(m["abilities"]),
                 "conditions": tuple(m["conditions"]),
                 "tracks": _pairs(m["tracks"]),
+                "timers": _pairs(m["timers"]),
+                "until_rest": _pairs(m["until_rest"]),
                 "resources": _pairs(m.get("resources", ())),
             }
         )

@@ -30,6 +30,10 @@ class Member:
     fatigue: int = 0
     conditions: tuple[str, ...] = ()
     tracks: tuple[tuple[str, int], ...] = ()
+    #: Conditions that end by themselves: each with the last turn it lasts through.
+    timers: tuple[tuple[str, int], ...] = ()
+    #: Conditions that end at the next rest: each with the turn it was given in.
+    until_rest: tuple[tuple[str, int], ...] = ()
     #: The member's own resources (rations, arrows), by id; one never held is 0.
     resources: tuple[tuple[str, int], ...] = ()
 
@@ -58,6 +62,14 @@ class Member:
     def track(self, name: str) -> int:
         """The member's value on a track, 0 when none was kept yet."""
         return dict(self.tracks).get(name, 0)
+
+    def time_left(self, condition: str, turn: int) -> int | str | None:
+        """What is left of a condition after ``turn`` turns: turns (a number), "rest"
+        when it lasts until the next rest, None when it lasts until taken away."""
+        last = dict(self.timers).get(condition)
+        if last is not None:
+            return max(0, last - turn)
+        return "rest" if condition in dict(self.until_rest) else None
 
 
 @attrs.frozen

@@ -11,9 +11,10 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
+from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
-from delvetui.core.work import Ctx, Work, named
+from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
@@ -108,12 +109,17 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         movement = procedure.movement
         chosen = speed or movement.default_speed
         value = action.distance.get(chosen)
+        slowed, why = conditions.movement(procedure, state)
         if value is not None:
             pace = slowest(state, procedure)
             factor = 1.0 if pace is None else pace[1] / (movement.base_speed or pace[1])
+            factor *= slowed
             distance = f"{round(value * rules.movement_factor * factor, 2):g} {movement.unit}"
-            if pace is not None and factor != 1:
+            if pace is not None and factor != slowed:
                 paced = f"at {pace[0]}'s pace"
+        if slowed != 1:
+            slow = {0.5: "halved", 0: "stopped"}.get(slowed, f"×{slowed:g}")
+            notes.append(f"movement {slow}: {why}")
         if rules.movement_factor != 1:
             how = {0.5: "halved", 0.25: "quartered", 0: "stopped"}.get(rules.movement_factor)
             notes.append(
@@ -185,6 +191,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         return
     for _ in range(turns):
         work.turn_number = work.state.turn + 1
+        work.over_fired.clear()
         number = work.turn_number
         work.emit(
             ev.TurnStarted(
@@ -348,22 +355,12 @@ def _time_passes(work: Work, action_name: str) -> None:
         if not added or action_name in track.reset_by:
             continue
         for member in work.state.party:
-            value = member.track(track_name) + added
+            before = member.track(track_name)
             work.emit(
                 ev.TrackChanged(
-                    name=member.name, track=track_name, value=value, reason="time passed"
+                    name=member.name, track=track_name, value=before + added, reason="time passed"
                 )
             )
-            limit = _limit(track.limit, member)
-            if track.over is not None and limit is not None and value > limit:
-                ctx = Ctx(
-                    source=track.label, member=member.name, scope=member.name, excess=value - limit
-                )
-                work.apply(track.over, f"tracks.{track_name}.over", ctx)
+            track_over(work, track_name, member.name, before, passing=True)
+    conditions.wear_off(work)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))
-
-
-def _limit(limit: int | str | None, member: Member) -> int | None:
-    if limit is None or isinstance(limit, int):
-        return limit
-    return member.ability(limit)

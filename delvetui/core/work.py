@@ -51,6 +51,13 @@ def named(options: Mapping[str, _T], name: str, what: str, *, none: str = "none"
     return found
 
 
+def track_limit(limit: int | str | None, member: Member) -> int | None:
+    """A track's limit for a member: a number, or their score in an ability (None without)."""
+    if limit is None or isinstance(limit, int):
+        return limit
+    return member.ability(limit)
+
+
 class Inputs:
     """The KEY=VALUE words given with a command; each must be used, or it is an error."""
 
@@ -300,6 +307,10 @@ class Work:
         self.wanted: dict[str, Input] = {}
         #: The activity being done (``do ACTIVITY``), whose input defaults conditions read.
         self.activity: Action | None = None
+        #: (member, track) whose ``over`` happened this turn, so time passing adds no second.
+        self.over_fired: set[tuple[str, str]] = set()
+        #: (member, track) whose ``over`` is being applied: its own effects cannot set it off.
+        self.in_over: set[tuple[str, str]] = set()
 
     def emit(self, event: ev.Event) -> None:
         """Add an event to the batch and apply it to the working state."""
@@ -550,3 +561,30 @@ class Work:
         self.emit(read(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))
+
+
+def track_over(
+    work: Work, track_name: str, name: str, before: int, *, passing: bool = False
+) -> None:
+    """Apply a track's ``over`` to a member whose track just went from ``before``.
+
+    An effect sets it off when it takes the track over its limit, once per crossing.
+    Time passing (``passing``) sets it off every turn it leaves the track over its
+    limit, unless it already happened this turn.
+    """
+    track = work.procedure.tracks[track_name]
+    member = work.member(name)
+    limit = track_limit(track.limit, member)
+    value = member.track(track_name)
+    if not track.over or limit is None or value <= limit:
+        return
+    key = (member.name, track_name)
+    if key in work.in_over or (key in work.over_fired if passing else before > limit):
+        return
+    work.over_fired.add(key)
+    work.in_over.add(key)
+    ctx = Ctx(source=track.label, member=member.name, scope=member.name, excess=value - limit)
+    try:
+        work.apply_all(track.over, f"tracks.{track_name}.over", ctx)
+    finally:
+        work.in_over.discard(key)

@@ -18,6 +18,7 @@ from typing import Literal
 
 import attrs
 
+from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
 from delvetui.core.log import Kind, clock_text, describe, walk
@@ -516,7 +517,7 @@ def _party(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
         now = [f"{member.hp}/{member.max_hp} HP"]
         if member.fatigue and ladder:
             now.append(procedure.party.fatigue_label(member.fatigue))
-        now.extend(member.conditions)
+        now.extend(conditions.shown(member, end, procedure))
         now.extend(
             f"{resource.label.lower()} {member.resource(key)}"
             for key, resource in procedure.resources.items()

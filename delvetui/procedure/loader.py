@@ -27,6 +27,7 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
+from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
@@ -185,7 +186,7 @@ class _Converter:
             if key not in allowed:
                 self.problem(sub, _unknown(key, allowed, where))
                 continue
-            converted = self._value(hints[key], value, sub)
+            converted = self._field(fields[key], hints[key], value, sub)
             if converted is not INVALID:
                 values[key] = converted
         for name, field in fields.items():
@@ -199,6 +200,13 @@ class _Converter:
         if len(self.problems) > before:
             return None
         return cls(**values)
+
+    def _field(self, field: Any, hint: Any, value: object, path: str) -> Any:
+        """One key's value; a key that takes a list takes a lone item as a list of one."""
+        if field.metadata.get("one_or_list") and not isinstance(value, list):
+            item = self._value(typing.get_args(hint)[0], value, path)
+            return INVALID if item is INVALID else (item,)
+        return self._value(hint, value, path)
 
     def _effect_fields(self, raw: dict[str, Any], path: str) -> set[str]:
         kind = raw.get("do")
@@ -344,8 +352,7 @@ class _Checker:
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
-            if track.over is not None:
-                self._effects(f"tracks.{name}.over", (track.over,))
+            self._effects(f"tracks.{name}.over", track.over)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)
@@ -358,6 +365,7 @@ class _Checker:
             if p.rest.every < 1:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
+        check_member_rules(self, p)
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:

@@ -6,7 +6,7 @@ metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules;
 engine in ``delvetui.core`` reads these models.
 """
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -21,6 +21,20 @@ HAZARD = "hazard"
 
 def _help(text: str) -> dict[str, str]:
     return {"help": text}
+
+
+#: Field metadata: the key takes a list, and a single value written alone is a list of one
+#: (``over = { do = "damage", ... }`` as well as ``over = [{ ... }, { ... }]``).
+ONE_OR_LIST = {"one_or_list": True}
+
+
+def _one_or_list(value: object) -> tuple[Any, ...]:
+    """A list field's value: a lone value is a list of one, None an empty list."""
+    if value is None:
+        return ()
+    if isinstance(value, list | tuple):
+        return tuple(value)
+    return (value,)
 
 
 @attrs.frozen
@@ -198,7 +212,11 @@ class Effect:
     step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
     add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
     condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
-    remove: str = attrs.field(default="", metadata=_help("condition: the condition lost."))
+    remove: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=_one_or_list,
+        metadata={**ONE_OR_LIST, **_help("condition: the condition (or list of them) lost.")},
+    )
     set: int | None = attrs.field(default=None, metadata=_help("counter/track: set to."))
     per_input: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("counter: added per unit of an input, e.g. {sparks = -1}.")
@@ -214,7 +232,10 @@ class Effect:
     spent: bool = attrs.field(
         default=True, metadata=_help("lights-out: the light is used up (false: can be relit).")
     )
-    turns: int | None = attrs.field(default=None, metadata=_help("lights-shorten: turns."))
+    turns: int | None = attrs.field(
+        default=None,
+        metadata=_help("lights-shorten: turns taken off; condition: the turns it lasts."),
+    )
     foretells: bool = attrs.field(
         default=False,
         metadata=_help(
@@ -241,6 +262,21 @@ class Effect:
         default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
     )
     minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+    check_kind: str = attrs.field(
+        default="",
+        metadata=_help(
+            "check: what kind of check it is ('sight', 'attack', 'stealth'), for the modes "
+            "a light level or a condition gives checks of that kind."
+        ),
+    )
+    until: str = attrs.field(
+        default="",
+        metadata=_help("condition: 'rest': the condition gained lasts until the next rest."),
+    )
+    remove_kind: str = attrs.field(
+        default="",
+        metadata=_help("condition: every condition of this kind ends ('transient')."),
+    )
     resource: str = attrs.field(
         default="", metadata=_help("consume/supply: which resource (rations, oil).")
     )
@@ -445,6 +481,39 @@ class LightLevel:
     cancels: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
     check_mode: RollMode | None = None
+    #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
+    #: this level: darkness hinders sight and attacks and helps stealth.
+    check_modes: dict[str, RollMode] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class MemberCondition:
+    """A condition a member can have (poisoned, shaken): its kind, duration and rules.
+
+    Conditions not declared work as plain names; a declared one can last a number of
+    turns or until the next rest, change the member's checks and slow the party.
+    """
+
+    label: str = attrs.field(default="", metadata=_help("Its name in the log (the id if none)."))
+    kind: str = attrs.field(
+        default="", metadata=_help("A kind the effect `remove_kind` ends together: 'transient'.")
+    )
+    text: str = attrs.field(default="", metadata=_help("What it does, in words."))
+    check_mode: RollMode | None = attrs.field(
+        default=None, metadata=_help("Every check of the member rolls with this mode.")
+    )
+    check_modes: dict[str, RollMode] = attrs.field(
+        factory=dict, metadata=_help("The member's checks of a kind roll with these modes.")
+    )
+    movement_factor: float = attrs.field(
+        default=1.0, metadata=_help("The party's distances are multiplied by this (0.5, 0).")
+    )
+    turns: int | None = attrs.field(
+        default=None, metadata=_help("It lasts this many turns unless the effect says.")
+    )
+    until: str = attrs.field(
+        default="", metadata=_help("'rest': it lasts until the next rest unless the effect says.")
+    )
 
 
 @attrs.frozen
@@ -522,7 +591,9 @@ class Track:
     per_hour: int = 0
     limit: int | str | None = None
     reset_by: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    over: Effect | None = None
+    #: What happens to a member whose track goes over its limit: a list of effects (one
+    #: effect written as a single table is a list of one, as procedures first wrote it).
+    over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
     text: str = ""
 
 
@@ -695,6 +766,7 @@ class Procedure:
     rest: Rest | None = None
     players: Players = attrs.field(factory=Players)
     text: str = attrs.field(default="", eq=False, repr=False)
+    conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
     resources: dict[str, Resource] = attrs.field(factory=dict)
 
     def turn_minutes(self, turn_type: str) -> int:

@@ -66,8 +66,7 @@ def effect_lists(procedure: Procedure) -> Iterator[tuple[str, tuple[Effect, ...]
     if procedure.rest is not None:
         yield "rest.on_skip", procedure.rest.on_skip
     for name, track in procedure.tracks.items():
-        if track.over is not None:
-            yield f"tracks.{name}.over", (track.over,)
+        yield f"tracks.{name}.over", track.over
 
 
 def walk_effects(procedure: Procedure) -> Iterator[tuple[str, Effect]]:

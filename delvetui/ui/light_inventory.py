@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from delvetui.core.modes import modes_text
 from delvetui.core.state import Light
 from delvetui.text import countdown, visible
 from delvetui.ui.bars import bar
@@ -77,6 +78,12 @@ class LightInventory(RowPane):
         meaning.append(label, style + Style(bold=True))
         if rules.text:
             meaning.append(f": {rules.text}", self._style("muted"))
+        by_kind = modes_text(None, rules.check_modes, short=True)
+        if by_kind:
+            # Its own line: what the level does to each kind of check is read at a glance.
+            modes = Text(f"Checks: {by_kind}", self._style("muted"), no_wrap=True)
+            modes.overflow = "ellipsis"
+            return Group(text, meaning, modes)
         return Group(text, meaning)
 
     def _light(self, text: Text, light: Light, width: int, id_width: int) -> None:

@@ -65,7 +65,7 @@ class MemberForm(ModalScreen[commands.Command | None]):
                     steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
                     yield Label(Text(f"Fatigue ({steps})"))
                     yield Input(str(member.fatigue), id="member-fatigue")
-                yield Label("Conditions: +gained -lost (e.g. +poisoned -exhausted)")
+                yield Label("Conditions: +gained -lost (+poisoned:6 for 6 turns, +shaken:rest)")
                 yield Input(placeholder=" ".join(member.conditions), id="member-conditions")
             if abilities:
                 with Horizontal(classes="abilities"):

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets.option_list import Option
 
 from delvetui.core import commands as cmd
+from delvetui.core import conditions
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
@@ -50,7 +51,8 @@ class PartyDialog(ItemDialog):
             row.append(visible(member.name))
             row.append(f"  {member.hp}/{member.max_hp} HP")
             if member.conditions:
-                row.append(visible(f"  {', '.join(member.conditions)}"))
+                described = conditions.shown(member, self.state, self.procedure)
+                row.append(visible(f"  {', '.join(described)}"))
             options.append(Option(row, id=member.name))
         options.append(Option(Text("+ Add a party member…"), id=ADD))
         yield from self.framed(

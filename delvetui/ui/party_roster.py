@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
+from delvetui.core import conditions
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
@@ -96,7 +97,7 @@ class PartyRoster(RowPane):
         elif member.hp == 0:
             text.append(" down", self._style("down"))
         self._rows.append(member.name)
-        extras = [visible(condition) for condition in member.conditions]
+        extras = [visible(shown) for shown in conditions.shown(member, self.state, self.procedure)]
         for track_id, track in self.procedure.tracks.items():
             value = member.track(track_id)
             limit = track.limit

@@ -192,8 +192,9 @@ GRAMMAR: tuple[Verb, ...] = (
                 ),
                 cmd.EditMember,
                 "Change hit points (a value, or +N healing, -N damage), the maximum, "
-                "abilities, fatigue or conditions.",
-                "pc Ash hp=-2 +poisoned",
+                "abilities, fatigue or conditions (+poisoned:6 lasts 6 turns, +shaken:rest "
+                "until the next rest).",
+                "pc Ash hp=-2 +poisoned:6",
             ),
             Form(
                 (

@@ -114,7 +114,7 @@ def _words(command: cmd.Command) -> list[str]:
                 *_pair("hp", _amount(command.hp)),
                 *_pair("max", command.max_hp),
                 *_pair("fatigue", _amount(command.fatigue)),
-                *(f"+{c}" for c in command.gain),
+                *(_gained(c, dict(command.durations)) for c in command.gain),
                 *(f"-{c}" for c in command.lose),
                 *(f"{k.lower()}={v}" for k, v in command.abilities),
                 *_resource_words(command.resources, {k for k, _ in command.abilities}),
@@ -189,6 +189,12 @@ def _words(command: cmd.Command) -> list[str]:
         case cmd.EnterArea():
             return ["area", command.area]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
+
+
+def _gained(condition: str, durations: dict[str, str]) -> str:
+    """A condition gained as typed: +poisoned, +poisoned:6, +shaken:rest."""
+    lasts = durations.get(condition)
+    return f"+{condition}:{lasts}" if lasts else f"+{condition}"
 
 
 def spoken(command: cmd.Command) -> str:

@@ -128,10 +128,16 @@ def read_pc(words: list[str], text: str) -> cmd.Command:
     name = _name("pc", plain[0])
     gain: list[str] = []
     lose: list[str] = []
+    durations: list[tuple[str, str]] = []
     changes, rest = _resource_changes("pc", plain[1:])
     for word in rest:
         if word.startswith("+") and len(word) > 1:
-            gain.append(_bounded("pc", "a condition", word[1:], cmd.MAX_NAME_LENGTH))
+            condition, _, lasts = word[1:].partition(":")
+            if not condition:
+                raise _usage("pc", "Name the condition before its duration, e.g. +poisoned:6.")
+            gain.append(_bounded("pc", "a condition", condition, cmd.MAX_NAME_LENGTH))
+            if lasts or word.endswith(":"):
+                durations.append((condition, _duration(condition, lasts)))
         elif word.startswith("-") and len(word) > 1:
             lose.append(_bounded("pc", "a condition", word[1:], cmd.MAX_NAME_LENGTH))
         else:
@@ -166,8 +172,27 @@ def read_pc(words: list[str], text: str) -> cmd.Command:
         fatigue=fatigue,
         gain=tuple(gain),
         lose=tuple(lose),
+        durations=tuple(durations),
         resources=(*changes, *resources),
     )
+
+
+def _duration(condition: str, text: str) -> str:
+    """How long a condition given with ``+NAME:N`` or ``+NAME:rest`` lasts: "N" or "rest"."""
+    if text.casefold() == "rest":
+        return "rest"
+    if text.isdigit() and 1 <= int(text) <= MAX_CONDITION_TURNS:
+        return str(int(text))
+    raise _usage(
+        "pc",
+        f"'+{_short(condition)}:{_short(text)}' is not a duration; write "
+        f"+{_short(condition)}:N for N turns (1 to {MAX_CONDITION_TURNS}) or "
+        f"+{_short(condition)}:rest until the next rest.",
+    )
+
+
+#: The most turns the game master can give a condition from the command line.
+MAX_CONDITION_TURNS = 9999
 
 
 _SIGNED = re.compile(r"^[+-][0-9]+$")

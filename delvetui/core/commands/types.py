@@ -60,6 +60,8 @@ class EditMember(Command):
     fatigue: Amount | None = None
     gain: tuple[str, ...] = ()
     lose: tuple[str, ...] = ()
+    #: How long gained conditions last: (condition, "N" turns or "rest").
+    durations: tuple[tuple[str, str], ...] = ()
     #: Resources changed: ``+2 rations`` (a change) or ``rations=3`` (a value).
     resources: tuple[tuple[str, Amount], ...] = ()
 

@@ -65,7 +65,10 @@ def counter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
 
 @kind("track", fields=("track", "add", "set", "target"), required=("track",))
 def track(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Changes a member `track` (required) for the `target`: `add` to it or `set` it."""
+    """Changes a member `track` (required) for the `target`: `add` to it or `set` it. When
+    this takes the track over its `limit`, the track's `over` happens for that member at
+    once.
+    """
     for member in work.members(effect.target, ctx):
         current = member.track(effect.track)
         value = effect.set if effect.set is not None else current + (effect.add or 0)
@@ -74,3 +77,7 @@ def track(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(
                 ev.TrackChanged(name=member.name, track=effect.track, value=value, reason=reason)
             )
+            # Imported here: the working copy imports the effect registry.
+            from delvetui.core.work import track_over
+
+            track_over(work, effect.track, member.name, current)

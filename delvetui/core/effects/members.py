@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from delvetui.core import dice
+from delvetui.core import conditions, dice
 from delvetui.core import events as ev
 from delvetui.core.effects.registry import Checks, kind
-from delvetui.core.state import Member, State
+from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
-from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.model import Effect
 from delvetui.text import number_problem
 
 if TYPE_CHECKING:
@@ -24,8 +24,28 @@ def _has_amount(checks: Checks, effect: Effect, path: str) -> None:
 
 
 def _gains_or_loses(checks: Checks, effect: Effect, path: str) -> None:
-    if not (effect.condition or effect.remove):
-        checks.problem(path, "a 'condition' effect needs 'condition' or 'remove'.")
+    if not (effect.condition or effect.remove or effect.remove_kind):
+        checks.problem(path, "a 'condition' effect needs 'condition', 'remove' or 'remove_kind'.")
+    key, lasts = duration_problem(effect.turns, effect.until)
+    if lasts:
+        checks.problem(f"{path}.{key}" if key else path, lasts)
+    elif (effect.turns is not None or effect.until) and not effect.condition:
+        checks.problem(path, "'turns' and 'until' say how long a 'condition' gained lasts.")
+    if effect.remove_kind:
+        kinds = {c.kind: c for c in checks.procedure.conditions.values() if c.kind}
+        checks.ref(f"{path}.remove_kind", effect.remove_kind, kinds, "kind of condition")
+
+
+def duration_problem(turns: int | None, until: str) -> tuple[str, str]:
+    """What is wrong with a condition's duration: the key ('' for both) and the sentence
+    ('' when nothing is)."""
+    if turns is not None and turns < 1:
+        return "turns", "'turns' should be at least 1."
+    if until and until not in conditions.UNTIL:
+        return "until", f"until = '{until}' is not allowed; use until = 'rest' (the next rest)."
+    if turns is not None and until:
+        return "", "give 'turns' or 'until', not both."
+    return "", ""
 
 
 def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale: int) -> int:
@@ -38,29 +58,6 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
             expression = dice.with_modifier(expression, bonus)
         return max(0, work.roll(key, expression, purpose).total)
     return (effect.amount or 0) * scale
-
-
-def _check_mode(procedure: Procedure, state: State, member: Member | None) -> str:
-    """Advantage or disadvantage on a check from the light level, fatigue and conditions.
-
-    Advantage and disadvantage together cancel out, as do two sources of one: one is kept.
-    """
-    modes: set[str] = set()
-    level = procedure.light_level(state.light_level).check_mode
-    if level:
-        modes.add(level)
-    if member is not None and procedure.party.fatigue_modes:
-        ladder = procedure.party.fatigue
-        step = ladder[max(0, min(member.fatigue, len(ladder) - 1))]
-        tired = procedure.party.fatigue_modes.get(step)
-        if tired:
-            modes.add(tired)
-    if member is not None:
-        for condition in member.conditions:
-            mode = procedure.party.condition_modes.get(condition)
-            if mode:
-                modes.add(mode)
-    return modes.pop() if len(modes) == 1 else ""
 
 
 @kind("damage", fields=("amount", "dice", "target", "per_point", "ability"), check=_has_amount)
@@ -114,6 +111,7 @@ def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         "dc_over",
         "on_success",
         "on_failure",
+        "check_kind",
     ),
     required=("id",),
 )
@@ -125,8 +123,9 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     = true`, plus how far a track is over its limit with `dc_over = true`, and at most
     `dc_max`. Then the check's `on_success` or `on_failure` effects happen for that member
     (`target = "by"` in them means that member; `{margin}` is how far the roll missed). A
-    light level's `check_mode` and the member's `fatigue_modes` add advantage or
-    disadvantage. Checks can hold checks, up to 6 levels deep.
+    light level's `check_mode`, the member's `fatigue_modes` and conditions add advantage
+    or disadvantage, and so do the light level's `check_modes` for the check's
+    `check_kind` ("sight", "attack"). Checks can hold checks, up to 6 levels deep.
     """
     dc = effect.dc
     for input_name in effect.dc_inputs:
@@ -163,7 +162,7 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     for name in who:
         member = work.state.member(name) if name else None
         bonus = member.modifier(effect.ability) if member and effect.ability else 0
-        mode = _check_mode(work.procedure, work.state, member)
+        mode = check_mode(work.procedure, work.state, member, effect.check_kind)
         expression = dice.with_modifier(dice.with_mode(dice_text, mode), bonus)
         key = f"{effect.id}.{name}" if name else effect.id
         if name and not work.inputs.has(key) and len(who) == 1 and work.inputs.has(effect.id):
@@ -211,18 +210,33 @@ def fatigue(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             )
 
 
-@kind("condition", fields=("condition", "remove", "target"), check=_gains_or_loses, inert=True)
+@kind(
+    "condition",
+    fields=("condition", "remove", "target", "turns", "until", "remove_kind"),
+    check=_gains_or_loses,
+    inert=True,
+)
 def condition(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Gives the `target` a `condition` (any word: "exhausted", "poisoned") and/or takes
-    one away with `remove`; at least one of the two is required. The game master does the
-    same with `pc Ash +poisoned` and `pc Ash -poisoned`.
+    away those named in `remove` (one, or a list), and with `remove_kind` every condition
+    of that declared kind ("transient"); at least one of the three is required. A
+    condition gained lasts until taken away, or `turns` turns, or `until = "rest"` (the
+    next rest), or as its `[conditions.ID]` says; then it ends by itself. The game master
+    does the same with `pc Ash +poisoned`, `pc Ash +poisoned:6`, `pc Ash +shaken:rest`
+    and `pc Ash -poisoned`.
     """
     for member in work.members(effect.target, ctx):
-        if effect.condition and effect.condition not in member.conditions:
-            work.emit(
-                ev.ConditionGained(name=member.name, condition=effect.condition, reason=ctx.source)
+        if effect.remove_kind:
+            conditions.end_kind(work, member.name, effect.remove_kind, ctx.source)
+        if effect.condition:
+            conditions.give(
+                work,
+                member.name,
+                effect.condition,
+                ctx.source,
+                turns=effect.turns,
+                until=effect.until,
             )
-        if effect.remove and effect.remove in member.conditions:
-            work.emit(
-                ev.ConditionLost(name=member.name, condition=effect.remove, reason=ctx.source)
-            )
+        for name in effect.remove:
+            if name in work.member(member.name).conditions:
+                work.emit(ev.ConditionLost(name=member.name, condition=name, reason=ctx.source))

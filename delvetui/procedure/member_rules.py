@@ -1,0 +1,48 @@
+"""The loader's checks of the rules about members: declared conditions and check kinds.
+
+A ``[conditions.ID]`` section must give a duration the engine knows and a movement factor
+that slows (0 to 1). A kind of check named in a light level's or a condition's
+``check_modes`` may be one no check of the procedure names (a reminder for checks rolled
+at the table, such as attacks), but one that is a near miss of a kind a check does name
+is a typing mistake and is reported.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+
+from delvetui.core.effects.members import duration_problem
+from delvetui.core.effects.registry import Checks
+from delvetui.procedure.model import Procedure
+from delvetui.procedure.tree import walk_effects
+
+
+def check_member_rules(checks: Checks, procedure: Procedure) -> None:
+    """Report every problem of the declared conditions and of the check kinds' modes."""
+    named = sorted({effect.check_kind for _, effect in walk_effects(procedure)} - {""})
+    for name, level in procedure.light_levels.items():
+        _kinds(checks, f"light_levels.{name}.check_modes", level.check_modes, named)
+    for name, condition in procedure.conditions.items():
+        path = f"conditions.{name}"
+        if not name.strip() or ":" in name or " " in name:
+            checks.problem(path, f"'{name}' should be one word without ':', e.g. 'poisoned'.")
+        key, problem = duration_problem(condition.turns, condition.until)
+        if problem:
+            checks.problem(f"{path}.{key}" if key else path, problem)
+        if not 0 <= condition.movement_factor <= 1:
+            checks.problem(
+                f"{path}.movement_factor",
+                "should be from 0 (no movement) to 1: a condition slows the party or not.",
+            )
+        _kinds(checks, f"{path}.check_modes", condition.check_modes, named)
+
+
+def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]) -> None:
+    for kind in modes:
+        close = difflib.get_close_matches(kind, named, n=1, cutoff=0.75)
+        if kind not in named and close:
+            checks.problem(
+                f"{path}.{kind}",
+                f"no check names the kind '{kind}' (check_kind); did you mean '{close[0]}'?",
+            )
