@@ -183,6 +183,20 @@ def countdown(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
+def plural(word: str) -> str:
+    """The plural of a unit a procedure names: turns, rounds, watches, days, sorties."""
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return f"{word}es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return f"{word[:-1]}ies"
+    return f"{word}s"
+
+
+def counted(count: int, word: str) -> str:
+    """A count and its unit: '1 watch', '3 watches', '0 turns'."""
+    return f"{count} {word if count == 1 else plural(word)}"
+
+
 def suggest(word: str, options: Iterable[str]) -> str:
     """`` Did you mean 'x'?`` for the option closest to a misspelt word, or ''."""
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)

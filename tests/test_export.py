@@ -17,7 +17,7 @@ from delvetui.export.markdown import escape
 from delvetui.procedure.registry import entries
 from delvetui.session import Expedition, encode
 from delvetui.text import visible
-from tests.conftest import Factory, reopened
+from tests.conftest import Factory, reopened, run
 
 SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
@@ -435,3 +435,15 @@ def test_docs_describe_every_field_of_the_json_format(expedition: Factory) -> No
     fields |= {f"batches[].{key}" for key in data["batches"][0]}
     fields |= {f"events[].{key}" for key in data["batches"][0]["events"][0]}
     assert fields == documented
+
+
+def test_a_torch_in_a_watch_burns_its_hour_not_the_watch(expedition: Factory) -> None:
+    """Basic Fantasy's torch lasts an hour; a four-hour watch does not burn it four hours."""
+    made = expedition("basic-fantasy")
+    run(made, "pc add Ash hp=6", "light add torch lit carrier=Ash", "light add lantern")
+    run(made, "enter wilderness", "turn travel outdoors=6", "turn travel outdoors=6")
+    text = export(made, "txt")
+    assert "2 (watches 1–2)" in text or "2 watches" in text
+    assert "watchs" not in text
+    torch = next(line for line in text.splitlines() if "torch1" in line and "burned" in line)
+    assert "burned 1 h" in torch and "4 h" not in torch

@@ -23,8 +23,10 @@ from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.text import (
     clock,
+    counted,
     dumps,
     number_problem,
+    plural,
     quote,
     suggest,
     unseen_in,
@@ -400,3 +402,21 @@ async def test_a_read_only_table_follows_the_writers_commits(home: Path) -> None
             assert app.expedition.event_count == writer.event_count
     finally:
         writer.close()
+
+
+@pytest.mark.parametrize(
+    ("word", "many"),
+    [
+        ("turn", "turns"),
+        ("watch", "watches"),
+        ("day", "days"),
+        ("sortie", "sorties"),
+        ("hex turn", "hex turns"),
+        ("foray", "forays"),
+        ("pass", "passes"),
+        ("city", "cities"),
+    ],
+)
+def test_a_units_plural_reads_right(word: str, many: str) -> None:
+    assert plural(word) == many
+    assert counted(1, word) == f"1 {word}" and counted(3, word) == f"3 {many}"

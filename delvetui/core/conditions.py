@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
 from delvetui.procedure.model import Procedure
+from delvetui.text import counted
 
 if TYPE_CHECKING:
     from delvetui.core.work import Work
@@ -88,7 +89,7 @@ def left_text(member: Member, condition: str, state: State, procedure: Procedure
     if left == "rest":
         return "until rest"
     unit = procedure.turn_name(state.turn_type)
-    return f"{left} {unit}{'' if left == 1 else 's'}"
+    return counted(int(left), unit)
 
 
 def shown(member: Member, state: State, procedure: Procedure) -> list[str]:

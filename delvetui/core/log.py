@@ -20,7 +20,7 @@ from delvetui.core.realtime import BY_PROCEDURE
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
-from delvetui.text import countdown
+from delvetui.text import countdown, counted
 
 Kind = Literal[
     "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
@@ -112,10 +112,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.ConditionTimed():
             if event.turns:
                 unit = procedure.turn_name(state.turn_type)
-                plural = "s" if event.turns != 1 else ""
                 last = event.turn + event.turns
                 return "party", (
-                    f"{event.name} is {event.condition} for {event.turns} {unit}{plural} "
+                    f"{event.name} is {event.condition} for {counted(event.turns, unit)} "
                     f"(to the end of {unit} {last})."
                 )
             return "party", f"{event.name} is {event.condition} until the next rest."
@@ -266,7 +265,7 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             rule = procedure.rolls.get(event.roll)
             label = rule.label if rule else event.roll
             unit = procedure.turn_name(state.turn_type)
-            every = f"every {unit}" if event.every == 1 else f"every {event.every} {unit}s"
+            every = f"every {unit}" if event.every == 1 else f"every {counted(event.every, unit)}"
             return "info", f"{label}: {every} now, counting from {unit} {event.since + 1}."
         case ev.EffectDeferred():
             label = _capital(_pending_label(event.label))
@@ -376,7 +375,7 @@ def _turns(procedure: Procedure, state: State, minutes: int) -> str:
     per_turn = procedure.turn_minutes(state.turn_type)
     turns = -(-minutes // per_turn)
     unit = procedure.turn_name(state.turn_type)
-    return f"{turns} {unit}{'s' if turns != 1 else ''}"
+    return counted(turns, unit)
 
 
 def batch_lines(

@@ -34,7 +34,7 @@ from delvetui.core.work import Inputs, Work
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.tree import row_range, walk_effects
-from delvetui.text import visible
+from delvetui.text import counted, visible
 
 #: Minutes in "within the hour".
 HOUR = 60
@@ -544,14 +544,14 @@ def lines(odds: Odds, *, light_turns: int = LIGHT_TURNS) -> list[Line]:
         ahead = min(light_turns, len(light.out_within))
         chance = light.out_by(ahead) if ahead else None
         if light.clock_only or (chance == 0 and light.turns_left is not None):
-            turns = light.turns_left
-            unit = odds.turn_name if turns == 1 else f"{odds.turn_name}s"
-            found.append(Line(f"{visible(light.id)}: {turns} {unit} left by the clock", None))
+            left = counted(light.turns_left or 0, odds.turn_name)
+            found.append(Line(f"{visible(light.id)}: {left} left by the clock", None))
             continue
         if chance is None:
             continue
-        unit = odds.turn_name if ahead == 1 else f"{odds.turn_name}s"
-        words = f"{visible(light.id)}: out within {ahead} {unit} {percent(chance)}"
+        words = (
+            f"{visible(light.id)}: out within {counted(ahead, odds.turn_name)} {percent(chance)}"
+        )
         if light.turns_left is not None:
             words += f" ({light.turns_left} left by the clock)"
         found.append(Line(words, chance))

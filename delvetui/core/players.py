@@ -12,7 +12,7 @@ import attrs
 
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
-from delvetui.text import visible
+from delvetui.text import counted, visible
 
 _LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
 
@@ -106,7 +106,7 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
         words = f"{whose} burns bright"
     if procedure.players.light_turns and left is not None:
         unit = procedure.turn_name(state.turn_type)
-        words += f" ({left} {unit}{'' if left == 1 else 's'} left)"
+        words += f" ({counted(left, unit)} left)"
     return words + "."
 
 

@@ -18,7 +18,7 @@ from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
-from delvetui.text import number_problem
+from delvetui.text import counted, number_problem
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
@@ -128,7 +128,7 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
                 else f"movement ×{rules.movement_factor:g} in {level}"
             )
     if turns != action.turns:
-        notes.append(f"takes {turns} {procedure.turn_name(state.turn_type)}s in {level}")
+        notes.append(f"takes {counted(turns, procedure.turn_name(state.turn_type))} in {level}")
     kept = tuple(flag for flag in action.flags if flag not in rules.cancels)
     flags = tuple(dict.fromkeys((*kept, *rules.flags)))
     return Preview(

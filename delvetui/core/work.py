@@ -33,7 +33,7 @@ from delvetui.procedure.model import (
     RollRule,
 )
 from delvetui.procedure.tree import row_range
-from delvetui.text import suggest
+from delvetui.text import counted, suggest
 
 _T = TypeVar("_T")
 
@@ -141,11 +141,11 @@ def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int
     if rule.tables and not rule.table_for(work.state.turn_type):
         now = work.procedure.turn_name(work.state.turn_type)
         return f"it has no table for a {now}"
-    counted = work.turn_number - since
-    if every > 1 and counted % every != 0:
+    taken = work.turn_number - since
+    if every > 1 and taken % every != 0:
         turn_name = work.procedure.turn_name(work.state.turn_type)
-        due = work.turn_number + every - counted % every
-        return f"it is made every {every} {turn_name}s, next on {turn_name} {due}"
+        due = work.turn_number + every - taken % every
+        return f"it is made every {counted(every, turn_name)}, next on {turn_name} {due}"
     return ""
 
 
@@ -188,9 +188,9 @@ def describe(condition: Condition, work: Work) -> str:
         )
     turn_name = work.procedure.turn_name(state.turn_type)
     if condition.first_turns is not None:
-        parts.append(f"during the first {condition.first_turns} {turn_name}s")
+        parts.append(f"during the first {counted(condition.first_turns, turn_name)}")
     if condition.after_turns is not None:
-        parts.append(f"after the first {condition.after_turns} {turn_name}s")
+        parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
     for name, named in condition.counter_levels.items():

@@ -26,7 +26,7 @@ from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
-from delvetui.text import visible
+from delvetui.text import counted, plural, visible
 
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
 _MONTHS += ["September", "October", "November", "December"]
@@ -288,7 +288,7 @@ class _Open:
             else:
                 self.entries.append(Entry(kind, text))
         self._flush_roll(pending_roll)
-        self.tally.take(batch.events)
+        self.tally.take(batch.events, before)
         self.end = state
         if not before.procedure_id:
             self.start = self.end  # the expedition began here: tell time from its start
@@ -360,45 +360,53 @@ class _Tally:
     def light(self, light_id: str) -> _LightUse:
         return self.lights.setdefault(light_id, _LightUse())
 
-    def take(self, events: Iterable[ev.Event]) -> None:
+    def take(self, events: Iterable[ev.Event], state: State) -> None:
         for event in events:
-            match event:
-                case ev.TurnStarted():
-                    self.turns.append(event.number)
-                case ev.HpChanged() if event.change < 0:
-                    self.damage[event.name] = self.damage.get(event.name, 0) - event.change
-                case ev.HpChanged() if event.change > 0:
-                    self.healed[event.name] = self.healed.get(event.name, 0) + event.change
-                case ev.ConditionGained():
-                    _add_once(self.gained.setdefault(event.name, []), event.condition)
-                case ev.FatigueChanged():
-                    _add_once(self.gained.setdefault(event.name, []), event.label)
-                case ev.MemberLeft():
-                    self.left.append(event.name)
-                case ev.LightLit():
-                    self.light(event.id).lit = True
-                case ev.LightsBurned():
-                    for light_id in event.ids:
-                        self.light(light_id).minutes += event.minutes
-                case ev.LightDimmed():
-                    self.light(event.id).dimmed = event.reason
-                case ev.LightPutOut():
-                    use = self.light(event.id)
-                    use.out = event.reason
-                    use.spent = event.spent
-                case ev.UsageDieStepped():
-                    self.light(event.id).dice.append(event.die)
-                case ev.LightStruck():
-                    self.light(event.id).strikes = event.strikes
-                case ev.EncounterBegan():
-                    creature = f" — {event.creature}" if event.creature else ""
-                    distance = f" ({event.distance})" if event.distance else ""
-                    self.encounters.append(f"{event.text}{creature}{distance}")
-                case ev.SignFound():
-                    creature = f" — {event.creature}" if event.creature else ""
-                    self.signs.append(f"{event.text}{creature}")
-                case ev.CounterChanged():
-                    self.peaks[event.counter] = max(self.peaks.get(event.counter, 0), event.value)
+            self._take(event, state)
+            state = evolve(state, event)
+
+    def _take(self, event: ev.Event, state: State) -> None:
+        match event:
+            case ev.TurnStarted():
+                self.turns.append(event.number)
+            case ev.HpChanged() if event.change < 0:
+                self.damage[event.name] = self.damage.get(event.name, 0) - event.change
+            case ev.HpChanged() if event.change > 0:
+                self.healed[event.name] = self.healed.get(event.name, 0) + event.change
+            case ev.ConditionGained():
+                _add_once(self.gained.setdefault(event.name, []), event.condition)
+            case ev.FatigueChanged():
+                _add_once(self.gained.setdefault(event.name, []), event.label)
+            case ev.MemberLeft():
+                self.left.append(event.name)
+            case ev.LightLit():
+                self.light(event.id).lit = True
+            case ev.LightsBurned():
+                for light_id in event.ids:
+                    # A light burns no longer than it had left (a torch in a watch).
+                    had = state.light(light_id)
+                    left = had.minutes if had is not None else None
+                    burned = event.minutes if left is None else min(event.minutes, left)
+                    self.light(light_id).minutes += burned
+            case ev.LightDimmed():
+                self.light(event.id).dimmed = event.reason
+            case ev.LightPutOut():
+                use = self.light(event.id)
+                use.out = event.reason
+                use.spent = event.spent
+            case ev.UsageDieStepped():
+                self.light(event.id).dice.append(event.die)
+            case ev.LightStruck():
+                self.light(event.id).strikes = event.strikes
+            case ev.EncounterBegan():
+                creature = f" — {event.creature}" if event.creature else ""
+                distance = f" ({event.distance})" if event.distance else ""
+                self.encounters.append(f"{event.text}{creature}{distance}")
+            case ev.SignFound():
+                creature = f" — {event.creature}" if event.creature else ""
+                self.signs.append(f"{event.text}{creature}")
+            case ev.CounterChanged():
+                self.peaks[event.counter] = max(self.peaks.get(event.counter, 0), event.value)
 
 
 @attrs.define
@@ -449,10 +457,10 @@ def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> t
 def _turns_text(turns: Sequence[int], procedure: Procedure, end: State) -> str:
     unit = procedure.turn_name(end.turn_type)
     if not turns:
-        return f"no {unit}s taken"
+        return f"no {plural(unit)} taken"
     if len(turns) == 1:
         return f"1 ({unit} {turns[0]})"
-    return f"{len(turns)} ({unit}s {turns[0]}–{turns[-1]})"
+    return f"{len(turns)} ({plural(unit)} {turns[0]}–{turns[-1]})"
 
 
 def _lights_used(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
@@ -463,11 +471,7 @@ def _lights_used(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
         parts = []
         if use.minutes:
             turns = use.minutes // per_turn
-            whole = (
-                f" ({turns} {unit}{'' if turns == 1 else 's'})"
-                if turns * per_turn == (use.minutes)
-                else ""
-            )
+            whole = f" ({counted(turns, unit)})" if turns * per_turn == (use.minutes) else ""
             parts.append(f"burned {_duration(use.minutes)}{whole}")
         elif use.lit:
             parts.append("lit")
@@ -501,7 +505,9 @@ def _lights_left(procedure: Procedure, end: State) -> list[str]:
             parts[-1] = "lit, dim"
         if light.minutes is not None:
             turns = -(-light.minutes // per_turn)
-            parts.append(f"{turns} {unit}{'' if turns == 1 else 's'} left")
+            # In turns longer than an hour (a watch, a day), the time itself says more.
+            left = counted(turns, unit) if per_turn <= 60 else _duration(light.minutes)
+            parts.append(f"{left} left")
         if light.usage_die:
             parts.append(f"usage die d{light.usage_die}")
         if light.carrier:
@@ -540,8 +546,8 @@ def _about(tally: _Tally, start: State, end: State, procedure: Procedure) -> str
     turns = tally.turns
     unit = procedure.turn_name(end.turn_type)
     if not turns:
-        return f"{_capital(_span(start, end))} · no {unit}s"
-    count = f"{len(turns)} {unit}{'s' if len(turns) != 1 else ''}"
+        return f"{_capital(_span(start, end))} · no {plural(unit)}"
+    count = counted(len(turns), unit)
     numbers = f" ({turns[0]}–{turns[-1]})" if len(turns) > 1 else f" (number {turns[0]})"
     minutes = _duration(end.minutes - start.minutes)
     return f"{_capital(_span(start, end))} · {count}{numbers} · {minutes} in the world"
