@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from delvetui.values import Value
+
 if TYPE_CHECKING:
     from delvetui.core.dice import Roll
 
@@ -34,8 +36,8 @@ def event(version: int = 1) -> Callable[[type[_T]], type[_T]]:
     return register
 
 
-@attrs.frozen
-class Event:
+@attrs.frozen(repr=False, eq=False)
+class Event(Value):
     """Base of every event."""
 
     @property
@@ -132,7 +134,7 @@ def _tuple_of_str(value: Any) -> tuple[str, ...]:
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ExpeditionStarted(Event):
     """A new expedition began with this procedure, seed and start time."""
 
@@ -145,7 +147,7 @@ class ExpeditionStarted(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class MemberJoined(Event):
     """A party member joined with hit points and the abilities the procedure uses."""
 
@@ -161,7 +163,7 @@ class MemberJoined(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class MemberEdited(Event):
     """A party member's maximum hit points or abilities were changed by the game master."""
 
@@ -173,7 +175,7 @@ class MemberEdited(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class MemberLeft(Event):
     """A party member left the party."""
 
@@ -181,7 +183,7 @@ class MemberLeft(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class HpChanged(Event):
     """A member's hit points changed (damage, healing or the game master's hand)."""
 
@@ -192,7 +194,7 @@ class HpChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class FatigueChanged(Event):
     """A member stepped along the procedure's fatigue ladder."""
 
@@ -203,7 +205,7 @@ class FatigueChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ConditionGained(Event):
     """A member gained a condition (exhausted, surprised...)."""
 
@@ -213,7 +215,7 @@ class ConditionGained(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ConditionLost(Event):
     """A member lost a condition."""
 
@@ -223,7 +225,7 @@ class ConditionLost(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TrackChanged(Event):
     """A number kept per member (resilience hours, endurance) changed."""
 
@@ -237,7 +239,7 @@ class TrackChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightAdded(Event):
     """Light sources joined the inventory: one, or a stack of the same kind."""
 
@@ -251,7 +253,7 @@ class LightAdded(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightLit(Event):
     """A light was lit; taken from a stack, it becomes a light of its own with a new id."""
 
@@ -261,7 +263,7 @@ class LightLit(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightPutOut(Event):
     """A light went out: put out by hand, blown out, or burnt up (spent)."""
 
@@ -271,7 +273,7 @@ class LightPutOut(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightDimmed(Event):
     """A bright light dimmed."""
 
@@ -280,7 +282,7 @@ class LightDimmed(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightFlickered(Event):
     """A light just lit flickered ominously at a result that would have put it out."""
 
@@ -289,7 +291,7 @@ class LightFlickered(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightsBurned(Event):
     """Time passed for the lit lights that burn by the clock."""
 
@@ -298,7 +300,7 @@ class LightsBurned(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightTimerSet(Event):
     """A light's time left was set (shortened, refuelled, corrected)."""
 
@@ -308,7 +310,7 @@ class LightTimerSet(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightHandedOver(Event):
     """A light changed hands."""
 
@@ -317,7 +319,7 @@ class LightHandedOver(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightStruck(Event):
     """A strike counted against a light that goes out on the Nth."""
 
@@ -326,7 +328,7 @@ class LightStruck(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class UsageDieStepped(Event):
     """A light's usage die stepped down (d6 to d4); none left means spent."""
 
@@ -335,7 +337,7 @@ class UsageDieStepped(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightRealTimeSet(Event):
     """A light was set to burn in real time with this many seconds left (None: by turns again)."""
 
@@ -345,7 +347,7 @@ class LightRealTimeSet(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RealTimePassed(Event):
     """Real seconds passed at the table for these lit lights that burn in real time."""
 
@@ -354,7 +356,7 @@ class RealTimePassed(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RealTimePaused(Event):
     """The table's real-time clock was paused (every real-time light stops) or resumed."""
 
@@ -366,7 +368,7 @@ class RealTimePaused(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TurnStarted(Event):
     """A turn began with an action."""
 
@@ -379,7 +381,7 @@ class TurnStarted(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TurnEnded(Event):
     """A turn ended and its minutes passed on the clock."""
 
@@ -388,7 +390,7 @@ class TurnEnded(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DiceRolled(Event):
     """Dice were rolled (or typed in from the table); every face is kept."""
 
@@ -419,7 +421,7 @@ class DiceRolled(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ResultRead(Event):
     """A roll was read on a table (or against a number) and gave this result."""
 
@@ -433,7 +435,7 @@ class ResultRead(Event):
 
 
 @event(4)
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
 
@@ -455,7 +457,7 @@ class EncounterBegan(Event):
 
 
 @event(2)
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SignFound(Event):
     """The party found a sign; when it ``foretells``, the next encounter is its creature.
 
@@ -469,7 +471,7 @@ class SignFound(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class CheckMade(Event):
     """A check or save was made against a difficulty."""
 
@@ -482,7 +484,7 @@ class CheckMade(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class CounterChanged(Event):
     """A counter such as the alarm changed."""
 
@@ -493,7 +495,7 @@ class CounterChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EffectDeferred(Event):
     """An effect waits for the next turn, when resting cancels it."""
 
@@ -503,7 +505,7 @@ class EffectDeferred(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DeferredResolved(Event):
     """A deferred effect was applied (applied=True) or cancelled by rest."""
 
@@ -513,7 +515,7 @@ class DeferredResolved(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RestBroken(Event):
     """An encounter interrupted the party's rest: the rest in a row starts again."""
 
@@ -521,7 +523,7 @@ class RestBroken(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RestSkipped(Event):
     """The party went on without the rest the procedure asks for."""
 
@@ -529,7 +531,7 @@ class RestSkipped(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Logged(Event):
     """A line the procedure writes in the log."""
 
@@ -538,7 +540,7 @@ class Logged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Noted(Event):
     """The game master wrote a note."""
 
@@ -546,7 +548,7 @@ class Noted(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ClockSet(Event):
     """The game master set the clock (minutes since the start of day 1)."""
 
@@ -555,7 +557,7 @@ class ClockSet(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TurnTypeChanged(Event):
     """The party moved to another kind of turn (dungeon, wilderness, haven)."""
 
@@ -563,7 +565,7 @@ class TurnTypeChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ProcedureChanged(Event):
     """The expedition moved to another version of its procedure (or another procedure).
 
@@ -581,7 +583,7 @@ class ProcedureChanged(Event):
 
 
 @event(2)
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class BatchVoided(Event):
     """A command was undone: its batch no longer counts."""
 
@@ -592,7 +594,7 @@ class BatchVoided(Event):
 
 
 @event(2)
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class BatchRestored(Event):
     """An undone command was redone: its batch counts again."""
 
@@ -603,7 +605,7 @@ class BatchRestored(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SessionStarted(Event):
     """A session at the table began."""
 
@@ -612,7 +614,7 @@ class SessionStarted(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SessionEnded(Event):
     """A session at the table ended."""
 
@@ -621,7 +623,7 @@ class SessionEnded(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ShownToPlayers(Event):
     """The game master showed (or hid) something on the players' screen: sign, encounter, hp."""
 
@@ -633,7 +635,7 @@ class ShownToPlayers(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ResourceChanged(Event):
     """A resource (rations, oil flasks) was used, found or counted anew.
 
@@ -648,7 +650,7 @@ class ResourceChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ResourceShort(Event):
     """A member (or, with ``name`` "", the party) had too few of a resource to use.
 
@@ -662,7 +664,7 @@ class ResourceShort(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightRenewed(Event):
     """Refuelling renewed a light: its usage die is whole again and its strikes are gone."""
 
@@ -673,7 +675,7 @@ class LightRenewed(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ConditionTimed(Event):
     """A member's condition was given a duration, from the turn it was given in (``turn``):
     it lasts ``turns`` more turns, or until the next rest after that turn (``until`` is
@@ -688,7 +690,7 @@ class ConditionTimed(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EncounterDescribed(Event):
     """The game master named this turn's encounter, or said how far away it is, after the
     dice showed it (``encounter creature=ghouls distance=40ft``); empty means unchanged."""
@@ -698,7 +700,7 @@ class EncounterDescribed(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class HazardRead(ResultRead):
     """The per-turn hazard roll was read: a ResultRead that is also the turn's last hazard.
 
@@ -709,7 +711,7 @@ class HazardRead(ResultRead):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class IntervalChanged(Event):
     """A roll rule's interval changed with the state (every 2 turns while the danger is
     risky): ``every`` is the new interval, ``choice`` the index of the rule's interval in
@@ -725,7 +727,7 @@ class IntervalChanged(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TablesAdded(Event):
     """The game master's own tables for the adventure joined the expedition.
 
@@ -739,7 +741,7 @@ class TablesAdded(Event):
 
 
 @event()
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AreaEntered(Event):
     """The party moved to another area (level) of the adventure: its table is in use."""
 

@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 import attrs
 
+from delvetui.values import Value
+
 Brightness = Literal["bright", "dim"]
 LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
@@ -37,8 +39,8 @@ def _one_or_list(value: object) -> tuple[Any, ...]:
     return (value,)
 
 
-@attrs.frozen
-class Condition:
+@attrs.frozen(repr=False, eq=False)
+class Condition(Value):
     """When an effect or a table row applies; every key given must hold."""
 
     inputs: dict[str, str] = attrs.field(
@@ -170,8 +172,8 @@ class Condition:
         )
 
 
-@attrs.frozen
-class Effect:
+@attrs.frozen(repr=False, eq=False)
+class Effect(Value):
     """One thing a result, an action or a check does; ``do`` says which."""
 
     #: The kind; ``delvetui.core.effects`` holds every kind, its keys and what it does.
@@ -312,8 +314,8 @@ class Effect:
         )
 
 
-@attrs.frozen
-class Input:
+@attrs.frozen(repr=False, eq=False)
+class Input(Value):
     """A value the game master gives with a command: a check the players rolled, a choice."""
 
     label: str = ""
@@ -327,8 +329,8 @@ class Input:
     given_by: Literal["players", "gm"] = "players"
 
 
-@attrs.frozen
-class Row:
+@attrs.frozen(repr=False, eq=False)
+class Row(Value):
     """One line of a result table: the range it covers and what it does."""
 
     roll: str
@@ -340,8 +342,8 @@ class Row:
     highlight: bool = False
 
 
-@attrs.frozen
-class Table:
+@attrs.frozen(repr=False, eq=False)
+class Table(Value):
     """A result table of ranges, rolled with its dice."""
 
     label: str
@@ -349,8 +351,8 @@ class Table:
     rows: tuple[Row, ...] = attrs.field(converter=tuple)
 
 
-@attrs.frozen
-class Interval:
+@attrs.frozen(repr=False, eq=False)
+class Interval(Value):
     """How often a roll rule is made while a condition holds (every 2 turns when risky)."""
 
     every: int = attrs.field(
@@ -361,8 +363,8 @@ class Interval:
     )
 
 
-@attrs.frozen
-class RollRule:
+@attrs.frozen(repr=False, eq=False)
+class RollRule(Value):
     """A roll made during the turn: on a table, or against a number or counter."""
 
     label: str
@@ -406,8 +408,8 @@ class RollRule:
         return self.tables.get(turn_type, self.table)
 
 
-@attrs.frozen
-class Action:
+@attrs.frozen(repr=False, eq=False)
+class Action(Value):
     """Something the party does with a turn (or, as an activity, within one)."""
 
     label: str
@@ -426,8 +428,8 @@ class Action:
     activities: bool = True
 
 
-@attrs.frozen
-class LightKind:
+@attrs.frozen(repr=False, eq=False)
+class LightKind(Value):
     """A kind of light source: how bright, how long, what puts it out."""
 
     label: str
@@ -467,8 +469,8 @@ class LightKind:
         return None if self.refuel_hours is None else round(self.refuel_hours * 60)
 
 
-@attrs.frozen
-class LightLevel:
+@attrs.frozen(repr=False, eq=False)
+class LightLevel(Value):
     """What a light level (bright, dim, dark) does to the party's actions."""
 
     label: str
@@ -486,8 +488,8 @@ class LightLevel:
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
 
 
-@attrs.frozen
-class MemberCondition:
+@attrs.frozen(repr=False, eq=False)
+class MemberCondition(Value):
     """A condition a member can have (poisoned, shaken): its kind, duration and rules.
 
     Conditions not declared work as plain names; a declared one can last a number of
@@ -516,8 +518,8 @@ class MemberCondition:
     )
 
 
-@attrs.frozen
-class Counter:
+@attrs.frozen(repr=False, eq=False)
+class Counter(Value):
     """A bounded number the procedure keeps, such as the alarm."""
 
     label: str
@@ -565,8 +567,8 @@ class Counter:
         return self.min if found is None else found
 
 
-@attrs.frozen
-class Resource:
+@attrs.frozen(repr=False, eq=False)
+class Resource(Value):
     """Something counted that is used up and found again: rations, oil flasks, arrows."""
 
     label: str = attrs.field(metadata=_help("Its name as the table shows it ('Rations')."))
@@ -581,8 +583,8 @@ class Resource:
     text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
 
 
-@attrs.frozen
-class Track:
+@attrs.frozen(repr=False, eq=False)
+class Track(Value):
     """A number kept per party member, such as resilience hours or endurance."""
 
     label: str
@@ -597,8 +599,8 @@ class Track:
     text: str = ""
 
 
-@attrs.frozen
-class Party:
+@attrs.frozen(repr=False, eq=False)
+class Party(Value):
     """What the procedure tracks for each member."""
 
     abilities: tuple[str, ...] = attrs.field(default=(), converter=tuple)
@@ -617,8 +619,8 @@ class Party:
         return self.fatigue[max(0, min(level, len(self.fatigue) - 1))]
 
 
-@attrs.frozen
-class TurnType:
+@attrs.frozen(repr=False, eq=False)
+class TurnType(Value):
     """A kind of turn with its own length and name (dungeon turn, travel turn, watch)."""
 
     label: str
@@ -655,8 +657,8 @@ def _length(
     return None
 
 
-@attrs.frozen
-class Time:
+@attrs.frozen(repr=False, eq=False)
+class Time(Value):
     """The turn's length and name and how the clock starts."""
 
     turn_name: str = "turn"
@@ -681,8 +683,8 @@ class Time:
         return 10 if found is None else found
 
 
-@attrs.frozen
-class Movement:
+@attrs.frozen(repr=False, eq=False)
+class Movement(Value):
     """Movement speeds the party can travel at; actions give a distance per speed."""
 
     unit: str = "feet"
@@ -701,8 +703,8 @@ class Movement:
     )
 
 
-@attrs.frozen
-class Rest:
+@attrs.frozen(repr=False, eq=False)
+class Rest(Value):
     """A rest the party owes every N turns and what skipping it costs."""
 
     every: int
@@ -711,8 +713,8 @@ class Rest:
     on_skip: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
 
 
-@attrs.frozen
-class Players:
+@attrs.frozen(repr=False, eq=False)
+class Players(Value):
     """What the players' screen (``delvetui players``) shows without the game master's word.
 
     The light in words, the time of day and the last encounter's distance follow these;
@@ -741,8 +743,8 @@ class Players:
     )
 
 
-@attrs.frozen
-class Procedure:
+@attrs.frozen(repr=False, eq=False)
+class Procedure(Value):
     """A whole game's dungeon-turn procedure, loaded and validated."""
 
     id: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui import text as rules
+from delvetui.values import Value
 
 #: Longest command accepted, so a runaway paste is refused at once.
 MAX_COMMAND_LENGTH = rules.MAX_COMMAND
@@ -20,14 +21,14 @@ MAX_NUMBER = 999_999
 MAX_REAL_SECONDS = 24 * 3600
 
 
-@attrs.frozen
-class Command:
+@attrs.frozen(repr=False, eq=False)
+class Command(Value):
     """Base of every command; ``text`` is the line it was parsed from."""
 
     text: str = attrs.field(kw_only=True, default="", eq=False)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AddMember(Command):
     """Add a party member."""
 
@@ -37,8 +38,8 @@ class AddMember(Command):
     abilities: tuple[tuple[str, int], ...] = ()
 
 
-@attrs.frozen
-class Amount:
+@attrs.frozen(repr=False, eq=False)
+class Amount(Value):
     """A number given as a value (``hp=5``) or a change (``hp=+2``, ``hp=-3``)."""
 
     value: int
@@ -49,7 +50,7 @@ class Amount:
         return current + self.value if self.relative else self.value
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EditMember(Command):
     """Change a party member: hit points, maximum, abilities, fatigue, conditions."""
 
@@ -66,21 +67,21 @@ class EditMember(Command):
     resources: tuple[tuple[str, Amount], ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EditParty(Command):
     """Change the resources the party keeps as one stock (``party +5 rations``)."""
 
     resources: tuple[tuple[str, Amount], ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RemoveMember(Command):
     """Take a member out of the party."""
 
     name: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AddLight(Command):
     """Add light sources to the inventory."""
 
@@ -90,7 +91,7 @@ class AddLight(Command):
     lit: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightOn(Command):
     """Light a source (by id, or one of a kind)."""
 
@@ -98,14 +99,14 @@ class LightOn(Command):
     carrier: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class LightOff(Command):
     """Put out a lit source (by id, or one of a kind); it can be lit again."""
 
     target: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class HandLight(Command):
     """Hand a light to another member (or to nobody)."""
 
@@ -113,7 +114,7 @@ class HandLight(Command):
     carrier: str | None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SetLight(Command):
     """Set a light's time left, correcting the record."""
 
@@ -122,14 +123,14 @@ class SetLight(Command):
     turns: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RefuelLight(Command):
     """Refuel a light (a lantern's flask of oil)."""
 
     target: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SetRealTime(Command):
     """Make a light burn in real time with this many seconds left (None: by turns again)."""
 
@@ -137,7 +138,7 @@ class SetRealTime(Command):
     seconds: int | None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RealTime(Command):
     """The table's real-time clock: pause it, resume it, or record real time that passed.
 
@@ -151,7 +152,7 @@ class RealTime(Command):
     reason: str = ""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class TakeTurn(Command):
     """Take a turn with an action (the last one when none is named)."""
 
@@ -159,7 +160,7 @@ class TakeTurn(Command):
     values: tuple[tuple[str, str], ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DoActivity(Command):
     """Do an activity within the turn (battering a door, a moment's rest)."""
 
@@ -167,7 +168,7 @@ class DoActivity(Command):
     values: tuple[tuple[str, str], ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RollDice(Command):
     """Roll any dice for the log."""
 
@@ -176,31 +177,31 @@ class RollDice(Command):
     value: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Note(Command):
     """Write a note in the log."""
 
     note: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Undo(Command):
     """Undo the last command still standing."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Redo(Command):
     """Redo the last undone command."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Session(Command):
     """Start or end a session at the table."""
 
     start: bool
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SetTime(Command):
     """Set the clock to a time of day."""
 
@@ -208,7 +209,7 @@ class SetTime(Command):
     minute: int
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class RollTime(Command):
     """Roll 1-4 time dice to set the hour of day."""
 
@@ -216,14 +217,14 @@ class RollTime(Command):
     value: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EnterTurnType(Command):
     """Move to another kind of turn (dungeon, wilderness, haven)."""
 
     turn_type: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class SetCounter(Command):
     """Set one of the procedure's counters: a number, +N or -N, or a named level."""
 
@@ -231,7 +232,7 @@ class SetCounter(Command):
     value: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class ShowPlayers(Command):
     """Show something on the players' screen, or hide it again."""
 
@@ -239,7 +240,7 @@ class ShowPlayers(Command):
     shown: bool
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class DescribeEncounter(Command):
     """Name this turn's encounter, or say how far away it is, after the dice showed it."""
 
@@ -251,7 +252,7 @@ class DescribeEncounter(Command):
 PLAYERS_SHOW = ("sign", "encounter", "hp")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class AddTables(Command):
     """Carry the adventure's own tables, from a file (its text is read by the app service:
     the core reads no file)."""
@@ -261,7 +262,7 @@ class AddTables(Command):
     contents: str = attrs.field(default="", repr=False)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class EnterArea(Command):
     """Move to another area (level) of the adventure: its encounter table is in use."""
 
