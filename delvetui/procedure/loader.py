@@ -10,9 +10,7 @@ not parse. Each problem carries its key path and, where the text shows it, its l
 from __future__ import annotations
 
 import functools
-import os
 import re
-import stat
 import tomllib
 import types
 import typing
@@ -32,6 +30,7 @@ from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
+from delvetui.procedure.reading import read_bounded
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
@@ -55,23 +54,7 @@ PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
 def load_file(path: Path) -> Procedure:
     """Read and validate a procedure file; raise ProcedureError listing every problem."""
-    try:
-        # Only a regular file, and never more than the limit and one byte: a FIFO, a device
-        # such as /dev/zero or a huge file is refused without waiting or filling memory.
-        with open(path, "rb", opener=_open_nonblocking) as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise ProcedureError(str(path), [Problem("", "is not a regular file.")])
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise ProcedureError(
-            str(path), [Problem("", f"cannot be read: {error.strerror}")]
-        ) from None
-    return load_bytes(data, source=str(path))
-
-
-def _open_nonblocking(name: str, flags: int) -> int:
-    # O_NONBLOCK: opening a FIFO for reading does not wait for a writer.
-    return os.open(name, flags | os.O_NONBLOCK)
+    return load_bytes(read_bounded(path, MAX_FILE_BYTES), source=str(path))
 
 
 def load_bytes(data: bytes, *, source: str) -> Procedure:

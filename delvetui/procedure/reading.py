@@ -7,15 +7,38 @@ sentences that say what a value is and should be.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 import typing
+from pathlib import Path
 from typing import Any, Literal
 
 import attrs
 
-from delvetui.errors import Problem
+from delvetui.errors import Problem, ProcedureError
 from delvetui.text import suggest as _suggest
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """A file's bytes, read as hostile input: only a regular file, and never more than
+    ``limit`` and one byte (a FIFO, a device such as /dev/zero or a huge file is refused
+    without waiting or filling memory); ProcedureError when it cannot be read."""
+    try:
+        with open(path, "rb", opener=_open_nonblocking) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ProcedureError(str(path), [Problem("", "is not a regular file.")])
+            return file.read(limit + 1)
+    except OSError as error:
+        raise ProcedureError(
+            str(path), [Problem("", f"cannot be read: {error.strerror}")]
+        ) from None
+
+
+def _open_nonblocking(name: str, flags: int) -> int:
+    # O_NONBLOCK: opening a FIFO for reading does not wait for a writer.
+    return os.open(name, flags | os.O_NONBLOCK)
 
 
 def syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:

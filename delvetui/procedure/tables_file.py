@@ -8,29 +8,14 @@ written, to be kept in the expedition by an event.
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
-from delvetui.errors import Problem, ProcedureError
 from delvetui.procedure.adventure import MAX_FILE_BYTES, load_bytes
+from delvetui.procedure.reading import read_bounded
 
 
 def read(path: Path) -> str:
     """The checked text of an adventure's tables file; ProcedureError listing every problem."""
-    try:
-        with open(path, "rb", opener=_open_nonblocking) as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise ProcedureError(str(path), [Problem("", "is not a regular file.")])
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise ProcedureError(
-            str(path), [Problem("", f"cannot be read: {error.strerror}")]
-        ) from None
+    data = read_bounded(path, MAX_FILE_BYTES)
     load_bytes(data, source=str(path))
     return data.decode("utf-8").removeprefix("\ufeff")
-
-
-def _open_nonblocking(name: str, flags: int) -> int:
-    # O_NONBLOCK: opening a FIFO for reading does not wait for a writer.
-    return os.open(name, flags | os.O_NONBLOCK)
