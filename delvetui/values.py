@@ -11,10 +11,20 @@ a hash of the same fields, each honouring a field's ``repr=False`` and ``eq=Fals
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Iterable
+from typing import Any, TypeVar, cast
 
 import attrs
 from attrs import AttrsInstance
+
+T = TypeVar("T")
+
+
+def as_tuple(items: Iterable[T]) -> tuple[T, ...]:
+    """``tuple`` as an attrs converter. attrs reads a converter's signature when it makes a
+    class; for the builtin ``tuple`` that means parsing its text signature, about 0.6 ms a
+    field at every start (20 ms for the procedure model), where a Python function is free."""
+    return tuple(items)
 
 
 def _fields(value: object) -> tuple[attrs.Attribute[Any], ...]:

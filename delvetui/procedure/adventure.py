@@ -31,6 +31,7 @@ from delvetui.procedure.reading import (
     unknown,
 )
 from delvetui.procedure.tree import parse_range
+from delvetui.values import as_tuple
 
 #: An adventure's tables file larger than this is refused before it is parsed.
 MAX_FILE_BYTES = 64_000
@@ -80,7 +81,7 @@ class ReactionTable:
 
     label: str
     dice: str
-    rows: tuple[ReactionRow, ...] = attrs.field(converter=tuple)
+    rows: tuple[ReactionRow, ...] = attrs.field(converter=as_tuple)
 
 
 @attrs.frozen
@@ -89,7 +90,7 @@ class Area:
 
     label: str
     dice: str
-    rows: tuple[Encounter, ...] = attrs.field(converter=tuple)
+    rows: tuple[Encounter, ...] = attrs.field(converter=as_tuple)
     #: The reaction table its encounters roll on ("" for none, unless a row names one).
     reaction: str = ""
     text: str = ""

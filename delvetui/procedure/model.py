@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import attrs
 
-from delvetui.values import Value
+from delvetui.values import Value, as_tuple
 
 Brightness = Literal["bright", "dim"]
 LightLevelName = Literal["bright", "dim", "dark"]
@@ -63,7 +63,7 @@ class Condition(Value):
         default=None, metadata=_help("Only while the party rests (true) or does not (false).")
     )
     light_levels: tuple[str, ...] = attrs.field(
-        default=(), converter=tuple, metadata=_help("Only at these light levels.")
+        default=(), converter=as_tuple, metadata=_help("Only at these light levels.")
     )
     streak: int | None = attrs.field(
         default=None,
@@ -71,7 +71,7 @@ class Condition(Value):
     )
     flags: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help(
             "Only when this turn's flags (the action's and the light level's) include all of "
             "these, e.g. ['surprised by all encounters']."
@@ -79,7 +79,7 @@ class Condition(Value):
     )
     not_flags: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help("Only when this turn's flags include none of these."),
     )
     hp_at_most: int | None = attrs.field(
@@ -121,12 +121,12 @@ class Condition(Value):
     )
     member_conditions: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help("Only for a member who has every one of these conditions."),
     )
     member_not_conditions: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help("Only for a member who has none of these conditions."),
     )
     member_resource_at_least: dict[str, int] = attrs.field(
@@ -200,7 +200,7 @@ class Effect(Value):
     id: str = attrs.field(default="", metadata=_help("check: the name typed results use."))
     dc: int = attrs.field(default=10, metadata=_help("check: the base difficulty."))
     dc_inputs: tuple[str, ...] = attrs.field(
-        default=(), converter=tuple, metadata=_help("check: inputs added to the DC.")
+        default=(), converter=as_tuple, metadata=_help("check: inputs added to the DC.")
     )
     dc_turns: bool = attrs.field(
         default=False, metadata=_help("check: add the turns taken so far to the DC.")
@@ -209,8 +209,8 @@ class Effect(Value):
     dc_over: bool = attrs.field(
         default=False, metadata=_help("check: add how far a track is over its limit.")
     )
-    on_success: tuple["Effect", ...] = attrs.field(default=(), converter=tuple)
-    on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=tuple)
+    on_success: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
+    on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
     add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
     condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
@@ -226,7 +226,7 @@ class Effect(Value):
     counter: str = attrs.field(default="", metadata=_help("counter: which counter."))
     track: str = attrs.field(default="", metadata=_help("track: which member track."))
     kinds: tuple[str, ...] = attrs.field(
-        default=(), converter=tuple, metadata=_help("Light kinds affected (all when empty).")
+        default=(), converter=as_tuple, metadata=_help("Light kinds affected (all when empty).")
     )
     count: int | None = attrs.field(
         default=None, metadata=_help("How many lights (the ones with least time left first).")
@@ -254,7 +254,7 @@ class Effect(Value):
     )
     low_kinds: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help(
             "lights-out: kinds that run low instead of going out: their time left is cut "
             "to low_turns (they go out when they had no more than that)."
@@ -284,7 +284,7 @@ class Effect(Value):
     )
     on_short: tuple["Effect", ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help("consume: what happens to a member (or the party) who has none left."),
     )
     distance: str = attrs.field(
@@ -319,7 +319,7 @@ class Input(Value):
     """A value the game master gives with a command: a check the players rolled, a choice."""
 
     label: str = ""
-    values: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    values: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     number: bool = False
     default: str | None = None
     required: bool = False
@@ -336,7 +336,7 @@ class Row(Value):
     roll: str
     label: str
     text: str = ""
-    effects: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
     ignore_first_turns: int = 0
     ignore_while_resting: bool = False
     highlight: bool = False
@@ -348,7 +348,7 @@ class Table(Value):
 
     label: str
     dice: str
-    rows: tuple[Row, ...] = attrs.field(converter=tuple)
+    rows: tuple[Row, ...] = attrs.field(converter=as_tuple)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -372,13 +372,13 @@ class RollRule(Value):
     table: str = ""
     when: RollPoint = "end"
     every: int = 1
-    turn_types: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    turn_types: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     hit_at_most: int | str | None = None
     hit_label: str = "hit"
     miss_label: str = "miss"
     text: str = ""
-    on_hit: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
-    on_miss: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    on_hit: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
+    on_miss: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
     only: Condition | None = None
     tables: dict[str, str] = attrs.field(
         factory=dict,
@@ -396,7 +396,7 @@ class RollRule(Value):
     )
     intervals: tuple[Interval, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help(
             "Intervals that depend on the state: the first whose `when` holds gives `every`; "
             "the count starts again whenever another one comes in."
@@ -417,10 +417,10 @@ class Action(Value):
     turns: int = 1
     distance: dict[str, float] = attrs.field(factory=dict)
     text: str = ""
-    flags: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    effects: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
-    rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    skip_rolls: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    flags: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    effects: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
+    rolls: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    skip_rolls: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     roll_mode: dict[str, RollMode] = attrs.field(factory=dict)
     inputs: dict[str, Input] = attrs.field(factory=dict)
     #: False when the action takes the characters' actions for the turn (Hide skips them):
@@ -475,12 +475,12 @@ class LightLevel(Value):
 
     label: str
     text: str = ""
-    flags: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    forbid: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    flags: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    forbid: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     turns: dict[str, int] = attrs.field(factory=dict)
     movement_factor: float = 1.0
     #: Action flags this level takes away (darkness: no detecting traps, no mapping).
-    cancels: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    cancels: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
     check_mode: RollMode | None = None
     #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
@@ -529,7 +529,7 @@ class Counter(Value):
     text: str = ""
     levels: tuple[str, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=as_tuple,
         metadata=_help(
             "Names of its values from min up, e.g. ['safe', 'unsafe', 'risky', 'deadly']."
         ),
@@ -592,7 +592,7 @@ class Track(Value):
     per_turn: int = 0
     per_hour: int = 0
     limit: int | str | None = None
-    reset_by: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    reset_by: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     #: What happens to a member whose track goes over its limit: a list of effects (one
     #: effect written as a single table is a list of one, as procedures first wrote it).
     over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
@@ -603,8 +603,8 @@ class Track(Value):
 class Party(Value):
     """What the procedure tracks for each member."""
 
-    abilities: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    fatigue: tuple[str, ...] = attrs.field(default=("fresh",), converter=tuple)
+    abilities: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    fatigue: tuple[str, ...] = attrs.field(default=("fresh",), converter=as_tuple)
     default_hp: int = 6
     #: Checks made by a member at a fatigue step roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
@@ -665,7 +665,7 @@ class Time(Value):
     turn_minutes: int | None = None
     start: str = "08:00"
     quarters: tuple[str, ...] = attrs.field(
-        default=("pre-dawn", "morning", "afternoon", "night"), converter=tuple
+        default=("pre-dawn", "morning", "afternoon", "night"), converter=as_tuple
     )
     turn_hours: float | None = attrs.field(
         default=None, metadata=_help("The turn's length in hours, instead of turn_minutes.")
@@ -688,7 +688,7 @@ class Movement(Value):
     """Movement speeds the party can travel at; actions give a distance per speed."""
 
     unit: str = "feet"
-    speeds: tuple[str, ...] = attrs.field(default=("normal",), converter=tuple)
+    speeds: tuple[str, ...] = attrs.field(default=("normal",), converter=as_tuple)
     default_speed: str = "normal"
     member_speed: str = attrs.field(
         default="",
@@ -710,7 +710,7 @@ class Rest(Value):
     every: int
     action: str = "rest"
     text: str = ""
-    on_skip: tuple[Effect, ...] = attrs.field(default=(), converter=tuple)
+    on_skip: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen(repr=False, eq=False)
