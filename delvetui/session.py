@@ -15,13 +15,11 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from delvetui import __version__, paths
-from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core import snapshot
-from delvetui.core.audit import Audit, Impossible
-from delvetui.core.decide import decide, procedure_change, start_events
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, procedure_at
 from delvetui.errors import (
@@ -36,6 +34,13 @@ from delvetui.procedure import tables_file
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.store import NewEvent, Store, StoredBatch
+
+if TYPE_CHECKING:
+    from delvetui.core import commands as cmd
+
+# The command language, ``decide`` and the audit are imported where they are first used:
+# opening an expedition and painting the table needs none of them, and importing them
+# was about a twentieth of the table's start-up (docs/performance.md).
 
 Listener = Callable[[Batch, State], None]
 
@@ -125,6 +130,8 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Expedition:
         """Create the expedition file with the procedure's text inside and open it."""
+        from delvetui.core.decide import start_events
+
         seed = secrets.randbelow(2**31) if seed is None else seed
         title = name or path.stem
         first = start_events(title, procedure, seed=seed, start=start)
@@ -288,6 +295,8 @@ class Expedition:
         is damaged or holds what no command could have written (nothing is skipped). Uses its own
         read-only connection, so it can run in a worker while the table is in use.
         """
+        from delvetui.core.audit import Audit, Impossible
+
         with Store.open(self.path, write=False) as reader:
 
             def load(seqs: Sequence[int]) -> Iterator[Batch]:
@@ -451,8 +460,10 @@ class Expedition:
         ``ask`` and ``ask_inputs`` are ``decide``'s: raise RollNeeded or InputNeeded for
         what the caller can ask the game master for, instead of rolling or refusing.
         """
+        from delvetui.core.commands import parse
+
         self._writable()
-        command = cmd.parse(text)
+        command = parse(text)
         return self.run(command, ask=ask, ask_inputs=ask_inputs, now=now)
 
     def _writable(self) -> None:
@@ -470,6 +481,9 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
+        from delvetui.core import commands as cmd
+        from delvetui.core.decide import decide
+
         self._writable()
         if isinstance(command, cmd.AddTables) and not command.contents:
             # The core reads no file: the tables' text is read here, once, and kept in the
@@ -506,6 +520,8 @@ class Expedition:
             not self.state.procedure_digest and procedure.text == self.original_procedure.text
         ):
             raise CommandError(f"The expedition already follows this {procedure.name}.")
+        from delvetui.core.decide import procedure_change
+
         events = procedure_change(self.state, procedure, digest)
         self.procedures[digest] = procedure
         return self._commit(f"procedure {procedure.id}", events, now or _now())

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from delvetui.core import areas, dice, realtime
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
@@ -22,6 +20,7 @@ from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member, edit_party
 from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.timeline import History
 from delvetui.core.turn import Preview, do_activity, preview, take_turn
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import CommandError, RollNeeded
@@ -45,17 +44,6 @@ __all__ = [
 
 #: The largest seed an expedition may have (a random one is below it too).
 MAX_SEED = 2**31 - 1
-
-
-@attrs.frozen
-class History:
-    """What undo and redo would act on: (batch number, command text) or None."""
-
-    undo: tuple[int, str] | None = None
-    redo: tuple[int, str] | None = None
-    #: The turns the batch undo (or redo) acts on took: 'turn 5' ('' when none or unknown).
-    undo_turns: str = ""
-    redo_turns: str = ""
 
 
 def decide(

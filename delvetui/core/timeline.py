@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.decide import History
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.errors import ReplayError
@@ -27,6 +26,17 @@ KEEP = 256
 
 #: Reads batches back from the file by number (for deep undo, redo, and command texts).
 Loader = Callable[[Sequence[int]], Iterable["Batch"]]
+
+
+@attrs.frozen
+class History:
+    """What undo and redo would act on: (batch number, command text) or None."""
+
+    undo: tuple[int, str] | None = None
+    redo: tuple[int, str] | None = None
+    #: The turns the batch undo (or redo) acts on took: 'turn 5' ('' when none or unknown).
+    undo_turns: str = ""
+    redo_turns: str = ""
 
 
 @attrs.frozen

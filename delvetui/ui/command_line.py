@@ -19,7 +19,6 @@ from textual.widgets import Input, Static
 
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.ui.completion import completions
 
 #: How many commands the history keeps.
 HISTORY = 500
@@ -138,6 +137,8 @@ class CommandLine(Vertical):
 
     def action_complete(self) -> None:
         """Complete as far as the choices agree, and list them when there are several."""
+        from delvetui.ui.completion import completions  # the grammar, on the first Tab
+
         context = self._complete_from()
         if context is None:
             return

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from delvetui.core.commands import Session, spoken
+from delvetui.core import commands
 from delvetui.core.state import State
 
 #: A session still running after this long without a command was left open by mistake.
@@ -34,16 +34,16 @@ class Offer:
     idle: dt.timedelta = dt.timedelta(0)
 
     @property
-    def orders(self) -> tuple[Session, ...]:
+    def orders(self) -> tuple[commands.Session, ...]:
         """What taking up the offer runs, in order."""
         if self.end is None:
-            return (Session(start=True),)
-        return (Session(start=False), Session(start=True))
+            return (commands.Session(start=True),)
+        return (commands.Session(start=False), commands.Session(start=True))
 
     @property
     def commands(self) -> tuple[str, ...]:
         """The same as the lines of the command language."""
-        return tuple(spoken(order) for order in self.orders)
+        return tuple(commands.spoken(order) for order in self.orders)
 
     def words(self) -> list[tuple[str, str]]:
         """What is the case and what the key does, longest first (the first that fits)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,12 +28,11 @@ from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.status_bar import StatusBar
 
 Source = Literal["key", "line"]
-#: What the table runs: a command it built, or a line the game master typed.
-Order = commands.Command | str
+#: What the table runs: a command it built, or a line the game master typed. (Written as
+#: text, so the command language is imported only when the first command is run.)
+Order: TypeAlias = "commands.Command | str"
 #: A dialog's answer: the commands to run, in order.
-Answer = tuple[commands.Command, ...]
-START = commands.Session(start=True)
-END = commands.Session(start=False)
+Answer: TypeAlias = "tuple[commands.Command, ...]"
 
 
 class TableBase(Screen[None]):

@@ -6,20 +6,22 @@ Each dialog answers with the commands to run; what the game master types in a qu
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
 
 from delvetui.core import commands, dice
 from delvetui.errors import CommandError, DiceError
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.odds_dialog import OddsDialog
-from delvetui.ui.reveal import reveal_choices
 from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.table_base import END, START, Answer
+from delvetui.ui.table_base import Answer
 from delvetui.ui.table_keys import TableKeys
 from delvetui.ui.table_view import bindings_of
+
+if TYPE_CHECKING:
+    from delvetui.ui.ask import AskScreen
+
+# Each dialog is imported when it is first opened: the table's first paint needs none.
 
 
 def check_command(text: str) -> str | None:
@@ -137,15 +139,15 @@ class TableDialogs(TableKeys):
             return
         state = self.state
         if not state.in_session:
-            self.run(START)
+            self.run(commands.Session(start=True))
             return
         number = state.session
 
         def chosen(answer: str | None) -> None:
             if answer == "end":
-                self.run(END)
+                self.run(commands.Session(start=False))
             elif answer == "next":
-                self.run(END, then=[START])
+                self.run(commands.Session(start=False), then=[commands.Session(start=True)])
 
         self.app.push_screen(
             ChooseScreen(
@@ -201,6 +203,9 @@ class TableDialogs(TableKeys):
 
     def action_reveal(self) -> None:
         """Show something on the players' screen, or hide it again."""
+        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.reveal import reveal_choices
+
         choices = reveal_choices(self.state, self.procedure)
         if not choices:
             self.notify("The procedure already shows the players everything they may see.")
@@ -216,4 +221,6 @@ class TableDialogs(TableKeys):
 
     def action_odds(self) -> None:
         """Show the chance of an encounter and of each light going out."""
+        from delvetui.ui.odds_dialog import OddsDialog
+
         self.app.push_screen(OddsDialog(self.state, self.procedure))

@@ -7,9 +7,7 @@ from textual.binding import Binding, BindingType
 
 from delvetui.core import commands
 from delvetui.procedure.model import Procedure
-from delvetui.ui.action_dialog import SPEED, ActionDialog
 from delvetui.ui.action_pane import ActionPane, next_action
-from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.command_line import CommandLine
 from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.status_bar import StatusBar
@@ -250,6 +248,8 @@ class TableKeys(TableView):
             self._accepted = frozenset(trouble)
             self.run(command)
 
+        from delvetui.ui.choose import ChooseScreen
+
         self.app.push_screen(
             ChooseScreen(
                 " ".join(trouble.values()) + " Take the turn?",
@@ -286,6 +286,7 @@ class TableKeys(TableView):
 
     def action_choose_action(self) -> None:
         """Choose the action (or the movement speed) and take a turn with it."""
+        from delvetui.ui.action_dialog import SPEED, ActionDialog
 
         def chosen(answer: str | None) -> None:
             if answer is None:

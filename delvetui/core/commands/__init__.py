@@ -3,53 +3,63 @@
 ``types`` holds the commands (frozen values), ``grammar`` the one table of verbs, forms
 and words every other part reads, ``readers`` the reading of each verb's words and
 ``parser`` the way from text to a command and back.
+
+The package loads its modules on first use (PEP 562, as ``textual.widgets`` does): opening
+an expedition and painting the table need no command, and importing the language was
+about a fortieth of the table's start-up (docs/performance.md).
 """
 
-from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
-from delvetui.core.commands.parser import (
-    amount,
-    parse,
-    said,
-    spoken,
-    with_value,
-    without_keys,
-)
-from delvetui.core.commands.types import (
-    MAX_COMMAND_LENGTH,
-    MAX_NAME_LENGTH,
-    MAX_NUMBER,
-    MAX_REAL_SECONDS,
-    PLAYERS_SHOW,
-    AddLight,
-    AddMember,
-    AddTables,
-    Amount,
-    Command,
-    DescribeEncounter,
-    DoActivity,
-    EditMember,
-    EditParty,
-    EnterArea,
-    EnterTurnType,
-    HandLight,
-    LightOff,
-    LightOn,
-    Note,
-    RealTime,
-    Redo,
-    RefuelLight,
-    RemoveMember,
-    RollDice,
-    RollTime,
-    Session,
-    SetCounter,
-    SetLight,
-    SetRealTime,
-    SetTime,
-    ShowPlayers,
-    TakeTurn,
-    Undo,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
+    from delvetui.core.commands.parser import (
+        amount,
+        parse,
+        said,
+        spoken,
+        with_value,
+        without_keys,
+    )
+    from delvetui.core.commands.types import (
+        MAX_COMMAND_LENGTH,
+        MAX_NAME_LENGTH,
+        MAX_NUMBER,
+        MAX_REAL_SECONDS,
+        PLAYERS_SHOW,
+        AddLight,
+        AddMember,
+        AddTables,
+        Amount,
+        Command,
+        DescribeEncounter,
+        DoActivity,
+        EditMember,
+        EditParty,
+        EnterArea,
+        EnterTurnType,
+        HandLight,
+        LightOff,
+        LightOn,
+        Note,
+        RealTime,
+        Redo,
+        RefuelLight,
+        RemoveMember,
+        RollDice,
+        RollTime,
+        Session,
+        SetCounter,
+        SetLight,
+        SetRealTime,
+        SetTime,
+        ShowPlayers,
+        TakeTurn,
+        Undo,
+    )
 
 __all__ = [
     "GRAMMAR",
@@ -99,3 +109,63 @@ __all__ = [
     "with_value",
     "without_keys",
 ]
+
+#: The module of the package that defines each name.
+_HOME = {
+    "GRAMMAR": "grammar",
+    "USAGE": "grammar",
+    "VERBS": "grammar",
+    "Form": "grammar",
+    "Verb": "grammar",
+    "Word": "grammar",
+    "amount": "parser",
+    "parse": "parser",
+    "said": "parser",
+    "spoken": "parser",
+    "with_value": "parser",
+    "without_keys": "parser",
+    "MAX_COMMAND_LENGTH": "types",
+    "MAX_NAME_LENGTH": "types",
+    "MAX_NUMBER": "types",
+    "MAX_REAL_SECONDS": "types",
+    "PLAYERS_SHOW": "types",
+    "AddLight": "types",
+    "AddMember": "types",
+    "AddTables": "types",
+    "Amount": "types",
+    "Command": "types",
+    "DescribeEncounter": "types",
+    "DoActivity": "types",
+    "EditMember": "types",
+    "EditParty": "types",
+    "EnterArea": "types",
+    "EnterTurnType": "types",
+    "HandLight": "types",
+    "LightOff": "types",
+    "LightOn": "types",
+    "Note": "types",
+    "RealTime": "types",
+    "Redo": "types",
+    "RefuelLight": "types",
+    "RemoveMember": "types",
+    "RollDice": "types",
+    "RollTime": "types",
+    "Session": "types",
+    "SetCounter": "types",
+    "SetLight": "types",
+    "SetRealTime": "types",
+    "SetTime": "types",
+    "ShowPlayers": "types",
+    "TakeTurn": "types",
+    "Undo": "types",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module the first time it is asked for."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
