@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from rich.style import Style
 from textual import events
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -24,12 +25,33 @@ class Pane(Widget):
     PREFIX: ClassVar[str] = ""
     """The start of the pane's component class names (``party-roster`` for ``--name``)."""
 
-    state: reactive[State] = reactive(State, layout=True)
+    state: reactive[State] = reactive(State)
     """The expedition state the pane shows."""
 
     def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.procedure = procedure
+
+    def _watch_state(self) -> None:
+        """Lay the screen out again only when the pane's height changes with the state.
+
+        A new state usually changes a pane's text, not its number of lines; laying out
+        the whole table for each pane on every turn cost more than drawing the turn.
+        """
+        self.clear_cached_dimensions()
+        width = self.content_size.width
+        if not self.is_mounted or not width:
+            self.refresh(layout=True)
+            return
+        height = self.get_content_height(self.parent_size, self.app.size, width)
+        if height != self.content_size.height:
+            self.refresh(layout=True)
+
+    @property
+    def parent_size(self) -> Size:
+        """The size of the container the pane is laid out in."""
+        parent = self.parent
+        return parent.size if isinstance(parent, Widget) else self.app.size
 
     def _style(self, name: str) -> Style:
         """The style of one of the pane's component classes (``PREFIX--name``)."""
