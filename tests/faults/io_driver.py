@@ -74,10 +74,11 @@ def fail_trial(
                 result["acked"].append(command)
             except StorageFailed as error:
                 result["failures"].append(str(error))
-                # Still usable for reading: the state is as before and status works.
+                # Still usable: the state is as before, and the next command is taken
+                # (status is read once the trial's commands are done: it counts the odds
+                # of the next hour, most of a trial's time when it was read after each).
                 if x.state != before:
                     result["crashes"].append(f"the state changed after a failed {command!r}")
-                status_data(x)
             except DelveError as error:
                 result["crashes"].append(f"{type(error).__name__}: {error}")
         try:
