@@ -377,6 +377,27 @@ async def test_the_footer_shows_every_key(size: tuple[int, int]) -> None:
         assert "Quit" in footer and "palette" in footer
 
 
+async def test_a_click_on_a_key_in_the_footer_presses_it() -> None:
+    app = DelveApp(make())
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        await pilot.pause()
+        footer = table.query_one(KeyFooter)
+        shown = footer.render().plain.splitlines()
+        for row, line in enumerate(shown):
+            column = line.find("n Turn")
+            if column >= 0:
+                break
+        assert column >= 0, shown
+        await pilot.click(KeyFooter, offset=(column + 2, row))
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
+        # A click on the gap between two keys presses nothing.
+        gap = line.index("  ", column)
+        await pilot.click(KeyFooter, offset=(gap + 1, row))
+        await pilot.pause()
+        assert expedition(app).state.turn == 1
+
+
 async def test_every_key_small() -> None:
     """Every key once at 80×24: each opens what it should and the table survives it."""
     app = DelveApp(make())

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.ui.app import DelveApp
+from delvetui.ui.key_footer import KeyFooter
 from tests.ui_support import ANY_PROCEDURE_PARTY, PARTY, PROCEDURES, make, ready, settled
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -68,7 +69,7 @@ async def test_each_procedure(procedure: str, size: tuple[int, int]) -> None:
     app = DelveApp(make(f"snap-{procedure}", EVERY, procedure=procedure, seed=21))
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
-        await settled(pilot, lambda: bool(table.query("FooterKey")))
+        await settled(pilot, lambda: bool(table.query_one(KeyFooter).keys))
         await pilot.pause()
         svg = app.export_screenshot()
         assert str(Path.home()) not in svg and "/tmp/" not in svg
@@ -86,7 +87,7 @@ async def test_table(size: tuple[int, int], theme: str) -> None:
     async with app.run_test(size=size) as pilot:
         table = await ready(pilot)
         app.theme = theme
-        await settled(pilot, lambda: bool(table.query("FooterKey")))
+        await settled(pilot, lambda: bool(table.query_one(KeyFooter).keys))
         await pilot.pause()
         check(
             f"table-{theme.removeprefix('textual-')}-{size[0]}x{size[1]}", app.export_screenshot()

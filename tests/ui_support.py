@@ -28,6 +28,7 @@ from delvetui.application import creation
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
+from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import TableScreen
 
 #: The five shipped procedures, for tests that run on each.
@@ -167,7 +168,9 @@ async def ready(pilot: Pilot[None]) -> TableScreen:
     assert isinstance(app, DelveApp)
     await settled(
         pilot,
-        lambda: app.table is not None and app.table.loaded and bool(app.table.query("FooterKey")),
+        lambda: (
+            app.table is not None and app.table.loaded and bool(app.table.query_one(KeyFooter).keys)
+        ),
     )
     return table(app)
 

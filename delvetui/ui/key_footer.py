@@ -1,60 +1,148 @@
-"""The footer of the table: every key, over as many rows as the screen needs."""
+"""The footer of the table: every key, over as many rows as the screen needs.
+
+One widget draws all the keys. Textual's footer mounts a widget for each key, and the
+table has about twenty: styling, laying out and drawing them was a tenth of the table's
+start-up, and they were built again whenever the keys changed. Here a change of keys is
+a repaint.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from typing import ClassVar
+
+import attrs
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Footer
+from textual.screen import Screen
+from textual.widget import Widget
 
 
-class KeyFooter(Footer):
-    """Textual's footer laid out as a grid, so no key falls off the right edge."""
+@attrs.frozen
+class Key:
+    """One key in the footer: what to press, what it does, and whether it can be used now."""
 
-    rows: reactive[int] = reactive(2, recompose=True)
+    key: str
+    display: str
+    description: str
+    enabled: bool = True
+
+    @property
+    def width(self) -> int:
+        """The cells the key takes: its name, then a space and what it does."""
+        return cell_len(self.display) + (cell_len(self.description) + 1 if self.description else 0)
+
+
+@attrs.frozen
+class Spot:
+    """Where a key is drawn: its row and its columns (for a click)."""
+
+    row: int
+    start: int
+    end: int
+    key: Key
+
+
+class KeyFooter(Widget, can_focus=False):
+    """The screen's keys in a grid: equal columns, so no key falls off the right edge."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"key-footer--key", "key-footer--description"}
+
+    rows: reactive[int] = reactive(2, layout=True)
     """How many rows the keys are spread over."""
 
     class KeysShown(Message):
-        """The footer holds the screen's keys (they come in after the first paint)."""
+        """The footer shows the screen's keys (they come in after the first paint)."""
 
-    def __init__(self, *, compact: bool = False) -> None:
-        super().__init__(compact=compact)
-        self._shown: tuple[object, ...] = ()
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: tuple[Key, ...] = ()
+        """The keys shown, in order (the command palette's last)."""
+        self._spots: tuple[Spot, ...] = ()
 
-    def _keys(self) -> tuple[object, ...]:
-        """What the footer shows: every key with its label and whether it can be used."""
-        keys = tuple(
-            (binding.key, self.app.get_key_display(binding), binding.description, enabled, tip)
-            for _, binding, enabled, tip in self.screen.active_bindings.values()
-            if binding.show
-        )
-        return (self.rows, self.compact, self.show_command_palette, keys)
+    def on_mount(self) -> None:
+        """Follow the screen's keys, as Textual's footer does."""
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self._bindings_changed, self.screen)
 
-    async def recompose(self) -> None:
-        """Lay the keys out again when they changed; say so once they are there.
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
-        Textual asks again on every change of focus or bindings, several times while the
-        table starts; building the same keys again restyled each one (a tenth of the
-        start-up), so the same keys are left as they are.
-        """
-        keys = self._keys()
-        if self.children and keys == self._shown:
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if not self.is_attached or screen is not self.screen:
             return
-        self._shown = keys
-        await super().recompose()
-        if self.children:
+        keys = self._read_keys(screen)
+        if keys == self.keys:
+            return
+        first = not self.keys
+        self.keys = keys
+        self.refresh(layout=True)
+        if first and keys:
             self.post_message(self.KeysShown())
 
-    def compose(self) -> ComposeResult:
-        """The footer's keys; then the grid gets as many columns as the rows need.
+    def _read_keys(self, screen: Screen[object]) -> tuple[Key, ...]:
+        """Every key shown, the first binding of each action; the palette's key last."""
+        app = self.app
+        found: dict[str, Key] = {}
+        active = screen.active_bindings
+        for _, binding, enabled, _ in active.values():
+            if binding.show and binding.action not in found:
+                display = app.get_key_display(binding)
+                found[binding.action] = Key(binding.key, display, binding.description, enabled)
+        keys = list(found.values())
+        palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
+        if palette is not None and not palette[1].show:
+            _, binding, enabled, _ = palette
+            keys.append(
+                Key(binding.key, app.get_key_display(binding), binding.description, enabled)
+            )
+        return tuple(keys)
 
-        Each key is given its compact look before it is mounted: Textual's footer binds
-        it afterwards, and a class added then restyled every key one by one (about a
-        twentieth of the start-up).
-        """
-        children = list(super().compose())
-        for child in children:
-            child.set_class(self.compact, "-compact", update=False)
-        yield from children
-        keys = len(children)
-        self.styles.grid_size_columns = max(1, -(-keys // max(1, self.rows)))
+    def render(self) -> Text:
+        """The keys row by row, each column as wide as its widest key."""
+        keys = self.keys
+        rows = max(1, self.rows)
+        columns = max(1, -(-len(keys) // rows))
+        widths = [
+            max((key.width for key in keys[column::columns]), default=0)
+            for column in range(columns)
+        ]
+        key_style = self.get_component_rich_style("key-footer--key")
+        description_style = self.get_component_rich_style("key-footer--description")
+        dim = Style(dim=True)
+        lines: list[Text] = []
+        spots: list[Spot] = []
+        for row in range(rows):
+            line = Text(no_wrap=True, end="")
+            start = 0
+            for column, key in enumerate(keys[row * columns : (row + 1) * columns]):
+                faded = Style() if key.enabled else dim
+                line.append(key.display, key_style + faded)
+                if key.description:
+                    line.append(" ")
+                    line.append(key.description, description_style + faded)
+                end = start + widths[column]
+                spots.append(Spot(row, start, end, key))
+                if column < columns - 1:
+                    line.append(" " * (widths[column] - key.width + 1))
+                start = end + 1
+            lines.append(line)
+        self._spots = tuple(spots)
+        return Text("\n", no_wrap=True, end="").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it (a key that cannot be used now rings the bell)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for spot in self._spots:
+            if spot.row == offset.y and spot.start <= offset.x < spot.end:
+                if spot.key.enabled:
+                    self.app.simulate_key(spot.key.key)
+                else:
+                    self.app.bell()
+                return

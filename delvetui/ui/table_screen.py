@@ -73,7 +73,7 @@ class TableScreen(TableDialogs):
                 yield HazardTable(procedure, id="hazard")
                 yield ActionPane(procedure, id="action")
         yield CommandLine(self.completion_context, id="command")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def completion_context(self) -> tuple[State, Procedure] | None:
         """What completion in the command line reads: the state and the procedure."""
