@@ -384,11 +384,10 @@ async def test_a_click_on_a_key_in_the_footer_presses_it() -> None:
         await pilot.pause()
         footer = table.query_one(KeyFooter)
         shown = footer.render().plain.splitlines()
-        for row, line in enumerate(shown):
-            column = line.find("n Turn")
-            if column >= 0:
-                break
-        assert column >= 0, shown
+        row = next((number for number, text in enumerate(shown) if "n Turn" in text), None)
+        assert row is not None, shown
+        line = shown[row]
+        column = line.index("n Turn")
         await pilot.click(KeyFooter, offset=(column + 2, row))
         await settled(pilot, lambda: expedition(app).state.turn == 1)
         # A click on the gap between two keys presses nothing.
