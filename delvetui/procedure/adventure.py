@@ -23,7 +23,9 @@ from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure.reading import (
+    INVALID,
     LineMap,
+    Problems,
     describe,
     matches,
     syntax_problem,
@@ -172,22 +174,8 @@ def _load_valid(text: str) -> Adventure:
     return adventure
 
 
-class _Invalid:
-    """A value that could not be converted; its problem is already recorded."""
-
-
-_INVALID = _Invalid()
-
-
-class _Reader:
+class _Reader(Problems):
     """Turns the parsed TOML into the models, collecting every problem with its line."""
-
-    def __init__(self, lines: LineMap) -> None:
-        self.lines = lines
-        self.problems: list[Problem] = []
-
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append(Problem(path, message, self.lines.line(path)))
 
     def convert(self, cls: type[Any], raw: object, path: str) -> Any:
         if not isinstance(raw, dict):
@@ -203,7 +191,7 @@ class _Reader:
                 self.problem(sub, unknown(key, set(fields), path or "the file"))
                 continue
             converted = self.value(hints[key], value, sub)
-            if converted is not _INVALID:
+            if converted is not INVALID:
                 values[key] = converted
         for name, field in fields.items():
             if field.default is attrs.NOTHING and name not in raw:
@@ -218,35 +206,35 @@ class _Reader:
         if origin is tuple:
             if not isinstance(value, list):
                 self.problem(path, f"should be a list, not {describe(value)}.")
-                return _INVALID
+                return INVALID
             if len(value) > MAX_ROWS:
                 self.problem(path, f"has {len(value)} rows; a table may have at most {MAX_ROWS}.")
-                return _INVALID
+                return INVALID
             items = [self.value(args[0], item, f"{path}[{i}]") for i, item in enumerate(value)]
-            return _INVALID if any(item is _INVALID for item in items) else tuple(items)
+            return INVALID if any(item is INVALID for item in items) else tuple(items)
         if origin is dict:
             if not isinstance(value, dict):
                 self.problem(path, f"should be a table, not {describe(value)}.")
-                return _INVALID
+                return INVALID
             if len(value) > MAX_AREAS:
                 self.problem(path, f"has {len(value)} tables; a file may have at most {MAX_AREAS}.")
-                return _INVALID
+                return INVALID
             out = {key: self.value(args[1], item, f"{path}.{key}") for key, item in value.items()}
-            return _INVALID if any(item is _INVALID for item in out.values()) else out
+            return INVALID if any(item is INVALID for item in out.values()) else out
         if attrs.has(hint):
             found = self.convert(hint, value, path)
-            return _INVALID if found is None else found
+            return INVALID if found is None else found
         if not matches(hint, value):
             self.problem(path, f"should be {type_name(hint)}, not {describe(value)}.")
-            return _INVALID
+            return INVALID
         if isinstance(value, str):
             control = rules.unseen_in(value)
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
-                return _INVALID
+                return INVALID
             if len(value) > MAX_TEXT:
                 self.problem(path, f"is {len(value)} characters long; at most {MAX_TEXT}.")
-                return _INVALID
+                return INVALID
         return value
 
 

@@ -27,10 +27,10 @@ from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.reading import INVALID, Problems, read_bounded
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
-from delvetui.procedure.reading import read_bounded
 from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
@@ -127,23 +127,12 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
     return _HINTS[cls]
 
 
-class _Invalid:
-    """Marks a value that could not be converted; its problem is already recorded."""
-
-
-INVALID = _Invalid()
-
-
-class _Converter:
+class _Converter(Problems):
     """Converts raw TOML data into model objects, collecting problems instead of raising."""
 
     def __init__(self, lines: _LineMap) -> None:
-        self.lines = lines
-        self.problems: list[Problem] = []
+        super().__init__(lines)
         self.effect_depth = 0
-
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append(Problem(path, message, self.lines.line(path)))
 
     def convert(self, cls: type[Any], raw: object, path: str) -> Any:
         """Convert a TOML table into the attrs class, or None when it has problems."""

@@ -85,6 +85,24 @@ class LineMap:
         return None
 
 
+class Invalid:
+    """A value that could not be converted; its problem is already recorded."""
+
+
+INVALID = Invalid()
+
+
+class Problems:
+    """What a reader of a TOML text found wrong, each problem with its key and line."""
+
+    def __init__(self, lines: LineMap) -> None:
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(Problem(path, message, self.lines.line(path)))
+
+
 def unquote(name: str) -> str:
     return ".".join(part.strip().strip("\"'") for part in name.split("."))
 
