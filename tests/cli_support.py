@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -79,3 +79,17 @@ def status(home: Path, name: str) -> dict[str, Any]:
     assert result.returncode == 0, result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
     return data
+
+
+def played(
+    home: Path, name: str, procedure: str, commands: Sequence[str], *, seed: int = 4
+) -> tuple[dict[str, Any], str]:
+    """A session played through the command line: ``new``, the commands on one ``act -``,
+    then what ``status --json`` and the text export say."""
+    made = delvetui(home, "new", name, "--procedure", procedure, "--seed", str(seed))
+    assert made.returncode == 0, made.stderr
+    act = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
+    assert act.returncode == 0, act.stderr
+    log = delvetui(home, "export", name, "--format", "txt")
+    assert log.returncode == 0, log.stderr
+    return status(home, name), log.stdout

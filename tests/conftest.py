@@ -7,13 +7,17 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
+from delvetui.core import events as ev
+from delvetui.core.timeline import Batch
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
 Factory = Callable[..., Expedition]
+E = TypeVar("E", bound=ev.Event)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -93,6 +97,16 @@ def run(expedition: Expedition, *commands: str) -> None:
     """Apply commands one after another, as a game master would type them."""
     for command in commands:
         expedition.execute(command)
+
+
+def of(batch: Batch, kind: type[E]) -> list[E]:
+    """The events of one type in a command's batch, in order."""
+    return [event for event in batch.events if isinstance(event, kind)]
+
+
+def rolled(batch: Batch) -> list[str]:
+    """The keys of the dice a command rolled, in order."""
+    return [roll.key for roll in of(batch, ev.DiceRolled)]
 
 
 def reopened(expedition: Expedition) -> Expedition:

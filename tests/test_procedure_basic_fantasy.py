@@ -9,28 +9,14 @@ turn, torches of 1d4+4 turns and a lantern's flask of 1d6+18, searching and list
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.cli_support import delvetui, status
-from tests.conftest import Factory, reopened, run
-
-E = TypeVar("E", bound=ev.Event)
-
-
-def of(batch: Batch, kind: type[E]) -> list[E]:
-    """The events of one kind in a command's batch."""
-    return [e for e in batch.events if isinstance(e, kind)]
-
-
-def rolled(batch: Batch) -> list[str]:
-    """The keys of the dice a command rolled, in order."""
-    return [r.key for r in of(batch, ev.DiceRolled)]
+from tests.cli_support import played
+from tests.conftest import Factory, of, reopened, rolled, run
 
 
 @pytest.fixture
@@ -208,11 +194,7 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
         "turn forced-march outdoors=2",  # 19
         "turn forced-march outdoors=3",  # 20
     ]
-    made = delvetui(home, "new", "crypt", "--procedure", "basic-fantasy", "--seed", "4")
-    assert made.returncode == 0, made.stderr
-    played = delvetui(home, "act", "crypt", "-", stdin="\n".join(commands) + "\n")
-    assert played.returncode == 0, played.stderr
-    state = status(home, "crypt")
+    state, text = played(home, "crypt", "basic-fantasy", commands)
     assert state["turn"] == 20
     assert state["minutes"] == 12 * 10 + 8 * 240  # 12 turns, then 8 four-hour watches
     assert state["day"] == 2 and state["clock"] == "18:00"
@@ -220,9 +202,6 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert lights["torch2"]["spent"] is True  # burnt out after its 5 turns
     # The lantern burnt turns 6 to 12 in the dungeon and 8 watches outdoors: out of oil.
     assert lights["lantern1"]["lit"] is False
-    log = delvetui(home, "export", "crypt", "--format", "txt")
-    assert log.returncode == 0, log.stderr
-    text = log.stdout
     assert text.count("Encounter!") == 2
     assert text.count("Wandering monsters: 1-in-6") == 4  # turns 3, 6, 9 and 12
     assert text.count("Wilderness encounter check: 1-in-6") == 8

@@ -9,28 +9,14 @@ Wilderness Events after every watch, and Make Camp clearing Fatigue.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.cli_support import delvetui, status
-from tests.conftest import Factory, reopened, run
-
-E = TypeVar("E", bound=ev.Event)
-
-
-def of(batch: Batch, kind: type[E]) -> list[E]:
-    """The events of one kind in a command's batch."""
-    return [e for e in batch.events if isinstance(e, kind)]
-
-
-def rolled(batch: Batch) -> list[str]:
-    """The keys of the dice a command rolled, in order."""
-    return [r.key for r in of(batch, ev.DiceRolled)]
+from tests.cli_support import played
+from tests.conftest import Factory, of, reopened, rolled, run
 
 
 def fatigue(made: Expedition) -> dict[str, int]:
@@ -301,11 +287,7 @@ SESSION = [
 
 
 def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
-    made = delvetui(home, "new", "barrow", "--procedure", "cairn", "--seed", "4")
-    assert made.returncode == 0, made.stderr
-    played = delvetui(home, "act", "barrow", "-", stdin="\n".join(SESSION) + "\n")
-    assert played.returncode == 0, played.stderr
-    state = status(home, "barrow")
+    state, text = played(home, "barrow", "cairn", SESSION)
     assert state["turn"] == 20
     # Ten watches of 8 hours and ten dungeon cycles of 10 minutes: 81 h 40 min from 06:00.
     assert state["minutes"] == 10 * 480 + 10 * 10
@@ -322,9 +304,6 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert lights["lantern1"]["lit"] is True
     assert lights["torch2"]["lit"] is False  # blown out while resting, one lighting used
     assert state["counters"] == {"path": 0}
-    log = delvetui(home, "export", "barrow", "--format", "txt")
-    assert log.returncode == 0, log.stderr
-    text = log.stdout
     assert text.count("Encounter!") == 2
     assert "Reaction: 2d6 [7] = 7 (table dice) → Curious" in text
     assert "Reaction: 2d6 [3] = 3 (table dice) → Wary" in text

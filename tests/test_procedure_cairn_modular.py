@@ -11,7 +11,6 @@ of sleep a day or the party is deprived.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 
@@ -19,20 +18,8 @@ from delvetui.core import events as ev
 from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.cli_support import delvetui, status
-from tests.conftest import Factory, reopened, run
-
-E = TypeVar("E", bound=ev.Event)
-
-
-def of(batch: Batch, kind: type[E]) -> list[E]:
-    """The events of one kind in a command's batch."""
-    return [e for e in batch.events if isinstance(e, kind)]
-
-
-def rolled(batch: Batch) -> list[str]:
-    """The keys of the dice a command rolled, in order."""
-    return [r.key for r in of(batch, ev.DiceRolled)]
+from tests.cli_support import played
+from tests.conftest import Factory, of, reopened, rolled, run
 
 
 def labels(batch: Batch) -> list[str]:
@@ -256,11 +243,7 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
         "turn road events=6",  # 19: a fifth turn awake since camp: deprived
         "turn road events=6",  # 20
     ]
-    made = delvetui(home, "new", "tomb", "--procedure", "cairn-modular", "--seed", "4")
-    assert made.returncode == 0, made.stderr
-    played = delvetui(home, "act", "tomb", "-", stdin="\n".join(commands) + "\n")
-    assert played.returncode == 0, played.stderr
-    state = status(home, "tomb")
+    state, text = played(home, "tomb", "cairn-modular", commands)
     assert state["turn"] == 20
     assert state["minutes"] == 8 * 10 + 12 * 240
     assert state["day"] == 3 and state["clock"] == "07:20"
@@ -269,9 +252,6 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert ash["conditions"] == ["deprived"] and bryn["conditions"] == ["deprived"]
     # Three rations each, one eaten to the hunger of turn 11.
     assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 2}}
-    log = delvetui(home, "export", "tomb", "--format", "txt")
-    assert log.returncode == 0, log.stderr
-    text = log.stdout
     assert text.count("Loaded encounter die: d6") == 5  # turns 2, 4, 6, 8 and the noise
     assert text.count("Event die: d6") == 12
     assert "What do they want?: d10 [6] = 6 (table dice) → Info" in text

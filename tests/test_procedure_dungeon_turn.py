@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find, shipped_dir
 from delvetui.session import Expedition
 from tests.conftest import Factory, reopened, run
+from tests.conftest import of as events
 
-E = TypeVar("E", bound=ev.Event)
 EXHAUSTED = "exhausted"
-
-
-def events(batch: Batch, kind: type[E]) -> list[E]:
-    """The events of one kind in a batch, in order."""
-    return [event for event in batch.events if isinstance(event, kind)]
 
 
 def labels(expedition: Expedition) -> dict[str, str]:

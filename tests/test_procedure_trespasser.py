@@ -6,22 +6,12 @@ check, ``usage.ID`` a light's usage die, ``CHECK.NAME`` a character's d20.
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
-from tests.conftest import Factory, reopened, run
-
-E = TypeVar("E", bound=ev.Event)
-
-
-def of(batch: Batch, kind: type[E]) -> list[E]:
-    """The events of one type in a batch, in order."""
-    return [event for event in batch.events if isinstance(event, kind)]
+from tests.conftest import Factory, of, reopened, run
 
 
 def alarm(expedition: Expedition) -> int:
