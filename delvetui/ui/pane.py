@@ -11,7 +11,6 @@ from typing import ClassVar
 
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -43,15 +42,10 @@ class Pane(Widget):
         if not self.is_mounted or not width:
             self.refresh(layout=True)
             return
-        height = self.get_content_height(self.parent_size, self.app.size, width)
-        if height != self.content_size.height:
-            self.refresh(layout=True)
-
-    @property
-    def parent_size(self) -> Size:
-        """The size of the container the pane is laid out in."""
         parent = self.parent
-        return parent.size if isinstance(parent, Widget) else self.app.size
+        container = parent.size if isinstance(parent, Widget) else self.app.size
+        if self.get_content_height(container, self.app.size, width) != self.content_size.height:
+            self.refresh(layout=True)
 
     def _style(self, name: str) -> Style:
         """The style of one of the pane's component classes (``PREFIX--name``)."""
