@@ -20,6 +20,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
+from delvetui.text import visible
+
 
 @attrs.frozen
 class Key:
@@ -85,14 +87,20 @@ class KeyFooter(Widget, can_focus=False):
             self.post_message(self.KeysShown())
 
     def _read_keys(self, screen: Screen[object]) -> tuple[Key, ...]:
-        """Every key shown, the first binding of each action; the palette's key last."""
+        """Every key shown, the first binding of each action; the palette's key last.
+
+        A key's name can come from the keymap in the preferences file, so it is drawn with
+        every control character made visible, as all text from a file is.
+        """
         app = self.app
         found: dict[str, Key] = {}
         active = screen.active_bindings
         for _, binding, enabled, _ in active.values():
             if binding.show and binding.action not in found:
-                display = app.get_key_display(binding)
-                found[binding.action] = Key(binding.key, display, binding.description, enabled)
+                display = visible(app.get_key_display(binding))
+                found[binding.action] = Key(
+                    binding.key, display, visible(binding.description), enabled
+                )
         keys = list(found.values())
         palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None and not palette[1].show:
