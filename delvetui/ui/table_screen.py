@@ -56,6 +56,7 @@ class TableScreen(TableDialogs):
 
     def compose(self) -> ComposeResult:
         """Header, log, the right-hand column, command line and footer."""
+        self._size_classes(*self.app.size)
         procedure = self.procedure
         yield StatusBar(procedure, id="status")
         yield AlertStrip(procedure, id="alerts")

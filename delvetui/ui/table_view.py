@@ -152,13 +152,19 @@ class TableView(TableBase):
         """Collapse the panes on small terminals."""
         self._layout_for(event.size.width, event.size.height)
 
+    def _size_classes(self, width: int, height: int) -> None:
+        """The classes that collapse or widen the panes for this size of terminal.
+
+        Set once before the panes are mounted (from ``compose``), they are styled once;
+        set after, every pane on the table is styled again.
+        """
+        self.set_class(width < 100, "-narrow")
+        self.set_class(height < 32, "-short")
+        self.set_class(width >= 160, "-wide")
+
     def _layout_for(self, width: int, height: int) -> None:
-        narrow = width < 100
         short = height < 32
-        wide = width >= 160
-        self.set_class(narrow, "-narrow")
-        self.set_class(short, "-short")
-        self.set_class(wide, "-wide")
+        self._size_classes(width, height)
         self.query_one(TimeDice).compact = height < 48
         self.query_one(HazardTable).compact = short
         footer = self.query_one(KeyFooter)
