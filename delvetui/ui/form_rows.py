@@ -53,13 +53,20 @@ def safe_id(text: str) -> str:
 
 
 def member_rows(
-    procedure: Procedure | None, count: int, values: list[dict[str, str]] | None = None
+    procedure: Procedure | None,
+    count: int,
+    values: list[dict[str, str]] | None = None,
+    *,
+    first: int = 0,
 ) -> list[Widget]:
-    """The fields of each member of the party: name, hit points, abilities."""
+    """The fields of each member of the party: name, hit points, abilities.
+
+    Rows ``first`` to ``count - 1`` (a row added to the form is mounted alone).
+    """
     abilities = list(procedure.party.abilities) if procedure else []
     hp = str(procedure.party.default_hp) if procedure else "6"
     rows: list[Widget] = []
-    for number in range(count):
+    for number in range(first, count):
         given = values[number] if values and number < len(values) else {}
         fields: list[Widget] = [
             Input(
@@ -94,12 +101,19 @@ def member_rows(
 
 
 def light_rows(
-    procedure: Procedure | None, count: int, values: list[dict[str, str]] | None = None
+    procedure: Procedure | None,
+    count: int,
+    values: list[dict[str, str]] | None = None,
+    *,
+    first: int = 0,
 ) -> list[Widget]:
-    """The fields of each light: kind, how many, who carries it, lit or not."""
+    """The fields of each light: kind, how many, who carries it, lit or not.
+
+    Rows ``first`` to ``count - 1`` (a row added to the form is mounted alone).
+    """
     kinds = list(procedure.lights.items()) if procedure else []
     rows: list[Widget] = []
-    for number in range(count):
+    for number in range(first, count):
         given = values[number] if values and number < len(values) else {}
         default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
         choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]

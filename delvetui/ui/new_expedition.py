@@ -114,7 +114,13 @@ class NewExpeditionScreen(Screen[None]):
                         row.append("  (yours)", "italic")
                     row.append(f"\n  {proc.summary}")
                 options.append(Option(row, id=entry.id, disabled=entry.procedure is None))
-            yield OptionList(*options, id="form-procedure")
+            procedures = OptionList(*options, id="form-procedure")
+            if self.procedure is not None:
+                # Highlighted before it mounts: the form is built once, for this procedure,
+                # not first for the top of the list and then again.
+                ids = [entry.id for entry in self.entries]
+                procedures.highlighted = ids.index(self.procedure.id)
+            yield procedures
             yield Static("", classes="form-message", id="procedure-message")
             yield Label("Start time (HH:MM), or roll the hour with time dice")
             with Horizontal(classes="form-row"):
@@ -243,17 +249,17 @@ class NewExpeditionScreen(Screen[None]):
         self.post_message(self.Cancelled())
 
     async def action_add_member(self) -> None:
-        """One more party row."""
-        values = self._members()
+        """One more party row, below the others (which keep their widgets and text)."""
         self.members += 1
-        await self._rebuild_members(values)
+        box = self.query_one("#form-members", Vertical)
+        await box.mount_all(member_rows(self.procedure, self.members, first=self.members - 1))
         self._focus_new(self.query_one(f"#m{self.members - 1}-name", Input))
 
     async def action_add_light(self) -> None:
-        """One more light row."""
-        values = self._lights()
+        """One more light row, below the others (which keep their widgets and choices)."""
         self.lights += 1
-        await self._rebuild_lights(values)
+        box = self.query_one("#form-lights", Vertical)
+        await box.mount_all(light_rows(self.procedure, self.lights, first=self.lights - 1))
         self._focus_new(self.query_one(f"#l{self.lights - 1}-kind", Select))
 
     def _focus_new(self, widget: Widget) -> None:
@@ -275,6 +281,8 @@ class NewExpeditionScreen(Screen[None]):
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A different procedure: its abilities, lights and start time."""
         event.stop()
+        if event.option_index != event.option_list.highlighted:
+            return  # the list has moved on since (as the form opens): only the last counts
         entry = next((e for e in self.entries if e.id == event.option.id), None)
         if entry is None or entry.procedure is None or entry.procedure is self.procedure:
             return
