@@ -24,9 +24,11 @@ from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.table_screen import TableScreen
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import expedition, make, ready
+from tests.ui_support import expedition, make, ready, settle
 
 TURNS = 30
+#: The most questions one action asks before it is saved.
+QUESTIONS = 8
 PARTY = (
     "pc add Ash hp=12",
     "pc add Bryn hp=12",
@@ -48,22 +50,22 @@ class Driver:
         """Press keys, answer the questions that follow, and wait for the command to be saved.
 
         Each answer is the keys for one question in turn; a question without a planned
-        answer gets the first choice (or Enter on a number already typed in).
+        answer gets the first choice (or Enter on a number already typed in). After each
+        input the app is settled (``settle``: its messages handled, its workers done or
+        waiting on a question), then the screen says what comes next: the table with the
+        command saved, or another question.
         """
         before = expedition(self.app).event_count
         planned = list(answers)
         await self.pilot.press(*keys)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + 20
-        while loop.time() < end:
-            await self.pilot.pause(0.01)
+        for _ in range(QUESTIONS):
+            await settle(self.pilot, idle=False)
             screen = self.app.screen
-            if screen is self.table:
-                if expedition(self.app).event_count > before:
-                    return
-                continue
-            if isinstance(screen, ChooseScreen | RollPrompt | AskScreen):
-                await self._answer(screen, planned.pop(0) if planned else ())
+            if screen is self.table and expedition(self.app).event_count > before:
+                return
+            if not isinstance(screen, ChooseScreen | RollPrompt | AskScreen):
+                break
+            await self._answer(screen, planned.pop(0) if planned else ())
         raise AssertionError(f"{keys} did not go through (screen: {self.app.screen})")
 
     async def _answer(self, screen: object, keys: tuple[str, ...]) -> None:
@@ -74,7 +76,6 @@ class Driver:
             else:
                 keys = ("1",)
         await self.pilot.press(*keys)
-        await self.pilot.pause()
 
     async def keep_light(self) -> None:
         """In the dark, light the next torch from the lights dialog."""
@@ -82,9 +83,9 @@ class Driver:
         if state.light_level != "dark":
             return
         await self.pilot.press("l")
-        while not isinstance(self.app.screen, LightDialog):
-            await self.pilot.pause(0.01)
+        await settle(self.pilot, idle=False)
         dialog = self.app.screen
+        assert isinstance(dialog, LightDialog)
         ids = [light.id for light in dialog.lights]
         torch = next(
             light.id for light in dialog.lights if light.kind == "torch" and not light.spent
@@ -170,9 +171,9 @@ async def test_a_session_with_searches_and_rests(procedure: str) -> None:
 async def refuel(driver: Driver) -> None:
     app = driver.app
     await driver.pilot.press("l")
-    while not isinstance(app.screen, LightDialog):
-        await driver.pilot.pause(0.01)
+    await settle(driver.pilot, idle=False)
     dialog = app.screen
+    assert isinstance(dialog, LightDialog)
     ids = [light.id for light in dialog.lights]
     dialog.options.highlighted = ids.index("lantern1")
     await driver.press("f", answers=(("1",),))

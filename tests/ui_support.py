@@ -103,14 +103,17 @@ def _on(worker: Worker[Any], screen: Screen[Any]) -> bool:
     return False
 
 
-async def settle(pilot: Pilot[None]) -> None:
+async def settle(pilot: Pilot[None], *, idle: bool = True) -> None:
     """Wait until the app has done what the last input set off, by Textual's own signals.
 
     Every message queued on the app and its screen is handled (``pilot.pause(0)``); every
     worker started for it finishes (``Worker.wait``), unless it pushes a dialog first
     (``App.screen_change_signal``) and waits for the answer; this repeats while finished
     work set off more (a command whose batch starts a redraw that starts a worker). Then
-    ``pilot.pause()``: the process has gone idle, the screen is painted.
+    ``pilot.pause()``: the process has gone idle, the screen is painted. With ``idle``
+    false, the screen is painted once more (``pilot.pause(0)``) without waiting for the
+    process to go idle: for a test that reads the app's state, not its screen, and whose
+    next input (``pilot.press``) waits for idle itself.
     """
     app = pilot.app
     await pilot.pause(0)
@@ -129,7 +132,7 @@ async def settle(pilot: Pilot[None]) -> None:
         finally:
             app.screen_change_signal.unsubscribe(app)
         await pilot.pause(0)
-    await pilot.pause()
+    await (pilot.pause() if idle else pilot.pause(0))
 
 
 def _changed(changed: asyncio.Future[None], screen: Screen[Any]) -> None:
