@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from delvetui.errors import ProcedureError
+from delvetui.errors import DelveError, ProcedureError
 from delvetui.procedure.loader import MAX_FILE_BYTES, load_bytes, load_file, load_text
-from delvetui.procedure.registry import shipped_dir
+from delvetui.procedure.registry import find, shipped_dir
 from delvetui.procedure.writer import dump
 
 MINIMAL = """\
@@ -56,6 +56,7 @@ def test_minimal_procedure_loads() -> None:
 @pytest.mark.parametrize("path", sorted(shipped_dir().glob("*.toml")), ids=lambda p: p.stem)
 def test_every_shipped_procedure_loads_and_round_trips_through_the_writer(path: Path) -> None:
     procedure = load_file(path)
+    assert procedure.id == path.stem  # registry.find opens a shipped procedure by its file name
     # The source is named by its title only: a file name such as 000_461e076bb7b1234e.txt
     # means nothing to a game master and is never shown; the file's comment names it.
     assert procedure.source and ".txt" not in procedure.source
@@ -157,3 +158,22 @@ def test_control_characters_in_labels_are_refused() -> None:
 def test_markup_in_labels_is_just_text() -> None:
     procedure = load_text(MINIMAL.replace('label = "Walk"', 'label = "[bold]Walk[/] <b>"'))
     assert procedure.actions["walk"].label == "[bold]Walk[/] <b>"
+
+
+def test_find_takes_a_user_procedure_over_a_shipped_one_whatever_its_file_is_called(
+    home: Path,
+) -> None:
+    delving = (shipped_dir() / "delving.toml").read_text()
+    mine = home / "procedures"
+    mine.mkdir()
+    assert find("delving").name == "Delving"  # none of the game master's own yet
+    (mine / "a-copy.toml").write_text(delving.replace('name = "Delving"', 'name = "Mine"'))
+    (mine / "b-copy.toml").write_text(delving.replace('name = "Delving"', 'name = "Later"'))
+    assert find("delving").name == "Later"  # the last by file name wins, as in the list
+    (mine / "c.toml").write_text(delving.replace('id = "delving"', 'id = "homebrew"'))
+    assert find("homebrew").name == "Delving"
+    (mine / "delving.toml").write_text("id = 'delving'\n")  # the game master's, broken
+    with pytest.raises(ProcedureError, match="default_action"):
+        find("delving")
+    with pytest.raises(DelveError, match="There is no procedure 'nothing'"):
+        find("nothing")

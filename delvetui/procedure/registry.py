@@ -57,38 +57,64 @@ def _entry(path: Path, user: bool) -> Entry:
     return entry
 
 
+def _files(folder: Path) -> list[Path]:
+    """The procedure files in a folder, by name (none when the folder does not exist)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as error:
+        raise DelveError(
+            f"The procedures folder {folder} cannot be read ({reason(error)}); set "
+            "DELVETUI_HOME to a folder you can read, or fix that one."
+        ) from None
+    return [
+        folder / name for name in names if name.endswith(".toml") and os.path.isfile(folder / name)
+    ]
+
+
 def entries() -> list[Entry]:
     """Every shipped and user procedure; a user procedure with the same id wins."""
     found: dict[str, Entry] = {}
     for folder, user in ((shipped_dir(), False), (user_procedures_dir(), True)):
-        try:
-            names = sorted(os.listdir(folder))
-        except (FileNotFoundError, NotADirectoryError):
-            continue
-        except OSError as error:
-            raise DelveError(
-                f"The procedures folder {folder} cannot be read ({reason(error)}); set "
-                "DELVETUI_HOME to a folder you can read, or fix that one."
-            ) from None
-        for name in names:
-            path = folder / name
-            if not name.endswith(".toml") or not os.path.isfile(path):
-                continue
+        for path in _files(folder):
             entry = _entry(path, user)
             found[entry.id] = entry
     return sorted(found.values(), key=lambda e: (e.user, e.id))
+
+
+def _entry_for(name: str) -> Entry | None:
+    """The procedure ``entries`` gives for this id, reading as few files as it can.
+
+    The game master's procedures are all read (any file may carry the id, and the last
+    one wins, as in ``entries``); when none has it, the shipped file named after the id,
+    since each shipped procedure's file is named by its id (a test checks this). Only
+    when that file does not carry the id is every shipped file read. Starting a new
+    expedition from the command line read all nine shipped procedures to use one.
+    """
+    mine = [
+        entry for path in _files(user_procedures_dir()) if (entry := _entry(path, True)).id == name
+    ]
+    if mine:
+        return mine[-1]
+    shipped = shipped_dir() / f"{name}.toml"
+    if os.path.isfile(shipped):
+        entry = _entry(shipped, False)
+        if entry.id == name:
+            return entry
+    return next((entry for entry in entries() if entry.id == name), None)
 
 
 def find(name: str) -> Procedure:
     """A procedure by id (shipped or user) or by the path of a TOML file."""
     if name.endswith(".toml") or "/" in name:
         return load_file(Path(name))
-    for entry in entries():
-        if entry.id == name:
-            if entry.error is not None:
-                raise entry.error
-            assert entry.procedure is not None
-            return entry.procedure
+    entry = _entry_for(name)
+    if entry is not None:
+        if entry.error is not None:
+            raise entry.error
+        assert entry.procedure is not None
+        return entry.procedure
     known = ", ".join(e.id for e in entries() if e.procedure) or "none"
     raise DelveError(
         f"There is no procedure '{name}' (procedures: {known}); "
