@@ -327,6 +327,21 @@ def test_advantage_and_disadvantage_on_the_hazard_die(mode: str) -> None:
     assert torch.out_by(1) == Fraction(1, 2) + Fraction(1, 2) * three
 
 
+def test_a_roll_against_a_counter_is_counted_at_each_states_value() -> None:
+    # The options of a roll are kept once worked out: the alarm's value is part of what
+    # they are kept under, so one procedure's states with other alarms count their own.
+    procedure = rules()
+    state = play(procedure, *PARTY)
+    chances: dict[int, tuple[Fraction, ...]] = {}
+    for alarm in (1, 3, 1, 0):
+        at = attrs.evolve(state, counters=(("alarm", alarm),))
+        found = assert_matches_brute(at, procedure, 2)
+        chances.setdefault(alarm, found.encounter_within)
+        assert found.encounter_within == chances[alarm]
+    # Sneaking raises the alarm first: the d4 check hits at or under alarm + 1.
+    assert chances[0][0] < chances[1][0] < chances[3][0]
+
+
 def test_an_action_that_cannot_be_taken_says_why() -> None:
     procedure = find("trespasser")
     state = play(procedure, "pc add Ash hp=6", "light add torch", "light on torch")

@@ -17,6 +17,7 @@ Pure: no clock, no file, no global random.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -121,6 +122,65 @@ class _Script(random.Random):
 _Option = tuple[Fraction, dice.Roll]
 
 
+class _Rolls:
+    """The ways each roll can come out that the rules can tell apart, for one procedure.
+
+    Which options a roll has depends only on its key, its expression, the table it lands
+    on (by the kind of turn) and, for a roll against a counter, the counter's value, so
+    each is worked out once and read back on every later run of the rules.
+    """
+
+    def __init__(self, procedure: Procedure, inert: Callable[[str], bool]) -> None:
+        self.procedure = procedure
+        self.inert = inert
+        self._ranges: dict[str, tuple[tuple[int, int], ...]] = {}
+        self._found: dict[tuple[str, str, str, int | None], tuple[_Option, ...]] = {}
+
+    def options(self, key: str, expression: str, state: State) -> tuple[_Option, ...]:
+        """The options of a roll with this key and expression, thrown in this state."""
+        # As run_rule and roll_table read them: a table roll by the row it lands on, a
+        # roll against a number or counter by whether it is at or under it.
+        rule = self.procedure.rolls.get(key)
+        # A rule with a table per kind of turn reads the one of the turn being taken.
+        table_name = rule.table_for(state.turn_type) if rule is not None else key
+        by_table = table_name in self.procedure.tables
+        threshold: int | None = None
+        if not by_table and rule is not None and not table_name and rule.hit_at_most is not None:
+            limit = rule.hit_at_most
+            threshold = state.counter(limit) if isinstance(limit, str) else limit
+        found_key = (key, expression, table_name if by_table else "", threshold)
+        found = self._found.get(found_key)
+        if found is None:
+            found = self._options(key, expression, table_name if by_table else None, threshold)
+            self._found[found_key] = found
+        return found
+
+    def _options(
+        self, key: str, expression: str, table_name: str | None, threshold: int | None
+    ) -> tuple[_Option, ...]:
+        options = _options(expression, usage=key.startswith("usage."))
+        if table_name is not None:
+            ranges = self._table_ranges(table_name)
+            options = _merge(
+                options,
+                lambda total: next(
+                    (i for i, (low, high) in enumerate(ranges) if low <= total <= high), -1
+                ),
+            )
+        elif threshold is not None:
+            options = _merge(options, lambda total: total <= threshold)
+        if self.inert(key):
+            options = ((Fraction(1), options[0][1]),)
+        return options
+
+    def _table_ranges(self, name: str) -> tuple[tuple[int, int], ...]:
+        ranges = self._ranges.get(name)
+        if ranges is None:
+            ranges = tuple(row_range(row) for row in self.procedure.tables[name].rows)
+            self._ranges[name] = ranges
+        return ranges
+
+
 class _Counting(Work):
     """``decide``'s working copy, choosing each roll's result from a script.
 
@@ -131,46 +191,16 @@ class _Counting(Work):
     changes nothing the odds look at (``inert``) is not branched on at all.
     """
 
-    def __init__(
-        self,
-        state: State,
-        procedure: Procedure,
-        script: _Script,
-        inert: Callable[[str], bool],
-    ) -> None:
-        super().__init__(state, procedure, Inputs(()), script, False)
+    def __init__(self, state: State, rolls: _Rolls, script: _Script) -> None:
+        super().__init__(state, rolls.procedure, Inputs(()), script, False)
         self.script = script
-        self.inert = inert
+        self.rolls = rolls
 
     def roll(self, key: str, expression: str, purpose: str) -> dice.Roll:
-        options = _options(key, dice.parse(expression))
-        options = self._by_use(key, options)
-        if self.inert(key):
-            options = ((Fraction(1), options[0][1]),)
+        options = self.rolls.options(key, expression, self.state)
         chosen = options[self.script.choose(tuple(w for w, _ in options))][1]
         self.emit(ev.DiceRolled.of(key, purpose, chosen))
         return chosen
-
-    def _by_use(self, key: str, options: tuple[_Option, ...]) -> tuple[_Option, ...]:
-        # As run_rule and roll_table read them: a table roll by the row it lands on, a
-        # roll against a number or counter by whether it is at or under it.
-        rule = self.procedure.rolls.get(key)
-        # A rule with a table per kind of turn reads the one of the turn being taken.
-        table_name = rule.table_for(self.state.turn_type) if rule is not None else key
-        table = self.procedure.tables.get(table_name)
-        if table is not None and (rule is not None or key in self.procedure.tables):
-            ranges = [row_range(row) for row in table.rows]
-            return _merge(
-                options,
-                lambda total: next(
-                    (i for i, (low, high) in enumerate(ranges) if low <= total <= high), -1
-                ),
-            )
-        if rule is not None and not table_name and rule.hit_at_most is not None:
-            limit = rule.hit_at_most
-            threshold = self.state.counter(limit) if isinstance(limit, str) else limit
-            return _merge(options, lambda total: total <= threshold)
-        return options
 
 
 def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[_Option, ...]:
@@ -186,7 +216,14 @@ def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[
     return tuple(merged.values())
 
 
-def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
+#: Expressions whose options are kept: far more than any procedure's dice.
+_KEPT_EXPRESSIONS = 256
+
+
+@functools.lru_cache(maxsize=_KEPT_EXPRESSIONS)
+def _options(expression: str, *, usage: bool) -> tuple[_Option, ...]:
+    """Every total an expression can roll with its chance (a usage die's: 1-2 or not)."""
+    parsed = dice.parse(expression)
     if parsed.chance is not None:
         times, sides = parsed.chance
         hit = _result(parsed, 1)
@@ -197,7 +234,7 @@ def _options(key: str, parsed: dice.DiceExpr) -> tuple[_Option, ...]:
     totals = dice.chances(parsed, most=MAX_RUNS * 10)
     if totals is None:
         raise _TooMany
-    if key.startswith("usage.") and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
+    if usage and len(parsed.terms) == 1 and parsed.terms[0].count == 1:
         # the usage-die effect: the die steps down on a 1 or 2 and nothing else reads it.
         low = sum((w for t, w in totals.items() if t <= 2), Fraction(0))
         options = [(low, _result(parsed, 1)), (1 - low, _result(parsed, parsed.maximum))]
@@ -232,6 +269,12 @@ def outcomes(
     Raises DelveError when the command cannot be taken, and ``_TooMany`` past ``limit``
     runs of the rules.
     """
+    return _outcomes(state, command, _Rolls(procedure, inert), limit)
+
+
+def _outcomes(
+    state: State, command: cmd.Command, rolls: _Rolls, limit: int
+) -> Iterator[tuple[Fraction, list[ev.Event], State]]:
     script: list[int] = []
     runs = 0
     while True:
@@ -239,7 +282,7 @@ def outcomes(
         if runs > limit:
             raise _TooMany
         source = _Script(script)
-        work = _Counting(state, procedure, source, inert)
+        work = _Counting(state, rolls, source)
         carry_out(work, command, History())
         chance = Fraction(1)
         for choice, weights in zip(source.script, source.options, strict=False):
@@ -381,7 +424,7 @@ def compute(
     tracked = state.lit_lights
     relevance = _Relevance(procedure)
     key = relevance.key
-    inert = relevance.inert_roll
+    rolls = _Rolls(procedure, relevance.inert_roll)
     action = action_name(state, procedure)
     turn_name = procedure.turn_name(state.turn_type)
     command = cmd.TakeTurn(action=None, values=())
@@ -435,9 +478,7 @@ def compute(
             break
         for branch, chance in layer.items():
             try:
-                results = list(
-                    outcomes(branch.state, procedure, command, inert=inert, limit=runs_left)
-                )
+                results = list(_outcomes(branch.state, command, rolls, runs_left))
             except _TooMany:
                 counted = branch.turns
                 note = "too many ways the dice can fall to count further ahead"
