@@ -30,7 +30,7 @@ from delvetui.core import events as ev
 from delvetui.core.areas import KEYS as ADVENTURE_KEYS
 from delvetui.core.decide import History, carry_out
 from delvetui.core.effects import KINDS
-from delvetui.core.state import State
+from delvetui.core.state import Member, State
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Effect, Procedure
@@ -390,21 +390,23 @@ class _Relevance:
         """
         party = state.party
         if not self.hp_matters or self.tired_ok:
-            party = tuple(
-                attrs.evolve(
-                    m,
-                    hp=m.hp if self.hp_matters else m.max_hp,
-                    fatigue=0 if self.tired_ok else m.fatigue,
-                    conditions=() if self.conditions_ok else m.conditions,
-                    timers=() if self.conditions_ok else m.timers,
-                    until_rest=() if self.conditions_ok else m.until_rest,
-                )
-                for m in party
-            )
+            party = tuple(self._member_key(m) for m in party)
         pending = tuple(p for p in state.pending if p.ref not in self.inert_refs)
         return attrs.evolve(
             state, last_hazard=None, sign=None, encounter=None, party=party, pending=pending
         )
+
+    def _member_key(self, member: Member) -> Member:
+        # A member already as the key has them (the usual case) is kept, not copied.
+        hp = member.hp if self.hp_matters else member.max_hp
+        fatigue = 0 if self.tired_ok else member.fatigue
+        if self.conditions_ok and (member.conditions or member.timers or member.until_rest):
+            return attrs.evolve(
+                member, hp=hp, fatigue=fatigue, conditions=(), timers=(), until_rest=()
+            )
+        if hp == member.hp and fatigue == member.fatigue:
+            return member
+        return attrs.evolve(member, hp=hp, fatigue=fatigue)
 
 
 def _out(state: State, light_id: str) -> bool:
