@@ -500,8 +500,8 @@ class Work:
         result = self.roll(key, expression, table.label)
         index = next(
             i
-            for i, row in enumerate(table.rows)
-            if row_range(row)[0] <= result.total <= row_range(row)[1]
+            for i, (low, high) in enumerate(map(row_range, table.rows))
+            if low <= result.total <= high
         )
         row = table.rows[index]
         ignored = ""

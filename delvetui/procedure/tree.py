@@ -7,6 +7,7 @@ each other.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -30,7 +31,17 @@ def parse_range(text: str) -> tuple[int, int] | None:
 
 def row_range(row: Row) -> tuple[int, int]:
     """The lowest and highest roll a (validated) table row covers."""
-    span = parse_range(row.roll)
+    return _span(row.roll)
+
+
+#: Rows' roll texts whose ranges are kept: far more than the few ('1', '2-5') tables use.
+_KEPT_SPANS = 1024
+
+
+@functools.lru_cache(maxsize=_KEPT_SPANS)
+def _span(text: str) -> tuple[int, int]:
+    # Every table roll reads its rows' ranges: the same few texts, again and again.
+    span = parse_range(text)
     assert span is not None
     return span
 
