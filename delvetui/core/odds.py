@@ -9,7 +9,8 @@ d10 against the alarm, a usage die, strikes) is therefore counted the way the ta
 play it, with no second copy of the rules to drift out of step.
 
 Turns further ahead fold the same way: the states reached after each turn are merged
-(identical states add their chances) and the next turn is enumerated from each. The party
+(identical states add their chances, keeping apart the chance that an encounter was
+already met on the way) and the next turn is enumerated once from each. The party
 repeats the action it is taking now, as ``turn`` without an action would.
 
 Pure: no clock, no file, no global random.
@@ -303,12 +304,22 @@ class _TooMany(Exception):
 
 
 @attrs.frozen
-class _Branch:
-    """Where one line of play stands: the state (what matters of it) and what happened."""
+class _Lines:
+    """The lines of play that reached one state: their chance, and the chance of those
+    among them that have met an encounter on the way (each line has a chance above 0)."""
 
-    state: State
-    turns: int
-    encountered: bool
+    chance: Fraction
+    met: Fraction
+
+    @property
+    def apart(self) -> int:
+        """How many runs of the rules one of theirs stands for: one for each of the lines
+        that have met an encounter and those that have not, as far as there are any."""
+        return (self.met > 0) + (self.met < self.chance)
+
+    def joined(self, other: _Lines) -> _Lines:
+        """These lines and the other ones, reaching the same state."""
+        return _Lines(chance=self.chance + other.chance, met=self.met + other.met)
 
 
 class _Relevance:
@@ -436,57 +447,74 @@ def compute(
     counted = hour_turns
     note = ""
 
-    def settle(branch: _Branch, chance: Fraction, start: int) -> None:
-        # A line of play that stops (its turns are done, or the action cannot go on)
-        # keeps what happened for every turn after ``start`` up to the hour.
+    def settle(at: State, lines: _Lines, start: int) -> None:
+        # Lines of play that stop (their turns are done, or the action cannot go on)
+        # keep what happened for every turn after ``start`` up to the hour.
         for turn in range(start, hour_turns):
-            if branch.encountered:
-                encounter[turn] += chance
+            if lines.met:
+                encounter[turn] += lines.met
             for light in tracked:
-                if _out(branch.state, light.id):
-                    out[light.id][turn] += chance
+                if _out(at, light.id):
+                    out[light.id][turn] += lines.chance
 
-    def _play(branch: _Branch, share: Fraction, events: Sequence[ev.Event], after: State) -> None:
-        turns = branch.turns
-        met = branch.encountered
-        gone = {light.id for light in tracked if _out(branch.state, light.id)}
+    def _play(
+        at: State,
+        start: int,
+        lines: _Lines,
+        weight: Fraction,
+        events: Sequence[ev.Event],
+        after: State,
+    ) -> None:
+        turns = start
+        share = lines.chance * weight
+        # The share of these lines that has met an encounter: all, from one met here on.
+        met_share = lines.met * weight
+        gone = {light.id for light in tracked if _out(at, light.id)}
         for event in events:
             if isinstance(event, ev.EncounterBegan):
-                met = True
+                met_share = share
             elif isinstance(event, ev.LightPutOut):
                 gone.add(event.id)
             elif isinstance(event, ev.TurnEnded) and turns < hour_turns:
-                if met:
-                    encounter[turns] += share
+                if met_share:
+                    encounter[turns] += met_share
                 for light_id in gone:
                     if light_id in out:
                         out[light_id][turns] += share
                 turns += 1
-        if turns == branch.turns:
+        reached = _Lines(chance=share, met=met_share)
+        if turns == start:
             # A command that took no turn cannot move the clock on: it stops here.
-            settle(_Branch(after, turns, met), share, turns)
+            settle(after, reached, turns)
         elif turns < hour_turns:
-            reached = _Branch(state=key(after), turns=turns, encountered=met)
-            layers[turns][reached] = layers[turns].get(reached, Fraction(0)) + share
+            layer = layers[turns]
+            at_key = key(after)
+            found = layer.get(at_key)
+            layer[at_key] = reached if found is None else found.joined(reached)
 
-    # Lines of play by how many turns they are in: every command takes at least one turn,
-    # so each layer is complete before it is taken up, and a count cut short still has
-    # every earlier turn.
-    layers: list[dict[_Branch, Fraction]] = [{} for _ in range(hour_turns)]
-    layers[0][_Branch(state=key(state), turns=0, encountered=False)] = Fraction(1)
+    # The states lines of play reach, by how many turns they are in: every command takes at
+    # least one turn, so each layer is complete before it is taken up, and a count cut short
+    # still has every earlier turn. Lines that met an encounter and lines that did not share
+    # one run of the rules from a state they both reached.
+    layers: list[dict[State, _Lines]] = [{} for _ in range(hour_turns)]
+    layers[0][key(state)] = _Lines(chance=Fraction(1), met=Fraction(0))
     runs_left = limit
-    for layer in layers:
+    for turns, layer in enumerate(layers):
         if counted < hour_turns:
             break
-        for branch, chance in layer.items():
+        for at, lines in layer.items():
             try:
-                results = list(_outcomes(branch.state, command, rolls, runs_left))
+                results = list(_outcomes(at, command, rolls, runs_left))
+                # The limit counts the runs as if the lines met and not met were run apart,
+                # so how lines are grouped never moves the turn a count stops at.
+                if len(results) * lines.apart > runs_left:
+                    raise _TooMany
             except _TooMany:
-                counted = branch.turns
+                counted = turns
                 note = "too many ways the dice can fall to count further ahead"
                 break
             except DelveError as error:
-                if branch.turns == 0:
+                if turns == 0:
                     return Odds(
                         action=action,
                         turn_name=turn_name,
@@ -495,11 +523,11 @@ def compute(
                         lights=_lights(state, {}, turn_minutes),
                         note=str(error),
                     )
-                settle(branch, chance, branch.turns)
+                settle(at, lines, turns)
                 continue
-            runs_left -= len(results)
+            runs_left -= len(results) * lines.apart
             for weight, events, after in results:
-                _play(branch, chance * weight, events, after)
+                _play(at, turns, lines, weight, events, after)
 
     return Odds(
         action=action,
