@@ -9,25 +9,21 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import sys
 import typing
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from delvetui import __version__, fileio, paths
-from delvetui.core import areas, conditions
-from delvetui.core import commands as cmd
-from delvetui.core.log import batch_lines
-from delvetui.core.party import party_stock, resource_words, stocks
-from delvetui.core.state import State
-from delvetui.errors import DamagedFile, DelveError, ProcedureError, StoreError, TargetExists
-from delvetui.procedure import registry, tables_file
-from delvetui.procedure.loader import load_file
-from delvetui.procedure.model import Procedure
-from delvetui.session import Expedition
-from delvetui.text import dumps, visible
+from delvetui import __version__
+
+if TYPE_CHECKING:
+    from delvetui.core.state import State
+    from delvetui.procedure.model import Procedure
+    from delvetui.session import Expedition
+
+# Each subcommand imports what it uses when it runs: the core, the store and the procedure
+# loader are most of a process's start, and --help, a mistyped argument or `list` need
+# only part of them (every script pays the start on every call).
 
 EXIT_BAD_INPUT = 2
 
@@ -50,17 +46,23 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         """Print the usage and the problem, and exit with status 2."""
+        from delvetui.text import visible
+
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {visible(message, lines=True)}\n")
 
 
 def _say(text: str, *, end: str = "\n") -> None:
     """Print to standard output, every control character made visible."""
+    from delvetui.text import visible
+
     sys.stdout.write(visible(text, lines=True) + end)
 
 
 def _warn(text: str) -> None:
     """Print to standard error, every control character made visible."""
+    from delvetui.text import visible
+
     print(visible(text, lines=True), file=sys.stderr)
 
 
@@ -204,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    from delvetui.errors import DamagedFile, DelveError
+
     try:
         if args.command is None:
             return _resume()
@@ -227,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _resume() -> int:
+    from delvetui import paths
+    from delvetui.errors import StoreError
     from delvetui.ui.app import run_app
 
     try:
@@ -237,6 +243,7 @@ def _resume() -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
+    from delvetui import paths
     from delvetui.ui.players_app import PlayersApp
 
     PlayersApp(paths.find_expedition(args.expedition)).run()
@@ -244,6 +251,7 @@ def _players(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from delvetui import paths
     from delvetui.serve import check_port, serve
 
     port = check_port(args.port)
@@ -252,6 +260,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from delvetui import paths
     from delvetui.ui.app import run_app, screenshot
 
     path = paths.find_expedition(args.expedition)
@@ -265,6 +276,9 @@ def _open(args: argparse.Namespace) -> int:
 
 def _reader(args: argparse.Namespace) -> Expedition:
     """The expedition opened for reading; with --salvage, what a damaged one still holds."""
+    from delvetui import paths
+    from delvetui.session import Expedition
+
     path = paths.find_expedition(args.expedition)
     if args.salvage:
         expedition = Expedition.open_salvage(path)
@@ -276,6 +290,8 @@ def _reader(args: argparse.Namespace) -> Expedition:
 
 
 def _size(text: str) -> tuple[int, int]:
+    from delvetui.errors import DelveError
+
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
         raise DelveError(f"--size {text} is not COLSxROWS, e.g. 120x40.")
@@ -286,6 +302,14 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from delvetui import paths
+    from delvetui.core import commands as cmd
+    from delvetui.errors import DelveError
+    from delvetui.procedure import registry, tables_file
+    from delvetui.session import Expedition
+
     if args.name is None and args.file is None:
         raise DelveError("Give the expedition a name, or a file with --file PATH.delve.")
     procedure = registry.find(args.procedure)
@@ -303,6 +327,11 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _act(args: argparse.Namespace) -> int:
+    from delvetui import paths
+    from delvetui.core.log import batch_lines
+    from delvetui.errors import DelveError
+    from delvetui.session import Expedition
+
     words: list[str] = args.words
     if not words:
         raise DelveError("Give a command (e.g. turn crawl) or - to read commands from input.")
@@ -324,6 +353,8 @@ def command_text(words: Sequence[str]) -> str:
     joined as they are (``note "Ash's torch is out"`` keeps the apostrophe); the other
     commands are split again like a shell's, so their words are quoted back.
     """
+    import shlex
+
     if len(words) == 1:
         return words[0]
     if words[0].lower() == "note":
@@ -333,6 +364,9 @@ def command_text(words: Sequence[str]) -> str:
 
 def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
     """Apply commands line by line; acknowledge each only after it is committed."""
+    from delvetui.errors import DelveError
+    from delvetui.text import visible
+
     for number, raw in enumerate(source, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -348,6 +382,9 @@ def _stream(expedition: Expedition, source: TextIO, out: TextIO) -> int:
 
 
 def _upgrade(args: argparse.Namespace) -> int:
+    from delvetui.procedure import registry
+    from delvetui.session import Expedition
+
     with Expedition.open_named(args.expedition) as expedition:
         procedure = registry.find(args.procedure or expedition.procedure.id)
         expedition.change_procedure(procedure)
@@ -356,6 +393,9 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from delvetui import paths
+    from delvetui.session import Expedition
+
     with Expedition.open(paths.find_expedition(args.expedition), write=False, snapshot=True) as x:
         x.verify()
         _say(f"{x.path}: {x.batch_count} commands, {x.event_count} events, all sound.")
@@ -363,6 +403,8 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
+    from delvetui.text import dumps
+
     with _reader(args) as expedition:
         data = status_data(expedition)
         if args.json:
@@ -374,6 +416,9 @@ def _status(args: argparse.Namespace) -> int:
 
 def status_data(expedition: Expedition) -> dict[str, Any]:
     """The state as the JSON of ``delvetui status --json`` (keys are a contract)."""
+    from delvetui.core import areas, conditions
+    from delvetui.core.party import stocks
+
     state = expedition.state
     procedure = expedition.procedure
     per_turn = procedure.turn_minutes(state.turn_type)
@@ -461,6 +506,9 @@ def _odds(state: State, procedure: Procedure) -> dict[str, object]:
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
+    from delvetui.core import areas, conditions
+    from delvetui.core.party import party_stock, resource_words
+
     turn_name = procedure.turn_name(state.turn_type)
     lines = [
         f"{state.name} — {procedure.name}",
@@ -493,6 +541,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
 
 
 def _list(args: argparse.Namespace) -> int:
+    from delvetui import fileio, paths
+    from delvetui.errors import DelveError
+    from delvetui.session import Expedition
+    from delvetui.text import dumps
+
     rows = []
     for path in paths.saved_expeditions():
         try:
@@ -529,6 +582,13 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _procedures(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from delvetui.errors import DelveError, ProcedureError
+    from delvetui.procedure import registry
+    from delvetui.procedure.loader import load_file
+    from delvetui.text import dumps
+
     if args.action == "check":
         if not args.target:
             raise DelveError("Give the procedure file to check: delvetui procedures check FILE.")
@@ -573,7 +633,12 @@ def _procedures(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from delvetui import fileio
+    from delvetui.errors import DelveError, TargetExists
     from delvetui.export import export_chunks, format_for
+    from delvetui.text import visible
 
     to_file = args.output not in (None, "-")
     fmt = args.format or (format_for(args.output) if to_file else None) or "md"
@@ -597,6 +662,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from delvetui.export import import_file
 
     _say(str(import_file(Path(args.file), args.name)))
