@@ -30,7 +30,6 @@ from delvetui.errors import (
     ReplayError,
     StorageFailed,
 )
-from delvetui.procedure import tables_file
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.store import NewEvent, Store, StoredBatch
@@ -38,9 +37,10 @@ from delvetui.store import NewEvent, Store, StoredBatch
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
 
-# The command language, ``decide`` and the audit are imported where they are first used:
-# opening an expedition and painting the table needs none of them, and importing them
-# was about a twentieth of the table's start-up (docs/performance.md).
+# The command language, ``decide``, the audit and the adventure tables' reader are imported
+# where they are first used: opening an expedition and painting the table needs none of
+# them, and importing them was about a twentieth of the table's start-up
+# (docs/performance.md).
 
 Listener = Callable[[Batch, State], None]
 
@@ -488,6 +488,8 @@ class Expedition:
         if isinstance(command, cmd.AddTables) and not command.contents:
             # The core reads no file: the tables' text is read here, once, and kept in the
             # expedition by the event (the file is never read again).
+            from delvetui.procedure import tables_file
+
             contents = tables_file.read(Path(command.path))
             command = cmd.AddTables(path=command.path, contents=contents, text=command.text)
         moment = now or _now()

@@ -15,12 +15,15 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.errors import CommandError, ProcedureError
-from delvetui.procedure.adventure import NO_REACTION, Adventure, Area, Encounter, load_text, row_for
 from delvetui.text import quote, suggest
 
 if TYPE_CHECKING:
     from delvetui.core.state import State
     from delvetui.core.work import Work
+    from delvetui.procedure.adventure import Adventure, Area, Encounter
+
+# The tables' reader (``procedure.adventure``) is imported where tables are read: most
+# expeditions carry none, and opening one or taking a turn then never needs it.
 
 #: The keys the game master types the tables' rolls with.
 ENCOUNTER_KEY = "encounter"
@@ -31,6 +34,10 @@ KEYS = (ENCOUNTER_KEY, APPEARING_KEY, REACTION_KEY)
 
 def carried(state: State) -> dict[str, Adventure]:
     """Every tables file the expedition carries, by id, in the order they were added."""
+    if not state.adventures:
+        return {}
+    from delvetui.procedure.adventure import load_text
+
     return {tables_id: load_text(text) for tables_id, text in state.adventures}
 
 
@@ -66,6 +73,8 @@ class Met:
 
 def roll_creature(work: Work, area: Area, purpose: str) -> Encounter:
     """Roll the area's table (``encounter=N`` typed) and return the row it lands on."""
+    from delvetui.procedure.adventure import row_for
+
     result = work.roll(ENCOUNTER_KEY, area.dice, f"{purpose} ({area.label})")
     return area.rows[row_for(area.rows, result.total)]
 
@@ -85,6 +94,8 @@ def meet(work: Work, named: str) -> Met | None:
     found = in_use(work.state)
     if found is None:
         return None
+    from delvetui.procedure.adventure import NO_REACTION, row_for
+
     adventure, area = found
     row = find_row(area, named) if named else roll_creature(work, area, "the creature met")
     if row is None:
@@ -108,6 +119,8 @@ def meet(work: Work, named: str) -> Met | None:
 
 def add_tables(work: Work, text: str, source: str) -> None:
     """Carry the adventure's tables of this text (``tables add FILE``)."""
+    from delvetui.procedure.adventure import load_text
+
     if not text:
         raise CommandError(f"The tables file {quote(source)} was not read; nothing was saved.")
     try:
@@ -153,6 +166,8 @@ def enter_area(work: Work, area: str) -> None:
 
 def tables_problem(state: State, tables_id: str, name: str, text: str) -> str | None:
     """Why no command could have added these tables here, or None."""
+    from delvetui.procedure.adventure import load_text
+
     try:
         adventure = load_text(text)
     except ProcedureError as error:
