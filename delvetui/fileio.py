@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -52,6 +51,9 @@ def reason(error: OSError) -> str:
 
 def temporary_beside(path: Path, purpose: str = "tmp") -> Path:
     """A fresh hidden name in the folder of path, short whatever path's own name is."""
+    # Imported here: secrets brings hmac and OpenSSL's hashes, which only a write needs.
+    import secrets
+
     return path.parent / f".delvetui-{secrets.token_hex(6)}.{purpose}"
 
 

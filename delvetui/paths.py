@@ -16,8 +16,6 @@ import os
 import re
 from pathlib import Path
 
-import platformdirs
-
 from delvetui.errors import ExpeditionExists, ExpeditionNotFound, StoreError
 from delvetui.fileio import dangling_link, reason
 from delvetui.text import UNSEEN, quote
@@ -39,6 +37,10 @@ def data_dir() -> Path:
     home = os.environ.get("DELVETUI_HOME")
     if home:
         return Path(home)
+    # Imported here: platformdirs (with tempfile and shutil) is a good part of a command's
+    # start, and DELVETUI_HOME, as scripts and the tests set it, needs none of it.
+    import platformdirs
+
     return platformdirs.user_data_path("delvetui")
 
 
@@ -47,6 +49,8 @@ def user_procedures_dir() -> Path:
     home = os.environ.get("DELVETUI_HOME")
     if home:
         return Path(home) / "procedures"
+    import platformdirs
+
     return platformdirs.user_config_path("delvetui") / "procedures"
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
 import random
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,7 +38,8 @@ if TYPE_CHECKING:
 # The command language, ``decide``, the audit and the adventure tables' reader are imported
 # where they are first used: opening an expedition and painting the table needs none of
 # them, and importing them was about a twentieth of the table's start-up
-# (docs/performance.md).
+# (docs/performance.md). So are ``secrets`` and ``hashlib`` (hmac, OpenSSL's hashes): only
+# creating an expedition and changing its procedure use them.
 
 Listener = Callable[[Batch, State], None]
 
@@ -130,6 +129,8 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Expedition:
         """Create the expedition file with the procedure's text inside and open it."""
+        import secrets
+
         from delvetui.core.decide import start_events
 
         seed = secrets.randbelow(2**31) if seed is None else seed
@@ -517,6 +518,8 @@ class Expedition:
             raise ReadOnlyExpedition(
                 self.store.readonly_reason or f"{self.path} is open read-only."
             )
+        import hashlib
+
         digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]
         if digest == self.state.procedure_digest or (
             not self.state.procedure_digest and procedure.text == self.original_procedure.text
