@@ -406,7 +406,8 @@ def _status(args: argparse.Namespace) -> int:
     from delvetui.text import dumps
 
     with _reader(args) as expedition:
-        data = status_data(expedition)
+        # The text shows no odds: they are counted only for --json.
+        data = status_data(expedition, odds=args.json)
         if args.json:
             _say(dumps(data))
         else:
@@ -414,8 +415,12 @@ def _status(args: argparse.Namespace) -> int:
     return 0
 
 
-def status_data(expedition: Expedition) -> dict[str, Any]:
-    """The state as the JSON of ``delvetui status --json`` (keys are a contract)."""
+def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
+    """The state as the JSON of ``delvetui status --json`` (keys are a contract).
+
+    With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
+    every way the dice can fall, most of the time ``status`` takes.
+    """
     from delvetui.core import areas, conditions
     from delvetui.core.party import stocks
 
@@ -474,7 +479,7 @@ def status_data(expedition: Expedition) -> dict[str, Any]:
         "in_session": state.in_session,
         "events": expedition.event_count,
         "readonly": expedition.readonly,
-        "odds": _odds(state, procedure),
+        **({"odds": _odds(state, procedure)} if odds else {}),
     }
     data.update(conditions.status(state, procedure))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
