@@ -23,7 +23,6 @@ Rich, so the core may use it.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -199,6 +198,8 @@ def counted(count: int, word: str) -> str:
 
 def suggest(word: str, options: Iterable[str]) -> str:
     """`` Did you mean 'x'?`` for the option closest to a misspelt word, or ''."""
+    import difflib  # only a mistake needs it
+
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f" Did you mean '{visible(close[0])}'?" if close else ""
 

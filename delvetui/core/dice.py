@@ -10,12 +10,15 @@ import itertools
 import random
 import re
 import string
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
 
 from delvetui.errors import DiceError
 from delvetui.text import quote
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "MAX_DICE",
@@ -477,6 +480,9 @@ def chances(expr: DiceExpr | str, *, most: int) -> dict[int, Fraction] | None:
     None when a keep-highest or keep-lowest term has more than ``most`` combinations of
     faces to list (3d20kh1 has 8,000).
     """
+    # Imported here: only the odds count chances, and fractions brings decimal with it.
+    from fractions import Fraction
+
     parsed = _as_expr(expr)
     totals: dict[int, Fraction] = {parsed.modifier: Fraction(1)}
     for term in parsed.terms:
@@ -493,6 +499,8 @@ def chances(expr: DiceExpr | str, *, most: int) -> dict[int, Fraction] | None:
 
 
 def _term_chances(term: DiceTerm, most: int) -> dict[int, Fraction] | None:
+    from fractions import Fraction
+
     if term.keep == term.count:
         sums: dict[int, Fraction] = {0: Fraction(1)}
         one = Fraction(1, term.sides)

@@ -9,7 +9,6 @@ is a typing mistake and is reported.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 
 from delvetui.core.effects.members import duration_problem
@@ -40,8 +39,12 @@ def check_member_rules(checks: Checks, procedure: Procedure) -> None:
 
 def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]) -> None:
     for kind in modes:
+        if kind in named:
+            continue
+        import difflib  # only a kind no check names needs it
+
         close = difflib.get_close_matches(kind, named, n=1, cutoff=0.75)
-        if kind not in named and close:
+        if close:
             checks.problem(
                 f"{path}.{kind}",
                 f"no check names the kind '{kind}' (check_kind); did you mean '{close[0]}'?",
