@@ -66,8 +66,13 @@ def _warn(text: str) -> None:
     print(visible(text, lines=True), file=sys.stderr)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for every subcommand, with examples in each --help."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for every subcommand, with examples in each --help.
+
+    With ``command``, the name of a subcommand, only that one is added: a command line
+    that starts with it is parsed the same way (the top level's usage names no
+    subcommand), and each subcommand's parser costs argparse a look-up of its translations.
+    """
     parser = _Parser(
         prog="delvetui",
         description="The referee's table for dungeon turns.",
@@ -86,126 +91,156 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
-    opened = add(
-        "open",
-        "Open the full-screen table on an expedition.",
-        "delvetui open crypt --screenshot crypt.svg --size 120x40",
-    )
-    opened.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
-    opened.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
-    opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
-    opened.add_argument("--salvage", action="store_true", help=_SALVAGE)
+    def wanted(name: str) -> bool:
+        return command is None or command == name
 
-    players = add(
-        "players",
-        "Open the players' screen: a read-only view that follows the game master's table.",
-        "delvetui players crypt",
-    )
-    players.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
+    if wanted("open"):
+        opened = add(
+            "open",
+            "Open the full-screen table on an expedition.",
+            "delvetui open crypt --screenshot crypt.svg --size 120x40",
+        )
+        opened.add_argument(
+            "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
+        )
+        opened.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
+        opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
+        opened.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
-    served = add(
-        "serve",
-        "Serve the players' screen to a browser on this computer (http://127.0.0.1:PORT).",
-        "delvetui serve crypt --port 8000",
-    )
-    served.add_argument("expedition", metavar="EXPEDITION", help="a saved name or a .delve path")
-    served.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    if wanted("players"):
+        players = add(
+            "players",
+            "Open the players' screen: a read-only view that follows the game master's table.",
+            "delvetui players crypt",
+        )
+        players.add_argument(
+            "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
+        )
 
-    new = add(
-        "new",
-        "Create an expedition and print its path.",
-        "delvetui new crypt --procedure delving --seed 7 --start 08:00",
-    )
-    new.add_argument("name", nargs="?", metavar="NAME", help="a name, or a path ending in .delve")
-    new.add_argument(
-        "--file", metavar="PATH.delve", help="create the file there (NAME is then its title)"
-    )
-    new.add_argument("--procedure", required=True, metavar="ID|FILE", help="procedure id or file")
-    new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
-    new.add_argument("--start", metavar="HH:MM", help="in-world start time")
-    new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
+    if wanted("serve"):
+        served = add(
+            "serve",
+            "Serve the players' screen to a browser on this computer (http://127.0.0.1:PORT).",
+            "delvetui serve crypt --port 8000",
+        )
+        served.add_argument(
+            "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
+        )
+        served.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
 
-    act = add(
-        "act",
-        "Apply one command of the command language (or - to read them from standard input).",
-        "delvetui act crypt turn walk hazard=2      |   printf 'turn\\nturn\\n' | "
-        "delvetui act crypt -",
-    )
-    act.add_argument("expedition", metavar="EXPEDITION")
-    act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")
+    if wanted("new"):
+        new = add(
+            "new",
+            "Create an expedition and print its path.",
+            "delvetui new crypt --procedure delving --seed 7 --start 08:00",
+        )
+        new.add_argument(
+            "name", nargs="?", metavar="NAME", help="a name, or a path ending in .delve"
+        )
+        new.add_argument(
+            "--file", metavar="PATH.delve", help="create the file there (NAME is then its title)"
+        )
+        new.add_argument(
+            "--procedure", required=True, metavar="ID|FILE", help="procedure id or file"
+        )
+        new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
+        new.add_argument("--start", metavar="HH:MM", help="in-world start time")
+        new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
 
-    upgrade = add(
-        "upgrade",
-        "Move an expedition to a newer version of its procedure (or another procedure); "
-        "recorded as an event, so undo goes back.",
-        "delvetui upgrade crypt --procedure delving",
-    )
-    upgrade.add_argument("expedition", metavar="EXPEDITION")
-    upgrade.add_argument(
-        "--procedure", metavar="ID|FILE", help="the procedure to follow (default: its own id)"
-    )
+    if wanted("act"):
+        act = add(
+            "act",
+            "Apply one command of the command language (or - to read them from standard input).",
+            "delvetui act crypt turn walk hazard=2      |   printf 'turn\\nturn\\n' | "
+            "delvetui act crypt -",
+        )
+        act.add_argument("expedition", metavar="EXPEDITION")
+        act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")
 
-    verify = add(
-        "verify",
-        "Check every row of an expedition file and that replaying it gives the saved state.",
-        "delvetui verify crypt",
-    )
-    verify.add_argument("expedition", metavar="EXPEDITION")
+    if wanted("upgrade"):
+        upgrade = add(
+            "upgrade",
+            "Move an expedition to a newer version of its procedure (or another procedure); "
+            "recorded as an event, so undo goes back.",
+            "delvetui upgrade crypt --procedure delving",
+        )
+        upgrade.add_argument("expedition", metavar="EXPEDITION")
+        upgrade.add_argument(
+            "--procedure", metavar="ID|FILE", help="the procedure to follow (default: its own id)"
+        )
 
-    status = add(
-        "status", "Show the current state of an expedition.", "delvetui status crypt --json"
-    )
-    status.add_argument("expedition", metavar="EXPEDITION")
-    status.add_argument("--json", action="store_true", help="print JSON for scripts")
-    status.add_argument("--salvage", action="store_true", help=_SALVAGE)
+    if wanted("verify"):
+        verify = add(
+            "verify",
+            "Check every row of an expedition file and that replaying it gives the saved state.",
+            "delvetui verify crypt",
+        )
+        verify.add_argument("expedition", metavar="EXPEDITION")
 
-    listed = add("list", "List saved expeditions.", "delvetui list --json")
-    listed.add_argument("--json", action="store_true", help="print JSON for scripts")
+    if wanted("status"):
+        status = add(
+            "status", "Show the current state of an expedition.", "delvetui status crypt --json"
+        )
+        status.add_argument("expedition", metavar="EXPEDITION")
+        status.add_argument("--json", action="store_true", help="print JSON for scripts")
+        status.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
-    procs = add(
-        "procedures",
-        "List the shipped and user procedures, check a procedure file, or show one.",
-        "delvetui procedures check my-game.toml",
-    )
-    procs.add_argument("action", nargs="?", choices=["check", "show"], help="check FILE | show ID")
-    procs.add_argument("target", nargs="?", metavar="FILE|ID")
-    procs.add_argument("--json", action="store_true", help="print JSON for scripts")
+    if wanted("list"):
+        listed = add("list", "List saved expeditions.", "delvetui list --json")
+        listed.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    exported = add(
-        "export",
-        "Write the session log as Markdown, HTML or text, or the whole expedition as JSON.",
-        "delvetui export crypt --format html --session 2 -o session-2.html",
-    )
-    exported.add_argument("expedition", metavar="EXPEDITION")
-    exported.add_argument(
-        "--format",
-        choices=["md", "html", "json", "txt", "svg"],
-        help="md, html, txt, svg (the timeline), or json to move it with 'import' "
-        "(default: from -o's suffix, or md)",
-    )
-    exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
-    exported.add_argument("--salvage", action="store_true", help=_SALVAGE)
-    exported.add_argument(
-        "-o", "--output", metavar="FILE", help="write a new FILE (default, or -: print)"
-    )
-    exported.add_argument(
-        "--force", action="store_true", help="replace FILE when it exists (never an expedition)"
-    )
+    if wanted("procedures"):
+        procs = add(
+            "procedures",
+            "List the shipped and user procedures, check a procedure file, or show one.",
+            "delvetui procedures check my-game.toml",
+        )
+        procs.add_argument(
+            "action", nargs="?", choices=["check", "show"], help="check FILE | show ID"
+        )
+        procs.add_argument("target", nargs="?", metavar="FILE|ID")
+        procs.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    imported = add(
-        "import",
-        "Create an expedition from a JSON export and print its path.",
-        "delvetui import crypt.json crypt-copy",
-    )
-    imported.add_argument("file", metavar="FILE.json", help="written by export --format json")
-    imported.add_argument("name", nargs="?", metavar="NAME", help="default: the exported name")
+    if wanted("export"):
+        exported = add(
+            "export",
+            "Write the session log as Markdown, HTML or text, or the whole expedition as JSON.",
+            "delvetui export crypt --format html --session 2 -o session-2.html",
+        )
+        exported.add_argument("expedition", metavar="EXPEDITION")
+        exported.add_argument(
+            "--format",
+            choices=["md", "html", "json", "txt", "svg"],
+            help="md, html, txt, svg (the timeline), or json to move it with 'import' "
+            "(default: from -o's suffix, or md)",
+        )
+        exported.add_argument("--session", type=int, metavar="N", help="only session N (not json)")
+        exported.add_argument("--salvage", action="store_true", help=_SALVAGE)
+        exported.add_argument(
+            "-o", "--output", metavar="FILE", help="write a new FILE (default, or -: print)"
+        )
+        exported.add_argument(
+            "--force", action="store_true", help="replace FILE when it exists (never an expedition)"
+        )
+
+    if wanted("import"):
+        imported = add(
+            "import",
+            "Create an expedition from a JSON export and print its path.",
+            "delvetui import crypt.json crypt-copy",
+        )
+        imported.add_argument("file", metavar="FILE.json", help="written by export --format json")
+        imported.add_argument("name", nargs="?", metavar="NAME", help="default: the exported name")
+
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    named = words[0] if words and words[0] in _HANDLERS else None
+    parser = build_parser(named)
+    args = parser.parse_args(words)
     _import_core()
     from delvetui.errors import DamagedFile, DelveError
 
