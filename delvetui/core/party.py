@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -10,11 +10,15 @@ from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.state import Member, State
-from delvetui.core.turn import track_start
-from delvetui.core.work import Work
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure, Resource
 from delvetui.text import suggest
+
+if TYPE_CHECKING:
+    from delvetui.core.work import Work
+
+# The turn's rules (``turn``, ``work``) are imported by the commands that use them:
+# ``status`` reads the party's stocks from here and needs neither.
 
 #: The reason events carry when the game master changed something by hand.
 GAME_MASTER = "game master"
@@ -22,6 +26,8 @@ GAME_MASTER = "game master"
 
 def add_member(work: Work, command: cmd.AddMember) -> None:
     """A member joins the party (``pc add NAME hp=N ...``)."""
+    from delvetui.core.turn import track_start
+
     if work.state.member(command.name) is not None:
         raise CommandError(f"{command.name} is already in the party; pick another name.")
     if len(work.state.party) >= 50:
