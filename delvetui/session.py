@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -482,6 +481,8 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
+        import random  # a command's dice: opening and reading an expedition never roll
+
         from delvetui.core import commands as cmd
         from delvetui.core.decide import decide
 

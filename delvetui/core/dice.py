@@ -7,7 +7,6 @@ randomness comes from an injected ``random.Random`` so rolls are reproducible.
 from __future__ import annotations
 
 import itertools
-import random
 import re
 import string
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from delvetui.errors import DiceError
 from delvetui.text import quote
 
 if TYPE_CHECKING:
+    import random
     from fractions import Fraction
 
 __all__ = [
