@@ -5,19 +5,28 @@ through a read-only connection of its own, for a worker thread); :mod:`delvetui.
 puts it in a file so a reader never sees half of it (``export_chunks`` gives the text in
 pieces, JSON a batch at a time). ``import_file`` brings a JSON export or a copied ``.delve``
 file back as an expedition. The formats are described in ``docs/export.md``.
+
+Each format's module is imported when that format is asked for, and ``import_file`` and
+``ImportRefused`` on first use (PEP 562, as in ``core.commands``): one export, or an
+import, needs none of the others, and the JSON format, the timeline picture and the
+import's checks (``core.audit``) were most of what ``delvetui export`` imported.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from delvetui.errors import DelveError
-from delvetui.export import html, json_format, markdown, picture, story, text
-from delvetui.export.importing import import_file
-from delvetui.export.json_format import ImportRefused
 from delvetui.session import Expedition, to_batch
+
+if TYPE_CHECKING:
+    from delvetui.export import story
+    from delvetui.export.importing import import_file
+    from delvetui.export.json_format import ImportRefused
 
 __all__ = [
     "FORMATS",
@@ -44,6 +53,20 @@ _SUFFIXES = {
 }
 
 
+#: The module of the package that defines each name imported on first use.
+_HOME = {"import_file": "importing", "ImportRefused": "json_format"}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the package, imported from its module the first time it is asked for."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
 def format_for(path: str | Path) -> str | None:
     """The format a file name asks for by its suffix ('log.html': 'html'), if any."""
     return _SUFFIXES.get(Path(path).suffix.lower())
@@ -53,6 +76,8 @@ def story_of(
     expedition: Expedition, *, session: int | None = None, now: dt.datetime | None = None
 ) -> story.Story:
     """The story of an expedition (or of one session), as every exporter tells it."""
+    from delvetui.export import story
+
     played = [story.Played(to_batch(s), s.at) for s in expedition.saved()]
     told = story.build(
         played,
@@ -65,6 +90,8 @@ def story_of(
 
 def picture_of(expedition: Expedition) -> str:
     """The timeline of the whole expedition as an SVG document."""
+    from delvetui.export import picture
+
     batches = expedition.batches()
     title = expedition.state.name or expedition.path.stem
     return picture.render(picture.build(batches, title))
@@ -90,6 +117,8 @@ def export(
                 "brings the same expedition back; leave out --session, or choose md, html "
                 "or txt for one session's log."
             )
+        from delvetui.export import json_format
+
         return json_format.render(expedition, now=now)
     if fmt == "svg":
         if session is not None:
@@ -102,9 +131,17 @@ def export(
         raise DelveError(f"There is no export format '{fmt}'; choose md, html, txt, json or svg.")
     told = story_of(expedition, session=session, now=now)
     if fmt == "txt":
+        from delvetui.export import text
+
         return text.render(told)
     timeline = picture_of(expedition)
-    return markdown.render(told, timeline) if fmt == "md" else html.render(told, timeline)
+    if fmt == "md":
+        from delvetui.export import markdown
+
+        return markdown.render(told, timeline)
+    from delvetui.export import html
+
+    return html.render(told, timeline)
 
 
 def export_chunks(
@@ -116,6 +153,8 @@ def export_chunks(
 ) -> Iterator[str]:
     """The expedition in a format, in pieces: JSON a batch at a time, in constant memory."""
     if fmt == "json" and session is None:
+        from delvetui.export import json_format
+
         yield from json_format.chunks(expedition, now=now)
     else:
         yield export(expedition, fmt, session=session, now=now)
