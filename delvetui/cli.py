@@ -366,7 +366,7 @@ def _new(args: argparse.Namespace) -> int:
     from delvetui import paths
     from delvetui.core import commands as cmd
     from delvetui.errors import DelveError
-    from delvetui.procedure import registry, tables_file
+    from delvetui.procedure import registry
     from delvetui.session import Expedition
 
     if args.name is None and args.file is None:
@@ -375,7 +375,11 @@ def _new(args: argparse.Namespace) -> int:
     path = paths.new_expedition_path(args.name or "", file=args.file)
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
     # The tables are checked before anything is made: a bad file leaves no expedition.
-    tables = tables_file.read(Path(args.tables)) if args.tables else None
+    tables = None
+    if args.tables:
+        from delvetui.procedure import tables_file  # the adventure tables' reader
+
+        tables = tables_file.read(Path(args.tables))
     with Expedition.create(
         path, procedure, name=name, seed=args.seed, start=args.start
     ) as expedition:
