@@ -281,12 +281,14 @@ def _import_core() -> None:
         return
     import gc
 
+    collecting = gc.isenabled()
     gc.disable()
     try:
         import delvetui.session  # noqa: F401
     finally:
         gc.freeze()
-        gc.enable()
+        if collecting:
+            gc.enable()
 
 
 def _resume() -> int:
