@@ -66,6 +66,27 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * (os.cpu_count() or 1)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests (``@pytest.mark.long``: several seconds each) are spread evenly.
+
+    In collection order they sat together (the keys-only sessions, the kill tests, the
+    fault trials), and pytest-xdist hands each worker a run of consecutive tests: one
+    worker got them all and played on long after the others had finished. Spread out,
+    every worker's share holds its part of them. The order is the same in every worker,
+    as pytest-xdist requires.
+    """
+    long = [item for item in items if item.get_closest_marker("long")]
+    if not long:
+        return
+    short = [item for item in items if not item.get_closest_marker("long")]
+    step = len(short) / len(long)
+    spread: list[pytest.Item] = []
+    for index, item in enumerate(long):
+        spread.append(item)
+        spread.extend(short[round(index * step) : round((index + 1) * step)])
+    items[:] = spread
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own DELVETUI_HOME, so no test touches the user's files."""

@@ -322,6 +322,7 @@ def test_act_tables_add_and_an_expedition_without_tables_keeps_its_status(home: 
     assert status["area"] == "level-1"
 
 
+@pytest.mark.long
 async def test_the_table_shows_the_area_and_takes_tables_add(home: Path) -> None:
     from delvetui.ui.app import DelveApp
     from delvetui.ui.command_line import CommandLine

@@ -105,6 +105,7 @@ def changed(data: dict[str, Any], where: Path_, how: str, new: object) -> dict[s
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
+@pytest.mark.long
 @given(data=st.data())
 def test_a_changed_export_is_refused_in_a_sentence_or_imported_sound_and_shown(
     document: dict[str, Any], data: st.DataObject

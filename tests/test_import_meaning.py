@@ -418,6 +418,7 @@ def peak_while(action: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.long
 def test_export_and_import_take_the_same_memory_for_a_longer_expedition(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -20,6 +22,7 @@ def shell_examples() -> list[str]:
     return [re.sub(r"\s+# .*$", "", example).strip() for example in block]
 
 
+@pytest.mark.long
 def test_every_shell_example_runs_in_order(tmp_path: Path) -> None:
     examples = shell_examples()
     assert len(examples) >= 15

@@ -134,6 +134,7 @@ def salvage(path: Path, original: Original, tally: Counter[str], context: str) -
     tally["salvages"] += 1
 
 
+@pytest.mark.long
 def test_cut_at_every_byte_of_the_last_record(original: Original, tmp_path: Path) -> None:
     data = original.data
     page = int.from_bytes(data[16:18], "big")

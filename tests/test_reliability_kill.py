@@ -46,6 +46,8 @@ from tests.faults.harness import (
     seed,
 )
 
+pytestmark = pytest.mark.long  # started first: see tests/conftest.py
+
 LANES = 8
 #: The kills are made in this many independent parts (each with its own expeditions), so a
 #: parallel run spreads them over the processors.

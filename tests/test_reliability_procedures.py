@@ -336,6 +336,7 @@ def play_safely(procedure: Any, fallback: Path, extra: list[str]) -> None:
     name=st.sampled_from(sorted(SHIPPED)),
     changes=st.lists(st.tuples(st.integers(min_value=0), VALUES), min_size=1, max_size=3),
 )
+@pytest.mark.long
 def test_a_shipped_procedure_with_values_changed_is_refused_or_safe_to_play(
     tmp_path_factory: pytest.TempPathFactory, name: str, changes: list[tuple[int, object]]
 ) -> None:
@@ -361,6 +362,7 @@ INTS = st.one_of(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=scaled(120), deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(sorted(SHIPPED)), data=st.data())
 def test_a_shipped_procedure_with_values_of_the_right_type_changed_is_safe_to_play(

@@ -7,6 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -87,7 +88,11 @@ Expeditions.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestExpeditions = Expeditions.TestCase
+
+
+@pytest.mark.long  # started first: see tests/conftest.py
+class TestExpeditions(Expeditions.TestCase):  # type: ignore[misc,valid-type]
+    """The state machine's runs, as a test case pytest collects."""
 
 
 def test_same_seed_and_commands_give_the_same_expedition(tmp_path: Path) -> None:

@@ -125,6 +125,7 @@ async def browser_page(debug_port: int) -> AsyncIterator[Page]:
             yield Page(ws)
 
 
+@pytest.mark.long
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian package: chromium)")
 async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Path) -> None:
     assert CHROMIUM is not None

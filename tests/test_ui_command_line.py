@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from delvetui.core.state import Light, Member, State
@@ -26,6 +27,7 @@ async def test_a_valid_command_changes_the_state_and_closes_the_line() -> None:
         assert line.input.value == "pc Ash hp=-3"
 
 
+@pytest.mark.long
 async def test_a_bad_command_is_refused_inline_and_writes_nothing() -> None:
     app = DelveApp(make())
     async with app.run_test(size=(120, 40)) as pilot:

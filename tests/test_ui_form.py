@@ -3,6 +3,7 @@ typed at once, Escape back to the table, and a checkbox readable without colour.
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandPalette
 from textual.widgets import Input, OptionList
 
@@ -43,6 +44,7 @@ async def test_default_hp_follows_the_procedure_and_typed_keys_are_kept() -> Non
         assert hp(form, 1) == "7"
 
 
+@pytest.mark.long
 async def test_escape_goes_back_to_the_table_it_was_opened_from() -> None:
     app = DelveApp(make())
     async with app.run_test(size=SIZE) as pilot:

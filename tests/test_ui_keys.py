@@ -397,6 +397,7 @@ async def test_a_click_on_a_key_in_the_footer_presses_it() -> None:
         assert expedition(app).state.turn == 1
 
 
+@pytest.mark.long
 async def test_every_key_small() -> None:
     """Every key once at 80×24: each opens what it should and the table survives it."""
     app = DelveApp(make())

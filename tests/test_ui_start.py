@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Checkbox, Input, OptionList, Select
 
 from delvetui.procedure.registry import shipped_dir
@@ -67,6 +68,7 @@ async def test_the_demo_has_a_party_with_lights(home: Path) -> None:
     assert saved(home) == ["demo.delve"]
 
 
+@pytest.mark.long
 async def test_the_form_checks_everything_and_creates_nothing_until_confirmed(
     home: Path,
 ) -> None:
@@ -168,6 +170,7 @@ async def test_the_procedure_picker_lists_user_procedures(home: Path) -> None:
         assert expedition(app).procedure.id == "my-delve"
 
 
+@pytest.mark.long
 async def test_a_row_added_to_the_form_is_scrolled_into_view(home: Path) -> None:
     app = DelveApp(None)
     async with app.run_test(size=(120, 40)) as pilot:
