@@ -15,11 +15,11 @@ import's checks (``core.audit``) were most of what ``delvetui export`` imported.
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from delvetui import lazy
 from delvetui.errors import DelveError
 from delvetui.session import Expedition, to_batch
 
@@ -59,12 +59,7 @@ _HOME = {"import_file": "importing", "ImportRefused": "json_format"}
 
 def __getattr__(name: str) -> Any:
     """A name of the package, imported from its module the first time it is asked for."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+    return lazy.attribute(__name__, _HOME, name, globals())
 
 
 def format_for(path: str | Path) -> str | None:

@@ -11,8 +11,9 @@ about a fortieth of the table's start-up (docs/performance.md).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from delvetui import lazy
 
 if TYPE_CHECKING:
     from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
@@ -163,9 +164,4 @@ _HOME = {
 
 def __getattr__(name: str) -> Any:
     """A name of the package, imported from its module the first time it is asked for."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+    return lazy.attribute(__name__, _HOME, name, globals())
