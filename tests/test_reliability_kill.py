@@ -169,8 +169,11 @@ def check(lane: Lane, tally: Tally) -> None:
         lane.mirror.play(commands)
         assert [(b.command, b.events) for b in batches] == lane.mirror.events(lane.base), context
         assert x.state == lane.mirror.expedition.state, context
-        # status showed this state, acknowledged commands and all (read-only, as it opens)
-        assert shown == {**status_data(x), "readonly": True}, context
+        # status showed this state, acknowledged commands and all (read-only, as it opens);
+        # its odds are counted from the state alone, which is the mirror's (checked above)
+        assert "odds" in shown, context
+        shown.pop("odds")
+        assert shown == {**status_data(x, odds=False), "readonly": True}, context
         lane.base = x.batch_count
     if journal.exists():
         # Nothing is left to recover: a journal stays behind only if it never went live (its
