@@ -42,7 +42,7 @@ from tests.faults.harness import (
     scaled,
 )
 
-pytestmark = pytest.mark.long  # started first: see tests/conftest.py
+pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py
 
 START = ("pc add Ash hp=6", "light add torch count=3 carrier=Ash lit", "turn", "note " + "x" * 900)
 COMMANDS = [

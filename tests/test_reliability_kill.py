@@ -46,7 +46,7 @@ from tests.faults.harness import (
     seed,
 )
 
-pytestmark = pytest.mark.long  # started first: see tests/conftest.py
+pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py
 
 LANES = 8
 #: The kills are made in this many independent parts (each with its own expeditions), so a

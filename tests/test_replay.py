@@ -90,7 +90,7 @@ Expeditions.TestCase.settings = settings(
 )
 
 
-@pytest.mark.long  # started first: see tests/conftest.py
+@pytest.mark.long  # spread through the run: see tests/conftest.py
 class TestExpeditions(Expeditions.TestCase):  # type: ignore[misc,valid-type]
     """The state machine's runs, as a test case pytest collects."""
 

@@ -26,7 +26,7 @@ from delvetui.ui.table_screen import TableScreen
 from delvetui.ui.turn_log import TurnLog
 from tests.ui_support import expedition, make, ready, settle
 
-pytestmark = pytest.mark.long  # started first: see tests/conftest.py
+pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py
 
 TURNS = 30
 #: The most questions one action asks before it is saved.
