@@ -146,11 +146,8 @@ class NewExpeditionScreen(Screen[None]):
         return self.procedure.time.start if self.procedure else "08:00"
 
     def on_mount(self) -> None:
-        """Focus the name and highlight the default procedure."""
+        """Focus the name (the default procedure is highlighted as the list is made)."""
         self.query_one("#form-name", Input).focus()
-        if self.procedure is not None:
-            ids = [entry.id for entry in self.entries]
-            self.query_one("#form-procedure", OptionList).highlighted = ids.index(self.procedure.id)
 
     # Reading the form --------------------------------------------------------------------
 

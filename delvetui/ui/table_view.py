@@ -163,10 +163,9 @@ class TableView(TableBase):
         self.set_class(width >= 160, "-wide")
 
     def _layout_for(self, width: int, height: int) -> None:
-        short = height < 32
         self._size_classes(width, height)
         self.query_one(TimeDice).compact = height < 48
-        self.query_one(HazardTable).compact = short
+        self.query_one(HazardTable).compact = self.has_class("-short")
         footer = self.query_one(KeyFooter)
         rows = footer_rows(self._footer_width(), width)
         if footer.rows != rows:
