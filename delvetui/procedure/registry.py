@@ -98,7 +98,7 @@ def _entry_for(name: str) -> Entry | None:
     if mine:
         return mine[-1]
     shipped = shipped_dir() / f"{name}.toml"
-    if os.path.isfile(shipped):
+    if Path(name).name == name and os.path.isfile(shipped):  # a plain id, never a path
         entry = _entry(shipped, False)
         if entry.id == name:
             return entry
