@@ -38,21 +38,35 @@ def pytest_configure(config: pytest.Config) -> None:
     _keep_bytecode(config)
 
 
+#: The folder of this run's compiled modules, handed from the controller to its workers.
+_BYTECODE = "DELVETUI_TEST_BYTECODE"
+
+
 def _keep_bytecode(config: pytest.Config) -> None:
     """Let every ``python -m delvetui`` the tests start reuse the compiled modules.
 
     Where PYTHONDONTWRITEBYTECODE is set (as on this machine), each of the suite's hundreds
     of command-line runs compiled delvetui from source again, which no installed delvetui
-    does. The bytecode goes to a folder of this run (PYTHONPYCACHEPREFIX), never beside the
-    sources, and is removed at the end. The parallel workers inherit the folder; a prefix
-    the caller chose is left alone.
+    does. The bytecode goes to a folder of this run (PYTHONPYCACHEPREFIX for the processes
+    the tests start), never beside the sources, and is removed at the end. A prefix the
+    caller chose is left alone.
+
+    The parallel workers themselves start without the prefix: with one, Python looks for
+    every module's bytecode there only, so each worker compiled Textual, Rich, pytest and
+    the standard library again (about 5 s of processor each). The controller names the
+    folder in DELVETUI_TEST_BYTECODE and each worker sets the prefix for its children.
     """
     if "PYTHONPYCACHEPREFIX" in os.environ:
         return
-    folder = tempfile.mkdtemp(prefix="delvetui-test-bytecode-")
+    folder = os.environ.get(_BYTECODE)
+    if folder is None:
+        folder = tempfile.mkdtemp(prefix="delvetui-test-bytecode-")
+        os.environ[_BYTECODE] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+        if config.getoption("dist", "no") != "no":
+            return  # the controller: its workers set the prefix for what they start
     os.environ["PYTHONPYCACHEPREFIX"] = folder
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
