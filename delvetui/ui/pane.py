@@ -35,8 +35,16 @@ class Pane(Widget):
         """Lay the screen out again only when the pane's height changes with the state.
 
         A new state usually changes a pane's text, not its number of lines; laying out
-        the whole table for each pane on every turn cost more than drawing the turn.
+        the whole table for each pane on every turn cost more than drawing the turn. A
+        hidden pane (the time dice and counters at 80×24) is laid out when it is shown,
+        and a pane of fixed height keeps its size whatever it draws: neither asks for a
+        layout, only for its lines to be drawn again (the reactive's own refresh).
         """
+        if not self.display:
+            return
+        height = self.styles.height
+        if height is not None and not height.is_auto:
+            return
         self.clear_cached_dimensions()
         width = self.content_size.width
         if not self.is_mounted or not width:
