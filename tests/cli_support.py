@@ -73,6 +73,33 @@ def delvetui_bytes(
     )
 
 
+def made(
+    home: Path,
+    name: str,
+    procedure: str,
+    commands: Sequence[str] = (),
+    *,
+    seed: int | None = None,
+    start: str | None = None,
+) -> Path:
+    """The expedition ``delvetui new NAME --procedure PROCEDURE [--seed] [--start]`` makes,
+    with the commands then typed as ``delvetui act NAME -`` takes them, made in this process.
+
+    The same program code as those two runs (``Expedition.create`` as ``new`` calls it, then
+    ``execute`` for each command, as ``act`` does), without starting two interpreters: for a
+    test that checks what the command line does with an expedition, not how it was made.
+    Returns the file's path.
+    """
+    from delvetui.procedure.registry import find
+    from delvetui.session import Expedition
+
+    path = home / f"{name}.delve"
+    with Expedition.create(path, find(procedure), name=name, seed=seed, start=start) as made:
+        for text in commands:
+            made.execute(text)
+    return path
+
+
 def status(home: Path, name: str) -> dict[str, Any]:
     """``delvetui status NAME --json``, which must succeed, as data."""
     result = delvetui(home, "status", name, "--json")

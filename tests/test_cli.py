@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from delvetui.procedure.registry import find
+from delvetui.procedure.writer import dump
+from delvetui.session import Expedition
 from tests import cli_support
-from tests.cli_support import delvetui, status
+from tests.cli_support import delvetui, made, status
 
 
 def test_new_prints_the_path_and_status_has_every_contract_key(home: Path) -> None:
@@ -33,13 +36,11 @@ def test_new_prints_the_path_and_status_has_every_contract_key(home: Path) -> No
 
 def test_a_whole_expedition_from_the_shell(home: Path) -> None:
     delvetui(home, "new", "crypt", "--procedure", "delving", "--seed", "7")
-    for command in (
-        ["pc", "add", "Ash", "hp=6"],
-        ["pc", "add", "Old Tom", "hp=5"],
-        ["light", "add", "torch", "count=3", "carrier=Ash", "lit"],
-    ):
-        result = delvetui(home, "act", "crypt", *command)
-        assert result.returncode == 0, result.stderr
+    script = "pc add Ash hp=6\nlight add torch count=3 carrier=Ash lit\n"
+    result = delvetui(home, "act", "crypt", "-", stdin=script)
+    assert result.returncode == 0, result.stderr
+    result = delvetui(home, "act", "crypt", "pc", "add", "Old Tom", "hp=5")  # one word, a space
+    assert result.returncode == 0, result.stderr
     result = delvetui(home, "act", "crypt", "turn", "walk", "hazard=3")
     assert result.returncode == 0
     assert "Turn 1 · day 1, 08:00 · Walk, 720 m" in result.stdout
@@ -60,7 +61,7 @@ def test_a_whole_expedition_from_the_shell(home: Path) -> None:
 
 
 def test_stream_acknowledges_each_command_after_it_is_committed(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
+    made(home, "crypt", "delving")
     script = "pc add Ash hp=6\n\n# a comment\nturn hazard=6\nnote [b]literal[/b]\n"
     result = delvetui(home, "act", "crypt", "-", stdin=script)
     assert result.returncode == 0, result.stderr
@@ -72,12 +73,13 @@ def test_stream_acknowledges_each_command_after_it_is_committed(home: Path) -> N
 
 
 def test_a_bad_line_in_a_stream_stops_with_its_line_number(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
+    path = made(home, "crypt", "delving")
     result = delvetui(home, "act", "crypt", "-", stdin="note one\nturn fly\nnote two\n")
     assert result.returncode == 2
     assert result.stdout.splitlines() == ["ok 2 note one"]
     assert "line 2:" in result.stderr and "'fly' is not an action" in result.stderr
-    assert status(home, "crypt")["events"] == 2
+    with Expedition.open(path, write=False) as crypt:
+        assert crypt.event_count == 2
 
 
 @pytest.mark.parametrize(
@@ -95,8 +97,7 @@ def test_a_bad_line_in_a_stream_stops_with_its_line_number(home: Path) -> None:
     ],
 )
 def test_bad_commands_exit_2_and_write_nothing(home: Path, words: list[str], message: str) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
-    before = (home / "crypt.delve").read_bytes()
+    before = made(home, "crypt", "delving").read_bytes()
     result = delvetui(home, "act", "crypt", *words)
     assert result.returncode == 2
     assert message in result.stderr
@@ -132,7 +133,7 @@ def test_procedures_lists_check_and_show(home: Path, tmp_path: Path) -> None:
 
 
 def test_user_procedures_are_found_beside_the_shipped_ones(home: Path) -> None:
-    shown = delvetui(home, "procedures", "show", "delving").stdout
+    shown = dump(find("delving"))  # what `delvetui procedures show delving` prints
     (home / "procedures").mkdir()
     (home / "procedures" / "homebrew.toml").write_text(shown.replace('"delving"', '"homebrew"'))
     listed = delvetui(home, "procedures").stdout
@@ -141,8 +142,7 @@ def test_user_procedures_are_found_beside_the_shipped_ones(home: Path) -> None:
 
 
 def test_list_shows_saved_expeditions(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
-    delvetui(home, "act", "crypt", "turn")
+    made(home, "crypt", "delving", ["turn"])
     rows = json.loads(delvetui(home, "list", "--json").stdout)
     assert [(row["name"], row["procedure"], row["turn"]) for row in rows] == [
         ("crypt", "delving", 1)
@@ -165,7 +165,7 @@ def test_a_path_ending_in_delve_works_as_a_name(home: Path, tmp_path: Path) -> N
 
 
 def test_a_second_writer_is_told_the_expedition_is_open_elsewhere(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
+    made(home, "crypt", "delving")
     env = {**os.environ, "DELVETUI_HOME": str(home)}
     holder = subprocess.Popen(
         cli_support.command("act", "crypt", "-"),
@@ -187,11 +187,9 @@ def test_a_second_writer_is_told_the_expedition_is_open_elsewhere(home: Path) ->
 
 
 def test_verify_checks_every_row(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
-    delvetui(home, "act", "crypt", "-", stdin="note first-note-here\nturn\nturn\n")
+    path = made(home, "crypt", "delving", ["note first-note-here", "turn", "turn"])
     result = delvetui(home, "verify", "crypt")
     assert result.returncode == 0 and "all sound" in result.stdout
-    path = home / "crypt.delve"
     data = path.read_bytes()
     at = data.index(b"first-note-here")
     path.write_bytes(data[:at] + b"F" + data[at + 1 :])
@@ -202,9 +200,7 @@ def test_verify_checks_every_row(home: Path) -> None:
 
 
 def test_a_damaged_expedition_offers_what_can_be_saved_read_only(home: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving", "--seed", "3")
-    delvetui(home, "act", "crypt", "-", stdin="pc add Ash hp=6\n" + "note keep me\n" * 300)
-    path = home / "crypt.delve"
+    path = made(home, "crypt", "delving", ["pc add Ash hp=6"] + ["note keep me"] * 300, seed=3)
     data = path.read_bytes()
     path.write_bytes(data[: len(data) - 5000])
     cut = path.read_bytes()
