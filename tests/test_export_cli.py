@@ -11,15 +11,17 @@ from pathlib import Path
 import pytest
 
 from delvetui.cli import main
+from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.cli_support import delvetui, status
+from tests.cli_support import delvetui, made, status
 
 
 def played(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving", "--seed", "7").returncode == 0
-    script = "pc add Ash hp=6\nsession start\nturn hazard=5\nnote <b>door</b>\nturn\nsession end\n"
-    assert delvetui(home, "act", "crypt", "-", stdin=script).returncode == 0
+    """``delvetui new crypt --procedure delving --seed 7``, then a session on ``act crypt -``
+    (made in this process: the tests here are of export and import)."""
+    commands = ["pc add Ash hp=6", "session start", "turn hazard=5", "note <b>door</b>", "turn"]
+    made(home, "crypt", "delving", [*commands, "session end"], seed=7)
 
 
 def test_export_prints_or_writes_each_format(home: Path, tmp_path: Path) -> None:
@@ -54,7 +56,8 @@ def test_export_json_then_import_brings_the_same_expedition(home: Path, tmp_path
 def test_refusals_exit_2_with_a_sentence(home: Path, tmp_path: Path) -> None:
     played(home)
     document = tmp_path / "crypt.json"
-    delvetui(home, "export", "crypt", "--format", "json", "-o", str(document))
+    with Expedition.open(home / "crypt.delve", write=False) as crypt:  # as `export -o` writes
+        document.write_text(export(crypt, "json"), encoding="utf-8")
     again = delvetui(home, "import", str(document))
     assert again.returncode == 2
     assert "An expedition 'crypt' already exists" in again.stderr
