@@ -18,17 +18,14 @@ from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from tests.cli_support import delvetui, status
+from tests.cli_support import delvetui, made, status
 from tests.conftest import Factory, run
 
 
-def play(home: Path, name: str, procedure: str, commands: list[str]) -> str:
-    """Start an expedition and type the commands; the lines `act -` printed."""
-    made = delvetui(home, "new", name, "--procedure", procedure, "--seed", "9")
-    assert made.returncode == 0, made.stderr
-    result = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+def play(home: Path, name: str, procedure: str, commands: list[str]) -> None:
+    """Start an expedition and type the commands, as ``delvetui new NAME --procedure
+    PROCEDURE --seed 9`` and ``delvetui act NAME -`` would (made in this process)."""
+    made(home, name, procedure, commands, seed=9)
 
 
 def said(expedition: Expedition, batch: Batch) -> list[str]:
@@ -332,10 +329,12 @@ def test_the_clock_set_earlier_moves_to_the_next_day_and_says_so(home: Path) -> 
     """The time dice show the hour of the day (004: "as the adventuring day moves forward");
     setting it to an earlier hour is that hour tomorrow, never earlier today."""
     play(home, "road", "travel-turn", ["time set 05:00"])  # "sets one time die out to 5"
-    assert (status(home, "road")["day"], status(home, "road")["clock"]) == (1, "05:00")
-    for command in (["turn", "cautious"], ["time", "set", "14:00"]):
-        assert delvetui(home, "act", "road", *command).returncode == 0
-    assert (status(home, "road")["day"], status(home, "road")["clock"]) == (1, "14:00")
+    data = status(home, "road")
+    assert (data["day"], data["clock"]) == (1, "05:00")
+    played = delvetui(home, "act", "road", "-", stdin="turn cautious\ntime set 14:00\n")
+    assert played.returncode == 0, played.stderr
+    data = status(home, "road")
+    assert (data["day"], data["clock"]) == (1, "14:00")
     shown = delvetui(home, "act", "road", "time", "set", "06:00").stdout
     assert (
         "The clock is set to day 2, 06:00 (set by the game master; earlier than 14:00, so it "
