@@ -343,15 +343,27 @@ def test_a_file_of_another_kind_gets_a_clear_message_and_stays_unchanged(
         assert str(path) in str(caught.value) and "not modified" in str(caught.value)
     with pytest.raises(DelveError):
         Expedition.open_salvage(path)
-    for args in (["status", str(path)], ["act", str(path), "note", "x"], ["list"]):
+    for args in (["status", str(path)], ["act", str(path), "note", "x"]):
         result = delvetui(tmp_path, *args)
         assert "Traceback" not in result.stderr, result.stderr
-        if args[0] == "list":
-            assert result.returncode == 0 and "cannot be opened" in result.stdout
-        else:
-            assert result.returncode == 2
-            assert result.stderr.startswith(f"delvetui: {path}") or "damaged" in result.stderr
+        assert result.returncode == 2
+        assert result.stderr.startswith(f"delvetui: {path}") or "damaged" in result.stderr
     assert fingerprint(path) == before
+
+
+def test_list_names_every_file_of_another_kind_as_one_it_cannot_open(tmp_path: Path) -> None:
+    """``delvetui list`` in a data folder holding one file of each kind above (one process
+    for all of them): each gets its line, and none is changed."""
+    files = {kind: tmp_path / f"{kind.replace(' ', '-')}.delve" for kind in FOREIGN}
+    for kind, path in files.items():
+        FOREIGN[kind](path)
+    before = {kind: fingerprint(path) for kind, path in files.items()}
+    result = delvetui(tmp_path, "list")
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 0, result.stderr
+    for kind, path in files.items():
+        assert f"{path.stem}: cannot be opened" in result.stdout, (kind, result.stdout)
+        assert fingerprint(path) == before[kind], kind
 
 
 def test_a_folder_named_like_an_expedition(tmp_path: Path) -> None:
