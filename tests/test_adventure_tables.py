@@ -18,6 +18,7 @@ from delvetui.export.importing import import_file
 from delvetui.procedure import adventure as tables
 from delvetui.procedure.registry import find, shipped_dir
 from delvetui.session import Expedition
+from tests import cli_support
 from tests.cli_support import delvetui
 from tests.ui_support import expedition, ready, screen_text, settled
 
@@ -312,7 +313,7 @@ def test_new_with_a_bad_tables_file_makes_nothing(home: Path, tmp_path: Path) ->
 
 
 def test_act_tables_add_and_an_expedition_without_tables_keeps_its_status(home: Path) -> None:
-    assert delvetui(home, "new", "later", "--procedure", "delving").returncode == 0
+    cli_support.made(home, "later", "delving")
     plain = json.loads(delvetui(home, "status", "later", "--json").stdout)
     assert "area" not in plain and "tables" not in plain
     added = delvetui(home, "act", "later", "tables", "add", str(CRYPT))

@@ -18,7 +18,7 @@ from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.counters import Counters
 from delvetui.ui.palette import entries
-from tests.cli_support import delvetui
+from tests.cli_support import delvetui, made
 from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled
 
@@ -208,7 +208,7 @@ def test_status_tells_the_level_by_name_and_keeps_the_numbers(home: Path) -> Non
 
 
 def test_a_procedure_without_levels_keeps_its_status_as_it_was(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "trespasser").returncode == 0
+    made(home, "crypt", "trespasser")
     data = json.loads(delvetui(home, "status", "crypt", "--json").stdout)
     assert "counter_levels" not in data
     played = delvetui(home, "act", "crypt", "counter", "set", "alarm", "+2")

@@ -17,6 +17,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.players_app import players_text
+from tests import cli_support
 from tests.cli_support import delvetui, status
 from tests.conftest import Factory, reopened, run
 
@@ -131,9 +132,7 @@ def test_players_may_see_the_distance_before_what_comes(home: Path) -> None:
 
 
 def test_the_exports_and_the_cli_tell_the_distance(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving").returncode == 0
-    for command in ("pc add Ash hp=6", "light add torch lit"):
-        assert delvetui(home, "act", "crypt", *command.split()).returncode == 0
+    cli_support.made(home, "crypt", "delving", ["pc add Ash hp=6", "light add torch lit"])
     done = delvetui(home, "act", "crypt", "turn", "crawl", "hazard=1", "distance=60ft")
     assert done.returncode == 0, done.stderr
     assert "Distance: 60ft." in done.stdout

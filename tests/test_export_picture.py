@@ -13,6 +13,7 @@ from delvetui.core.timeline import Batch
 from delvetui.export import export, picture
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests import cli_support
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 
@@ -151,11 +152,7 @@ def test_html_draws_it_and_markdown_embeds_it(expedition: Factory) -> None:
 
 
 def test_cli_export_svg_by_format_or_suffix_and_refuses_a_session(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving").returncode == 0
-    assert (
-        delvetui(home, "act", "crypt", "-", stdin="pc add Ash hp=6\nturn hazard=1\n").returncode
-        == 0
-    )
+    cli_support.made(home, "crypt", "delving", ["pc add Ash hp=6", "turn hazard=1"])
     printed = delvetui(home, "export", "crypt", "--format", "svg")
     assert printed.returncode == 0, printed.stderr
     ET.fromstring(printed.stdout)

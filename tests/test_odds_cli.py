@@ -1,4 +1,5 @@
-"""The odds in ``delvetui status --json``, run as a real subprocess."""
+"""The odds in ``delvetui status --json``, run as a real subprocess (the expeditions it reads
+are made in this process, as ``delvetui new`` and ``act -`` make them)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_support import delvetui, status
+from tests.cli_support import made, status
 
 
 def test_status_json_gives_the_odds_of_the_next_turn_and_the_hour(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving").returncode == 0
-    played = delvetui(
-        home, "act", "crypt", "-", stdin="pc add Ash hp=6\nlight add torch\nlight on torch\n"
-    )
-    assert played.returncode == 0, played.stderr
+    made(home, "crypt", "delving", ["pc add Ash hp=6", "light add torch", "light on torch"])
     data = status(home, "crypt")
     odds = data["odds"]
     assert isinstance(odds, dict)
@@ -31,9 +28,7 @@ def test_status_json_gives_the_odds_of_the_next_turn_and_the_hour(home: Path) ->
 
 
 def test_status_json_odds_on_an_alarm_counter(home: Path) -> None:
-    assert delvetui(home, "new", "keep", "--procedure", "trespasser").returncode == 0
-    played = delvetui(home, "act", "keep", "-", stdin="pc add Ash hp=6\nturn stay\nturn stay\n")
-    assert played.returncode == 0, played.stderr
+    made(home, "keep", "trespasser", ["pc add Ash hp=6", "turn stay", "turn stay"])
     data = status(home, "keep")
     odds = data["odds"]
     assert isinstance(odds, dict)

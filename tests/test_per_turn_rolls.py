@@ -16,6 +16,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.hazard_table import HazardTable
+from tests import cli_support
 from tests.cli_support import delvetui
 from tests.ui_support import SIZES, ready, screen_text, settled
 
@@ -200,10 +201,8 @@ def test_a_bad_table_per_turn_type_is_reported_with_its_key_and_line(
 def test_status_json_reports_the_hazard_and_odds_of_the_table_in_use(home: Path) -> None:
     procedure = home / "roads.toml"
     procedure.write_text(MARKED, encoding="utf-8")
-    made = delvetui(home, "new", "trip", "--procedure", str(procedure), "--seed", "2")
-    assert made.returncode == 0, made.stderr
-    played = delvetui(home, "act", "trip", "-", stdin="turn danger=1 weather=2\nenter wilderness\n")
-    assert played.returncode == 0, played.stderr
+    commands = ["turn danger=1 weather=2", "enter wilderness"]
+    cli_support.made(home, "trip", str(procedure), commands, seed=2)
     status = delvetui(home, "status", "trip", "--json")
     data = json.loads(status.stdout)
     assert data["last_hazard"] == {"roll": 1, "result": "Wandering monster"}

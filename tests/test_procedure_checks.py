@@ -11,6 +11,7 @@ from delvetui.core import events as ev
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
+from tests import cli_support
 from tests.cli_support import delvetui
 from tests.ui_support import expedition, ready, settled
 
@@ -219,8 +220,7 @@ def test_every_two_turns_takes_the_typed_roll_when_it_is_due(home: Path) -> None
 def test_act_says_the_rule_is_skipped_and_writes_nothing(home: Path, tmp_path: Path) -> None:
     source = tmp_path / "every.toml"
     source.write_text(EVERY, encoding="utf-8")
-    made = delvetui(home, "new", "skip", "--procedure", str(source), "--seed", "1")
-    assert made.returncode == 0, made.stderr
+    cli_support.made(home, "skip", str(source), seed=1)
     refused = delvetui(home, "act", "skip", "turn", "hazard=4")
     assert refused.returncode == 2
     assert "Hazard die is not rolled this turn: it is made every 2 turns" in refused.stderr

@@ -26,7 +26,7 @@ from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.export.markdown import escape
 from delvetui.procedure.registry import entries, find
 from delvetui.session import Expedition
-from tests.cli_support import delvetui
+from tests.cli_support import delvetui, made
 from tests.faults.harness import scaled
 
 SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
@@ -138,7 +138,7 @@ def test_markup_in_names_and_notes_comes_back_literally(tmp_path: Path) -> None:
         assert result.returncode == 0, result.stderr
         return result.stdout
 
-    run("new", "x", "--procedure", "delving", "--seed", "2")
+    made(tmp_path, "x", "delving", seed=2)  # as `delvetui new x --procedure delving --seed 2`
     script = f'pc add "{LITERAL_NAME}" hp=4\nnote {LITERAL_NOTE}\n'
     acks = run("act", "x", "-", stdin=script).splitlines()
     assert acks[1] == f"ok 3 note {LITERAL_NOTE}"

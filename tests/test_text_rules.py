@@ -36,7 +36,7 @@ from delvetui.text import (
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.table_screen import FOLLOW_EVERY
-from tests.cli_support import delvetui_bytes
+from tests.cli_support import delvetui_bytes, made
 from tests.ui_support import followed, ready, screen_text, settled
 
 #: Clears the screen, then retitles the terminal (OSC 0).
@@ -294,7 +294,7 @@ def test_every_text_field_of_a_command_is_bounded(text: str, says: str) -> None:
 
 
 def test_a_note_through_the_shell_keeps_its_apostrophe(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving").returncode == 0
+    made(home, "crypt", "delving")
     result = delvetui(home, "act", "crypt", "note", "Ash's torch is out")
     assert result.returncode == 0, result.stderr
     assert "Ash's torch is out" in result.stdout.decode()
@@ -338,8 +338,7 @@ def test_a_command_that_changes_nothing_is_refused_and_not_saved(
 
 
 def test_the_shell_refuses_a_change_that_changes_nothing(home: Path) -> None:
-    assert delvetui(home, "new", "crypt", "--procedure", "delving").returncode == 0
-    assert delvetui(home, "act", "crypt", "pc", "add", "Ash", "hp=6").returncode == 0
+    made(home, "crypt", "delving", ["pc add Ash hp=6"])
     result = delvetui(home, "act", "crypt", "pc", "Ash", "fatigue=-5")
     assert result.returncode == 2
     assert "Nothing changed" in result.stderr.decode()

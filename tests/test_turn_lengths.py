@@ -17,6 +17,7 @@ from delvetui.session import Expedition
 from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
 from delvetui.ui.time_dice import TimeDice
+from tests import cli_support
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled
@@ -143,11 +144,8 @@ def test_time_given_in_hours_in_the_time_section(home: Path) -> None:
 def test_status_json_reads_right_when_a_turn_is_a_week(home: Path) -> None:
     path = home / "road.toml"
     path.write_text(ROAD, encoding="utf-8")
-    assert delvetui(home, "new", "trip", "--procedure", str(path)).returncode == 0
-    played = delvetui(
-        home, "act", "trip", "-", stdin="pc add Ash hp=8 SPEED=90\nenter town\nturn\nturn\n"
-    )
-    assert played.returncode == 0, played.stderr
+    commands = ["pc add Ash hp=8 SPEED=90", "enter town", "turn", "turn"]
+    cli_support.made(home, "trip", str(path), commands)
     data = json.loads(delvetui(home, "status", "trip", "--json").stdout)
     assert (data["day"], data["clock"], data["minutes"]) == (15, "07:00", 2 * 7 * 1440)
     text = delvetui(home, "status", "trip").stdout

@@ -11,6 +11,7 @@ from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests import cli_support
 from tests.cli_support import delvetui, status
 
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
@@ -49,7 +50,7 @@ def test_a_procedure_that_cannot_hold_the_inventory_is_refused(tmp_path: Path) -
 
 
 def test_upgrade_from_the_shell(home: Path, tmp_path: Path) -> None:
-    delvetui(home, "new", "crypt", "--procedure", "delving")
+    cli_support.made(home, "crypt", "delving")
     newer = tmp_path / "delving-v2.toml"
     newer.write_text(newer_delving())
     result = delvetui(home, "upgrade", "crypt", "--procedure", str(newer))
