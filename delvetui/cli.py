@@ -52,6 +52,43 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {visible(message, lines=True)}\n")
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter for text laid out by hand, sized without importing shutil.
+
+    argparse makes a formatter for every argument it adds (to check its metavar) and each
+    one asks ``shutil.get_terminal_size`` for the width, so every command paid for
+    importing shutil (and zlib, bz2, lzma, fnmatch with it). The width is the same one:
+    ``COLUMNS`` when it is a positive number, else the terminal's, else 80, less 2.
+    """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+        **more: Any,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width, **more)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives it."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+    return size.columns or 80
+
+
 def _say(text: str, *, end: str = "\n") -> None:
     """Print to standard output, every control character made visible."""
     from delvetui.text import visible
@@ -77,7 +114,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="delvetui",
         description="The referee's table for dungeon turns.",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"delvetui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -88,7 +125,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help=help_text,
             description=help_text,
             epilog=f"example:\n  {example}",
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_Formatter,
         )
 
     def wanted(name: str) -> bool:
