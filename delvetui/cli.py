@@ -278,7 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     named = words[0] if words and words[0] in _HANDLERS else None
     parser = build_parser(named)
     args = parser.parse_args(words)
-    _import_core()
+    # Reading the state from a snapshot needs no event (the odds of --json do).
+    _import_core(
+        events=not (args.command == "list" or (args.command == "status" and not args.json))
+    )
     from delvetui.errors import DamagedFile, DelveError
 
     try:
@@ -303,9 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _import_core() -> None:
+def _import_core(*, events: bool = True) -> None:
     """Import the app service (the core, the store, the procedure loader) out of the
-    garbage collector's way.
+    garbage collector's way; with ``events``, the events and their fold too (the app
+    service imports them when it first reads one).
 
     Importing it makes tens of thousands of objects that live as long as the process (the
     attrs classes of the events, the state and the procedure, with their methods) and no
@@ -321,7 +325,10 @@ def _import_core() -> None:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        import delvetui.session  # noqa: F401
+        import delvetui.session
+
+        if events:
+            import delvetui.core.evolve  # noqa: F401
     finally:
         gc.freeze()
         if collecting:

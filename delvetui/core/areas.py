@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.text import quote, suggest
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.state import State
     from delvetui.core.work import Work
     from delvetui.procedure.adventure import Adventure, Area, Encounter
+else:
+    ev = lazy.module("delvetui.core.events")
 
 # The tables' reader (``procedure.adventure``) is imported where tables are read: most
 # expeditions carry none, and opening one or taking a turn then never needs it.

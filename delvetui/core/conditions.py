@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.core.state import Member, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 #: The only ``until`` a condition knows: the next rest (a turn of a rest action).
 UNTIL = ("rest",)

@@ -6,16 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from delvetui import lazy
 from delvetui.core import commands as cmd
 from delvetui.core import conditions
-from delvetui.core import events as ev
 from delvetui.core.state import Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure, Resource
 from delvetui.text import suggest
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 # The turn's rules (``turn``, ``work``) are imported by the commands that use them:
 # ``status`` reads the party's stocks from here and needs neither.

@@ -11,14 +11,21 @@ from __future__ import annotations
 import bisect
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from delvetui.core import events as ev
-from delvetui.core.evolve import fold
+from delvetui import lazy
 from delvetui.core.state import State
 from delvetui.errors import ReplayError
 from delvetui.procedure.model import Procedure
+
+if TYPE_CHECKING:
+    from delvetui.core import events as ev
+    from delvetui.core import evolve
+else:
+    ev = lazy.module("delvetui.core.events")
+    evolve = lazy.module("delvetui.core.evolve")
 
 #: How many recent batches keep the state before them (undo without replay) and their
 #: events (redo without reading the file). Older ones are rebuilt through ``load``.
@@ -212,10 +219,10 @@ class Timeline:
             self._redo(restored)
         elif batch.events and isinstance(batch.events[0], ev.ExpeditionStarted):
             # The expedition's own start is not a command anyone can undo.
-            self.state = fold(self.state, batch.events)
+            self.state = evolve.fold(self.state, batch.events)
             self.base.append(batch.seq)
         elif real_time_batch(batch):
-            self.state = fold(self.state, batch.events)
+            self.state = evolve.fold(self.state, batch.events)
             self.base.append(batch.seq)
             self._real[batch.seq] = batch.events
             while len(self._real) > KEEP:
@@ -223,7 +230,7 @@ class Timeline:
         else:
             self._marks[batch.seq] = batch.seq - 1
             self._remember(batch.seq, batch.command, self.state, batch.events)
-            self.state = fold(self.state, batch.events)
+            self.state = evolve.fold(self.state, batch.events)
             self.active.append(batch.seq)
             for dropped in self.redo:
                 self._events.pop(dropped, None)
@@ -258,7 +265,7 @@ class Timeline:
             # Real time that passed after the state was kept still counts.
             later = self.base[bisect.bisect_right(self.base, mark) :]
             for seq in later:
-                before = fold(before, self._real_events(seq))
+                before = evolve.fold(before, self._real_events(seq))
         self.state = before
         self.redo.append(target)
         if target not in self._events:
@@ -273,7 +280,7 @@ class Timeline:
             events = self._loaded([target])[0].events
         self._before[target] = self.state
         self._marks[target] = max(self.base + self.active, default=0)
-        self.state = fold(self.state, events)
+        self.state = evolve.fold(self.state, events)
         self.active.append(target)
 
     def _real_events(self, seq: int) -> tuple[ev.Event, ...]:
@@ -291,7 +298,7 @@ class Timeline:
     def _rebuild(self, seqs: Sequence[int]) -> State:
         state = State()
         for batch in self._loaded(seqs):
-            state = fold(state, batch.events)
+            state = evolve.fold(state, batch.events)
         return state
 
 

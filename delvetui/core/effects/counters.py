@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.core.effects.registry import Checks, kind
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Effect
 from delvetui.text import number_problem, suggest
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 def _changes(checks: Checks, effect: Effect, path: str) -> None:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.core.effects.registry import Checks, kind
-from delvetui.core.evolve import step_usage_die
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
+    from delvetui.core import evolve
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
+    evolve = lazy.module("delvetui.core.evolve")
 
 
 @kind("lights-out", fields=("kinds", "count", "spent", "spare_fresh", "low_kinds", "low_turns"))
@@ -99,7 +103,7 @@ def usage_die(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         )
         if result.total > 2:
             continue
-        smaller = step_usage_die(light.usage_die)
+        smaller = evolve.step_usage_die(light.usage_die)
         work.emit(ev.UsageDieStepped(id=light.id, die=smaller))
         if smaller is None:
             work.emit(ev.LightPutOut(id=light.id, reason="used up", spent=True))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.core.effects.registry import kind
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 @kind("log", required=("text",), inert=True)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from delvetui import lazy
 from delvetui.core import conditions, dice
-from delvetui.core import events as ev
 from delvetui.core.effects.registry import Checks, kind
 from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
@@ -15,7 +15,10 @@ from delvetui.procedure.model import Effect
 from delvetui.text import number_problem
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 def _has_amount(checks: Checks, effect: Effect, path: str) -> None:

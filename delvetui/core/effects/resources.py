@@ -6,12 +6,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from delvetui.core import events as ev
+from delvetui import lazy
 from delvetui.core.effects.registry import Checks, kind
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:

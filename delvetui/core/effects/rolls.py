@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from delvetui import lazy
 from delvetui.core import areas
-from delvetui.core import events as ev
 from delvetui.core.effects.registry import kind
 from delvetui.errors import InputNeeded
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Ctx, Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 @kind("roll", fields=("table", "dice"), required=("table",))
