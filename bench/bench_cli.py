@@ -60,6 +60,7 @@ def _run(words: list[str], env: dict[str, str], stdin: str = "") -> float:
     subprocess.run(
         [sys.executable, "-m", "delvetui", *words],
         env=env,
+        cwd=env["DELVETUI_HOME"],  # not the repository: ``-m`` puts the folder first
         input=stdin,
         text=True,
         stdout=subprocess.DEVNULL,
@@ -90,6 +91,7 @@ def main() -> None:
         source = args.expedition
         if source is None:
             made = root / "made"
+            made.mkdir()
             env = _environment(next(iter(trees.values())), made)
             for words in _SETUP:
                 _run(words, env, _TURNS if words[-1] == "-" else "")
