@@ -1,4 +1,4 @@
-"""A whole session of each shipped procedure, 30 turns, from the keys only.
+"""A whole session of each shipped procedure, 20 turns, from the keys only.
 
 Pilot presses the keys a game master would (n, s, r, a and a letter, l, c, the pickers'
 digits and letters) and answers what the table asks; nothing goes through the command line.
@@ -28,7 +28,7 @@ from tests.ui_support import expedition, make, ready, settle
 
 pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py
 
-TURNS = 30
+TURNS = 20
 #: The most questions one action asks before it is saved.
 QUESTIONS = 8
 PARTY = (
@@ -152,7 +152,7 @@ async def test_a_session_with_searches_and_rests(procedure: str) -> None:
         special[8] = refuel
     if procedure == "dungeon-turn":
         special[6] = lambda d: d.press("a", "h", answers=(("2", "enter"), ("c",)))
-        special[20] = leave
+        special[14] = leave
     played = await play(procedure, special)
     made = played.commands
     searches = [command for command in made if command.startswith("turn search")]
@@ -217,6 +217,6 @@ async def test_a_travel_session_with_time_dice() -> None:
     assert "time roll 2" in made
     assert any(command.startswith("turn careless") for command in made)
     assert any(command.startswith("turn rest") for command in made)
-    assert "Travel turn 30" in played.log
+    assert f"Travel turn {TURNS}" in played.log
     assert played.state.time_dice
     assert sum(played.state.time_dice) == played.state.hour
