@@ -24,10 +24,21 @@ from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import SIZES, expedition, make, notices, ready, screen_text, settled
+from tests.ui_support import (
+    PARTY,
+    SIZES,
+    expedition,
+    make,
+    notices,
+    ready,
+    screen_text,
+    settled,
+)
 
 #: The detailed tests run at a roomy size; test_every_key_small walks every key at 80×24.
 SIZE = (120, 40)
+#: The party after its first turn, for the keys that act on a turn already played.
+ONE_TURN = (*PARTY, "turn")
 
 
 def log_texts(app: DelveApp) -> list[str]:
@@ -77,7 +88,7 @@ async def test_s_searches_and_r_rests() -> None:
         assert expedition(app).state.resting
 
 
-async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
+async def test_l_lights_puts_out_hands_over_sets_turns_and_adds_a_light() -> None:
     app = DelveApp(make())
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
@@ -121,12 +132,7 @@ async def test_l_lights_puts_out_hands_over_and_sets_turns() -> None:
             lambda: expedition(app).state.light("lantern1").minutes == minutes,  # type: ignore[union-attr]
         )
         assert any("lantern1 has 5 turns left" in text for text in log_texts(app))
-
-
-async def test_l_adds_a_light() -> None:
-    app = DelveApp(make())
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
+        # Add two candles.
         before = len(expedition(app).state.lights)
         await pilot.press("l")
         await settled(pilot, lambda: isinstance(app.screen, LightDialog))
@@ -145,7 +151,7 @@ async def test_l_adds_a_light() -> None:
         assert (added.kind, added.count, added.carrier) == ("candle", 2, "Ash")
 
 
-async def test_p_party_changes_hit_points_and_adds_a_member() -> None:
+async def test_p_party_changes_hit_points_corrects_a_member_and_adds_one() -> None:
     app = DelveApp(make())
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
@@ -156,21 +162,7 @@ async def test_p_party_changes_hit_points_and_adds_a_member() -> None:
         app.screen.query_one(Input).value = "-2"
         await pilot.press("enter")
         await settled(pilot, lambda: expedition(app).state.party[0].hp == 4)
-        await pilot.press("p")
-        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
-        await pilot.press("a")
-        await settled(pilot, lambda: isinstance(app.screen, MemberForm))
-        app.screen.query_one("#member-name", Input).value = "Dell"
-        app.screen.query_one("#member-hp", Input).value = "7"
-        await pilot.press("ctrl+s")
-        await settled(pilot, lambda: expedition(app).state.member("Dell") is not None)
-        assert expedition(app).state.member("Dell").max_hp == 7  # type: ignore[union-attr]
-
-
-async def test_p_party_correct_a_member() -> None:
-    app = DelveApp(make())
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(pilot)
+        # Correct Ash's maximum and conditions.
         await pilot.press("p")
         await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         await pilot.press("enter")  # Ash
@@ -180,6 +172,16 @@ async def test_p_party_correct_a_member() -> None:
         await pilot.press("ctrl+s")
         await settled(pilot, lambda: expedition(app).state.party[0].max_hp == 8)
         assert "poisoned" in expedition(app).state.party[0].conditions
+        # Add a member.
+        await pilot.press("p")
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await pilot.press("a")
+        await settled(pilot, lambda: isinstance(app.screen, MemberForm))
+        app.screen.query_one("#member-name", Input).value = "Dell"
+        app.screen.query_one("#member-hp", Input).value = "7"
+        await pilot.press("ctrl+s")
+        await settled(pilot, lambda: expedition(app).state.member("Dell") is not None)
+        assert expedition(app).state.member("Dell").max_hp == 7  # type: ignore[union-attr]
 
 
 async def test_d_rolls_dice_into_the_log() -> None:
@@ -225,11 +227,10 @@ async def test_colon_opens_the_command_line() -> None:
 
 
 async def test_u_undoes_and_ctrl_r_redoes() -> None:
-    app = DelveApp(make())
+    app = DelveApp(make(commands=ONE_TURN))
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
-        await pilot.press("n")
-        await settled(pilot, lambda: expedition(app).state.turn == 1)
+        assert expedition(app).state.turn == 1
         await pilot.press("u")
         await settled(pilot, lambda: expedition(app).state.turn == 0)
         log = table.query_one(TurnLog)
@@ -241,11 +242,10 @@ async def test_u_undoes_and_ctrl_r_redoes() -> None:
 
 
 async def test_f_fixes_the_last_roll() -> None:
-    app = DelveApp(make())
+    app = DelveApp(make(commands=ONE_TURN))
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
-        await pilot.press("n")
-        await settled(pilot, lambda: expedition(app).state.turn == 1)
+        assert expedition(app).state.turn == 1
         rolled = expedition(app).state.last_hazard
         assert rolled is not None
         wanted = 6 if rolled.roll != 6 else 4
@@ -292,11 +292,10 @@ async def test_t_switches_table_dice() -> None:
 
 
 async def test_x_exports_the_log(home: Path) -> None:
-    app = DelveApp(make())
+    app = DelveApp(make(commands=ONE_TURN))
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
-        await pilot.press("n")
-        await settled(pilot, lambda: expedition(app).state.turn == 1)
+        assert expedition(app).state.turn == 1
         await pilot.press("x")
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")  # plain text
