@@ -8,6 +8,7 @@ event and line, and nothing is created. ``verify`` reports the same of a file on
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 import random
 import shutil
@@ -410,6 +411,8 @@ def long_expedition(path: Path, commands: int) -> None:
 
 
 def peak_while(action: Callable[[], object]) -> int:
+    """The peak of memory while the action runs (its test takes ``python_collector``)."""
+    gc.collect()
     tracemalloc.start()
     try:
         action()
@@ -419,6 +422,7 @@ def peak_while(action: Callable[[], object]) -> int:
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("python_collector")
 def test_export_and_import_take_the_same_memory_for_a_longer_expedition(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
