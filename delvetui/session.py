@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from delvetui import __version__, paths
+from delvetui import __version__, lazy, paths
 from delvetui.core import snapshot
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, procedure_at
@@ -33,6 +33,8 @@ from delvetui.store import NewEvent, Store, StoredBatch
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
     from delvetui.core import events as ev
+else:
+    ev = lazy.module("delvetui.core.events")
 
 # The command language, ``decide``, the audit and the adventure tables' reader are imported
 # where they are first used: opening an expedition and painting the table needs none of
@@ -61,8 +63,6 @@ def _now() -> dt.datetime:
 
 def to_batch(stored: StoredBatch) -> Batch:
     """A stored batch with its events rebuilt; an unreadable event means a damaged file."""
-    from delvetui.core import events as ev
-
     try:
         events = tuple(ev.Event.from_payload(e.type, e.version, e.payload) for e in stored.events)
     except (ValueError, TypeError) as error:
@@ -87,8 +87,6 @@ def _replay(timeline: Timeline, stored: StoredBatch) -> Batch:
 
 def encode(events: Sequence[ev.Event]) -> list[NewEvent]:
     """Events as the store keeps them: type name, schema version, payload."""
-    from delvetui.core import events as ev
-
     return [
         NewEvent(type=e.type, version=ev.SCHEMA_VERSIONS[e.type], payload=e.to_payload())
         for e in events
@@ -436,8 +434,6 @@ class Expedition:
         batches, events = self.store.counts()
         if batches <= self.batch_count:
             return []
-        from delvetui.core import events as ev
-
         taken: list[Batch] = []
         for stored in self.store.batches(after=self.batch_count):
             if stored.seq > batches:
@@ -597,8 +593,6 @@ def _procedure_changes(store: Store) -> dict[str, Procedure]:
     """Every procedure the expedition moved to, by digest, read from its events."""
     found: dict[str, Procedure] = {}
     for stored in store.events_of_type("ProcedureChanged"):
-        from delvetui.core import events as ev  # most expeditions never change procedure
-
         try:
             change = ev.Event.from_payload(stored.type, stored.version, stored.payload)
         except (ValueError, TypeError) as error:
