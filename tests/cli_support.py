@@ -1,19 +1,27 @@
-"""The real ``delvetui`` command line, run as a fresh process the way a game master starts it.
+"""The real ``delvetui`` command line, run in its own process the way a game master starts it.
 
 Every test that runs the CLI as a subprocess goes through ``delvetui`` (text) or
 ``delvetui_bytes`` (raw bytes, for the tests of what reaches the terminal), so each runs it
-the same way: ``python -m delvetui ARGS...`` with its own ``DELVETUI_HOME``.
-"""
+the same way: ``python -m delvetui ARGS...`` with its own ``DELVETUI_HOME``, its own
+standard streams, folder, environment and exit status. Where the system allows, the process
+is forked from a command server that has already imported delvetui (``tests.cli_server``:
+the same ``runpy`` start and interpreter exit, without 0.2 s of start-up for each of the
+suite's few hundred runs); a run that sets a resource limit or changes how Python starts
+(``PYTHON*``, ``LD_*``, the locale) is a fresh interpreter. The tests of start-up itself
+(the README's commands, a kill of ``python -m delvetui``, the Windows lock) start their own."""
 
 from __future__ import annotations
 
 import json
+import locale
 import os
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from tests import cli_server
 
 #: The repository, where ``python -m delvetui`` finds the package even without an install.
 PROJECT = Path(__file__).resolve().parent.parent
@@ -47,6 +55,17 @@ def delvetui(
     ``env`` adds names to the environment, ``limit`` runs in the child before it starts
     (to set a resource limit), ``timeout`` only stops a run that hangs.
     """
+    if limit is None and _served(env):
+        status, out, err = cli_server.run(
+            args,
+            env=environment(home, env),
+            cwd=cwd or PROJECT,
+            stdin=None if stdin is None else stdin.encode(),
+            timeout=timeout,
+            server_env=environment(None),
+            project=PROJECT,
+        )
+        return subprocess.CompletedProcess(command(*args), status, _text(out), _text(err))
     return subprocess.run(
         command(*args),
         input=stdin,
@@ -59,10 +78,33 @@ def delvetui(
     )
 
 
+def _text(data: bytes) -> str:
+    """Bytes read from a child as ``subprocess.run(text=True)`` gives them."""
+    return data.decode(locale.getpreferredencoding(False)).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _served(extra: Mapping[str, str] | None) -> bool:
+    """Whether a run can be a child of the command server (see ``tests.cli_server``)."""
+    return cli_server.AVAILABLE and not any(
+        name.startswith(("PYTHON", "LC_", "LD_")) or name == "LANG" for name in extra or {}
+    )
+
+
 def delvetui_bytes(
     home: Path, *args: str, stdin: bytes | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[bytes]:
     """``delvetui`` with standard input and output as raw bytes, nothing decoded."""
+    if _served(None):
+        status, out, err = cli_server.run(
+            args,
+            env=environment(home),
+            cwd=PROJECT,
+            stdin=stdin,
+            timeout=timeout,
+            server_env=environment(None),
+            project=PROJECT,
+        )
+        return subprocess.CompletedProcess(command(*args), status, out, err)
     return subprocess.run(
         command(*args),
         input=stdin,
