@@ -12,7 +12,7 @@ import pytest
 from delvetui.procedure.registry import find
 from delvetui.procedure.writer import dump
 from delvetui.session import Expedition
-from tests import cli_support
+from tests import cli_server, cli_support
 from tests.cli_support import delvetui, made, status
 
 
@@ -215,3 +215,35 @@ def test_a_damaged_expedition_offers_what_can_be_saved_read_only(home: Path) -> 
     exported = delvetui(home, "export", "crypt", "--salvage", "--format", "txt")
     assert exported.returncode == 0 and "keep me" in exported.stdout
     assert path.read_bytes() == cut
+
+
+@pytest.mark.skipif(not cli_server.AVAILABLE, reason="every run is a fresh interpreter here")
+def test_a_run_from_the_command_server_is_the_run_of_a_fresh_interpreter(home: Path) -> None:
+    """What the tests' runs print and exit with is what a fresh ``python -m delvetui`` does."""
+    path = made(home, "crypt", "delving", ["pc add Ash hp=6", "turn"], seed=5)
+    runs = [
+        (("--version",), None),
+        (("status", "crypt", "--json"), None),
+        (("act", "crypt", "-"), "note one\nbogus words\nnote two\n"),
+        (("export", "crypt", "--format", "txt"), None),
+        (("status", "nowhere"), None),
+        (("act",), None),  # argparse's usage line and exit 2
+    ]
+    for args, stdin in runs:
+        before = path.read_bytes()
+        fresh = subprocess.run(
+            cli_support.command(*args),
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=cli_support.environment(home),
+            cwd=cli_support.PROJECT,
+            timeout=120,
+        )
+        path.write_bytes(before)  # both runs start from the same file
+        served = delvetui(home, *args, stdin=stdin)
+        assert (served.returncode, served.stdout, served.stderr) == (
+            fresh.returncode,
+            fresh.stdout,
+            fresh.stderr,
+        ), args
