@@ -47,7 +47,7 @@ def serve(address: str) -> None:  # pragma: no cover - runs in the server proces
 
     Ends when its standard input closes (the test worker that started it has gone).
     """
-    _prime()
+    prime()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(address)
     listener.listen(16)
@@ -100,12 +100,14 @@ def _reap(waiting: dict[int, socket.socket]) -> None:  # pragma: no cover - in t
             connection.close()
 
 
-def _prime() -> None:  # pragma: no cover - runs in the server process
-    """Import what the commands import, so a child starts with it all in place."""
+def prime() -> None:
+    """Import what the commands import, so a forked child starts with it all in place."""
     import delvetui.cli
 
     delvetui.cli._import_core()
     import delvetui.application.files
+    import delvetui.core.log
+    import delvetui.core.odds
     import delvetui.export.html
     import delvetui.export.importing
     import delvetui.export.json_format

@@ -38,6 +38,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
+from tests.cli_server import prime
 
 PROJECT = Path(__file__).resolve().parents[2]
 SHIM_SOURCE = Path(__file__).with_name("faultshim.c")
@@ -211,6 +212,7 @@ def fork_cli(home: Path, argv: Sequence[str], *, file_size_limit: int | None = N
     past that many bytes fails with EFBIG: a disk that is full at byte N. Standard error is a
     pipe too (a file would be size-limited as well); it holds what a dying child has to say.
     """
+    prime()  # once: each child would import the modules its command uses
     in_r, in_w = os.pipe()
     out_r, out_w = os.pipe()
     err_r, err_fd = os.pipe()
