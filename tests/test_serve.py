@@ -150,6 +150,9 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
                 f"--remote-debugging-port={debug_port}", "--window-size=1100,800",
                 "about:blank",
             ],
+            # Chromium's own scratch folders (org.chromium.Chromium.*) go in the profile,
+            # which is removed, not in the system's temporary folder.
+            env={**os.environ, "TMPDIR": profile},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )  # fmt: skip
