@@ -12,8 +12,8 @@ and the test gets its output, errors and status as from ``subprocess.run``. Each
 from the same state, the server's, which no run changes.
 
 Runs a fresh interpreter must make are not sent here (``cli_support.delvetui`` decides):
-those that set a resource limit, change what Python reads at start-up (``PYTHON*``, the
-locale), or start the table. Where the system has no ``fork`` (or no Unix sockets with
+those that set a resource limit or change what Python reads at start-up (``PYTHON*``,
+``LD_*``, the locale). Where the system has no ``fork`` (or no Unix sockets with
 message boundaries), every run is a fresh interpreter.
 """
 
@@ -25,6 +25,7 @@ import errno
 import json
 import os
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,7 +39,7 @@ from pathlib import Path
 #: Whether this system can serve runs by fork (Linux: fork, and Unix sockets that keep
 #: message boundaries and carry file descriptors).
 AVAILABLE = sys.platform == "linux" and hasattr(os, "fork") and hasattr(socket, "send_fds")
-#: How long a run may take before it is killed (as ``subprocess.run``'s timeout).
+#: The largest request (arguments, environment, folder) a run sends the server.
 _MESSAGE = 1 << 20
 
 
@@ -175,6 +176,7 @@ class Server:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._folder: str | None = None
+        atexit.register(self.stop)
 
     def address(self, env: Mapping[str, str], project: Path) -> str:
         with self._lock:
@@ -195,7 +197,6 @@ class Server:
                 )
                 assert self._process.stdout is not None
                 assert self._process.stdout.readline() == b"ready\n", "the server did not start"
-                atexit.register(self.stop)
             assert self._folder is not None
             return os.path.join(self._folder, "socket")
 
@@ -207,8 +208,6 @@ class Server:
                 self._process.wait(30)
                 self._process = None
             if self._folder is not None:
-                import shutil
-
                 shutil.rmtree(self._folder, ignore_errors=True)
                 self._folder = None
 
@@ -276,6 +275,12 @@ def _talk(
             if left <= 0:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
+                for key in list(selector.get_map().values()):
+                    selector.unregister(key.fileobj)
+                    if key.fileobj is connection:
+                        connection.close()
+                    else:
+                        os.close(key.fd)
                 raise subprocess.TimeoutExpired(["delvetui", *args], timeout)
             for key, _ in selector.select(left):
                 fd = key.fd

@@ -56,16 +56,11 @@ def delvetui(
     (to set a resource limit), ``timeout`` only stops a run that hangs.
     """
     if limit is None and _served(env):
-        status, out, err = cli_server.run(
-            args,
-            env=environment(home, env),
-            cwd=cwd or PROJECT,
-            stdin=None if stdin is None else stdin.encode(),
-            timeout=timeout,
-            server_env=environment(None),
-            project=PROJECT,
+        data = None if stdin is None else stdin.encode()
+        served = _run_served(args, environment(home, env), cwd or PROJECT, data, timeout)
+        return subprocess.CompletedProcess(
+            served.args, served.returncode, _text(served.stdout), _text(served.stderr)
         )
-        return subprocess.CompletedProcess(command(*args), status, _text(out), _text(err))
     return subprocess.run(
         command(*args),
         input=stdin,
@@ -76,6 +71,22 @@ def delvetui(
         timeout=timeout,
         preexec_fn=limit,
     )
+
+
+def _run_served(
+    args: Sequence[str], env: Mapping[str, str], cwd: Path, stdin: bytes | None, timeout: float
+) -> subprocess.CompletedProcess[bytes]:
+    """``python -m delvetui ARGS`` as a child of this worker's command server."""
+    status, out, err = cli_server.run(
+        args,
+        env=env,
+        cwd=cwd,
+        stdin=stdin,
+        timeout=timeout,
+        server_env=environment(None),
+        project=PROJECT,
+    )
+    return subprocess.CompletedProcess(command(*args), status, out, err)
 
 
 def _text(data: bytes) -> str:
@@ -95,16 +106,7 @@ def delvetui_bytes(
 ) -> subprocess.CompletedProcess[bytes]:
     """``delvetui`` with standard input and output as raw bytes, nothing decoded."""
     if _served(None):
-        status, out, err = cli_server.run(
-            args,
-            env=environment(home),
-            cwd=PROJECT,
-            stdin=stdin,
-            timeout=timeout,
-            server_env=environment(None),
-            project=PROJECT,
-        )
-        return subprocess.CompletedProcess(command(*args), status, out, err)
+        return _run_served(args, environment(home), PROJECT, stdin, timeout)
     return subprocess.run(
         command(*args),
         input=stdin,
