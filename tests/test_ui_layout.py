@@ -28,27 +28,29 @@ def in_view(widget: Widget, screen_height: int) -> bool:
 
 
 @pytest.mark.parametrize("procedure", PROCEDURES)
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_action_and_the_hazard_table_are_in_view(
-    procedure: str, size: tuple[int, int]
-) -> None:
+async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> None:
+    """At 80×24 and at 120×40, and again when the game master resizes the terminal."""
     app = DelveApp(make(f"fit-{procedure}", ANY_PROCEDURE_PARTY, procedure=procedure))
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         table = await ready(pilot)
-        await pilot.pause()
-        action = table.query_one(ActionPane)
-        hazard = table.query_one(HazardTable)
-        assert in_view(action, size[1])
-        assert in_view(hazard, size[1])
-        assert "Next:" in screen_text(app)
-        time = table.query_one(TimeDice)
-        if procedure == "travel-turn":
-            assert time.display
-            assert time.compact
-            assert time.region.height <= 3
-        else:
-            assert not time.display
-            assert time.region.height == 0
+        for size in ((80, 24), (120, 40), (80, 24)):
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            await pilot.pause()
+            where = f"{procedure} at {size[0]}x{size[1]}"
+            action = table.query_one(ActionPane)
+            hazard = table.query_one(HazardTable)
+            assert in_view(action, size[1]), where
+            assert in_view(hazard, size[1]), where
+            assert "Next:" in screen_text(app), where
+            time = table.query_one(TimeDice)
+            if procedure == "travel-turn":
+                assert time.display, where
+                assert time.compact, where
+                assert time.region.height <= 3, where
+            else:
+                assert not time.display, where
+                assert time.region.height == 0, where
         lights = table.query_one(LightInventory)
         state = table.state
         lit = [
@@ -61,7 +63,9 @@ async def test_the_action_and_the_hazard_table_are_in_view(
             assert lit[0]
 
 
-async def test_at_200_columns_the_panes_use_the_width() -> None:
+async def test_the_panes_use_the_width_and_the_footer_takes_the_rows_it_needs() -> None:
+    """At 200 columns the side panes widen; the footer takes one row, two or three, as the
+    keys need at each width, with every key inside it (the terminal resized between)."""
     app = DelveApp(make("wide", ANY_PROCEDURE_PARTY))
     async with app.run_test(size=(200, 50)) as pilot:
         table = await ready(pilot)
@@ -70,41 +74,38 @@ async def test_at_200_columns_the_panes_use_the_width() -> None:
         log = table.query_one(TurnLog)
         assert side.region.width >= 80
         assert log.region.width + side.region.width >= 198
-        footer = table.query_one(KeyFooter)
-        assert footer.region.height == 1
         assert not table.query_one(HazardTable).compact
-
-
-@pytest.mark.parametrize(("size", "rows"), [((80, 24), 3), ((120, 40), 2), ((200, 50), 1)])
-async def test_the_footer_takes_the_rows_it_needs(size: tuple[int, int], rows: int) -> None:
-    app = DelveApp(make("wide", ANY_PROCEDURE_PARTY))
-    async with app.run_test(size=size) as pilot:
-        table = await ready(pilot)
-        await pilot.pause()
         footer = table.query_one(KeyFooter)
-        assert footer.region.height == rows
-        # Every key fits in the width: none is cut at the right edge.
-        for key in footer.children:
-            assert key.region.right <= size[0]
+        for size, rows in (((200, 50), 1), ((120, 40), 2), ((80, 24), 3), ((200, 50), 1)):
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert footer.region.height == rows, size
+            # Every key fits in the width: none is cut at the right edge.
+            for key in footer.children:
+                assert key.region.right <= size[0], (size, key)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)], ids=["80", "120", "200"])
-async def test_the_start_screen_lines_up_its_list(size: tuple[int, int]) -> None:
+async def test_the_start_screen_lines_up_its_list() -> None:
+    """At 80, 120 and 200 columns (the terminal resized between)."""
     make("a", ("pc add Ash hp=6",))
     make("a-much-longer-name", ("pc add Ash hp=6",), procedure="exploration")
     app = DelveApp(None)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot, lambda: isinstance(app.screen, StartScreen))
-        await settled(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
-        rows = [line for line in screen_text(app).splitlines() if "turn 0 ·" in line]
-        # Each saved expedition on one line, its procedure in the same column.
-        starts = {row.index(" Delving ·" if "Delving" in row else " Dungeon") for row in rows}
-        assert len(starts) == 1
-        assert all(re.search(r"\d\d:\d\d\s+\d\d-\d\d \d\d:\d\d", row) for row in rows)
-        # The list's box: its top and bottom edges start and end in the same columns.
-        lines = screen_text(app).splitlines()
-        tops = [line for line in lines if "╭" in line and "╮" in line]
-        bottoms = [line for line in lines if "╰" in line and "╯" in line]
-        assert tops and bottoms
-        assert tops[0].index("╭") == bottoms[-1].index("╰")
-        assert tops[0].index("╮") == bottoms[-1].index("╯")
+        for size in ((80, 24), (120, 40), (200, 50)):
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            await settled(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
+            rows = [line for line in screen_text(app).splitlines() if "turn 0 ·" in line]
+            # Each saved expedition on one line, its procedure in the same column.
+            starts = {row.index(" Delving ·" if "Delving" in row else " Dungeon") for row in rows}
+            assert len(starts) == 1, size
+            assert all(re.search(r"\d\d:\d\d\s+\d\d-\d\d \d\d:\d\d", row) for row in rows), size
+            # The list's box: its top and bottom edges start and end in the same columns.
+            lines = screen_text(app).splitlines()
+            tops = [line for line in lines if "╭" in line and "╮" in line]
+            bottoms = [line for line in lines if "╰" in line and "╯" in line]
+            assert tops and bottoms, size
+            assert tops[0].index("╭") == bottoms[-1].index("╰"), size
+            assert tops[0].index("╮") == bottoms[-1].index("╯"), size
