@@ -1,9 +1,9 @@
-"""The footer of the table: every key, over as many rows as the screen needs.
+"""The footer of every screen: every key, over as many rows as the screen needs.
 
 One widget draws all the keys. Textual's footer mounts a widget for each key, and the
 table has about twenty: styling, laying out and drawing them was a tenth of the table's
-start-up, and they were built again whenever the keys changed. Here a change of keys is
-a repaint.
+start-up, and they were built again whenever the keys changed (on the new-expedition
+form, with every move from one field to the next). Here a change of keys is a repaint.
 """
 
 from __future__ import annotations
@@ -48,8 +48,23 @@ class Spot:
     key: Key
 
 
+def footer_rows(needed: int, width: int) -> int:
+    """The rows the footer's keys take at this width: one where they fit in one.
+
+    Over several rows the grid's columns take the width of their widest key, so two rows
+    need room to spare (a third more than half).
+    """
+    if needed <= width:
+        return 1
+    return 2 if needed * 2 // 3 <= width else 3
+
+
 class KeyFooter(Widget, can_focus=False):
-    """The screen's keys in a grid: equal columns, so no key falls off the right edge."""
+    """The screen's keys in a grid: equal columns, so no key falls off the right edge.
+
+    The table sets ``rows`` as it lays itself out (it knows every key it may show); with
+    ``fit``, the footer takes the rows its keys need at the terminal's width itself.
+    """
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-footer--key", "key-footer--description"}
@@ -60,8 +75,10 @@ class KeyFooter(Widget, can_focus=False):
     class KeysShown(Message):
         """The footer shows the screen's keys (they come in after the first paint)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, fit: bool = False) -> None:
         super().__init__()
+        self.fit = fit
+        """Take the rows the keys need at the terminal's width (else ``rows`` is set)."""
         self.keys: tuple[Key, ...] = ()
         """The keys shown, in order (the command palette's last)."""
         self._spots: tuple[Spot, ...] = ()
@@ -83,8 +100,20 @@ class KeyFooter(Widget, can_focus=False):
         first = not self.keys
         self.keys = keys
         self.refresh(layout=True)
+        self._fit(self.app.size.width)
         if first and keys:
             self.post_message(self.KeysShown())
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """With ``fit``: the rows the keys need at this width."""
+        if not self.fit or not width:
+            return
+        rows = footer_rows(sum(key.width + 2 for key in self.keys), width)
+        if self.rows != rows:
+            self.rows = rows
 
     def _read_keys(self, screen: Screen[object]) -> tuple[Key, ...]:
         """Every key shown, the first binding of each action; the palette's key last.

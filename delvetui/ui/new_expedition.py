@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from delvetui import paths
@@ -33,6 +33,7 @@ from delvetui.ui.form_rows import (
     party_commands,
     safe_id,
 )
+from delvetui.ui.key_footer import KeyFooter
 
 #: Member and light rows the form starts with.
 START_MEMBERS = 3
@@ -140,7 +141,7 @@ class NewExpeditionScreen(Screen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create (ctrl+s)", id="form-create", variant="primary")
                 yield Button("Cancel (esc)", id="form-cancel")
-        yield Footer()
+        yield KeyFooter(fit=True)
 
     def _default_start(self) -> str:
         return self.procedure.time.start if self.procedure else "08:00"

@@ -13,13 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui import paths
 from delvetui.errors import DelveError, StoreError
 from delvetui.session import Expedition
 from delvetui.text import visible
+from delvetui.ui.key_footer import KeyFooter
 
 NEW = "+new"
 DEMO = "+demo"
@@ -127,7 +128,7 @@ class StartScreen(Screen[None]):
             folder = paths.data_dir()
             where = self.problem or f"Saved expeditions live in {folder_text(folder)}"
             yield Static(Text(where), id="start-folder")
-        yield Footer()
+        yield KeyFooter(fit=True)
 
     def on_mount(self) -> None:
         """Focus the list and fill in the saved expeditions' details."""

@@ -21,7 +21,7 @@ from delvetui.ui.command_line import CommandLine
 from delvetui.ui.compact_log import compact_lines
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable, hazard_rule
-from delvetui.ui.key_footer import KeyFooter
+from delvetui.ui.key_footer import KeyFooter, footer_rows
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar, session_offer
@@ -40,17 +40,6 @@ def has_time_dice(procedure: Procedure) -> bool:
     """True when the game reads the hour as time dice: turns of an hour or more."""
     minutes = [procedure.time.length(), *(t.length() for t in procedure.turn_types.values())]
     return max(minutes) >= 60
-
-
-def footer_rows(needed: int, width: int) -> int:
-    """The rows the footer's keys take at this width: one where they fit in one.
-
-    Over several rows the grid's columns take the width of their widest key, so two rows
-    need room to spare (a third more than half).
-    """
-    if needed <= width:
-        return 1
-    return 2 if needed * 2 // 3 <= width else 3
 
 
 def bindings_of(items: Sequence[BindingType]) -> Iterator[Binding]:
