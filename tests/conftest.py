@@ -138,6 +138,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = spread
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Set aside what collection made (the modules, their classes and functions, the tests).
+
+    Those objects live as long as the process; without this, every full round of the cycle
+    collector went over all of them again (``gc.freeze``: about a fifth of the collector's
+    time in a whole run). Garbage made by the tests is collected as before.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own DELVETUI_HOME, so no test touches the user's files."""
