@@ -115,8 +115,10 @@ class Played:
     state: State
 
 
-async def play(procedure: str, special: dict[int, Callable[[Driver], object]]) -> Played:
-    app = DelveApp(make(f"session-{procedure}", PARTY, procedure=procedure, seed=5))
+async def play(
+    procedure: str, special: dict[int, Callable[[Driver], object]], setup: tuple[str, ...] = ()
+) -> Played:
+    app = DelveApp(make(f"session-{procedure}", (*PARTY, *setup), procedure=procedure, seed=5))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await ready(pilot)
         driver = Driver(pilot, app, table)
@@ -135,7 +137,10 @@ async def play(procedure: str, special: dict[int, Callable[[Driver], object]]) -
         turn_name = expedition(app).procedure.turn_name(expedition(app).state.turn_type)
         assert f"{turn_name.capitalize()} {TURNS} ·" in log_text(app)
         made = commands(app)
-        assert not any(command.startswith(("pc ", "note", "light add")) for command in made[6:])
+        assert not any(
+            command.startswith(("pc ", "note", "light add"))
+            for command in made[1 + len(PARTY) + len(setup) :]
+        )
         played = Played(made, log_text(app), expedition(app).state)
     app.close_expedition()
     return played
@@ -212,7 +217,9 @@ async def test_a_travel_session_with_time_dice() -> None:
         6: lambda d: d.press("r"),
         10: lambda d: d.press("a", "c", "a", "r"),  # careless
     }
-    played = await play("travel-turn", special)
+    # Overland by day, in daylight (the text's "typical natural light outdoors"): the
+    # torches of the dungeon sessions would burn out in every four-hour turn.
+    played = await play("travel-turn", special, setup=("light add daylight lit",))
     made = played.commands
     assert "time roll 2" in made
     assert any(command.startswith("turn careless") for command in made)
