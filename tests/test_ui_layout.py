@@ -17,7 +17,15 @@ from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import ANY_PROCEDURE_PARTY, PROCEDURES, make, ready, screen_text, settled
+from tests.ui_support import (
+    ANY_PROCEDURE_PARTY,
+    PROCEDURES,
+    make,
+    ready,
+    screen_text,
+    settled,
+    sized,
+)
 
 
 def in_view(widget: Widget, screen_height: int) -> bool:
@@ -34,8 +42,7 @@ async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         table = await ready(pilot)
         for size in ((80, 24), (120, 40), (80, 24)):
-            if app.size != size:
-                await pilot.resize_terminal(*size)
+            await sized(pilot, size)
             await pilot.pause()
             where = f"{procedure} at {size[0]}x{size[1]}"
             action = table.query_one(ActionPane)
@@ -77,8 +84,7 @@ async def test_the_panes_use_the_width_and_the_footer_takes_the_rows_it_needs() 
         assert not table.query_one(HazardTable).compact
         footer = table.query_one(KeyFooter)
         for size, rows in (((200, 50), 1), ((120, 40), 2), ((80, 24), 3), ((200, 50), 1)):
-            if app.size != size:
-                await pilot.resize_terminal(*size)
+            await sized(pilot, size)
             await pilot.pause()
             assert footer.region.height == rows, size
             # Every key fits in the width: none is cut at the right edge.
@@ -94,8 +100,7 @@ async def test_the_start_screen_lines_up_its_list() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         for size in ((80, 24), (120, 40), (200, 50)):
-            if app.size != size:
-                await pilot.resize_terminal(*size)
+            await sized(pilot, size)
             await settled(pilot, lambda: screen_text(app).count("turn 0 ·") == 2)
             rows = [line for line in screen_text(app).splitlines() if "turn 0 ·" in line]
             # Each saved expedition on one line, its procedure in the same column.

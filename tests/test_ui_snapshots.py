@@ -17,7 +17,7 @@ import pytest
 
 from delvetui.ui.app import DelveApp
 from delvetui.ui.key_footer import KeyFooter
-from tests.ui_support import ANY_PROCEDURE_PARTY, PARTY, PROCEDURES, make, ready, settled
+from tests.ui_support import ANY_PROCEDURE_PARTY, PARTY, PROCEDURES, make, ready, settled, sized
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 #: Mid-expedition on delving: turns, a search, a light handed over, a note, some damage.
@@ -69,8 +69,7 @@ async def test_each_procedure(procedure: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = await ready(pilot)
         for size in ((80, 24), (120, 40), (200, 50)):
-            if app.size != size:
-                await pilot.resize_terminal(*size)
+            await sized(pilot, size)
             await settled(pilot, lambda: bool(table.query_one(KeyFooter).keys))
             await pilot.pause()
             svg = app.export_screenshot()
@@ -90,8 +89,7 @@ async def test_table() -> None:
             ((80, 24), "textual-dark"),
         ):
             app.theme = theme
-            if app.size != size:
-                await pilot.resize_terminal(*size)
+            await sized(pilot, size)
             await settled(pilot, lambda: bool(table.query_one(KeyFooter).keys))
             await pilot.pause()
             name = f"table-{theme.removeprefix('textual-')}-{size[0]}x{size[1]}"

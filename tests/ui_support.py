@@ -146,6 +146,12 @@ async def _finished(worker: Worker[Any]) -> None:
         await worker.wait()
 
 
+async def sized(pilot: Pilot[None], size: tuple[int, int]) -> None:
+    """The terminal at this size, as a game master resizing it (nothing when it already is)."""
+    if pilot.app.size != size:
+        await pilot.resize_terminal(*size)
+
+
 async def settled(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
     """Settle the app (``settle``), then the condition must hold."""
     await settle(pilot)
