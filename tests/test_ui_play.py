@@ -1,4 +1,4 @@
-"""A whole session of each shipped procedure, 20 turns, from the keys only.
+"""A whole session of each shipped procedure, 30 turns, from the keys only.
 
 Pilot presses the keys a game master would (n, s, r, a and a letter, l, c, the pickers'
 digits and letters) and answers what the table asks; nothing goes through the command line.
@@ -28,7 +28,7 @@ from tests.ui_support import expedition, make, ready, settle
 
 pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py
 
-TURNS = 20
+TURNS = 30
 #: The most questions one action asks before it is saved.
 QUESTIONS = 8
 PARTY = (
