@@ -253,18 +253,27 @@ def test_delving_darkness_springs_traps_and_stops_mapping(expedition: Factory) -
 # 7. Exploration in darkness: the pane says what the turn does ------------------------------
 
 
+@pytest.mark.parametrize("procedure", ["exploration", "exploration-traditional"])
 def test_exploration_darkness_halves_movement_in_the_pane_and_the_log(
-    expedition: Factory,
+    expedition: Factory, procedure: str
 ) -> None:
     """001: "No light: Effectively blind. Setback on all rolls. Movement halved. Can’t read,
-    search, or spot danger." The action pane and the log both say 45 yards."""
-    x = expedition("exploration")
+    search, or spot danger." The action pane and the log both say 45 yards, and moving
+    cautiously in the dark neither watches for danger nor maps; in both variants."""
+    x = expedition(procedure)
     x.execute("pc add Ash hp=8")
     shown = preview(x.state, x.procedure, "cautious")
     assert shown.distance == "45 yards" and shown.light_note == "movement halved in darkness"
+    assert "watches for danger" not in shown.flags and "maps" not in shown.flags
+    assert "cannot read, search or spot danger" in shown.flags
     assert preview(x.state, x.procedure, "search").forbidden
     batch = x.execute("turn cautious hazard=5")
     assert said(x, batch)[0].endswith("Move cautiously, 45 yards")
+    started = next(e for e in batch.events if isinstance(e, ev.TurnStarted))
+    assert started.flags == shown.flags
+    x.execute("light add torch lit")
+    lit = preview(x.state, x.procedure, "cautious")
+    assert "watches for danger" in lit.flags and "maps" in lit.flags
 
 
 async def test_exploration_the_action_pane_shows_the_halved_movement_in_darkness() -> None:
