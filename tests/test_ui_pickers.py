@@ -72,7 +72,7 @@ async def test_an_activity_asks_who_does_it() -> None:
         assert "by=Bryn" in last_command(app)
 
 
-async def test_hide_asks_stealth_then_sparks_with_its_default() -> None:
+async def test_hide_asks_stealth_then_its_sparks() -> None:
     app = DelveApp(make("picks", PARTY, procedure="trespasser"))
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
@@ -98,6 +98,40 @@ async def test_hide_asks_stealth_then_sparks_with_its_default() -> None:
         await pilot.press("backspace", "2", "enter")
         await settled(pilot, lambda: expedition(app).event_count > events)
         assert "sparks=2" in last_command(app)
+
+
+async def test_an_input_with_a_default_is_asked_with_it_chosen_and_enter_takes_it() -> None:
+    """Picking a lock in Trespasser asks for the tools, lockpicks by default: the picker
+    opens on the default, marked so, and Enter takes it; then who picks the lock."""
+    app = DelveApp(make("picks", PARTY, procedure="trespasser"))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        events = expedition(app).event_count
+        await pilot.press("ctrl+p")
+        await pilot.press(*"pick-lock")
+        await pilot.pause()
+        await pilot.press("enter")
+        line = table.query_one(CommandLine)
+        await settled(pilot, lambda: line.input.value == "do pick-lock ")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        picker = app.screen
+        assert isinstance(picker, ChooseScreen)
+        assert "tools" in picker.title_text
+        options = picker.query_one(OptionList)
+        assert options.highlighted is not None
+        assert options.get_option_at_index(options.highlighted).id == "lockpicks"
+        assert "lockpicks  (default)" in screen_text(app)
+        await pilot.press("enter")
+        await settled(
+            pilot, lambda: isinstance(app.screen, ChooseScreen) and app.screen is not picker
+        )
+        who = app.screen
+        assert isinstance(who, ChooseScreen) and "who does it" in who.title_text.lower()
+        await pilot.press("a")
+        await settled(pilot, lambda: expedition(app).event_count > events)
+        assert "tools=lockpicks" in last_command(app)
+        assert "by=Ash" in last_command(app)
 
 
 async def test_the_palettes_command_is_continued_by_typing() -> None:
