@@ -69,6 +69,21 @@ async def test_the_strip_shows_what_needs_attention() -> None:
         await settled(pilot, lambda: "Sign:" not in strip_text(app))
 
 
+async def test_a_light_on_its_last_usage_die_is_an_alert() -> None:
+    """Trespasser's lights burn down by usage dice: a candle starts on a d4, the last step
+    before it goes out, and says so; the torch on its d6 does not."""
+    app = DelveApp(make("usage", (*PARTY, "light on candle1"), procedure="trespasser"))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        # One candle of the three is lit (it gets an id of its own).
+        lit = [light.id for light in expedition(app).state.lit_lights if light.kind == "candle"]
+        assert len(lit) == 1
+        shown = strip_text(app)
+        assert f"{lit[0]}: last usage die (d4)" in shown
+        assert "torch2" not in shown
+        assert f"{lit[0]}: last usage die (d4)" in screen_text(app)
+
+
 async def test_rest_due_in_exploration() -> None:
     played = (*PARTY, *(f"turn cautious hazard={n}" for n in (6, 6, 6, 6, 6, 6)))
     app = DelveApp(make("rest-due", played, procedure="exploration"))
