@@ -230,11 +230,15 @@ class Expedition:
             raise
         store.salvaged = tuple(saved)  # what reads the log (exports too) gets these
         batches, events = len(saved), sum(len(b.events) for b in saved)
+        before = "The batch" if batches == 1 else f"The {batches} batches"
+        every = "its one batch" if batches == 1 else f"all {batches} of its batches"
         store.readonly_reason = (
-            f"{damage} The {batches} batches before the damage are shown, read-only."
+            f"{damage} {before} before the damage {'is' if batches == 1 else 'are'} shown, "
+            "read-only."
             if damage
-            else f"The expedition file {path} is damaged, but all {batches} of its batches "
-            "could be read; they are shown read-only. The file was not modified."
+            else f"The expedition file {path} is damaged, but {every} could be read; "
+            f"{'it is' if batches == 1 else 'they are'} shown read-only. The file was not "
+            "modified."
         )
         expedition = cls(store, procedure, timeline, counts=(batches, events))
         expedition.procedures.update(changes)

@@ -170,7 +170,9 @@ def test_a_flipped_bit_anywhere(original: Original, tmp_path: Path) -> None:
     record = data.index(b"LAST-RECORD")
     spots = [rng.randrange(len(data)) for _ in range(scaled(160))]
     spots += [rng.randrange(100) for _ in range(scaled(20))]  # the header
-    spots += [record + rng.randrange(len(LAST)) for _ in range(scaled(20))]  # the last record
+    # The last record, every byte of it from its marker on (two-byte letters included).
+    size = len(LAST[LAST.index("LAST-RECORD") :].encode())
+    spots += [record + rng.randrange(size) for _ in range(scaled(20))]
     tally: Counter[str] = Counter()
     with fast_folder(tmp_path) as folder:
         path = folder / "flip.delve"
@@ -205,6 +207,19 @@ def test_salvage_offers_the_batches_before_the_damage(original: Original, tmp_pa
         with pytest.raises(ReadOnlyExpedition, match="damaged at"):
             x.execute("turn")
     assert fingerprint(path) == before
+
+
+def test_salvage_of_one_batch_says_so_in_the_singular(original: Original, tmp_path: Path) -> None:
+    path = tmp_path / "x.delve"
+    data = original.data
+    # The second batch's command (Ash joins) damaged: only the expedition's start is whole.
+    where = data.find(b"pc add Ash hp=6")
+    assert data.count(b"pc add Ash hp=6") == 1
+    path.write_bytes(data[:where] + b"pc add Asx hp=6" + data[where + 15 :])
+    with Expedition.open_salvage(path) as x:
+        assert x.batch_count == 1
+        reason = x.store.readonly_reason or ""
+        assert reason.endswith("The batch before the damage is shown, read-only."), reason
 
 
 def test_what_is_salvaged_can_be_exported_and_imported_as_a_sound_expedition(
