@@ -119,12 +119,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"delvetui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    def add(name: str, help_text: str, example: str) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, *examples: str) -> argparse.ArgumentParser:
+        label = "examples" if len(examples) > 1 else "example"
         return sub.add_parser(
             name,
             help=help_text,
             description=help_text,
-            epilog=f"example:\n  {example}",
+            epilog=f"{label}:\n" + "\n".join(f"  {example}" for example in examples),
             formatter_class=_Formatter,
         )
 
@@ -188,8 +189,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         act = add(
             "act",
             "Apply one command of the command language (or - to read them from standard input).",
-            "delvetui act crypt turn walk hazard=2      |   printf 'turn\\nturn\\n' | "
-            "delvetui act crypt -",
+            "delvetui act crypt turn walk hazard=2",
+            "printf 'turn\\nturn\\n' | delvetui act crypt -",
         )
         act.add_argument("expedition", metavar="EXPEDITION")
         act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")

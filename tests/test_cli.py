@@ -153,7 +153,16 @@ def test_every_subcommand_explains_itself_with_an_example(home: Path) -> None:
     for sub in ("open", "new", "act", "status", "list", "procedures"):
         result = delvetui(home, sub, "--help")
         assert result.returncode == 0
-        assert "example:" in result.stdout and "delvetui " in result.stdout
+        assert "example:" in result.stdout or "examples:" in result.stdout, sub
+        assert "delvetui " in result.stdout
+
+
+def test_act_shows_each_example_on_its_own_line(home: Path) -> None:
+    shown = delvetui(home, "act", "--help").stdout.split("examples:\n", 1)[1].splitlines()
+    assert shown[:2] == [
+        "  delvetui act crypt turn walk hazard=2",
+        "  printf 'turn\\nturn\\n' | delvetui act crypt -",
+    ]
 
 
 def test_a_path_ending_in_delve_works_as_a_name(home: Path, tmp_path: Path) -> None:
