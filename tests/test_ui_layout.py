@@ -14,12 +14,15 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
+from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.start_screen import StartScreen
+from delvetui.ui.table_view import has_time_dice
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
 from tests.ui_support import (
     ANY_PROCEDURE_PARTY,
-    PROCEDURES,
+    SHIPPED,
+    expedition,
     make,
     ready,
     screen_text,
@@ -35,7 +38,7 @@ def in_view(widget: Widget, screen_height: int) -> bool:
     return region.height > 0 and region.y >= 0 and region.bottom <= min(footer.y, screen_height)
 
 
-@pytest.mark.parametrize("procedure", PROCEDURES)
+@pytest.mark.parametrize("procedure", SHIPPED)
 async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> None:
     """At 80×24 and at 120×40, and again when the game master resizes the terminal."""
     app = DelveApp(make(f"fit-{procedure}", ANY_PROCEDURE_PARTY, procedure=procedure))
@@ -50,8 +53,14 @@ async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> No
             assert in_view(action, size[1]), where
             assert in_view(hazard, size[1]), where
             assert "Next:" in screen_text(app), where
+            # Every line of the roster is a row of its own (a member's details go on
+            # indented lines as the width needs, never wrapped back to the pane's edge).
+            roster = table.query_one(PartyRoster)
+            assert roster.size.height == len(roster._rows), where
+            shown = table.query_one(LightInventory)
+            assert shown.size.height == len(shown._rows), where
             time = table.query_one(TimeDice)
-            if procedure == "travel-turn":
+            if has_time_dice(expedition(app).procedure):
                 assert time.display, where
                 assert time.compact, where
                 assert time.region.height <= 3, where

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 
 from delvetui.core import conditions
@@ -40,19 +42,29 @@ class PartyRoster(RowPane):
 
     def render(self) -> RenderableType:
         """The roster as styled text."""
+        text, self._rows = self._drawn(self.size.width)
+        return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per row drawn at this width (a member's details take the lines the
+        width needs)."""
+        return len(self._drawn(width)[1])
+
+    def _drawn(self, width: int) -> tuple[Text, list[str | None]]:
+        """The roster at this width, and what each of its rows stands for."""
         state = self.state
         text = Text(no_wrap=True, overflow="ellipsis")
-        self._rows = []
+        rows: list[str | None] = []
         if not state.party:
             text.append("No one yet: press p to add a party member.", self._style("muted"))
-            self._rows.append(None)
-            return text
-        width = max(20, self.size.width)
+            rows.append(None)
+            return text, rows
+        width = max(20, width)
         name_width = min(max(len(visible(m.name)) for m in state.party), max(6, width // 3))
         for number, member in enumerate(state.party):
             if number:
                 text.append("\n")
-            self._member(text, member, width, name_width)
+            self._member(text, rows, member, width, name_width)
         stock = [
             f"{resource.label} {state.resource(resource_id)}"
             for resource_id, resource in self.procedure.resources.items()
@@ -61,7 +73,7 @@ class PartyRoster(RowPane):
         if stock:
             text.append("\n")
             text.append("Party: " + " · ".join(stock), self._style("muted"))
-            self._rows.append(None)
+            rows.append(None)
         rest = self.procedure.rest
         if rest is not None:
             since = state.turns_since_rest
@@ -71,15 +83,17 @@ class PartyRoster(RowPane):
                     f"Rest due: {plural(since, 'turn')} since the last rest",
                     self._style("warning"),
                 )
-                self._rows.append(None)
+                rows.append(None)
         for pending in state.pending:
             text.append("\n")
             label = pending.label.split(" unless ")[0]
             text.append(f"Next turn unless the party rests: {label}", self._style("warning"))
-            self._rows.append(None)
-        return text
+            rows.append(None)
+        return text, rows
 
-    def _member(self, text: Text, member: Member, width: int, name_width: int) -> None:
+    def _member(
+        self, text: Text, rows: list[str | None], member: Member, width: int, name_width: int
+    ) -> None:
         shown = visible(member.name)
         name = shown if len(shown) <= name_width else shown[: name_width - 1]
         if len(shown) > name_width:
@@ -96,7 +110,7 @@ class PartyRoster(RowPane):
             text.append(f" {label}", self._style("warning" if member.fatigue else "muted"))
         elif member.hp == 0:
             text.append(" down", self._style("down"))
-        self._rows.append(member.name)
+        rows.append(member.name)
         extras = [visible(shown) for shown in conditions.shown(member, self.state, self.procedure)]
         for track_id, track in self.procedure.tracks.items():
             value = member.track(track_id)
@@ -107,11 +121,20 @@ class PartyRoster(RowPane):
         for resource_id, resource in self.procedure.resources.items():
             if resource.per == "member":
                 extras.append(f"{resource.label} {member.resource(resource_id)}")
-        if extras:
+        # Under the name, as many lines as the pane's width needs (each one a row of this
+        # member for a click); a single item too long for a line ends in an ellipsis.
+        room = max(10, width - name_width - 1)
+        lines: list[str] = []
+        for extra in extras:
+            if lines and cell_len(lines[-1]) + 3 + cell_len(extra) <= room:
+                lines[-1] += " · " + extra
+            else:
+                lines.append(extra)
+        for line in lines:
             text.append("\n")
             text.append(" " * (name_width + 1))
-            text.append(" · ".join(extras), self._style("muted"))
-            self._rows.append(member.name)
+            text.append(line, self._style("muted"))
+            rows.append(member.name)
 
     def _hp_style(self, member: Member) -> Style:
         if member.hp <= 0:

@@ -82,8 +82,8 @@ class TimeDice(Pane):
             text.append(f"{shown} ", die)
             text.append(f" {clock}", self._style("clock"))
             text.append(f" {quarter}", muted)
-            if within:
-                text.append(f"\n{within}", muted)
+            if within:  # on the same line: the compact pane is one line high
+                text.append(f" · {within}", muted)
             return text
         slots = max(4, len(faces))
         side = [(clock, self._style("clock")), (quarter, Style()), (within, muted)]
