@@ -157,6 +157,16 @@ IMPOSSIBLE: list[tuple[str, Change, str]] = [
     ("nobody's fatigue", _set("FatigueChanged", "name", "Cor"), "no party member 'Cor'"),
     ("hp change", _set("MemberJoined", "hp", 60), "hp is 60; it must be from 0 to 6"),
     ("a note longer than a command", _set("Noted", "text", "a" * 1996), "at most 1,995"),
+    (
+        "a distance longer than any",
+        _set("TurnStarted", "distance", "a" * 40_001),
+        "its distance is 40,001 characters long; no command writes more than 40,000",
+    ),
+    (
+        "a result longer than any",
+        _set("ResultRead", "text", "a" * 40_001),
+        "its text is 40,001 characters long",
+    ),
 ]
 
 
@@ -206,6 +216,32 @@ def test_every_number_is_bounded(exported: dict[str, Any], home: Path) -> None:
                     continue
                 accepted.append(f"{kind}.{field}={huge}")
                 (home / "copy.delve").unlink()
+    assert not accepted
+
+
+def test_every_text_is_bounded(exported: dict[str, Any], home: Path) -> None:
+    """A text of 40,001 characters in any text field of any kind of event is refused: no
+    command writes one (a command line holds 2,000, a procedure's text 10,000)."""
+    document = home / "crypt.json"
+    accepted = []
+    kinds = {e["type"] for b in exported["batches"] for e in b["events"]}
+    for kind in sorted(kinds):
+        for field, value in first(exported, kind).items():
+            if isinstance(value, str):
+                huge: object = "a" * 40_001
+            elif isinstance(value, list) and value and isinstance(value[0], str):
+                huge = ["a" * 40_001] * len(value)
+            else:
+                continue
+            damaged = json.loads(json.dumps(exported))
+            first(damaged, kind)[field] = huge
+            document.write_text(json.dumps(damaged), encoding="utf-8")
+            try:
+                import_file(document, "copy")
+            except ImportRefused:
+                continue
+            accepted.append(f"{kind}.{field}")
+            (home / "copy.delve").unlink()
     assert not accepted
 
 

@@ -155,6 +155,15 @@ def test_control_characters_in_labels_are_refused() -> None:
     ]
 
 
+def test_a_text_longer_than_a_few_pages_is_refused() -> None:
+    found = problems(MINIMAL.replace('label = "Walk"', f'label = "{"w" * 10_001}"'))
+    assert found == [
+        "line 8: actions.walk.label: is 10,001 characters long; a text holds at most 10,000."
+    ]
+    longest = load_text(MINIMAL.replace('label = "Walk"', f'label = "{"w" * 10_000}"'))
+    assert len(longest.actions["walk"].label) == 10_000
+
+
 def test_markup_in_labels_is_just_text() -> None:
     procedure = load_text(MINIMAL.replace('label = "Walk"', 'label = "[bold]Walk[/] <b>"'))
     assert procedure.actions["walk"].label == "[bold]Walk[/] <b>"

@@ -39,6 +39,13 @@ MAX_PARTY = 50
 MAX_LIGHTS = 999
 #: The longest name of a party member (as the command language enforces).
 MAX_NAME = 40
+#: The longest text one field of an event holds. What commands write comes from a command
+#: line (at most 2,000 characters) or from the procedure, whose every text is at most
+#: ``loader.MAX_TEXT`` (10,000) and which a field joins a few of at most. The procedure
+#: and tables files an event carries whole have their own bounds (1 MB and 64 KB).
+MAX_EVENT_TEXT = 40_000
+#: The fields that carry a whole file's text, bounded as those files are.
+_WHOLE_FILES = frozenset({("ProcedureChanged", "text"), ("TablesAdded", "text")})
 
 _parse = functools.lru_cache(maxsize=256)(dice.parse)
 _USAGE_DICE = frozenset({4, 6, 8, 10, 12, 20})
@@ -109,6 +116,34 @@ def _number_fields(type_name: str) -> tuple[str, ...]:
     )
 
 
+def _every_text(event: ev.Event) -> str | None:
+    """Any text of the event longer than a command could have written."""
+    for field in _text_fields(event.type):
+        value = getattr(event, field)
+        texts = value if isinstance(value, tuple) else (value,)
+        for text in texts:
+            if isinstance(text, tuple):  # (name, number) pairs: the name
+                text = text[0] if text else ""
+            if isinstance(text, str) and len(text) > MAX_EVENT_TEXT:
+                return (
+                    f"its {field} is {len(text):,} characters long; no command writes more "
+                    f"than {MAX_EVENT_TEXT:,} in one field"
+                )
+    return None
+
+
+@functools.cache
+def _text_fields(type_name: str) -> tuple[str, ...]:
+    """The fields of an event type that hold text (not a whole file's)."""
+    kind = ev.EVENT_TYPES[type_name]
+    hints = typing.get_type_hints(kind)
+    return tuple(
+        field.name
+        for field in attrs.fields(kind)
+        if "str" in str(hints[field.name]) and (type_name, field.name) not in _WHOLE_FILES
+    )
+
+
 def problem(
     state: State,
     procedure: Procedure,
@@ -116,7 +151,7 @@ def problem(
     procedures: Mapping[str, Procedure] | None = None,
 ) -> str | None:
     """Why no command could have written ``event`` in ``state``, or None when one could."""
-    too_big = _every_number(event)
+    too_big = _every_number(event) or _every_text(event)
     if too_big is not None:
         return too_big
     check = _CHECKS.get(type(event))

@@ -46,6 +46,9 @@ __all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_te
 MAX_FILE_BYTES = 1_000_000
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
 MAX_EFFECT_DEPTH = 6
+#: The longest text one value of a procedure may hold (a label, a table row's text): a
+#: few pages. The shipped procedures' longest is under 400 characters.
+MAX_TEXT = 10_000
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -248,6 +251,12 @@ class _Converter(Problems):
             control = rules.unseen_in(value, allow="\t\n") if isinstance(value, str) else None
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
+                return INVALID
+            if isinstance(value, str) and len(value) > MAX_TEXT:
+                self.problem(
+                    path,
+                    f"is {len(value):,} characters long; a text holds at most {MAX_TEXT:,}.",
+                )
                 return INVALID
             return float(value) if hint is float and isinstance(value, int) else value
         self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
