@@ -13,7 +13,8 @@ import pytest
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.decide import decide, start_events
-from delvetui.core.event_checks import MAX_NUMBER, MAX_TYPED, problem
+from delvetui.core.event_bounds import MAX_NUMBER
+from delvetui.core.event_checks import MAX_TYPED, problem
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -20,15 +19,13 @@ from delvetui import text as rules
 from delvetui.core import areas, dice
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
+from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
 from delvetui.text import quote
 
-#: No whole number in an event is larger than this (or below its negative): a billion
-#: minutes is nineteen centuries of play. Commands take at most six digits.
-MAX_NUMBER = 10**9
 #: The largest hit points, ability score, light time and check number a command takes.
 MAX_TYPED = 999_999
 #: The longest span of real time one command records or sets (a day).
@@ -39,14 +36,6 @@ MAX_PARTY = 50
 MAX_LIGHTS = 999
 #: The longest name of a party member (as the command language enforces).
 MAX_NAME = 40
-#: The longest text one field of an event holds. What commands write comes from a command
-#: line (at most 2,000 characters) or from the procedure, whose every text is at most
-#: ``loader.MAX_TEXT`` (10,000) and which a field joins a few of at most. The procedure
-#: and tables files an event carries whole have their own bounds (1 MB and 64 KB).
-MAX_EVENT_TEXT = 40_000
-#: The fields that carry a whole file's text, bounded as those files are.
-_WHOLE_FILES = frozenset({("ProcedureChanged", "text"), ("TablesAdded", "text")})
-
 _parse = functools.lru_cache(maxsize=256)(dice.parse)
 _USAGE_DICE = frozenset({4, 6, 8, 10, 12, 20})
 _BRIGHTNESS = frozenset({"bright", "dim"})
@@ -60,16 +49,7 @@ def digest_of(text: str) -> str:
 def _number(name: str, value: int, low: int, high: int) -> str | None:
     if low <= value <= high:
         return None
-    return f"{name} is {_shown(value)}; it must be from {low} to {high}"
-
-
-def _shown(value: int) -> str:
-    text = (
-        str(value)
-        if abs(value) < 10**30
-        else f"{'-' if value < 0 else ''}a {len(str(abs(value)))}-digit number"
-    )
-    return text
+    return f"{name} is {shown(value)}; it must be from {low} to {high}"
 
 
 def _name(kind: str, name: str) -> str | None:
@@ -82,68 +62,6 @@ def _name(kind: str, name: str) -> str | None:
     return None
 
 
-def _every_number(event: ev.Event) -> str | None:
-    """Any whole number of the event beyond MAX_NUMBER (seeds have their own bound)."""
-    for field in _number_fields(event.type):
-        value = getattr(event, field)
-        numbers: Iterable[object]
-        if isinstance(value, tuple):
-            # A tuple of numbers (faces), or of name and number pairs (abilities).
-            numbers = [v[1] if isinstance(v, tuple) and len(v) == 2 else v for v in value]
-        elif isinstance(value, dict):
-            numbers = value.values()
-        else:
-            numbers = (value,)
-        for number in numbers:
-            if (
-                isinstance(number, int)
-                and not isinstance(number, bool)
-                and abs(number) > MAX_NUMBER
-            ):
-                return f"{field} is {_shown(number)}, beyond the ±{MAX_NUMBER:,} any count can be"
-    return None
-
-
-@functools.cache
-def _number_fields(type_name: str) -> tuple[str, ...]:
-    """The fields of an event type that can hold whole numbers (not the seed)."""
-    kind = ev.EVENT_TYPES[type_name]
-    hints = typing.get_type_hints(kind)
-    return tuple(
-        field.name
-        for field in attrs.fields(kind)
-        if "int" in str(hints[field.name]) and field.name != "seed"
-    )
-
-
-def _every_text(event: ev.Event) -> str | None:
-    """Any text of the event longer than a command could have written."""
-    for field in _text_fields(event.type):
-        value = getattr(event, field)
-        texts = value if isinstance(value, tuple) else (value,)
-        for text in texts:
-            if isinstance(text, tuple):  # (name, number) pairs: the name
-                text = text[0] if text else ""
-            if isinstance(text, str) and len(text) > MAX_EVENT_TEXT:
-                return (
-                    f"its {field} is {len(text):,} characters long; no command writes more "
-                    f"than {MAX_EVENT_TEXT:,} in one field"
-                )
-    return None
-
-
-@functools.cache
-def _text_fields(type_name: str) -> tuple[str, ...]:
-    """The fields of an event type that hold text (not a whole file's)."""
-    kind = ev.EVENT_TYPES[type_name]
-    hints = typing.get_type_hints(kind)
-    return tuple(
-        field.name
-        for field in attrs.fields(kind)
-        if "str" in str(hints[field.name]) and (type_name, field.name) not in _WHOLE_FILES
-    )
-
-
 def problem(
     state: State,
     procedure: Procedure,
@@ -151,7 +69,7 @@ def problem(
     procedures: Mapping[str, Procedure] | None = None,
 ) -> str | None:
     """Why no command could have written ``event`` in ``state``, or None when one could."""
-    too_big = _every_number(event) or _every_text(event)
+    too_big = every_number(event) or every_text(event)
     if too_big is not None:
         return too_big
     check = _CHECKS.get(type(event))
@@ -295,7 +213,7 @@ def _fatigue(at: _At, e: ev.FatigueChanged) -> str | None:
     steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
     if not 0 <= e.level < len(ladder):
         name = at.procedure.name
-        return f"fatigue level {_shown(e.level)} is not a step of {name}'s ladder ({steps})"
+        return f"fatigue level {shown(e.level)} is not a step of {name}'s ladder ({steps})"
     return _member(at.state, e.name)
 
 
@@ -465,7 +383,7 @@ def _rolled(at: _At, e: ev.DiceRolled) -> str | None:
     sides = [term.sides for term in parsed.terms for _ in range(term.count)]
     for face, die in zip(e.faces, sides, strict=True):
         if not 1 <= face <= die:
-            return f"a d{die} shows 1 to {die}, not {_shown(face)}"
+            return f"a d{die} shows 1 to {die}, not {shown(face)}"
     result = dice.from_faces(parsed, list(e.faces), entered=e.entered)
     if (result.kept, result.modifier, result.total, result.hit) != (
         e.kept,
@@ -487,7 +405,7 @@ def _result_read(at: _At, e: ev.ResultRead) -> str | None:
     if table is None:
         return f"{quote(e.table)} is not a table of {at.procedure.name}"
     if not 0 <= e.row < len(table.rows):
-        return f"{table.label} has rows 0 to {len(table.rows) - 1}, not row {_shown(e.row)}"
+        return f"{table.label} has rows 0 to {len(table.rows) - 1}, not row {shown(e.row)}"
     low, high = row_range(table.rows[e.row])
     if not low <= e.total <= high:
         return f"row {e.row} of {table.label} is read on {low} to {high}, not on {e.total}"
