@@ -168,7 +168,7 @@ def test_a_bad_tables_file_is_refused_with_its_problems_and_writes_nothing(
         made.execute(f"tables add {bad}")
     with pytest.raises(ProcedureError, match="cannot be read"):
         made.execute(f"tables add {tmp_path / 'missing.toml'}")
-    with pytest.raises(ProcedureError, match="cannot be read: Is a directory"):
+    with pytest.raises(ProcedureError, match="is not a file but a folder; it was not opened"):
         made.execute(f"tables add {tmp_path}")
     assert (made.batch_count, made.event_count) == before
     made.close()

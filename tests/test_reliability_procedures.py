@@ -219,10 +219,10 @@ def test_files_that_are_not_files_are_refused_at_once(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
     for path, said in (
-        (fifo, "is not a regular file"),
-        (Path("/dev/zero"), "is not a regular file"),
-        (tmp_path, "cannot be read"),
-        (tmp_path / "missing.toml", "cannot be read"),
+        (fifo, "is not a file but a FIFO"),
+        (Path("/dev/zero"), "is not a file but a device; it was not opened"),
+        (tmp_path, "is not a file but a folder"),
+        (tmp_path / "missing.toml", "cannot be read: No such file"),
     ):
         start = time.perf_counter()
         with pytest.raises(ProcedureError, match=said):
@@ -255,7 +255,7 @@ def test_the_command_line_reports_hostile_files_without_a_traceback(tmp_path: Pa
         checked = run("procedures", "check", str(tmp_path / "procedures" / f"{name}.toml"))
         assert checked.returncode == 2 and "problem" in checked.stderr, checked.stderr
         assert "Traceback" not in checked.stderr
-    assert "is not a regular file" in run("procedures", "check", str(fifo)).stderr
+    assert "is not a file but a FIFO" in run("procedures", "check", str(fifo)).stderr
     listed = run("procedures")
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     for name in files:

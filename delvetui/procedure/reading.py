@@ -7,9 +7,7 @@ sentences that say what a value is and should be.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import tomllib
 import typing
 from pathlib import Path
@@ -17,28 +15,25 @@ from typing import Any, Literal
 
 import attrs
 
-from delvetui.errors import Problem, ProcedureError
+from delvetui.errors import DelveError, Problem, ProcedureError
+from delvetui.fileio import read_regular
 from delvetui.text import suggest as _suggest
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """A file's bytes, read as hostile input: only a regular file, and never more than
-    ``limit`` and one byte (a FIFO, a device such as /dev/zero or a huge file is refused
-    without waiting or filling memory); ProcedureError when it cannot be read."""
+    """A file's bytes, read as hostile input: only a regular file, refused before it is
+    opened when it is anything else, and never more than ``limit`` and one byte (a FIFO, a
+    device such as /dev/zero or a huge file is refused without waiting or filling memory);
+    ProcedureError when it cannot be read. The reading is ``fileio.read_regular``'s."""
     try:
-        with open(path, "rb", opener=_open_nonblocking) as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise ProcedureError(str(path), [Problem("", "is not a regular file.")])
-            return file.read(limit + 1)
-    except OSError as error:
-        raise ProcedureError(
-            str(path), [Problem("", f"cannot be read: {error.strerror}")]
-        ) from None
-
-
-def _open_nonblocking(name: str, flags: int) -> int:
-    # O_NONBLOCK: opening a FIFO for reading does not wait for a writer.
-    return os.open(name, flags | os.O_NONBLOCK)
+        return read_regular(path, limit + 1, exact=False)
+    except FileNotFoundError as error:
+        said = f"cannot be read: {error.strerror}"
+    except DelveError as error:
+        # What the file reader says ("… is not a file but a folder; it was not opened.",
+        # "… cannot be read (reason)."), without the path: the problem list names it.
+        said = error.message.removeprefix(f"{path} ")
+    raise ProcedureError(str(path), [Problem("", said)])
 
 
 def syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
