@@ -43,6 +43,9 @@ PLAY = (
     "note the door is stuck",
     "roll 2d6 reaction",
     "undo",
+    "turn explore hazard=1",  # an encounter, its distance and disposition
+    "light realtime torch2 30m",  # a light burning by the real clock
+    "realtime pause 5m lunch",
     "light off torch2",
 )
 #: How many accepted imports get the table's screenshot too (it takes a second or two).
