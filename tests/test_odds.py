@@ -110,7 +110,7 @@ def assert_matches_brute(
     return found
 
 
-# The five shipped procedures ----------------------------------------------------------------
+# The shipped procedures ---------------------------------------------------------------------
 
 
 def test_delving_a_d6_each_turn_encounter_on_1_and_torches_burn_on_3() -> None:
@@ -200,6 +200,18 @@ def test_travel_turn_is_an_hour_long() -> None:
     found = assert_matches_brute(state, procedure, 1, hour=True)
     assert found.hour_turns == 1
     assert found.encounter_within_hour == found.encounter_this_turn
+
+
+@pytest.mark.parametrize("procedure_id", ["basic-fantasy", "cairn", "cairn-modular"])
+def test_the_later_procedures_match_brute_force(procedure_id: str) -> None:
+    """Basic Fantasy, Cairn and its modular procedures, each with a lit torch: the odds of
+    an encounter and of the torch going out, three turns ahead, as every face gives them
+    (where the wandering monsters are checked every few turns, within those three)."""
+    procedure = find(procedure_id)
+    state = play(procedure, "pc add Ash hp=6", "light add torch", "light on torch")
+    found = assert_matches_brute(state, procedure, 3)
+    assert found.encounter_within[2] > 0
+    assert [light.id for light in found.lights] == [state.lit_lights[0].id]
 
 
 # What a procedure can say, one rule at a time -------------------------------------------------
