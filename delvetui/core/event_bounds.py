@@ -35,7 +35,7 @@ def shown(value: int) -> str:
 
 def every_number(event: ev.Event) -> str | None:
     """Any whole number of the event beyond MAX_NUMBER (seeds have their own bound)."""
-    for field in _number_fields(event.type):
+    for field in _fields(event.type, "int"):
         value = getattr(event, field)
         numbers: Iterable[object]
         if isinstance(value, tuple):
@@ -55,21 +55,9 @@ def every_number(event: ev.Event) -> str | None:
     return None
 
 
-@functools.cache
-def _number_fields(type_name: str) -> tuple[str, ...]:
-    """The fields of an event type that can hold whole numbers (not the seed)."""
-    kind = ev.EVENT_TYPES[type_name]
-    hints = typing.get_type_hints(kind)
-    return tuple(
-        field.name
-        for field in attrs.fields(kind)
-        if "int" in str(hints[field.name]) and field.name != "seed"
-    )
-
-
 def every_text(event: ev.Event) -> str | None:
     """Any text of the event longer than a command could have written."""
-    for field in _text_fields(event.type):
+    for field in _fields(event.type, "str"):
         value = getattr(event, field)
         texts = value if isinstance(value, tuple) else (value,)
         for text in texts:
@@ -84,12 +72,15 @@ def every_text(event: ev.Event) -> str | None:
 
 
 @functools.cache
-def _text_fields(type_name: str) -> tuple[str, ...]:
-    """The fields of an event type that hold text (not a whole file's)."""
-    kind = ev.EVENT_TYPES[type_name]
-    hints = typing.get_type_hints(kind)
+def _fields(type_name: str, kind: str) -> tuple[str, ...]:
+    """The fields of an event type whose declared type holds ``kind`` ("int" or "str"),
+    less those bounded on their own: the seed, and a whole file's text."""
+    event_type = ev.EVENT_TYPES[type_name]
+    hints = typing.get_type_hints(event_type)
     return tuple(
         field.name
-        for field in attrs.fields(kind)
-        if "str" in str(hints[field.name]) and (type_name, field.name) not in _WHOLE_FILES
+        for field in attrs.fields(event_type)
+        if kind in str(hints[field.name])
+        and field.name != "seed"
+        and (type_name, field.name) not in _WHOLE_FILES
     )
