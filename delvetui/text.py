@@ -198,10 +198,16 @@ def counted(count: int, word: str) -> str:
 
 def suggest(word: str, options: Iterable[str]) -> str:
     """`` Did you mean 'x'?`` for the option closest to a misspelt word, or ''."""
+    close = closest(word, options)
+    return f" Did you mean '{visible(close)}'?" if close else ""
+
+
+def closest(word: str, options: Iterable[str], *, cutoff: float = 0.6) -> str | None:
+    """The option a misspelt word most likely meant, or None when none is close enough."""
     import difflib  # only a mistake needs it
 
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" Did you mean '{visible(close[0])}'?" if close else ""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=cutoff)
+    return close[0] if close else None
 
 
 def _one(char: str) -> int:

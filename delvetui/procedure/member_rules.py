@@ -15,6 +15,7 @@ from delvetui.core.effects.members import duration_problem
 from delvetui.core.effects.registry import Checks
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import walk_effects
+from delvetui.text import closest
 
 
 def check_member_rules(checks: Checks, procedure: Procedure) -> None:
@@ -41,11 +42,10 @@ def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]
     for kind in modes:
         if kind in named:
             continue
-        import difflib  # only a kind no check names needs it
-
-        close = difflib.get_close_matches(kind, named, n=1, cutoff=0.75)
+        # Only a near miss of a named kind is a mistake; any other kind may be named later.
+        close = closest(kind, named, cutoff=0.75)
         if close:
             checks.problem(
                 f"{path}.{kind}",
-                f"no check names the kind '{kind}' (check_kind); did you mean '{close[0]}'?",
+                f"no check names the kind '{kind}' (check_kind); did you mean '{close}'?",
             )
