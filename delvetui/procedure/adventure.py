@@ -11,7 +11,6 @@ a size limit, no control characters, and no key that names a file. It reads no f
 from __future__ import annotations
 
 import functools
-import re
 import tomllib
 import types
 import typing
@@ -23,6 +22,7 @@ from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure.reading import (
+    ID,
     INVALID,
     LineMap,
     Problems,
@@ -47,7 +47,6 @@ MAX_TEXT = 500
 MAX_SPAN = 1000
 #: The most creatures a row's fixed ``number`` may name.
 MAX_APPEARING = 999
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 #: A row's ``reaction`` that rolls none, whatever its area's.
 NO_REACTION = "none"
 
@@ -241,7 +240,7 @@ class _Reader(Problems):
 def _check(reader: _Reader, adventure: Adventure) -> None:
     """The checks between parts: ids, references, dice, rows that cover every total."""
     problem = reader.problem
-    if not _ID.match(adventure.id):
+    if not ID.match(adventure.id):
         problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-crypt'.")
     if not adventure.areas:
         problem("areas", "needs at least one area, e.g. [areas.level-1].")
@@ -249,12 +248,12 @@ def _check(reader: _Reader, adventure: Adventure) -> None:
         _ref(reader, "start", adventure.start, adventure.areas, "area")
     for name, reaction in adventure.reactions.items():
         path = f"reactions.{name}"
-        if not _ID.match(name) or name == NO_REACTION:
+        if not ID.match(name) or name == NO_REACTION:
             problem(path, f"'{name}' should be lower-case letters, digits and dashes (not none).")
         _cover(reader, path, reaction.dice, [row.roll for row in reaction.rows])
     for name, area in adventure.areas.items():
         path = f"areas.{name}"
-        if not _ID.match(name):
+        if not ID.match(name):
             problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
         if area.reaction:
             _ref(reader, f"{path}.reaction", area.reaction, adventure.reactions, "reaction table")

@@ -27,7 +27,7 @@ from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
-from delvetui.procedure.reading import INVALID, Problems, read_bounded
+from delvetui.procedure.reading import ID, INVALID, Problems, read_bounded
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
@@ -49,7 +49,6 @@ MAX_EFFECT_DEPTH = 6
 #: The longest text one value of a procedure may hold (a label, a table row's text): a
 #: few pages. The shipped procedures' longest is under 400 characters.
 MAX_TEXT = 10_000
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
@@ -288,7 +287,7 @@ class _Checker:
 
     def problems(self) -> list[Problem]:
         p = self.p
-        if not _ID.match(p.id):
+        if not ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
         if rules.clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
@@ -350,7 +349,7 @@ class _Checker:
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:
-        if not _ID.match(name):
+        if not ID.match(name):
             self.problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
 
     def ref(self, path: str, name: str, options: Mapping[str, Any], what: str) -> None:

@@ -19,6 +19,10 @@ from delvetui.errors import DelveError, Problem, ProcedureError
 from delvetui.fileio import read_regular
 from delvetui.text import suggest as _suggest
 
+#: An id a procedure or a tables file gives a thing (an action, a light, a resource, an
+#: area): lower-case letters, digits, "_" and "-", starting with a letter or digit, at most 40.
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+
 
 def read_bounded(path: Path, limit: int) -> bytes:
     """A file's bytes, read as hostile input: only a regular file, refused before it is

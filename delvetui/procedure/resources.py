@@ -7,13 +7,10 @@ tracks and abilities, each problem with its key path.
 
 from __future__ import annotations
 
-import re
-
 from delvetui.core.effects.registry import KINDS, Checks
 from delvetui.procedure.model import Condition, Effect
+from delvetui.procedure.reading import ID
 from delvetui.text import suggest
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 
 def resources(checks: Checks) -> None:
@@ -21,7 +18,7 @@ def resources(checks: Checks) -> None:
     p = checks.procedure
     for name, resource in p.resources.items():
         path = f"resources.{name}"
-        if not _ID.match(name):
+        if not ID.match(name):
             checks.problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
         if resource.start < 0:
             checks.problem(f"{path}.start", "cannot be negative.")

@@ -19,7 +19,8 @@ from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
 
-_AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
+#: A hit point amount as typed: N, +N or -N, up to six digits (the dialogs share it).
+AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
 
 
 def _field_id(ability: str) -> str:
@@ -105,7 +106,7 @@ class MemberForm(ModalScreen[commands.Command | None]):
                 if member is None:
                     raise CommandError(f"Give {ability.upper()} (a whole number).")
                 continue
-            if not _AMOUNT.match(value):
+            if not AMOUNT.match(value):
                 raise CommandError(f"{ability.upper()} must be a whole number, not '{value}'.")
             if member is None or member.ability(ability) != int(value):
                 pairs.append(f"{ability.lower()}={value}")

@@ -5,7 +5,6 @@ It answers with the ``pc`` command to run (``EditMember``, ``AddMember``...); th
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,14 +19,12 @@ from delvetui.text import visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
-from delvetui.ui.member_form import MemberForm
-
-_AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
+from delvetui.ui.member_form import AMOUNT, MemberForm
 
 
 def check_hp(text: str) -> str | None:
     """None for N, +N or -N; else what is wrong."""
-    return None if _AMOUNT.match(text) else "Type N, +N or -N (e.g. -2 for two damage)."
+    return None if AMOUNT.match(text) else "Type N, +N or -N (e.g. -2 for two damage)."
 
 
 class PartyDialog(ItemDialog):
