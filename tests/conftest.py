@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import gc
 import os
 import shutil
@@ -36,8 +38,22 @@ def pytest_configure(config: pytest.Config) -> None:
         and os.access(shm, os.W_OK)
     ):
         os.environ["PYTEST_DEBUG_TEMPROOT"] = shm
+        # At exit, after pytest's own clean-up of the run's folder (registered later).
+        atexit.register(_remove_empty_roots, Path(shm))
     _keep_bytecode(config)
     _collect_less_often()
+
+
+def _remove_empty_roots(folder: Path) -> None:
+    """Take away pytest's folder for the user (``pytest-of-NAME``) once it is empty.
+
+    pytest removes the run's own folder inside it when every test passed, but leaves the
+    folder itself; the run leaves nothing behind on the RAM disk. A folder still holding
+    something (a failed test's files, another run's) stays.
+    """
+    for root in folder.glob("pytest-of-*"):
+        with contextlib.suppress(OSError):
+            root.rmdir()
 
 
 def _collect_less_often() -> None:
