@@ -159,6 +159,12 @@ async def test_p_party_changes_hit_points_corrects_a_member_and_adds_one() -> No
         await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
         await pilot.press("h")
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        # Not an amount: said under the field, nothing saved, the question still open.
+        events = expedition(app).event_count
+        await pilot.press("x", "enter")
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        assert "Type N, +N or -N (e.g. -2 for two damage)." in screen_text(app)
+        assert expedition(app).event_count == events
         app.screen.query_one(Input).value = "-2"
         await pilot.press("enter")
         await settled(pilot, lambda: expedition(app).state.party[0].hp == 4)
