@@ -230,16 +230,24 @@ class Expedition:
             raise
         store.salvaged = tuple(saved)  # what reads the log (exports too) gets these
         batches, events = len(saved), sum(len(b.events) for b in saved)
-        before = "The batch" if batches == 1 else f"The {batches} batches"
-        every = "its one batch" if batches == 1 else f"all {batches} of its batches"
-        store.readonly_reason = (
-            f"{damage} {before} before the damage {'is' if batches == 1 else 'are'} shown, "
-            "read-only."
-            if damage
-            else f"The expedition file {path} is damaged, but {every} could be read; "
-            f"{'it is' if batches == 1 else 'they are'} shown read-only. The file was not "
-            "modified."
-        )
+        one = batches == 1
+        if damage:
+            saved_text = (
+                "The batch before the damage is"
+                if one
+                else f"The {batches} batches before the damage are"
+            )
+            store.readonly_reason = f"{damage} {saved_text} shown, read-only."
+        else:
+            read = (
+                "its one batch could be read; it is"
+                if one
+                else f"all {batches} of its batches could be read; they are"
+            )
+            store.readonly_reason = (
+                f"The expedition file {path} is damaged, but {read} shown read-only. The "
+                "file was not modified."
+            )
         expedition = cls(store, procedure, timeline, counts=(batches, events))
         expedition.procedures.update(changes)
         return expedition
