@@ -115,6 +115,23 @@ class Pending:
 
 
 @attrs.frozen
+class Encounter:
+    """The last encounter the party met, as ``status --json`` gives it to scripts."""
+
+    #: What the log called it (the creature, or the hazard result's words).
+    text: str
+    creature: str = ""
+    appearing: int = 0
+    distance: str = ""
+    reaction: str = ""
+    area: str = ""
+    #: The turn it began in (the turn under way, or the last one when it came between turns).
+    turn: int = 0
+    day: int = 1
+    clock: str = "00:00"
+
+
+@attrs.frozen
 class Hazard:
     """The last per-turn hazard roll and what it gave."""
 
@@ -166,6 +183,10 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: The last encounter met, kept after its turn (``encounter`` is this turn's only).
+    last_encounter: Encounter | None = None
+    #: A turn is under way: its TurnStarted is in, its TurnEnded not yet.
+    in_turn: bool = False
 
     # What the facts imply ------------------------------------------------------------------
 
