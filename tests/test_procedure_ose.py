@@ -83,9 +83,12 @@ def test_the_party_moves_at_its_slowest_members_rate(party: Expedition) -> None:
 
 
 def test_wandering_monsters_are_checked_every_second_turn(party: Expedition) -> None:
-    """Dungeon Adventuring, Wandering Monsters: a check usually every 2 turns."""
-    checked = ["hazard" in rolled(party.execute("turn explore")) for _ in range(6)]
+    """Dungeon Adventuring, Wandering Monsters: a check usually every 2 turns; Sequence of
+    Play Per Turn: the check comes first, before the party's action."""
+    checked = ["hazard" in rolled(party.execute("turn search")) for _ in range(6)]
     assert checked == [False, True] * 3
+    assert rolled(party.execute("turn search search=3")) == ["search"]
+    assert rolled(party.execute("turn search search=3")) == ["hazard", "search"]
 
 
 def test_a_check_typed_on_a_turn_without_one_is_refused(party: Expedition) -> None:
@@ -213,8 +216,8 @@ def test_searching_takes_a_turn_and_finds_on_1_in_6(party: Expedition) -> None:
     assert party.state.minutes == 10
     assert labels(found) == ["found, if it is there"]
     assert labels(party.execute("turn search search=2 hazard=6")) == [
+        "No encounter",  # the check comes first in the turn
         "nothing found",
-        "No encounter",
     ]
 
 
@@ -222,7 +225,7 @@ def test_a_searcher_with_better_odds(party: Expedition) -> None:
     """Dungeon Adventuring, Searching: some kinds of adventurer have a better chance (an elf
     seeking secret doors: 2-in-6), typed as odds=2."""
     assert labels(party.execute("turn search odds=2 search=2")) == ["found, if it is there"]
-    assert labels(party.execute("turn search search=2 hazard=6"))[0] == "nothing found"
+    assert labels(party.execute("turn search search=2 hazard=6"))[-1] == "nothing found"
 
 
 def test_listening_takes_no_time_and_hears_on_1_in_6(party: Expedition) -> None:
