@@ -11,6 +11,8 @@ Each test's docstring names the SRD page and rule it follows.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from delvetui.core import events as ev
@@ -543,3 +545,20 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         assert again.state == state
     finally:
         again.close()
+
+
+def test_the_forty_turn_example_tells_the_srd_rules() -> None:
+    """The 40-turn session under docs/examples/ (tests/test_procedure_sessions.py plays it)
+    reads as the SRD's rules: the light spoils surprise, the hour's rest, running to
+    exhaustion, losing direction, a ration a day and a day's rest in seven."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ose.txt"
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    assert "The party's light gives it away: the monsters are not surprised." in text
+    assert "Surprise (the monsters): d6 [1] = 1 (table dice) → Monsters surprised" in text
+    assert "Ash gains a condition: unrested" in text
+    assert "Ash gains a condition: exhausted (Turns of running)." in text
+    assert "Monster reaction: 2d6+1 [9] +1 = 10 (table dice) → Indifferent" in text
+    assert "The party is lost: the referee picks the direction" in text
+    assert "Bo gains a condition: hungry" in text
+    assert "Ash gains a condition: travel-worn" in text
+    assert "Distance: 240 feet." in text  # 4d6 = 8: 80 yards
