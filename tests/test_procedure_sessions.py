@@ -209,6 +209,93 @@ SCRIPTS: dict[str, list[str]] = {
         "turn stay",
         "session end",
     ],
+    # Old-School Essentials (the SRD, OGL 1.0a): a wandering monster check every second
+    # turn, first in the turn; surprise for each side, none for the monsters while the party
+    # carries light; a turn's rest each hour; searching, listening, forcing doors by STR;
+    # the reaction with the speaker's CHA; running to exhaustion; then days outdoors with
+    # losing direction and wandering monsters by terrain, rations, foraging, hunting, a
+    # forced march and a day's rest in seven.
+    "ose": [
+        "enter dungeon",
+        "pc add Ash hp=7 STR=16 CHA=13 MV=120",
+        "pc add Bo hp=4 STR=7 CHA=9 MV=120",
+        "pc add Cole hp=5 STR=12 CHA=8 MV=90",
+        "pc Ash +7 rations",
+        "pc Bo +7 rations",
+        "pc Cole +7 rations",
+        "light add torch count=4 carrier=Ash",
+        "light add lantern carrier=Bo",
+        "pc Bo +2 oil",
+        "light on torch",
+        "session start",
+        "turn explore",  # 1
+        "turn explore hazard=4",  # 2
+        "turn search search=3",  # 3
+        "turn search odds=2 search=2 hazard=5",  # 4: an elf finds the secret door
+        "do listen by=Bo listen=1",
+        "do force by=Cole force=2",
+        "turn explore",  # 5
+        "do trap trap=5",
+        "turn rest hazard=6",  # 6: the hour's rest; the torch burns out
+        "light on torch",
+        "turn explore",  # 7
+        "turn explore hazard=1 distance=6 surprise-party=3",  # 8: lit, so no surprising them
+        "do parley by=Ash reaction=9",
+        "turn familiar",  # 9
+        "turn familiar hazard=3",  # 10
+        "turn explore",  # 11
+        "turn explore hazard=6",  # 12: six turns without rest; the torch burns out
+        "light on lantern1",
+        "turn rest",  # 13
+        "turn run hazard=1 distance=3 surprise-party=1",  # 14: fleeing
+        "do drop distracted=4",
+        "turn run",  # 15
+        "turn run hazard=5",  # 16: thirty minutes of running
+        "turn rest",  # 17
+        "turn rest hazard=6",  # 18
+        "turn rest",  # 19: three turns of rest end the exhaustion
+        "light off lantern1",
+        "turn explore hazard=1 distance=9 surprise-party=2 surprise-monsters=1",  # 20: dark
+        "do react reaction=4",
+        "light on lantern1",
+        "counter set monster-odds 2",
+        "note The fight was loud: the GM raises the odds.",
+        "turn explore",  # 21
+        "turn explore hazard=2 distance=5 surprise-party=4",  # 22
+        "counter set monster-odds 1",
+        "turn explore",  # 23
+        "turn search search=6 hazard=6",  # 24
+        "light refuel lantern1",
+        "light off lantern1",
+        "enter wilderness",
+        "do terrain terrain=woods",
+        "turn travel-rough lost=2 wandering=5",  # 25: lost in the woods
+        "do forage by=Cole forage=1 supply.Cole=3",
+        "turn travel-rough lost=4 wandering=2 distance=8 surprise-party=6 surprise-monsters=2",
+        "do evade chance=35 evade=60",
+        "do pursuit caught=2",
+        "do evade chance=35 evade=12",
+        "do terrain terrain=grassland",
+        "turn travel path=trail wandering=3",  # 27
+        "turn travel lost=5 wandering=1 distance=12 surprise-party=2 surprise-monsters=4",  # 28
+        "do react reaction=12",
+        "pc Bo rations=0",
+        "note Bo's pack was lost in the river.",
+        "turn travel-road march=forced wandering=6",  # 29: Bo goes without food
+        "turn rest-day wandering=4",  # 30
+        "pc Bo +3 rations",
+        "turn hunt hunt=1 distance=5 wandering=6",  # 31
+        "pc Ash +2 rations",
+        "do terrain terrain=swamp",
+        "turn travel-hard lost=3 wandering=3 distance=7 surprise-party=5 surprise-monsters=5",
+        "turn travel-hard path=guide wandering=4",  # 33
+        *turns("turn travel-hard path=guide wandering=6", 2),  # 34-35
+        "do terrain terrain=hills",
+        *turns("turn travel-rough lost=6 wandering=6", 3),  # 36-38: a seventh day on the road
+        "turn rest-day wandering=6",  # 39
+        "turn travel-road wandering=6",  # 40
+        "session end",
+    ],
     # Travel Turns (004): the d20 threat table with advantage when cautious; torches an
     # hour, lanterns three; time dice; resilience past CON hours and exhaustion; rolling to
     # return.
