@@ -248,9 +248,15 @@ GRAMMAR: tuple[Verb, ...] = (
                 "light add torch count=6 carrier=Ash",
             ),
             Form(
-                (_word("on"), _value("ID|KIND", "unlit"), _key("carrier", "NAME", "member")),
+                (
+                    _word("on"),
+                    _value("ID|KIND", "unlit"),
+                    _key("carrier", "NAME", "member"),
+                    _key("burn", "N", "number"),
+                ),
                 cmd.LightOn,
-                "Light a light (one from a stack, named by its kind).",
+                "Light a light (one from a stack, named by its kind); burn=N types the dice "
+                "of a kind whose time is rolled when lit.",
                 "light on torch1",
             ),
             Form(

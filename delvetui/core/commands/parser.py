@@ -134,7 +134,8 @@ def _words(command: cmd.Command) -> list[str]:
                 *lit,
             ]
         case cmd.LightOn():
-            return ["light", "on", command.target, *_pair("carrier", command.carrier)]
+            typed = [f"{key}={value}" for key, value in command.values]
+            return ["light", "on", command.target, *_pair("carrier", command.carrier), *typed]
         case cmd.LightOff():
             return ["light", "off", command.target]
         case cmd.HandLight():

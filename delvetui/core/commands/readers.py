@@ -266,8 +266,9 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if plain:
         _word("light", "a light id or kind", plain[0])
     if sub == "on":
+        typed = [(key, values.pop(key)) for key in list(values) if key.lower() == "burn"]
         no_more("light", values)
-        return cmd.LightOn(target=plain[0], carrier=carrier)
+        return cmd.LightOn(target=plain[0], carrier=carrier, values=read_values("light", typed))
     if sub == "off":
         no_more("light", values)
         return cmd.LightOff(target=plain[0])

@@ -97,6 +97,8 @@ class LightOn(Command):
 
     target: str
     carrier: str | None = None
+    #: Results typed for the rolls lighting makes (``burn=N``: a rolled duration).
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
