@@ -318,3 +318,22 @@ def test_without_food_hunger_hurts_from_the_third_day(party: Expedition) -> None
     run(party, "pc Morningstar rations=2", *["turn camp"] * 6)
     fed = party.state.member("Morningstar")
     assert fed is not None and fed.track("hungry") == 0 and fed.hp == 4
+
+
+def test_torch_and_lantern_light_brightly_a_candle_dimly(party: Expedition) -> None:
+    """Adventure › Light: a torch or lantern lights a 30' radius (bright), a candle only 5'
+    (dim); with none lit, only Darkvision sees."""
+    assert party.state.light_level == "bright"
+    run(party, "light off torch", "light add candle carrier=Morningstar", "light on candle")
+    assert party.state.light_level == "dim"
+    run(party, "light off candle1")
+    assert party.state.light_level == "dark"
+    run(party, "light on lantern1 burn=1")
+    assert party.state.light_level == "bright"
+
+
+def test_exploring_maps_as_it_goes(party: Expedition) -> None:
+    """Adventure › Movement and Mapping: the exploring rate includes drawing maps and
+    watching for traps; the turn carries the reminder that the party maps."""
+    started = of(party.execute("turn explore"), ev.TurnStarted)[0]
+    assert "maps" in started.flags
