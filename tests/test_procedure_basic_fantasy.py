@@ -8,14 +8,12 @@ turn, torches of 1d4+4 turns and a lantern's flask of 1d6+18, searching and list
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from delvetui.application.runner import execute
 from delvetui.core import events as ev
-from delvetui.errors import CommandError
+from delvetui.errors import CommandError, RollNeeded
 from delvetui.session import Expedition
-from tests.cli_support import played
 from tests.conftest import Factory, of, reopened, rolled, run
 
 
@@ -234,55 +232,6 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         again.close()
 
 
-def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
-    commands = [
-        "pc add Darion hp=7",
-        "pc add Morningstar hp=5",
-        "light add torch count=3 carrier=Darion",
-        "light add lantern carrier=Morningstar",
-        "light on torch",
-        "light set torch2 turns=5",  # the GM rolled 1d4+4 = 5
-        "turn explore",  # 1
-        "turn explore speed=30",  # 2: Morningstar in leather armour sets the pace
-        "turn search search=4 hazard=3",  # 3: nothing found; no monster
-        "turn explore",  # 4
-        "do listen by=Darion listen=1",
-        "turn search search=1",  # 5: the torch gutters out at the end of this turn
-        "light on lantern",
-        "turn explore hazard=1 surprise=1 reaction=4",  # 6: surprised by something unfriendly
-        "turn rest",  # 7
-        "turn rest",  # 8
-        "turn explore hazard=6",  # 9
-        "turn explore",  # 10
-        "turn explore",  # 11
-        "turn explore hazard=4",  # 12
-        "enter wilderness",
-        "turn travel outdoors=3",  # 13
-        "turn travel outdoors=2",  # 14
-        "turn camp outdoors=1 surprise=6 reaction=8",  # 15: a favourable visitor
-        "turn camp outdoors=5",  # 16
-        "turn camp outdoors=4",  # 17
-        "turn camp outdoors=6",  # 18
-        "turn forced-march outdoors=2",  # 19
-        "turn forced-march outdoors=3",  # 20
-    ]
-    state, text = played(home, "crypt", "basic-fantasy", commands)
-    assert state["turn"] == 20
-    assert state["minutes"] == 12 * 10 + 8 * 240  # 12 turns, then 8 four-hour watches
-    assert state["day"] == 2 and state["clock"] == "18:00"
-    lights = {light["id"]: light for light in state["lights"]}
-    assert lights["torch2"]["spent"] is True  # burnt out after its 5 turns
-    # The lantern burnt turns 6 to 12 in the dungeon and 8 watches outdoors: out of oil.
-    assert lights["lantern1"]["lit"] is False
-    assert text.count("Encounter!") == 2
-    assert text.count("Wandering monsters: 1-in-6") == 4  # turns 3, 6, 9 and 12
-    assert text.count("Wilderness encounter check: 1-in-6") == 8
-    assert "Surprise (the party): d6 [1] = 1 (table dice) → Surprised" in text
-    assert "Reaction, Darion's CHA: 2d6 [4] = 4 (table dice) → Unfavorable" in text
-    assert "Explore, 90 feet" in text
-    assert "torch2 burns out." in text
-
-
 def test_a_days_rations_are_eaten_each_day_however_the_day_is_spent(
     party: Expedition,
 ) -> None:
@@ -337,3 +286,19 @@ def test_exploring_maps_as_it_goes(party: Expedition) -> None:
     watching for traps; the turn carries the reminder that the party maps."""
     started = of(party.execute("turn explore"), ev.TurnStarted)[0]
     assert "maps" in started.flags
+
+
+async def test_with_table_dice_lighting_a_torch_asks_for_its_1d4(party: Expedition) -> None:
+    """Adventure › Light: with table dice on, lighting a torch asks for the 1d4 of its
+    1d4+4 turns (the key burn), and the answer sets its time."""
+    asked: list[tuple[str, str]] = []
+
+    async def ask(need: RollNeeded) -> str:
+        asked.append((need.key, need.expression))
+        return "2"
+
+    batch = await execute(party, "light on torch", table_dice=True, ask=ask)
+    assert asked == [("burn", "d4+4")]
+    torch = of(batch, ev.LightLit)[0].id
+    lit = party.state.light(torch)
+    assert lit is not None and lit.minutes == 6 * 10

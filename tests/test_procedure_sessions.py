@@ -383,6 +383,7 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
 
 
+@pytest.mark.long
 def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home: Path) -> None:
     """The script typed into one `delvetui act NAME -`, as a game master pipes a session
     in: the same turns, clock, party and lights as played in-process, and the same log."""

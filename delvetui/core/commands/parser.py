@@ -236,6 +236,9 @@ def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
                 verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
                 values = command.values + read.read_values(verb, pairs)
                 return attrs.evolve(command, values=values, text=text)
+            case cmd.LightOn() if key.lower() == "burn":
+                values = command.values + read.read_values("light", pairs)
+                return attrs.evolve(command, values=values, text=text)
             case cmd.RollDice() if key == "result":
                 return attrs.evolve(command, value=value, text=text)
             case cmd.RollTime() if key == "time":
