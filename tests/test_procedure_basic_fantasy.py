@@ -135,7 +135,9 @@ def test_searching_takes_a_turn_and_finds_on_a_1(party: Expedition) -> None:
     assert party.state.minutes == 10
     assert [r.label for r in of(found, ev.ResultRead)] == ["found, if there is one"]
     missed = party.execute("turn search search=2")
-    assert [r.label for r in of(missed, ev.ResultRead)] == ["nothing found"]
+    assert [r.label for r in of(missed, ev.ResultRead)] == [
+        "nothing found (but a 2 is found by INT 15+ or an Elf, a 3 by an Elf of INT 15+)"
+    ]
 
 
 def test_listening_takes_no_time_and_hears_on_a_1(party: Expedition) -> None:
@@ -302,3 +304,28 @@ async def test_with_table_dice_lighting_a_torch_asks_for_its_1d4(party: Expediti
     torch = of(batch, ev.LightLit)[0].id
     lit = party.state.light(torch)
     assert lit is not None and lit.minutes == 6 * 10
+
+
+def test_outdoors_the_last_hazard_is_the_wilderness_check(party: Expedition) -> None:
+    """Wandering Monsters › Wilderness Encounters: outdoors the check each watch is the
+    turn's hazard roll, so the last hazard the table and status show is the wild's, not
+    the dungeon's from before."""
+    run(
+        party,
+        "turn explore",
+        "turn explore",
+        "turn explore hazard=1 monster_surprise=5 surprise=5 reaction=7",
+    )
+    party.execute("enter wilderness")
+    party.execute("turn travel outdoors=4")
+    last = party.state.last_hazard
+    assert last is not None and (last.roll, last.result) == (4, "no encounter")
+
+
+def test_a_search_says_who_finds_on_more_than_a_1(party: Expedition) -> None:
+    """Adventure › Secret Doors: INT 15+ finds on 1-2 and Elves add 1, so a search's
+    result reminds the GM of the wider ranges the die is read against."""
+    batch = party.execute("turn search search=2")
+    (read,) = of(batch, ev.ResultRead)
+    assert read.label.startswith("nothing found") and "a 2 is found by INT 15+" in read.label
+    assert "a 3 by an Elf" in read.label
