@@ -174,13 +174,17 @@ def test_a_torch_burns_1d4_plus_4_turns_rolled_when_it_is_lit(expedition: Factor
 
 def test_a_rolled_burn_is_refused_for_a_light_not_rolled(party: Expedition) -> None:
     """A typed result nothing rolls is refused, and nothing is saved: a torch already lit
-    once rolls nothing when lit again."""
+    once rolls nothing when lit again; a fresh torch takes one d4 face, no more."""
     torch = next(light for light in party.state.lights if light.lit)
     party.execute(f"light off {torch.id}")
     before = (party.state, party.event_count)
     with pytest.raises(CommandError, match="burn"):
         party.execute(f"light on {torch.id} burn=2")
     assert (party.state, party.event_count) == before
+    for typed, why in (("burn=4 burn=2", "2 times"), ("burn=5", "not 5"), ("burn=x", "not a roll")):
+        with pytest.raises(CommandError, match=why):
+            party.execute(f"light on torch {typed}")
+        assert (party.state, party.event_count) == before
 
 
 def test_a_lantern_flask_burns_1d6_plus_18_turns_and_is_refuelled(party: Expedition) -> None:

@@ -406,8 +406,9 @@ class Work:
             return False
         if condition.resting is not None and state.resting != condition.resting:
             return False
-        length = self.procedure.turn_minutes(state.turn_type)
-        if condition.day_ends not in (None, state.day_ends_after(length)):
+        if condition.day_ends is not None and condition.day_ends != state.day_ends_after(
+            self.procedure.turn_minutes(state.turn_type)
+        ):
             return False
         if condition.light_levels and state.light_level not in condition.light_levels:
             return False

@@ -266,8 +266,8 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if plain:
         _word("light", "a light id or kind", plain[0])
     if sub == "on":
-        typed = [(key, values.pop(key)) for key in list(values) if key.lower() == "burn"]
-        no_more("light", values)
+        typed = [(key, value) for key, value in pairs if key.lower() == "burn"]
+        no_more("light", {key: value for key, value in values.items() if key.lower() != "burn"})
         return cmd.LightOn(target=plain[0], carrier=carrier, values=read_values("light", typed))
     if sub == "off":
         no_more("light", values)
