@@ -13,6 +13,7 @@ import pytest
 from delvetui.application.runner import execute
 from delvetui.core import events as ev
 from delvetui.errors import CommandError, RollNeeded
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, reopened, rolled, run
 
@@ -333,3 +334,15 @@ def test_a_search_says_who_finds_on_more_than_a_1(party: Expedition) -> None:
     (read,) = of(batch, ev.ResultRead)
     assert read.label.startswith("nothing found") and "a 2 is found by INT 15+" in read.label
     assert "a 3 by an Elf" in read.label
+
+
+def test_the_texts_bonus_table_gives_every_modifier() -> None:
+    """Character › Ability Scores: 3 is -3, 4-5 -2, 6-8 -1, 9-12 0, 13-15 +1, 16-17 +2, 18
+    +3; a score the table does not reach (a monster's 20) takes its nearest end."""
+    party = find("basic-fantasy").party
+    by_score = {score: party.modifier_of(score) for score in (2, 3, 4, 5, 6, 8, 9, 12, 13)}
+    by_score |= {score: party.modifier_of(score) for score in (15, 16, 17, 18, 20)}
+    assert by_score == {
+        2: -3, 3: -3, 4: -2, 5: -2, 6: -1, 8: -1, 9: 0, 12: 0, 13: 1,
+        15: 1, 16: 2, 17: 2, 18: 3, 20: 3,
+    }  # fmt: skip
