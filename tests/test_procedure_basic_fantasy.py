@@ -309,6 +309,14 @@ async def test_with_table_dice_lighting_a_torch_asks_for_its_1d4(party: Expediti
     torch = of(batch, ev.LightLit)[0].id
     lit = party.state.light(torch)
     assert lit is not None and lit.minutes == 6 * 10
+    # A torch added lit is lit as it is added: the same question, the same answer.
+    batch = await execute(party, "light add torch lit carrier=Darion", table_dice=True, ask=ask)
+    assert asked == [("burn", "d4+4")] * 2
+    added = party.state.light(of(batch, ev.LightLit)[0].id)
+    assert added is not None and added.lit and added.minutes == 6 * 10
+    batch = party.execute("light add torch lit burn=4")
+    typed = party.state.light(of(batch, ev.LightLit)[0].id)
+    assert typed is not None and typed.minutes == 8 * 10
 
 
 def test_outdoors_the_last_hazard_is_the_wilderness_check(party: Expedition) -> None:

@@ -242,9 +242,11 @@ GRAMMAR: tuple[Verb, ...] = (
                     _key("carrier", "NAME", "member"),
                     _key("count", "N", "number"),
                     Word("lit", "flag", optional=True),
+                    _key("burn", "N", "number"),
                 ),
                 cmd.AddLight,
-                "Add lights of a kind (a stack with count=N), carried by a member, lit or not.",
+                "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
+                "(burn=N: the dice of a lit one whose time is rolled).",
                 "light add torch count=6 carrier=Ash",
             ),
             Form(

@@ -132,6 +132,7 @@ def _words(command: cmd.Command) -> list[str]:
                 f"count={command.count}",
                 *_pair("carrier", command.carrier),
                 *lit,
+                *[f"{key}={value}" for key, value in command.values],
             ]
         case cmd.LightOn():
             typed = [f"{key}={value}" for key, value in command.values]
@@ -236,7 +237,7 @@ def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
                 verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
                 values = command.values + read.read_values(verb, pairs)
                 return attrs.evolve(command, values=values, text=text)
-            case cmd.LightOn() if key.lower() == "burn":
+            case cmd.LightOn() | cmd.AddLight() if key.lower() == "burn":
                 values = command.values + read.read_values("light", pairs)
                 return attrs.evolve(command, values=values, text=text)
             case cmd.RollDice() if key == "result":

@@ -89,6 +89,8 @@ class AddLight(Command):
     carrier: str | None = None
     count: int = 1
     lit: bool = False
+    #: Results typed for the rolls lighting it makes (``burn=N``), when it is added lit.
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
