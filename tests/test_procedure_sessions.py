@@ -21,6 +21,7 @@ from delvetui.core import events as ev
 from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import played as cli_played
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 #: Every command is stamped with this moment, so the export is the same on every run.
@@ -340,6 +341,70 @@ SCRIPTS: dict[str, list[str]] = {
         "turn return path=arduous return.Ash=15 return.Bo=6",
         "session end",
     ],
+    # Basic Fantasy RPG: ten-minute turns with a wandering monster check every third;
+    # torches rolled 1d4+4 turns when lit; surprise for each side; the reaction with the
+    # lead's Charisma bonus; four-hour watches outdoors, a day's food at each midnight and
+    # hunger from the third day without.
+    "basic-fantasy": [
+        "pc add Ari hp=8 STR=16 CHA=16",
+        "pc add Morningstar hp=5 INT=15 CHA=12",
+        "light add torch count=4 carrier=Ari",
+        "light add lantern carrier=Morningstar",
+        "light on torch burn=1",
+        "session start",
+        "turn explore",
+        "turn explore speed=30",
+        "turn search search=2 hazard=4",
+        "do listen by=Morningstar listen=1",
+        "turn explore",
+        "turn search search=1",
+        "light on torch burn=4",
+        "turn explore hazard=1 monster_surprise=2 surprise=2 reaction=5,4",
+        "note Goblins, caught napping: they will parley.",
+        *turns("turn rest", 2),
+        "turn explore hazard=6",
+        *turns("turn explore", 2),
+        "turn explore by=Morningstar hazard=1 monster_surprise=5 surprise=1 reaction=3",
+        "turn rest",
+        "light on lantern burn=2",
+        "turn explore",
+        "turn explore hazard=5",
+        "turn search search=3",
+        "turn explore",
+        "turn explore hazard=6",
+        "turn explore",
+        "light off lantern1",
+        "light add candle count=2 carrier=Morningstar",
+        "light on candle",
+        "turn explore",
+        "light off candle2",
+        "light on lantern1",
+        "turn explore hazard=2",
+        "turn explore",
+        "light off lantern1",
+        "light refuel lantern1",
+        "pc Morningstar rations=0",
+        "enter wilderness",
+        "turn travel outdoors=4",
+        "turn travel outdoors=1 monster_surprise=3 surprise=6 reaction=6,6",
+        "turn camp outdoors=5",
+        "turn camp outdoors=3",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "turn forced-march outdoors=6",
+        "turn camp outdoors=4",
+        "turn camp outdoors=2",
+        "turn camp by=Morningstar outdoors=1 monster_surprise=1 surprise=4 reaction=1,1",
+        "turn travel outdoors=6",
+        "turn travel outdoors=3",
+        "turn camp outdoors=5",
+        "turn camp outdoors=4",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "session end",
+    ],
 }
 
 
@@ -365,8 +430,9 @@ def test_a_forty_turn_session_covers_the_procedure(home: Path, procedure_id: str
             rows = {e.row for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
             assert rows == set(range(len(procedure.tables[hazard_table].rows)))
         else:
+            rule = procedure.rolls["hazard"]
             labels = {e.label for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
-            assert labels == {"Encounter", "No encounter"}
+            assert labels == {rule.hit_label, rule.miss_label}
         assert any(isinstance(e, ev.LightPutOut) and e.reason != "put out" for e in every)
         assert any(isinstance(e, ev.TurnStarted) and e.resting for e in every) or (
             procedure_id == "trespasser"  # its rest is a character's moment's rest
@@ -401,3 +467,33 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
     assert "2d20kl1" in read["travel-turn"]
+    assert "Reaction, Ari's CHA: 2d6+2 [5, 4] +2 = 11" in read["basic-fantasy"]
+    assert (
+        "Surprise (the monsters): d6 [2] = 2 (table dice) → Monsters surprised"
+        in read["basic-fantasy"]
+    )
+    assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
+    assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
+
+
+@pytest.mark.long
+def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home: Path) -> None:
+    """The script typed into one `delvetui act NAME -`, as a game master pipes a session
+    in: the same turns, clock, party and lights as played in-process, and the same log."""
+    script = SCRIPTS["basic-fantasy"]
+    state, text = cli_played(home, "basic-fantasy", "basic-fantasy", script, seed=40)
+    with played(home / "in-process", "basic-fantasy") as made:
+        expected = made.state
+    assert (state["turn"], state["day"], state["clock"]) == (40, 4, "11:40")
+    assert (state["turn"], state["minutes"]) == (expected.turn, expected.minutes)
+    assert {m["name"]: m["hp"] for m in state["party"]} == {m.name: m.hp for m in expected.party}
+    assert {light["id"]: light["lit"] for light in state["lights"]} == {
+        light.id: light.lit for light in expected.lights
+    }
+    example = " ".join((EXAMPLES / "basic-fantasy.txt").read_text(encoding="utf-8").split())
+    for line in (
+        "Reaction, Morningstar's CHA: 2d6 [3] = 3 (table dice) → Unfavorable",
+        "lantern1 has 20 turns left (rolled 1d6+18: 20 turns).",
+        "Morningstar: Days without food 3 (no food).",
+    ):
+        assert line in " ".join(text.split()) and line in example
