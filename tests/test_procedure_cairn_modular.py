@@ -264,3 +264,42 @@ def test_the_last_hazard_is_the_event_die_in_the_wilds(wilds: Expedition) -> Non
     wilds.execute("turn road events=5")
     assert wilds.state.last_hazard is not None
     assert wilds.state.last_hazard.result == "Discovery"
+
+
+def test_noise_rolls_the_encounter_die_when_the_turn_does_not(party: Expedition) -> None:
+    """Dungeon › Loaded Encounter Roll: the die is rolled every 2 turns or when the players
+    make noise; noise on dungeon turn 1 (no roll due) rolls it."""
+    party.execute("turn careful")
+    batch = party.execute("do noise hazard=2")
+    assert labels(batch) == ["Sign"]
+
+
+def test_one_camp_turn_a_day_is_not_a_nights_sleep(wilds: Expedition) -> None:
+    """Wilderness › Hex Crawling: two 4-hour phases of sleep a day, or deprived. Four travel
+    turns and one camp a day leave the party deprived on the second day."""
+    for day in range(2):
+        for _ in range(4):
+            wilds.execute("turn road events=6")
+        wilds.execute("turn camp events=6")
+        if day == 0:
+            assert conditions(wilds) == {"Ash": (), "Bryn": ()}
+    assert conditions(wilds) == {"Ash": ("deprived",), "Bryn": ("deprived",)}
+    assert dict(wilds.state.party[0].tracks)["awake"] == 32
+
+
+def test_hours_in_the_dungeon_count_towards_sleep(party: Expedition) -> None:
+    """Wilderness › Hex Crawling: 16 hours awake is the most; the dungeon's 10-minute turns
+    count as the clock passes each hour."""
+    for _ in range(3):
+        run(party, "turn careful", "turn careful hazard=6")
+    assert dict(party.state.party[0].tracks)["awake"] == 1
+
+
+def test_travel_is_refused_in_the_dungeon(party: Expedition) -> None:
+    """Modes are kept apart: travel is a wilderness turn's action; `enter wilderness` first."""
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="Travel is a wilderness action; this is a dungeon"):
+        party.execute("turn travel")
+    assert (party.state, party.event_count) == before
+    with pytest.raises(CommandError, match="Move carefully is a dungeon action"):
+        run(party, "enter wilderness", "turn careful")
