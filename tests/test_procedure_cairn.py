@@ -395,3 +395,33 @@ def test_wilderness_actions_are_refused_in_a_dungeon_cycle(delving: Expedition) 
     delving.execute("enter wilderness")
     delving.execute("turn camp hazard=6")
     assert delving.state.minutes == 480
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [
+        (1, "Encounter"),
+        (2, "Sign"),
+        (3, "Environment"),
+        (4, "Loss"),
+        (5, "Exhaustion"),
+        (6, "Quiet"),
+    ],
+)
+def test_the_dungeon_events_table(delving: Expedition, face: int, label: str) -> None:
+    """Procedures › Dungeon Events: a d6, from Encounter (possibly hostile) to Quiet."""
+    extra = " reaction=7" if face == 1 else ""
+    batch = delving.execute(f"turn enter events={face}{extra}")
+    read = of(batch, ev.ResultRead)
+    assert read[0].table == "dungeon-events" and read[0].label == label
+    assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
+    assert bool(of(batch, ev.SignFound)) is (face == 2)
+
+
+def test_a_torch_burns_until_something_puts_it_out(delving: Expedition) -> None:
+    """Procedures › Light: torches last until a character or their surroundings put them
+    out; no number of cycles burns one down."""
+    for _ in range(60):
+        delving.execute("turn move")
+    torch = next(light for light in delving.state.lights if light.lit)
+    assert torch.minutes is None and torch.lit and delving.state.light_level == "bright"
