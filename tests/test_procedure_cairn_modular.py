@@ -303,3 +303,43 @@ def test_travel_is_refused_in_the_dungeon(party: Expedition) -> None:
     assert (party.state, party.event_count) == before
     with pytest.raises(CommandError, match="Move carefully is a dungeon action"):
         run(party, "enter wilderness", "turn careful")
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [(1, "Encounter"), (2, "Sign"), (3, "Locality"), (4, "Expiration"), (5, "Discovery"),
+     (6, "Hidden feature")],
+)  # fmt: skip
+def test_the_event_die_every_wilderness_turn(wilds: Expedition, face: int, label: str) -> None:
+    """Wilderness › Event Roll: a d6 after each turn's action, from Encounter to a Hidden
+    feature."""
+    extra = {1: " reaction=7 wants=1", 4: " expiration=1"}.get(face, "")
+    batch = wilds.execute(f"turn road events={face}{extra}")
+    assert labels(batch)[0] == label
+    assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
+    assert bool(of(batch, ev.SignFound)) is (face == 2)
+
+
+def test_a_turn_of_camp_answers_the_exhaustion_of_expiration(wilds: Expedition) -> None:
+    """Wilderness › Event Roll: Exhaustion, rest for a turn or add a Fatigue each."""
+    run(wilds, "turn road events=4 expiration=1", "turn camp events=6")
+    assert {m.name: dict(m.tracks)["fatigue"] for m in wilds.state.party} == {"Ash": 0, "Bryn": 0}
+
+
+def test_a_detailed_search_takes_a_turn_and_a_quick_one_a_moment(party: Expedition) -> None:
+    """Dungeon › Searching: a quick search is a minute and only the obvious; a detailed
+    search is a whole 10-minute turn."""
+    quick = party.execute("do quick-search")
+    assert party.state.minutes == 0 and not of(quick, ev.TurnStarted)
+    party.execute("turn search")
+    assert party.state.minutes == 10
+
+
+@pytest.mark.parametrize("action", ["reorient", "interact"])
+def test_reorienting_or_staying_put_takes_a_turn_and_rolls_only_the_event_die(
+    wilds: Expedition, action: str
+) -> None:
+    """Wilderness › Actions: Reorientation (a lost party spends the next turn) and Interact
+    (staying where the party is) are a whole 4-hour turn each, with no chance to roll."""
+    batch = wilds.execute(f"turn {action} events=6")
+    assert rolled(batch) == ["events"] and wilds.state.minutes == 240
