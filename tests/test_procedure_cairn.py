@@ -425,3 +425,17 @@ def test_a_torch_burns_until_something_puts_it_out(delving: Expedition) -> None:
         delving.execute("turn move")
     torch = next(light for light in delving.state.lights if light.lit)
     assert torch.minutes is None and torch.lit and delving.state.light_level == "bright"
+
+
+def test_the_warden_adds_a_fatigue_by_hand(party: Expedition) -> None:
+    """Wilderness Events › Exhaustion (and Weather): the party may add a Fatigue each; the
+    Warden types it, `pc NAME fatigue=+1`, and it fills the Fatigue count, not a ladder."""
+    party.execute("turn travel path=road hazard=5")
+    run(party, "pc Ash fatigue=+1", "pc Bryn fatigue=+1")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    party.execute("pc Ash awake=0")
+    assert dict(party.state.party[0].tracks)["awake"] == 0
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="Nothing changed: Ash: Fatigue is 1 already"):
+        party.execute("pc Ash fatigue=1")
+    assert (party.state, party.event_count) == before
