@@ -40,7 +40,11 @@ def kept(told: Any, now: Any) -> Any:
     return now
 
 
-@pytest.mark.parametrize("procedure_id", sorted(SCRIPTS))
+#: The procedures 0.1.0 shipped (those added since have no file of its making).
+MADE_BY_OLD = sorted(p for p in SCRIPTS if (OLD / f"{p}.delve").is_file())
+
+
+@pytest.mark.parametrize("procedure_id", MADE_BY_OLD)
 def test_an_old_expedition_replays_to_the_same_state_and_log(
     tmp_path: Path, procedure_id: str
 ) -> None:
