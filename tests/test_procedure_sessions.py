@@ -12,7 +12,9 @@ and read them through before committing.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from delvetui.core import events as ev
 from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
 from tests.cli_support import played as cli_played
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -405,6 +408,140 @@ SCRIPTS: dict[str, list[str]] = {
         "turn travel outdoors=5",
         "session end",
     ],
+    # Cairn 2e (Player's Guide, Procedures): watches on a road, a trail and in the wilds,
+    # getting lost by the path, night travel rolling the Wilderness Events twice, Supply,
+    # Make Camp (a meal each, Fatigue cleared) and a night skipped; dungeon cycles that
+    # roll the Dungeon Events only when the party lingers, hurries, enters, rests or is
+    # loud; a torch blown out three times, a lantern refilled; a deprived member who heals
+    # nothing by resting.
+    "cairn": [
+        "pc add Ash hp=4 STR=11 DEX=13 WIL=8",
+        "pc add Bryn hp=5 STR=14 DEX=9 WIL=12",
+        "pc Bryn rations=1",
+        "light add torch carrier=Ash",
+        "light add torch carrier=Bryn",
+        "light add lantern carrier=Bryn",
+        "party +1 oil",
+        "session start",
+        "turn travel path=road hazard=3",
+        "turn travel path=trail lost=2 hazard=2",
+        "turn camp hazard=6",
+        "turn travel lost=5 hazard=5",
+        "turn supply by=Ash hunters=2 bounty=2 hazard=4",
+        "turn night-travel path=wilderness lost=4 wilderness-events=3 hazard=1 reaction=9",
+        "enter dungeon",
+        "light on torch1",
+        "turn move",
+        "turn enter events=2",
+        "turn hurry events=3",
+        "pc Ash hp=-2",
+        "turn rest events=6",
+        "turn linger events=4",
+        "light on torch1",
+        "turn linger events=1 reaction=2",
+        "turn enter events=4",
+        "light on torch1",
+        "turn enter events=4",
+        "light on lantern1",
+        "turn move",
+        "do noise events=5",
+        "turn rest events=6",
+        "turn linger events=5",
+        "turn move",
+        "turn enter events=4",
+        "light refuel lantern1",
+        "light on lantern1",
+        "turn move",
+        "turn hurry events=6",
+        "turn move",
+        "enter wilderness",
+        "turn travel path=wilderness lost=3 hazard=1 reaction=12",
+        "turn camp hazard=6",
+        "turn travel path=trail lost=6 hazard=5",
+        "turn explore hazard=2",
+        "turn supply by=Bryn bounty=1 hazard=3",
+        "turn camp hazard=6",
+        "turn travel path=road hazard=3",
+        "turn travel hazard=4",
+        "turn camp hazard=6",
+        "enter dungeon",
+        "pc Ash hp=-3",
+        "pc Bryn hp=-1",
+        "turn move",
+        "turn rest events=6",
+        "turn linger events=2",
+        "turn hurry events=6",
+        "turn enter events=3",
+        "turn move",
+        "enter wilderness",
+        "turn travel path=road hazard=6",
+        "turn travel hazard=2",
+        "turn camp hazard=6",
+        "session end",
+    ],
+    # Cairn modular procedures (Adventurer's Guide): the loaded encounter die every second
+    # dungeon turn and at once for noise; careful and quick movement, two searches, a rest
+    # answering Exhaustion; torches of six turns; 4-hour hex-crawl turns with getting lost,
+    # reorienting, exploring, locating, foraging, the event die and its d4 Expiration; two
+    # camp turns a night, one not enough.
+    "cairn-modular": [
+        "pc add Ash hp=4 WIL=12",
+        "pc add Bryn hp=5",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "light on torch",
+        "session start",
+        "turn careful",
+        "turn careful hazard=2",
+        "do quick-search",
+        "turn search",
+        "do noise hazard=4",
+        "turn rest hazard=3",
+        "turn quick",
+        "turn careful hazard=1 reaction=5 wants=3",
+        "light on torch",
+        "turn careful",
+        "turn careful hazard=5",
+        "turn careful",
+        "turn careful hazard=4",
+        "turn careful",
+        "turn careful hazard=6",
+        "light on lantern1",
+        "enter wilderness",
+        "turn travel lost=3 events=2",
+        "turn difficult lost-hard=2 events=3",
+        "turn reorient events=4 expiration=3",
+        "turn treacherous lost-hard=6 events=5",
+        "turn camp events=6",
+        "turn camp events=1 reaction=10 wants=8",
+        "turn road events=4 expiration=1",
+        "turn road events=6",
+        "turn explore explore=2 events=6",
+        "turn locate locate=6 events=3",
+        "turn forage by=Bryn forage=1 supply.Bryn=3 events=2",
+        "turn camp events=6",
+        "turn road events=6",
+        "turn road events=6",
+        "turn road events=6",
+        "turn interact events=6",
+        "enter dungeon",
+        "light refuel lantern1",
+        "light on lantern1",
+        "turn careful",
+        "turn quick hazard=6",
+        "turn search",
+        "turn careful hazard=2",
+        "turn rest",
+        "turn careful hazard=3",
+        "turn careful",
+        "turn careful hazard=6",
+        "enter wilderness",
+        "turn camp events=6",
+        "turn camp events=6",
+        "turn road events=5",
+        "turn road events=6",
+        "session end",
+    ],
 }
 
 
@@ -497,3 +634,55 @@ def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home:
         "Morningstar: Days without food 3 (no food).",
     ):
         assert line in " ".join(text.split()) and line in example
+
+
+def test_the_cairn_examples_tell_the_texts_rules() -> None:
+    """What the Cairn texts are known for reads in their examples, as the ledgers say."""
+    cairn = " ".join((EXAMPLES / "cairn.txt").read_text(encoding="utf-8").split())
+    assert "Ash: Fatigue 1 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "torch1 goes out at strike 3." in cairn
+    assert "The party: Oil cans -1 → 0 (a can of oil for lantern1)." in cairn
+    assert "The party switches to: dungeon cycle." in cairn
+    assert "The party switches to: watch." in cairn
+    # Ash rests deprived at cycle 10 and heals nothing; rested at cycle 33, all of it.
+    rest = cairn[cairn.index("Dungeon cycle 10 ") : cairn.index("Dungeon cycle 11 ")]
+    assert "regains" not in rest
+    assert "Ash regains 4 HP (a turn's rest); now 4 HP." in cairn
+    modular = " ".join((EXAMPLES / "cairn-modular.txt").read_text(encoding="utf-8").split())
+    noise = modular[modular.index("Dungeon turn 3 ") : modular.index("Dungeon turn 4 ")]
+    assert "Loaded encounter die: d6 [4] = 4 (table dice) → Exhaustion" in noise
+    camp = modular[modular.index("Wilderness turn 24 ") : modular.index("Wilderness turn 25 ")]
+    assert "Hours without sleep 0" not in camp  # one camp turn is not a night's sleep
+    assert "Ash: Hours without sleep 0 (Camp)." in modular
+
+
+#: The sessions also played as a game master would through the command line: one
+#: `delvetui act NAME -` reading every command.
+CLI_SCRIPTS = ("cairn", "cairn-modular")
+
+
+def undated(text: str) -> str:
+    """The export without the dates of the day it was made (and their headings' rules)."""
+    text = re.sub(r"\w+day \d{1,2} \w+ \d{4}", "DATE", text)
+    return re.sub(r"^([-=#])\1+$", "RULE", text, flags=re.MULTILINE)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("procedure_id", CLI_SCRIPTS)
+def test_the_session_played_through_the_command_line_tells_the_same(
+    home: Path, procedure_id: str
+) -> None:
+    """`delvetui new`, then the script on one `delvetui act NAME -`: the same state and the
+    same exported text as the example (but for the day it was played)."""
+    made = delvetui(home, "new", procedure_id, "--procedure", procedure_id, "--seed", "40")
+    assert made.returncode == 0, made.stderr
+    script = "\n".join(SCRIPTS[procedure_id]) + "\n"
+    act = delvetui(home, "act", procedure_id, "-", stdin=script)
+    assert act.returncode == 0, act.stderr
+    assert act.stdout.count("\n") == len(SCRIPTS[procedure_id])
+    status = json.loads(delvetui(home, "status", procedure_id, "--json").stdout)
+    assert status["turn"] == 40
+    exported = delvetui(home, "export", procedure_id, "--format", "txt")
+    assert exported.returncode == 0, exported.stderr
+    example = (EXAMPLES / f"{procedure_id}.txt").read_text(encoding="utf-8")
+    assert undated(exported.stdout) == undated(example)

@@ -324,9 +324,9 @@ def compute(
 
 
 def action_name(state: State, procedure: Procedure) -> str:
-    """The action the next turn takes: the last one taken, else the default."""
-    last = state.action if state.action in procedure.actions else None
-    return last or procedure.default_action
+    """The action the next turn takes: the last one taken, else the default (of this kind
+    of turn)."""
+    return procedure.bare_action(state.action, state.turn_type)
 
 
 def _lights(

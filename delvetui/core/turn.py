@@ -23,9 +23,23 @@ from delvetui.text import counted, number_problem
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
-    last = work.state.action if work.state.action in procedure.actions else None
-    chosen = name or last or procedure.default_action
-    return chosen, named(procedure.actions, chosen, f"an action of {procedure.name}")
+    chosen = name or procedure.bare_action(work.state.action, work.state.turn_type)
+    action = named(procedure.actions, chosen, f"an action of {procedure.name}")
+    kept_apart(procedure, work.state.turn_type, action)
+    return chosen, action
+
+
+def kept_apart(procedure: Procedure, turn_type: str, action: Action, noun: str = "action") -> None:
+    """Refuse an action (or activity) of another kind of turn: the game master changes the
+    kind of turn with ``enter ID``, never by taking an action of another."""
+    if action.taken_in(turn_type):
+        return
+    kinds = " or ".join(action.turn_types)
+    article = "an" if kinds[:1].lower() in "aeiou" else "a"
+    raise CommandError(
+        f"{action.label} is {article} {kinds} {noun}; this is a "
+        f"{procedure.turn_name(turn_type)}. Type `enter {action.turn_types[0]}` first."
+    )
 
 
 def _check_inputs(work: Work, action_name: str, action: Action) -> None:
@@ -207,7 +221,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         _resolve_pending(work, resting)
         _periodic_rest(work, resting)
         for track_name, track in procedure.tracks.items():
-            if name in track.reset_by:
+            if name in track.reset_by and work.state.streak >= track.reset_after:
                 for member in work.state.party:
                     start = track_start(track.start, member)
                     if member.track(track_name) != start:
@@ -280,6 +294,7 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
     activity = named(
         procedure.activities, command.activity, "an activity", none="this procedure has none"
     )
+    kept_apart(procedure, work.state.turn_type, activity, "activity")
     current = work.current_action()
     if current is not None and not current.activities and work.state.turn > 0:
         turn_name = procedure.turn_name(work.state.turn_type)
@@ -295,7 +310,8 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
         ctx = attrs.evolve(ctx, member=work.member(ctx.member).name)
     work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
     for rule_id in activity.rolls:
-        work.run_rule(rule_id, procedure.rolls[rule_id], activity.roll_mode.get(rule_id, ""))
+        rule = procedure.rolls[rule_id]
+        work.run_rule(rule_id, rule, activity.roll_mode.get(rule_id, ""), asked=True)
 
 
 def _resolve_pending(work: Work, resting: bool) -> None:
@@ -351,7 +367,9 @@ def _time_passes(work: Work, action_name: str) -> None:
                 reason = "out of fuel" if refuels else "burnt out"
                 work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
     for track_name, track in procedure.tracks.items():
-        added = track.per_turn + track.per_hour * minutes // 60
+        # Whole hours the clock crosses, so that six 10-minute turns count an hour too.
+        hours = (work.state.minutes + minutes) // 60 - work.state.minutes // 60
+        added = track.per_turn + track.per_hour * hours
         if not added or action_name in track.reset_by:
             continue
         for member in work.state.party:

@@ -537,12 +537,16 @@ class Work:
         if not ignored:
             self.apply_all(row.effects, f"tables.{table_id}.rows[{index}].effects", here)
 
-    def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
-        """Make one of the procedure's rolls, if it is due, and apply what it gives."""
+    def run_rule(self, rule_id: str, rule: RollRule, mode: str, *, asked: bool = False) -> None:
+        """Make one of the procedure's rolls, if it is due, and apply what it gives.
+
+        ``asked``: an activity calls for the roll now ("or when the players make noise"),
+        so its interval (``every``) does not hold it back; its ``only`` and turn types do.
+        """
         # The interval is followed every time the rule comes round, made or not, so a
         # change of level restarts its count even while ``only`` keeps it from being made.
         every, since = interval(self, rule_id, rule)
-        why = why_skipped(self, rule, every, since)
+        why = why_skipped(self, rule, 1 if asked else every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return

@@ -342,10 +342,20 @@ class _Checker:
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
+            if track.reset_after < 1:
+                self.problem(f"tracks.{name}.reset_after", "should be 1 or more.")
             self._effects(f"tracks.{name}.over", track.over)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)
+        if any(action.turn_types for action in p.actions.values()):
+            for kind in p.turn_types:
+                if not p.actions_in(kind):
+                    self.problem(
+                        f"turn_types.{kind}",
+                        f"no action is taken in a {p.turn_types[kind].label}: add '{kind}' "
+                        "to the turn_types of one, or leave an action's turn_types out.",
+                    )
         for name, rule in p.rolls.items():
             self._roll(f"rolls.{name}", rule)
         for name, table in p.tables.items():
@@ -389,6 +399,8 @@ class _Checker:
                 self.problem(f"{path}.inputs.{key}.default", "is not one of the values.")
             if given.required_when is not None:
                 self._condition(f"{path}.inputs.{key}.required_when", given.required_when)
+        for kind in action.turn_types:
+            self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:

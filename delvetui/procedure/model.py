@@ -433,6 +433,19 @@ class Action(Value):
     #: False when the action takes the characters' actions for the turn (Hide skips them):
     #: activities (``do ACTIVITY``) are refused until the next turn.
     activities: bool = True
+    turn_types: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "The kinds of turn it is taken in (['dungeon']); in every kind when empty. In "
+            "another kind it is neither offered nor accepted until the game master types "
+            "`enter ID`."
+        ),
+    )
+
+    def taken_in(self, turn_type: str) -> bool:
+        """True when the action (or activity) belongs to this kind of turn."""
+        return not self.turn_types or turn_type in self.turn_types
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -602,6 +615,13 @@ class Track(Value):
     per_hour: int = 0
     limit: int | str | None = None
     reset_by: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    reset_after: int = attrs.field(
+        default=1,
+        metadata=_help(
+            "How many turns in a row of a `reset_by` action set the track back (2: two "
+            "4-hour camps make a night's sleep); it does not grow on any of them."
+        ),
+    )
     #: What happens to a member whose track goes over its limit: a list of effects (one
     #: effect written as a single table is a list of one, as procedures first wrote it).
     over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
@@ -818,6 +838,23 @@ class Procedure(Value):
     def default_turn_type(self) -> str:
         """The turn type an expedition starts in."""
         return next(iter(self.turn_types), "turn")
+
+    def actions_in(self, turn_type: str) -> dict[str, Action]:
+        """The actions taken in this kind of turn, in the file's order."""
+        return {name: a for name, a in self.actions.items() if a.taken_in(turn_type)}
+
+    def activities_in(self, turn_type: str) -> dict[str, Action]:
+        """The activities done in this kind of turn, in the file's order."""
+        return {name: a for name, a in self.activities.items() if a.taken_in(turn_type)}
+
+    def bare_action(self, last: str | None, turn_type: str) -> str:
+        """The action a bare ``turn`` takes in this kind of turn: the last one taken when it
+        belongs here, else the default action when it does, else the first that does."""
+        here = self.actions_in(turn_type)
+        for name in (last, self.default_action):
+            if name in here:
+                return name
+        return next(iter(here), self.default_action)
 
     def is_hazard(self, rule_id: str) -> bool:
         """True when the roll rule is a per-turn hazard roll: marked, or called 'hazard'."""

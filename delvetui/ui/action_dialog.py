@@ -38,8 +38,10 @@ class ActionDialog(PickDialog):
         rules = procedure.light_level(self.state.light_level)
         current = self.current
         options: list[Option] = []
-        width = max(len(action.label) for action in procedure.actions.values())
-        for action_id, action in procedure.actions.items():
+        # Only this kind of turn's actions: another's waits for `enter ID`.
+        here = procedure.actions_in(self.state.turn_type)
+        width = max((len(action.label) for action in here.values()), default=0)
+        for action_id, action in here.items():
             row = Text()
             row.append("▶ " if action_id == current else "  ")
             row.append(action.label.ljust(width), "bold")
@@ -71,4 +73,4 @@ class ActionDialog(PickDialog):
 
     def on_mount(self) -> None:
         """Focus the list on the current action."""
-        self.focus_list(list(self.procedure.actions), self.current)
+        self.focus_list(list(self.procedure.actions_in(self.state.turn_type)), self.current)

@@ -45,9 +45,9 @@ def _choices(
         case "light-kind":
             return list(procedure.lights)
         case "action":
-            return list(procedure.actions)
+            return list(procedure.actions_in(state.turn_type))
         case "activity":
-            return list(procedure.activities)
+            return list(procedure.activities_in(state.turn_type))
         case "turn-type":
             return list(procedure.turn_types)
         case "counter":
