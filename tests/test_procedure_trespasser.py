@@ -204,9 +204,10 @@ def test_picking_a_lock_with_an_improvised_pick_takes_minus_four(expedition: Fac
     made = with_alarm(expedition, 0)
     batch = made.execute("do pick-lock by=Ash pick.Ash=12")
     assert [(c.dc, c.total, c.success) for c in of(batch, ev.CheckMade)] == [(10, 13, True)]
+    made.execute("turn stay")
     batch = made.execute("do pick-lock by=Ash tools=improvised pick.Ash=12")
     assert [(c.dc, c.total, c.success) for c in of(batch, ev.CheckMade)] == [(14, 13, False)]
-    assert alarm(made) == 0
+    assert alarm(made) == 1  # the round stayed raised it; picking is quiet
 
 
 def test_a_moments_rest_without_eating_costs_one_endurance(expedition: Factory) -> None:
@@ -216,10 +217,11 @@ def test_a_moments_rest_without_eating_costs_one_endurance(expedition: Factory) 
     made.execute("do moments-rest by=Ash ate=yes")
     ash = made.state.member("Ash")
     assert ash is not None and ash.track("endurance") == 3
+    made.execute("turn stay")
     batch = made.execute("do moments-rest by=Ash ate=no")
     assert [(t.name, t.value) for t in of(batch, ev.TrackChanged)] == [("Ash", 2)]
     with pytest.raises(CommandError, match="ate=yes or ate=no"):
-        made.execute("do moments-rest by=Ash")
+        made.execute("do moments-rest by=Bryn")
 
 
 def test_search_rolls_intellect_for_a_room_but_a_specific_feature_always_yields(
@@ -229,6 +231,7 @@ def test_search_rolls_intellect_for_a_room_but_a_specific_feature_always_yields(
     batch = made.execute("do search by=Bryn search.Bryn=9")
     assert [(c.id, c.success) for c in of(batch, ev.CheckMade)] == [("search", False)]
     assert "learns nothing" in of(batch, ev.Logged)[-1].text
+    made.execute("turn stay")
     batch = made.execute("do search by=Bryn what=feature")
     assert of(batch, ev.DiceRolled) == []
     assert "10 minutes" in of(batch, ev.Logged)[-1].text
@@ -243,6 +246,70 @@ def test_listening_and_casting_take_no_round_and_leave_the_alarm(expedition: Fac
     assert alarm(made) == 1
 
 
+def test_without_an_encounter_each_member_declares_an_action_but_not_during_one(
+    expedition: Factory,
+) -> None:
+    """Trespasser, navigation: "Without an encounter, each member of the party declares their
+    action". A round whose encounter check began an encounter has no character actions
+    (the Encounters page takes over); the next round without one has them again."""
+    made = with_alarm(expedition, 4)
+    made.execute("turn advance hazard=2")  # alarm 5, d10 2: an encounter
+    assert made.state.encounter is not None
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError, match="encounter is under way this dungeon round"):
+        made.execute("do search by=Ash")
+    assert (made.state, made.batch_count, made.event_count) == before
+    made.execute("turn stay")
+    batch = made.execute("do search by=Ash search.Ash=15")
+    assert [(c.name, c.success) for c in of(batch, ev.CheckMade)] == [("Ash", True)]
+
+
+def test_hide_failing_is_an_encounter_so_no_character_acts_that_round(
+    expedition: Factory,
+) -> None:
+    """Trespasser, Hide: the party "skips taking actions for the turn", and a failure is an
+    encounter: either way, no character action that round."""
+    made = with_alarm(expedition, 2)
+    made.execute("turn hide stealth=failure")
+    with pytest.raises(CommandError, match="Hide skips the characters' actions"):
+        made.execute("do listen by=Bryn")
+
+
+def test_each_trespasser_takes_one_action_a_round(expedition: Factory) -> None:
+    """Trespasser: "within each dungeon round, each Trespasser will take an action" — one.
+    Cy cannot take a Moment's rest and Listen in one round; Ash still has their own action,
+    and the next round gives Cy another."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "pc add Cy hp=8 ENDURANCE=3", "turn stay")
+    made.execute("do moments-rest by=Cy ate=no")
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError) as refused:
+        made.execute("do listen by=Cy listen.Cy=12")
+    assert refused.value.message == (
+        "Cy has already taken their action this dungeon round: each member takes one action "
+        "a dungeon round. Take the next dungeon round first."
+    )
+    assert (made.state, made.batch_count, made.event_count) == before
+    made.execute("do listen by=Ash listen.Ash=12")
+    made.execute("turn stay")
+    batch = made.execute("do listen by=Cy listen.Cy=12")
+    assert [c.name for c in of(batch, ev.CheckMade)] == ["Cy"]
+    assert [e.by for e in of(batch, ev.ActivityDone)] == ["Cy"]
+
+
+def test_a_character_action_names_who_takes_it(expedition: Factory) -> None:
+    """Trespasser: each member declares their own action, so an action says whose it is
+    (the table asks); with one member in the party, it is theirs."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "pc add Cy hp=8", "turn stay")
+    with pytest.raises(CommandError, match="Say who does it with by=NAME"):
+        made.execute("do cast-incantation")
+    with pytest.raises(InputNeeded):
+        made.execute("do cast-incantation", ask_inputs=True)
+    made.execute("do cast-incantation by=Cy")
+    assert made.state.acted == ("Cy",)
+
+
 def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
     made = expedition("trespasser", seed=7)
     run(
@@ -255,6 +322,7 @@ def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
         "turn hide stealth=success sparks=1",
         "turn stay",
         "do batter-door by=Ash",
+        "turn stay",
         "do moments-rest by=Ash ate=no",
         "turn backtrack",
         "turn",

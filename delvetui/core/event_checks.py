@@ -446,6 +446,13 @@ def _interval(at: _At, e: ev.IntervalChanged) -> str | None:
     return None
 
 
+@_checks(ev.ActivityDone)
+def _activity_done(at: _At, e: ev.ActivityDone) -> str | None:
+    if e.activity not in at.procedure.activities:
+        return f"{quote(e.activity)} is not an activity of {at.procedure.name}"
+    return _member(at.state, e.by) if e.by else None
+
+
 @_checks(ev.Noted)
 def _noted(at: _At, e: ev.Noted) -> str | None:
     if len(e.text) > rules.MAX_NOTE:

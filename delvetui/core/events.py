@@ -541,6 +541,21 @@ class Logged(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class ActivityDone(Event):
+    """Someone did an activity within the turn (``do ACTIVITY [by=NAME]``).
+
+    ``by`` is the member who did it ('' when no one was named): a procedure that gives each
+    member one activity a turn counts them from it.
+    """
+
+    activity: str
+    text: str
+    label: str = ""
+    by: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class Noted(Event):
     """The game master wrote a note."""
 

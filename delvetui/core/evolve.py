@@ -276,7 +276,15 @@ def _(event: ev.TurnStarted, state: State) -> State:
         turns_since_rest=since_rest,
         encounter=None,
         encounter_distance="",
+        acted=(),
     )
+
+
+@_apply.register
+def _(event: ev.ActivityDone, state: State) -> State:
+    if not event.by:
+        return state
+    return attrs.evolve(state, acted=(*state.acted, event.by))
 
 
 @_apply.register

@@ -279,6 +279,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "info", f"The party skipped its rest after {event.turns} turns."
         case ev.Logged():
             return "info", event.text
+        case ev.ActivityDone():
+            return "info", f"{event.by}: {event.text}" if event.by else event.text
         case ev.Noted():
             return "note", f"Note: {event.text}"
         case ev.ClockSet():

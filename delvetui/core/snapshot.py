@@ -18,7 +18,7 @@ from delvetui.core.state import Hazard, Light, Member, Pending, State
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 12
+FORMAT = 13
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -65,6 +65,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             ),
             "resources": _pairs(data.get("resources", ())),
             "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
+            "acted": tuple(str(name) for name in data.get("acted", ())),
         }
     )
 

@@ -166,6 +166,8 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: Who has done an activity (``do ACTIVITY by=NAME``) this turn, once for each one.
+    acted: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -612,6 +612,20 @@ class Party(Value):
     #: Checks made by a member with a condition roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    activities_each: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Each member does at most this many activities a turn (`do ACTIVITY by=NAME`), "
+            "and an activity then names who does it; none: no limit."
+        ),
+    )
+    activities_in_encounter: bool = attrs.field(
+        default=True,
+        metadata=_help(
+            "false: no activity while the turn's encounter is on (the characters' actions "
+            "wait for a turn without one)."
+        ),
+    )
 
     def fatigue_label(self, level: int) -> str:
         """The ladder's name for a fatigue level; a level off the ladder (a file made by
