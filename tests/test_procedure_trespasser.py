@@ -9,9 +9,20 @@ from __future__ import annotations
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core.log import lines
+from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, reopened, run
+
+
+def said_of(expedition: Expedition, batch: Batch) -> list[str]:
+    """The turn log's lines for one command."""
+    return [
+        line.text
+        for line in lines(expedition.batches(), expedition.procedure)
+        if line.batch == batch.seq
+    ]
 
 
 def alarm(expedition: Expedition) -> int:
@@ -170,6 +181,65 @@ def test_a_torch_usage_die_steps_down_on_a_one_or_two_and_is_spent_after_the_d4(
     assert made.state.light_level == "dark"
     batch = made.execute("turn stay")  # nothing left burning: no depletion check
     assert of(batch, ev.DiceRolled) == []
+
+
+def test_a_usage_die_light_has_no_turns_to_set_and_its_die_is_corrected_instead(
+    expedition: Factory,
+) -> None:
+    """Trespasser, light: a light's life is its depletion checks (the usage die), not a count
+    of rounds. Setting turns on a torch would put a countdown on top of the die, so it is
+    refused with what to do instead; ``light set torch1 die=d6`` corrects the die, and the
+    depletion check then rolls that die."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "light add torch carrier=Ash lit")
+    made.execute("turn stay usage.torch1=1")
+    assert made.state.lights[0].usage_die == 4
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError) as refused:
+        made.execute("light set torch1 turns=2")
+    assert refused.value.message == (
+        "torch1 burns down on its usage die (now d4), not by turns; set its die instead "
+        "(light set torch1 die=d6)."
+    )
+    with pytest.raises(CommandError, match="not by turns"):
+        made.execute("light set torch1 minutes=20")
+    assert (made.state, made.batch_count, made.event_count) == before
+    batch = made.execute("light set torch1 die=d6")
+    assert [(e.id, e.die) for e in of(batch, ev.UsageDieSet)] == [("torch1", 6)]
+    assert said_of(made, batch) == ["torch1's usage die is set to d6 (set by the game master)."]
+    light = made.state.lights[0]
+    assert (light.usage_die, light.minutes, light.lit) == (6, None, True)
+    # Two rounds of sixes leave it burning: nothing counts down beside the die.
+    for _ in range(2):
+        batch = made.execute("turn stay usage.torch1=6")
+        assert [e.expression for e in of(batch, ev.DiceRolled)] == ["d6"]
+    assert made.state.lights[0].lit
+    assert of(batch, ev.LightPutOut) == []
+
+
+def test_a_spent_torch_corrected_to_a_die_burns_again_and_a_timed_light_has_no_die(
+    expedition: Factory,
+) -> None:
+    """A correction undoes a mistake: a torch wrongly spent is given its die back. A light
+    that counts time (exploration's torch, 6 turns) has no usage die to set."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "light add torch carrier=Ash lit", "light add torch")
+    for face in (1, 1):  # d6 steps to d4, and the d4 is spent
+        made.execute(f"turn stay usage.torch1={face}")
+    torch = made.state.light("torch1")
+    assert torch is not None and torch.spent
+    made.execute("light set torch1 die=d4")
+    made.execute("light on torch1")
+    torch = made.state.light("torch1")
+    assert torch is not None and (torch.lit, torch.usage_die) == (True, 4)
+    timed = expedition("exploration", name="timed")
+    run(timed, "pc add Ash hp=8", "light add torch carrier=Ash lit")
+    with pytest.raises(CommandError) as refused:
+        timed.execute("light set torch1 die=d6")
+    assert refused.value.message == (
+        "torch1 has no usage die: it counts its time left; set that instead "
+        "(light set torch1 turns=N)."
+    )
 
 
 def test_every_lit_light_makes_its_own_depletion_check(expedition: Factory) -> None:

@@ -338,6 +338,16 @@ class UsageDieStepped(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class UsageDieSet(Event):
+    """A light's usage die was set (corrected by the game master): d4 to d20."""
+
+    id: str
+    die: int
+    reason: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class LightRealTimeSet(Event):
     """A light was set to burn in real time with this many seconds left (None: by turns again)."""
 

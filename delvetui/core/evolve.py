@@ -265,6 +265,12 @@ def _(event: ev.UsageDieStepped, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.UsageDieSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, usage_die=event.die, spent=False))
+
+
+@_apply.register
 def _(event: ev.TurnStarted, state: State) -> State:
     streak = state.streak + 1 if state.action == event.action else 1
     since_rest = 0 if event.resting else state.turns_since_rest + 1

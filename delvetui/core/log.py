@@ -199,6 +199,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.UsageDieStepped():
             die = f"d{event.die}" if event.die else "spent"
             return "light", f"{event.id}'s usage die steps down to {die}."
+        case ev.UsageDieSet():
+            return "light", f"{event.id}'s usage die is set to d{event.die}{_why(event.reason)}."
         case ev.TurnStarted():
             action = procedure.actions.get(event.action)
             label = action.label if action else event.action
