@@ -210,6 +210,59 @@ def test_rolling_to_return_on_a_dangerous_path_deals_1d6_per_point_under(
     assert bryn is not None and bryn.hp == 11
 
 
+def test_the_return_dc_counts_the_travel_turns_from_safety_not_the_rests(
+    expedition: Factory,
+) -> None:
+    """Rolling To Return: "DC = 10 + 1 per travel turn" — "four hours away from base (DC
+    14)". The DC measures how far the party is from safety: hours on the move count, an
+    hour of rest takes them no farther. Four hours of travel and two of rest: DC 14."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=0")
+    travel(made, 2)
+    run(made, "turn rest hazard=20", "turn rest hazard=20")
+    travel(made, 2)
+    assert made.state.turn == 6
+    assert made.state.counter("away") == 4
+    batch = made.execute("turn return path=arduous return.Ash=14")
+    assert [(c.dc, c.success) for c in of(batch, ev.CheckMade)] == [(14, True)]
+
+
+def test_after_a_return_the_count_from_safety_starts_again(expedition: Factory) -> None:
+    """Rolling To Return: success means the PC "returns to safety"; failure costs, but the
+    PC still gets back. Setting out again, the DC counts from that return: a return at DC
+    13, then one more travel turn, is DC 11, not 14."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=0", "pc add Bryn hp=30 MOD=0")
+    travel(made, 3)
+    batch = made.execute("turn return path=dangerous return.Ash=13 return.Bryn=12 damage.Bryn=3")
+    assert [c.dc for c in of(batch, ev.CheckMade)] == [13, 13]
+    assert made.state.counter("away") == 0
+    travel(made, 1)
+    batch = made.execute("turn return path=arduous return.Ash=11 return.Bryn=11")
+    assert [(c.dc, c.success) for c in of(batch, ev.CheckMade)] == [(11, True), (11, True)]
+
+
+def test_one_pc_rolls_to_return_alone_and_the_fallen_do_not_roll(expedition: Factory) -> None:
+    """Rolling To Return: "each player" rolls — but a PC who escaped a battle alone "can
+    roll to return" by themselves, and "a party with two surviving PCs" rolls as two. With
+    by=A only A rolls, and the party's count from safety stays; a member at 0 HP does not
+    roll."""
+    made = expedition("travel-turn")
+    run(made, "pc add A hp=20 MOD=2", "pc add B hp=8 MOD=0", "pc add C hp=8 MOD=0")
+    travel(made, 3)
+    made.execute("pc B hp=0")
+    batch = made.execute("turn return path=dangerous by=A return.A=3 damage.A=8")
+    assert [(c.name, c.dc, c.success) for c in of(batch, ev.CheckMade)] == [("A", 13, False)]
+    b = made.state.member("B")
+    assert b is not None and b.hp == 0
+    assert made.state.counter("away") == 3  # the rest of the party is still out there
+    with pytest.raises(CommandError, match="'return.b=' was given but nothing"):
+        made.execute("turn return path=arduous return.B=20 return.C=20")
+    batch = made.execute("turn return path=arduous return.A=20 return.C=20")
+    assert [c.name for c in of(batch, ev.CheckMade)] == ["A", "C"]
+    assert made.state.counter("away") == 0
+
+
 def test_the_best_modifier_includes_proficiency(expedition: Factory) -> None:
     made = expedition("travel-turn")
     made.execute("pc add Dara hp=8 STR=16 DEX=12 PROF=2")
