@@ -256,7 +256,7 @@ def test_one_pc_rolls_to_return_alone_and_the_fallen_do_not_roll(expedition: Fac
     b = made.state.member("B")
     assert b is not None and b.hp == 0
     assert made.state.counter("away") == 3  # the rest of the party is still out there
-    with pytest.raises(CommandError, match="'return.b=' was given but nothing"):
+    with pytest.raises(CommandError, match=r"'return\.b=' was given but nothing"):
         made.execute("turn return path=arduous return.B=20 return.C=20")
     batch = made.execute("turn return path=arduous return.A=20 return.C=20")
     assert [c.name for c in of(batch, ev.CheckMade)] == ["A", "C"]
