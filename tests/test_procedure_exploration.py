@@ -60,13 +60,16 @@ def test_the_file_names_its_source_and_its_defaults(procedure_id: str) -> None:
     assert "# default" in text or "default:" in text
 
 
-def test_a_turn_is_10_minutes_and_rolls_the_hazard_die_before_the_action(
+def test_a_turn_is_10_minutes_and_the_hazard_happens_once_the_action_is_resolved(
     party: Expedition,
 ) -> None:
+    """Turn procedure: roll the hazard die, resolve actions — "the Referee decides when the
+    hazard occurs". Reading: the action is resolved first, in the light it was declared in,
+    and the hazard happens after it."""
     batch = party.execute("turn search dc=12 by=Ash hazard=5 search=10")
     kinds = [type(event).__name__ for event in batch.events]
-    assert kinds.index("ResultRead") < kinds.index("CheckMade")  # step 3 before step 4
-    assert [roll.key for roll in events(batch, ev.DiceRolled)] == ["hazard", "search"]
+    assert kinds.index("CheckMade") < kinds.index("ResultRead")
+    assert [roll.key for roll in events(batch, ev.DiceRolled)] == ["search", "hazard"]
     assert party.state.turn == 1 and party.state.clock_text == "08:10"
     assert party.state.last_hazard is not None and party.state.last_hazard.roll == 5
 
@@ -162,7 +165,7 @@ def test_forcing_a_door_is_str_and_picking_a_lock_is_dex(
     party: Expedition, action: str, check_id: str, expression: str
 ) -> None:
     batch = party.execute(f"turn {action} dc=14 by=Ash hazard=5 {check_id}=13")
-    roll = events(batch, ev.DiceRolled)[-1]
+    roll = next(e for e in events(batch, ev.DiceRolled) if e.key == check_id)
     assert roll.expression == expression
     check = events(batch, ev.CheckMade)[0]
     assert check.dc == 14 and check.success == (roll.total >= 14)
@@ -179,14 +182,14 @@ def test_listening_at_a_door_is_a_normal_wis_check_dc_12(party: Expedition) -> N
 def test_checks_in_the_dark_roll_with_setback(party: Expedition) -> None:
     party.execute("light off torch2")
     typed = party.execute("turn force-door dc=10 by=Ash hazard=5 force=15,4")
-    roll = events(typed, ev.DiceRolled)[-1]
+    roll = events(typed, ev.DiceRolled)[0]
     assert roll.expression == "2d20kl1+1" and roll.total == 5
     assert not events(typed, ev.CheckMade)[0].success
     rolled = party.execute("turn listen by=Bo hazard=5")
-    assert events(rolled, ev.DiceRolled)[-1].expression == "2d20kl1"
+    assert events(rolled, ev.DiceRolled)[0].expression == "2d20kl1"
     party.execute("light on torch1")
     lit = party.execute("turn listen by=Bo hazard=5 listen=12")
-    assert events(lit, ev.DiceRolled)[-1].expression == "d20"
+    assert events(lit, ev.DiceRolled)[0].expression == "d20"
 
 
 def test_surprise_is_a_wis_check_dc_12_for_each_character(party: Expedition) -> None:
@@ -274,6 +277,25 @@ def test_a_3_empties_a_lantern_which_a_new_flask_relights(party: Expedition) -> 
     run(party, "light refuel lantern1", "light on lantern1")
     lantern = party.state.light("lantern1")
     assert lantern is not None and lantern.lit and lantern.minutes == 360
+
+
+def test_a_3_that_puts_out_the_only_torch_leaves_the_turns_search_made_in_the_light(
+    party: Expedition,
+) -> None:
+    """Turn procedure: "resolve actions (Referee decides when hazard occurs)"; Light: no
+    light means no searching. A search made in darkness with setback is neither reading.
+    Reading chosen: the search is resolved in the light it was declared in (a plain d20),
+    then the 3 puts the only torch out; the next search is refused in the dark."""
+    party.execute("turn cautious hazard=5")  # the torch is no longer just lit
+    batch = party.execute("turn search dc=12 by=Ash hazard=3 search=10")
+    search = next(e for e in events(batch, ev.DiceRolled) if e.key == "search")
+    assert search.expression == "d20+2"  # WIS 14, no setback
+    assert [(c.total, c.success) for c in events(batch, ev.CheckMade)] == [(12, True)]
+    kinds = [type(event).__name__ for event in batch.events]
+    assert kinds.index("CheckMade") < kinds.index("LightPutOut")
+    assert party.state.light_level == "dark"
+    with pytest.raises(CommandError, match="cannot search in darkness"):
+        party.execute("turn search dc=12 by=Ash hazard=5 search=10")
 
 
 def test_a_3_with_no_torch_or_lantern_lit_does_nothing(party: Expedition) -> None:
