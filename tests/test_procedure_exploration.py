@@ -469,3 +469,81 @@ def test_traditional_rest_is_tracked_once_an_hour(traditional: Expedition) -> No
     batch = traditional.execute("turn hazard=5 con=4")
     assert len(events(batch, ev.RestSkipped)) == 1
     assert traditional.state.party[0].fatigue == 1
+
+
+def test_traditional_moves_by_the_same_table_and_darkness_halves_it(
+    traditional: Expedition,
+) -> None:
+    """Movement and Light (no light) hold in the traditional variant too: the movement
+    table, rushing's flags, and in darkness movement halved, setback and no searching."""
+    for action, speed, distance in MOVEMENT_TABLE:
+        batch = traditional.execute(f"turn {action} speed={speed} hazard=5")
+        assert events(batch, ev.TurnStarted)[0].distance == distance, (action, speed)
+    traditional.execute("light on torch1")  # torch2 burnt out after its 6 turns
+    started = events(traditional.execute("turn rushing hazard=5"), ev.TurnStarted)[0]
+    assert "no searching" in started.flags and "no mapping" in started.flags
+    traditional.execute("light off torch1")
+    started = events(traditional.execute("turn cautious hazard=5"), ev.TurnStarted)[0]
+    assert started.distance == "45 yards" and "setback on all rolls" in started.flags
+    with pytest.raises(CommandError, match="cannot search in darkness"):
+        traditional.execute("turn search dc=12 by=Ash hazard=5")
+
+
+def test_traditional_quick_reference_checks_and_setback_in_the_dark(
+    traditional: Expedition,
+) -> None:
+    """Searching (WIS vs the referee's DC) and the quick reference (force a door STR, pick a
+    lock DEX, listen WIS at DC 12), each 1 turn; in darkness they roll with setback."""
+    traditional.execute("pc add Cy hp=6 STR=14 DEX=16 WIS=12")
+    plays = [
+        ("turn search dc=16 by=Cy hazard=5 search=15", "d20+1", (16, 16, True)),
+        ("turn force-door dc=14 by=Cy hazard=5 force=12", "d20+2", (14, 14, True)),
+        ("turn pick-lock dc=14 by=Cy hazard=5 lock=10", "d20+3", (14, 13, False)),
+        ("turn listen by=Cy hazard=5 listen=11", "d20+1", (12, 12, True)),
+    ]
+    for command, expression, check in plays:
+        batch = traditional.execute(command)
+        rolled = [e.expression for e in events(batch, ev.DiceRolled) if e.key != "hazard"]
+        assert rolled == [expression], command
+        made = events(batch, ev.CheckMade)[0]
+        assert (made.dc, made.total, made.success) == check, command
+    assert traditional.state.turn == 4
+    traditional.execute("light off torch2")
+    batch = traditional.execute("turn listen by=Cy hazard=5 listen=15,4")
+    assert [e.expression for e in events(batch, ev.DiceRolled) if e.key == "listen"] == [
+        "2d20kl1+1"
+    ]
+
+
+def test_traditional_surprise_is_a_wis_check_dc_12_for_each_character(
+    traditional: Expedition,
+) -> None:
+    """Surprise: a WIS check (DC 12) for each character; some may be surprised."""
+    traditional.execute("pc add Cy hp=6 WIS=14")
+    batch = traditional.execute("do surprise surprise.Ash=12 surprise.Cy=9")
+    checks = {check.name: (check.total, check.success) for check in events(batch, ev.CheckMade)}
+    assert checks == {"Ash": (12, True), "Cy": (11, False)}
+    assert traditional.state.turn == 0
+
+
+def test_traditional_the_encounter_roll_comes_first_and_no_light_depends_on_it(
+    traditional: Expedition,
+) -> None:
+    """Turn procedure: roll the die, then resolve actions. The traditional roll touches no
+    light, so the order the text gives is kept: the die, then the search, in the light."""
+    traditional.execute("pc add Cy hp=6 WIS=12")
+    batch = traditional.execute("turn search dc=10 by=Cy hazard=1 search=12")
+    kinds = [type(event).__name__ for event in batch.events]
+    assert kinds.index("ResultRead") < kinds.index("CheckMade")
+    assert len(events(batch, ev.EncounterBegan)) == 1
+    assert traditional.state.light_level == "bright"
+
+
+def test_traditional_a_torch_burns_6_turns_and_a_candle_an_hour(traditional: Expedition) -> None:
+    """Light: "torch = 6 Turns"; a candle lasts 1 hour, as in the main procedure."""
+    quiet_turns(traditional, 5)
+    torch = traditional.state.light("torch2")
+    assert torch is not None and torch.lit
+    traditional.execute("turn hazard=5")  # the sixth turn
+    torch = traditional.state.light("torch2")
+    assert torch is not None and torch.spent and traditional.state.light_level == "dark"
