@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from delvetui.cli import status_data
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
@@ -317,3 +318,47 @@ def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
         assert again.state == state
     finally:
         again.close()
+
+
+@pytest.mark.parametrize(
+    ("clock", "quarter"),
+    [("05:00", "pre-dawn"), ("07:00", "morning"), ("13:00", "afternoon"), ("20:00", "night")],
+)
+def test_each_time_die_is_a_quarter_of_the_day(
+    expedition: Factory, clock: str, quarter: str
+) -> None:
+    """Timekeeping: "Each time die represents one quarter of the day and six hours of time:
+    pre-dawn, morning, afternoon, and night" — status names the quarter the hour is in."""
+    made = expedition("travel-turn")
+    made.execute(f"time set {clock}")
+    assert status_data(made)["quarter"] == quarter
+
+
+def test_rest_does_not_cure_exhaustion(expedition: Factory) -> None:
+    """Exhaustion: "only safe rest will" cure it, and not unsafe rest. An hour's rest on the
+    road starts the hours without rest again but leaves the exhaustion; the GM takes it away
+    when the party has safe rest and food (pc NAME -exhausted)."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 CON=10", "pc Ash +exhausted")
+    made.execute("turn rest hazard=20")
+    ash = made.state.member("Ash")
+    assert ash is not None and "exhausted" in ash.conditions and ash.track("resilience") == 0
+    made.execute("pc Ash -exhausted")
+    ash = made.state.member("Ash")
+    assert ash is not None and ash.conditions == ()
+
+
+def test_dim_light_and_darkness_are_difficult_and_harsh_terrain(expedition: Factory) -> None:
+    """Overland Travel: "Dim light counts as difficult terrain; darkness as harsh terrain" —
+    half and a quarter of the distance. Light: the level's advantages and disadvantages
+    are shown with each travel turn, for the GM to apply to the checks they call."""
+    made = expedition("travel-turn")
+    procedure = made.procedure
+    assert procedure.light_level("dim").movement_factor == 0.5
+    assert procedure.light_level("dark").movement_factor == 0.25
+    run(made, "pc add Ash hp=8", "light add torch carrier=Ash lit")
+    started = of(made.execute("turn cautious hazard=20,20"), ev.TurnStarted)[0]
+    assert "advantage: stealth, hiding, listening" in started.flags
+    assert made.state.light_level == "dark"  # the torch's hour is over
+    started = of(made.execute("turn cautious hazard=20,20"), ev.TurnStarted)[0]
+    assert "sight impossible" in started.flags
