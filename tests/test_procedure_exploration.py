@@ -398,6 +398,16 @@ def test_resting_after_6_turns_asks_nothing(party: Expedition) -> None:
     assert fatigue(party) == {"Ash": 0, "Bo": 0}
 
 
+def test_a_rest_is_a_turn_without_movement(party: Expedition) -> None:
+    """Fatigue & Rest: "Rest means sitting, eating, drinking, catching breath — not moving";
+    the quick reference: a rest takes 1 turn and needs no check."""
+    batch = party.execute("turn rest hazard=5")
+    started = events(batch, ev.TurnStarted)[0]
+    assert started.resting and started.distance == ""
+    assert events(batch, ev.CheckMade) == []
+    assert party.state.turn == 1 and party.state.turns_since_rest == 0
+
+
 def test_a_rest_within_the_hour_starts_the_count_again(party: Expedition) -> None:
     quiet_turns(party, 3)
     party.execute("turn rest hazard=5")
@@ -539,11 +549,42 @@ def test_traditional_the_encounter_roll_comes_first_and_no_light_depends_on_it(
     assert traditional.state.light_level == "bright"
 
 
-def test_traditional_a_torch_burns_6_turns_and_a_candle_an_hour(traditional: Expedition) -> None:
-    """Light: "torch = 6 Turns"; a candle lasts 1 hour, as in the main procedure."""
+def test_traditional_a_torch_goes_out_after_its_6_turns_of_10_minutes(
+    traditional: Expedition,
+) -> None:
+    """Light: "torch = 6 Turns", tracked by the clock alone: a turn is 10 minutes, and the
+    torch is out at the end of its sixth."""
     quiet_turns(traditional, 5)
     torch = traditional.state.light("torch2")
     assert torch is not None and torch.lit
     traditional.execute("turn hazard=5")  # the sixth turn
     torch = traditional.state.light("torch2")
     assert torch is not None and torch.spent and traditional.state.light_level == "dark"
+    assert traditional.state.clock_text == "09:00"
+
+
+def test_traditional_replaying_the_file_gives_the_same_state(traditional: Expedition) -> None:
+    run(
+        traditional,
+        "pc add Cy hp=6 WIS=12 STR=14",
+        "turn hazard=1",
+        "turn rushing speed=fast",
+        "turn search dc=14 by=Cy",
+        "do surprise",
+        "turn force-door dc=12 by=Cy",
+        "light add lantern lit",
+        "turn rest",
+        "turn",
+    )
+    before = traditional.state
+    assert reopened(traditional).state == before
+
+
+def test_traditional_a_rest_is_a_turn_without_movement(traditional: Expedition) -> None:
+    """Fatigue & Rest: resting is "not moving or doing anything strenuous", 1 turn, no
+    check; it starts the hour's count again."""
+    quiet_turns(traditional, 3)
+    batch = traditional.execute("turn rest hazard=5")
+    started = events(batch, ev.TurnStarted)[0]
+    assert started.resting and started.distance == ""
+    assert events(batch, ev.CheckMade) == [] and traditional.state.turns_since_rest == 0
