@@ -173,6 +173,7 @@ def test_a_rest_and_meal_resets_the_hours_without_rest(expedition: Factory) -> N
     travel(made, 3)
     batch = made.execute("turn rest hazard=20")
     assert of(batch, ev.TurnStarted)[0].resting
+    assert [e.expression for e in of(batch, ev.DiceRolled)] == ["d20"]  # a plain roll
     ash = made.state.member("Ash")
     assert ash is not None and ash.track("resilience") == 0
     assert of(batch, ev.CheckMade) == []
