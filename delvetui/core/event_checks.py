@@ -339,6 +339,13 @@ def _usage(at: _At, e: ev.UsageDieStepped) -> str | None:
     return _light(at.state, e.id)
 
 
+@_checks(ev.UsageDieSet)
+def _usage_set(at: _At, e: ev.UsageDieSet) -> str | None:
+    if e.die not in _USAGE_DICE:
+        return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
+    return _light(at.state, e.id)
+
+
 @_checks(ev.TurnStarted)
 def _turn_started(at: _At, e: ev.TurnStarted) -> str | None:
     if e.number != at.state.turn + 1:
@@ -444,6 +451,13 @@ def _interval(at: _At, e: ev.IntervalChanged) -> str | None:
     if not 0 <= e.since <= at.state.turn:
         return f"an interval cannot start after {e.since} turns when {at.state.turn} are done"
     return None
+
+
+@_checks(ev.ActivityDone)
+def _activity_done(at: _At, e: ev.ActivityDone) -> str | None:
+    if e.activity not in at.procedure.activities:
+        return f"{quote(e.activity)} is not an activity of {at.procedure.name}"
+    return _member(at.state, e.by) if e.by else None
 
 
 @_checks(ev.Noted)

@@ -338,6 +338,16 @@ class UsageDieStepped(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class UsageDieSet(Event):
+    """A light's usage die was set (corrected by the game master): d4 to d20."""
+
+    id: str
+    die: int
+    reason: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class LightRealTimeSet(Event):
     """A light was set to burn in real time with this many seconds left (None: by turns again)."""
 
@@ -537,6 +547,21 @@ class Logged(Event):
 
     text: str
     label: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class ActivityDone(Event):
+    """Someone did an activity within the turn (``do ACTIVITY [by=NAME]``).
+
+    ``by`` is the member who did it ('' when no one was named): a procedure that gives each
+    member one activity a turn counts them from it.
+    """
+
+    activity: str
+    text: str
+    label: str = ""
+    by: str = ""
 
 
 @event()

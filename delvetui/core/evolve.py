@@ -274,6 +274,12 @@ def _(event: ev.UsageDieStepped, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.UsageDieSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, usage_die=event.die, spent=False))
+
+
+@_apply.register
 def _(event: ev.TurnStarted, state: State) -> State:
     streak = state.streak + 1 if state.action == event.action else 1
     since_rest = 0 if event.resting else state.turns_since_rest + 1
@@ -286,7 +292,15 @@ def _(event: ev.TurnStarted, state: State) -> State:
         encounter=None,
         encounter_distance="",
         in_turn=True,
+        acted=(),
     )
+
+
+@_apply.register
+def _(event: ev.ActivityDone, state: State) -> State:
+    if not event.by:
+        return state
+    return attrs.evolve(state, acted=(*state.acted, event.by))
 
 
 @_apply.register

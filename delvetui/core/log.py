@@ -199,6 +199,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.UsageDieStepped():
             die = f"d{event.die}" if event.die else "spent"
             return "light", f"{event.id}'s usage die steps down to {die}."
+        case ev.UsageDieSet():
+            return "light", f"{event.id}'s usage die is set to d{event.die}{_why(event.reason)}."
         case ev.TurnStarted():
             action = procedure.actions.get(event.action)
             label = action.label if action else event.action
@@ -279,6 +281,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "info", f"The party skipped its rest after {event.turns} turns."
         case ev.Logged():
             return "info", event.text
+        case ev.ActivityDone():
+            return "info", f"{event.by}: {event.text}" if event.by else event.text
         case ev.Noted():
             return "note", f"Note: {event.text}"
         case ev.ClockSet():

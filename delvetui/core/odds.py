@@ -118,7 +118,8 @@ class _Relevance:
     def __init__(self, procedure: Procedure) -> None:
         self.procedure = procedure
         self.hp_matters = any(
-            effect.when is not None and effect.when.hp_at_most is not None
+            effect.when is not None
+            and (effect.when.hp_at_most is not None or effect.when.hp_at_least is not None)
             for ref, effect in walk_effects(procedure)
             if not ref.startswith("activities.")
         )

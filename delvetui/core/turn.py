@@ -303,15 +303,48 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
             f"{activity.label.lower()} now; take the next {turn_name} first."
         )
     _check_inputs(work, command.activity, activity)
+    by = work.inputs.get("by")
+    member = work.member(by).name if by is not None else None
+    if member is None and work.procedure.party.activities_each is not None:
+        # Each member takes their own share of actions: say (or ask) whose this is.
+        member = work.members("by", Ctx(source=activity.label))[0].name
+    _activity_allowed(work, activity, member)
     work.activity = activity
-    work.emit(ev.Logged(text=activity.text or activity.label, label=activity.label))
-    ctx = Ctx(source=activity.label, member=work.inputs.get("by"))
-    if ctx.member is not None:
-        ctx = attrs.evolve(ctx, member=work.member(ctx.member).name)
+    text = activity.text or activity.label
+    work.emit(
+        ev.ActivityDone(activity=command.activity, text=text, label=activity.label, by=member or "")
+    )
+    ctx = Ctx(source=activity.label, member=member)
     work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
     for rule_id in activity.rolls:
         rule = procedure.rolls[rule_id]
         work.run_rule(rule_id, rule, activity.roll_mode.get(rule_id, ""), asked=True)
+
+
+def _activity_allowed(work: Work, activity: Action, member: str | None) -> None:
+    """Refuse an activity the party's rules do not allow now: one during the turn's
+    encounter (``activities_in_encounter = false``), or a member's beyond their share of
+    the turn (``activities_each``)."""
+    party = work.procedure.party
+    state = work.state
+    turn_name = work.procedure.turn_name(state.turn_type)
+    what = activity.label.lower()
+    if not party.activities_in_encounter and state.encounter is not None:
+        raise CommandError(
+            f"An encounter is under way this {turn_name}, so no one can {what} now: the "
+            f"characters' actions are for a {turn_name} without one; take the next "
+            f"{turn_name} first."
+        )
+    if party.activities_each is None or member is None:
+        return
+    most = party.activities_each
+    if state.acted.count(member) >= most:
+        taken = "their action" if most == 1 else f"their {most} actions"
+        each = "one action" if most == 1 else f"at most {most} actions"
+        raise CommandError(
+            f"{member} has already taken {taken} this {turn_name}: each member takes {each} "
+            f"a {turn_name}. Take the next {turn_name} first."
+        )
 
 
 def _resolve_pending(work: Work, resting: bool) -> None:

@@ -210,6 +210,8 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"on every {condition.streak}th {turn_name} of the same action in a row")
     if condition.hp_at_most is not None:
         parts.append(f"a member has at most {condition.hp_at_most} hit points")
+    if condition.hp_at_least is not None:
+        parts.append(f"a member has at least {condition.hp_at_least} hit points")
     if not parts:
         return "only when its condition holds, and it does not now"
     return "only when " + " and ".join(parts)
@@ -253,6 +255,8 @@ def member_passes(
     if member is None:
         return False
     if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
+        return False
+    if condition.hp_at_least is not None and member.hp < condition.hp_at_least:
         return False
     # A member with no score in an ability passes no test of it, above or below.
     scores = dict(member.abilities)
@@ -343,9 +347,12 @@ class Work:
 
     def members(self, target: str, ctx: Ctx) -> list[Member]:
         """The members an effect with this target applies to."""
-        if target == "each" and ctx.scope is not None:
+        if target in ("each", "by-or-each") and ctx.scope is not None:
             # After one member's check, "each" means each member it was made for.
             return [self.member(ctx.scope)]
+        if target == "by-or-each":
+            named = ctx.member or self.inputs.get("by")
+            return [self.member(named)] if named else list(self.state.party)
         if target in ("each", "party"):
             return list(self.state.party)
         name = ctx.member or self.inputs.get("by")
@@ -409,6 +416,8 @@ class Work:
         if condition.day_ends is not None and condition.day_ends != state.day_ends_after(
             self.procedure.turn_minutes(state.turn_type)
         ):
+            return False
+        if condition.by is not None and (self.inputs.get("by") is not None) != condition.by:
             return False
         if condition.light_levels and state.light_level not in condition.light_levels:
             return False

@@ -396,6 +396,8 @@ class _Tally:
                 use.spent = event.spent
             case ev.UsageDieStepped():
                 self.light(event.id).dice.append(event.die)
+            case ev.UsageDieSet():
+                self.light(event.id).dice.append(event.die)
             case ev.LightStruck():
                 self.light(event.id).strikes = event.strikes
             case ev.EncounterBegan():

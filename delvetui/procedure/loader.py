@@ -293,6 +293,10 @@ class _Checker:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
+        if p.party.activities_each is not None and p.party.activities_each < 1:
+            self.problem(
+                "party.activities_each", "should be at least 1 (leave it out for no limit)."
+            )
         for step in p.party.fatigue_modes:
             if step not in p.party.fatigue:
                 self.problem(

@@ -15,7 +15,7 @@ from delvetui.values import Value, as_tuple
 Brightness = Literal["bright", "dim"]
 LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
-Target = Literal["each", "party", "by"]
+Target = Literal["each", "party", "by", "by-or-each"]
 RollMode = Literal["advantage", "disadvantage"]
 #: The roll rule that is the per-turn hazard roll without being marked (see RollRule.hazard).
 HAZARD = "hazard"
@@ -88,6 +88,18 @@ class Condition(Value):
         default=(),
         converter=as_tuple,
         metadata=_help("Only when this turn's flags include none of these."),
+    )
+    by: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only when the command names a member with by=NAME (true), or names none (false)."
+        ),
+    )
+    hp_at_least: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only for a member with at least this many hit points (1: not reduced to nothing)."
+        ),
     )
     hp_at_most: int | None = attrs.field(
         default=None,
@@ -165,6 +177,7 @@ class Condition(Value):
         """True when a key tests the member the effect is about (so it is tested per member)."""
         return bool(
             self.hp_at_most is not None
+            or self.hp_at_least is not None
             or self.member_track_at_least
             or self.member_track_at_most
             or self.member_ability_at_least
@@ -196,7 +209,11 @@ class Effect(Value):
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
     amount: int | None = attrs.field(default=None, metadata=_help("A fixed amount."))
     target: Target = attrs.field(
-        default="each", metadata=_help("Who: each member, the party, or the member `by`.")
+        default="each",
+        metadata=_help(
+            "Who: each member, the party, the member `by`, or `by-or-each` (the member named "
+            "with by=NAME, else each member)."
+        ),
     )
     per_point: bool = attrs.field(
         default=False, metadata=_help("Multiply by the points a check was missed by.")
@@ -211,6 +228,9 @@ class Effect(Value):
     )
     dc_turns: bool = attrs.field(
         default=False, metadata=_help("check: add the turns taken so far to the DC.")
+    )
+    dc_counter: str = attrs.field(
+        default="", metadata=_help("check: a counter whose value is added to the DC.")
     )
     dc_max: int | None = attrs.field(default=None, metadata=_help("check: the highest DC."))
     dc_over: bool = attrs.field(
@@ -641,6 +661,20 @@ class Party(Value):
     #: Checks made by a member with a condition roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    activities_each: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Each member does at most this many activities a turn (`do ACTIVITY by=NAME`), "
+            "and an activity then names who does it; none: no limit."
+        ),
+    )
+    activities_in_encounter: bool = attrs.field(
+        default=True,
+        metadata=_help(
+            "false: no activity while the turn's encounter is on (the characters' actions "
+            "wait for a turn without one)."
+        ),
+    )
     #: The game's own ability modifiers: score (or range "4-5") -> modifier. Empty: the
     #: modifier is (score - 10) // 2.
     modifiers: dict[str, int] = attrs.field(factory=dict)

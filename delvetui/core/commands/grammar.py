@@ -47,6 +47,7 @@ Kind = Literal[
     "clock",  # HH:MM
     "duration",  # a span of real time: 60m, 1h30m, 90s
     "faces",  # a die's faces, typed: 3 or 4,3
+    "usage-die",  # a usage die: d4, d6, d8, d10, d12, d20
     "ability",  # ABILITY=N: the procedure's abilities
     "roll",  # ROLL=N: the rolls the command makes
     "input",  # INPUT=VALUE: what the action takes from the table
@@ -280,8 +281,18 @@ GRAMMAR: tuple[Verb, ...] = (
                     _key("turns|minutes", "N", "number", optional=False),
                 ),
                 cmd.SetLight,
-                "Correct the time a light has left.",
+                "Correct the time a light has left (a light that counts turns or minutes).",
                 "light set torch2 turns=2",
+            ),
+            Form(
+                (
+                    _word("set"),
+                    _value("ID", "light"),
+                    _key("die", "dN", "usage-die", optional=False),
+                ),
+                cmd.SetLight,
+                "Correct a light's usage die (d4, d6, d8, d10, d12 or d20).",
+                "light set torch1 die=d6",
             ),
             Form(
                 (_word("refuel"), _value("ID", "light")),

@@ -148,6 +148,7 @@ def _words(command: cmd.Command) -> list[str]:
                 command.target,
                 *_pair("turns", command.turns),
                 *_pair("minutes", command.minutes),
+                *_pair("die", None if command.die is None else f"d{command.die}"),
             ]
         case cmd.RefuelLight():
             return ["light", "refuel", command.target]

@@ -281,10 +281,11 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if sub == "set":
         turns = _int("light", "turns", values.pop("turns")) if "turns" in values else None
         minutes = _int("light", "minutes", values.pop("minutes")) if "minutes" in values else None
-        if (turns is None) == (minutes is None):
-            raise _usage("light", "Give turns=N or minutes=N.")
+        die = _usage_die(values.pop("die")) if "die" in values else None
+        if [turns, minutes, die].count(None) != 2:
+            raise _usage("light", "Give one of turns=N, minutes=N or die=dN (a usage die).")
         no_more("light", values)
-        return cmd.SetLight(target=plain[0], minutes=minutes, turns=turns)
+        return cmd.SetLight(target=plain[0], minutes=minutes, turns=turns, die=die)
     if sub == "refuel":
         no_more("light", values)
         return cmd.RefuelLight(target=plain[0])
@@ -296,6 +297,19 @@ def read_light(words: list[str], text: str) -> cmd.Command:
 def _burn(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """The dice typed for a light whose time is rolled when lit (``burn=N``), in order."""
     return read_values("light", [(key, value) for key, value in pairs if key.lower() == "burn"])
+
+
+#: The sizes a usage die can have, largest first (it steps down d20 → d12 → ... → d4).
+USAGE_DICE = (20, 12, 10, 8, 6, 4)
+
+
+def _usage_die(value: str) -> int:
+    """The size of a usage die typed as dN (d6) or N (6)."""
+    size = value.lower().removeprefix("d")
+    if not size.isdigit() or int(size) not in USAGE_DICE:
+        sizes = ", ".join(f"d{n}" for n in reversed(USAGE_DICE))
+        raise _usage("light", f"die={_short(value)} is not a usage die; give one of {sizes}.")
+    return int(size)
 
 
 def no_more(verb: str, values: dict[str, str]) -> None:

@@ -120,11 +120,12 @@ class HandLight(Command):
 
 @attrs.frozen(repr=False, eq=False)
 class SetLight(Command):
-    """Set a light's time left, correcting the record."""
+    """Correct the record of a light: its time left, or its usage die (``die``, e.g. 6)."""
 
     target: str
     minutes: int | None = None
     turns: int | None = None
+    die: int | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
