@@ -363,7 +363,8 @@ SCRIPTS: dict[str, list[str]] = {
         "turn rest hazard=6",  # 27: unsafe, every third hour
         "turn rest",  # 28
         "turn rest",  # 29
-        "turn rest hazard=1 how-far=5 activity=12 reaction=10 interrupted.Ash=15 interrupted.Bo=4 interrupted.Cole=11",  # 30
+        "turn rest hazard=1 how-far=5 activity=12 reaction=10"  # 30: an interruption
+        " interrupted.Ash=15 interrupted.Bo=4 interrupted.Cole=11",
         "note Curious giant rats sniff at the fire and wander off.",
         "turn rest",  # 31
         "turn rest",  # 32
