@@ -352,6 +352,18 @@ def test_an_interruption_needs_a_con_check(party: Expedition) -> None:
     assert bo is not None and bo.hp == 1 and rations(party, "Bo") == 1
 
 
+def test_any_stressful_interruption_needs_the_check(party: Expedition) -> None:
+    """Resting, Interruption: every stressful interruption, not only an encounter, calls
+    for the DC 12 CON check; a failure spoils that character's rest alone."""
+    run(party, "enter camp", "light add campfire lit", "pc Ash hp=2", "pc Bo hp=1")
+    rest_hours(party, 4)
+    party.execute("do interrupt interrupted.Ash=3 interrupted.Bo=18")
+    rest_hours(party, 4)
+    ash, bo = party.state.member("Ash"), party.state.member("Bo")
+    assert bo is not None and bo.hp == 5
+    assert ash is not None and ash.hp == 2 and rations(party, "Ash") == 1
+
+
 def test_resting_checks_for_encounters_by_hours(party: Expedition) -> None:
     """Resting, Danger Level: in a dangerous place, encounters are checked by the overland
     cadence: unsafe every 3 hours, risky every 2, deadly every hour."""
