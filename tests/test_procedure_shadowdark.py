@@ -219,6 +219,14 @@ def test_minutes_passing_check_once_on_1_to_3(party: Expedition) -> None:
     assert labels(batch, "time-passes") == ["No encounter"]
 
 
+def test_minutes_passing_on_a_due_round_make_only_the_one_check(party: Expedition) -> None:
+    """Time, Time Passes: one encounter check covers the minutes that pass, even on a round
+    the danger level's check would come."""
+    run(party, "turn crawl", "turn crawl")
+    assert rolled(party.execute("turn pass-time time-passes=6")) == ["time-passes"]
+    assert quiet(party, 3) == [6]
+
+
 def test_a_loud_disturbance_may_bring_a_check(party: Expedition) -> None:
     """Random Encounters, How Often?: the GM might also check after a loud disturbance."""
     batch = party.execute("do disturbance disturbance=1 how-far=1 activity=2 reaction=2")
