@@ -375,8 +375,8 @@ SCRIPTS: dict[str, list[str]] = {
         "turn rest",  # 35
         "turn rest hazard=6",  # 36
         "turn rest",  # 37
-        "turn rest",  # 38
-        "turn rest hazard=6",  # 39: Bo's eighth hour since the spoiled one
+        "turn rest",  # 38: Bo's eighth hour since the spoiled one
+        "turn rest hazard=6",  # 39
         "enter crawl",
         "light add torch carrier=Cole lit",
         "turn crawl",  # 40

@@ -337,6 +337,17 @@ def test_a_rest_is_eight_hours_on_a_ration_and_restores_all_hp(party: Expedition
     assert ash is not None and ash.hp == 8 and rations(party, "Ash") == 2
 
 
+def test_sleeping_on_after_a_rest_eats_nothing(party: Expedition) -> None:
+    """Resting (reading): a rest is eight hours on one ration; a character who sleeps on
+    after it starts no new rest until the party takes up crawling or travel again."""
+    run(party, "enter camp", "light add campfire lit")
+    rest_hours(party, 10)
+    assert rations(party, "Ash") == 2
+    run(party, "enter crawl", "turn crawl", "enter camp")
+    rest_hours(party, 1)
+    assert rations(party, "Ash") == 1
+
+
 def test_no_ration_no_rest(party: Expedition) -> None:
     """Resting: a character must eat a ration to rest."""
     run(party, "enter camp", "light add campfire lit", "pc Bo hp=1", "pc Bo rations=0")
