@@ -300,6 +300,92 @@ SCRIPTS: dict[str, list[str]] = {
         "turn travel-road wandering=6",  # 40
         "session end",
     ],
+    # Shadowdark RPG (The Arcane Library; mechanics only): crawling rounds with the d6
+    # encounter check every 3 rounds while unsafe, 2 while risky, every round while deadly
+    # or in total darkness; close, near or far, what the creatures are doing, the reaction
+    # with the speaker's CHA; torches burning an hour of real time; a table's torch set to
+    # rounds (ten to the hour); minutes passing; then a camp: a campfire, eight hours' rest
+    # on a ration, an interruption and its CON checks.
+    "shadowdark": [
+        "enter crawl",
+        "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
+        "pc add Bo hp=5 CHA=4 CON=8",
+        "pc add Cole hp=6 CHA=10 CON=14",
+        "light add torch count=4 carrier=Ash",
+        "light add lantern carrier=Bo",
+        "pc Bo +1 oil",
+        "light on torch",
+        "session start",
+        "turn crawl",  # 1
+        "turn crawl",  # 2
+        "turn crawl hazard=4",  # 3: unsafe, a check every third round
+        "do sneak by=Ash dc=12 sneak=14",
+        "turn crawl",  # 4
+        "turn crawl",  # 5
+        "turn crawl hazard=1 how-far=3 activity=7 reaction=6",  # 6
+        "do parley by=Ash reaction=8",
+        "note Ash talks the goblins round; they point the way down.",
+        "counter set danger risky",
+        "turn crawl",  # 7
+        "turn crawl hazard=2",  # 8: risky, every second round
+        "realtime pass 60m",
+        "note An hour of real play: the torch burns out.",
+        "turn crawl",  # 9: total darkness, a check every round
+        "turn crawl hazard=6",  # 10
+        "light on lantern1",
+        "turn crawl",  # 11
+        "turn crawl hazard=5",  # 12
+        "turn pass-time time-passes=5",  # 13: ten minutes searching the shrine
+        "realtime pass 10m",
+        "do disturbance disturbance=1 how-far=1 activity=2 reaction=3",
+        "note The shrine's bell rings out; a ghoul lunges from the alcove.",
+        "do treasure treasure=2",
+        "counter set danger deadly",
+        "turn crawl hazard=6",  # 14
+        "turn crawl hazard=3",  # 15
+        "light off lantern1",
+        "light realtime torch1 off",
+        "note The table stops keeping real time: the torches burn ten rounds.",
+        "light on torch1",
+        "counter set danger unsafe",
+        "turn crawl",  # 16: unsafe again, counted from here
+        "turn crawl",  # 17
+        "turn crawl hazard=6",  # 18
+        "turn crawl",  # 19
+        "turn crawl",  # 20
+        "turn crawl hazard=6",  # 21
+        "turn crawl",  # 22
+        "turn crawl",  # 23
+        "turn crawl hazard=6",  # 24
+        "turn crawl",  # 25: the torch's ten rounds are up
+        "enter camp",
+        "light add campfire lit",
+        "pc Ash hp=3",
+        "pc Bo hp=2",
+        "pc Cole rations=0",
+        "turn rest",  # 26: the first hour eats a ration
+        "turn rest hazard=6",  # 27: unsafe, every third hour
+        "turn rest",  # 28
+        "turn rest",  # 29
+        "turn rest hazard=1 how-far=5 activity=12 reaction=10"  # 30: an interruption
+        " interrupted.Ash=15 interrupted.Bo=4 interrupted.Cole=11",
+        "note Curious giant rats sniff at the fire and wander off.",
+        "turn rest",  # 31
+        "turn rest",  # 32
+        "turn rest hazard=6",  # 33: Ash's eighth hour; the campfire's eight hours are up
+        "light add campfire lit",
+        "pc Cole +1 rations",
+        "turn rest",  # 34
+        "turn rest",  # 35
+        "turn rest hazard=6",  # 36
+        "turn rest",  # 37
+        "turn rest",  # 38: Bo's eighth hour since the spoiled one
+        "turn rest hazard=6",  # 39
+        "enter crawl",
+        "light add torch carrier=Cole lit",
+        "turn crawl",  # 40
+        "session end",
+    ],
     # Travel Turns (004): the d20 threat table with advantage when cautious; torches an
     # hour, lanterns three; time dice; resilience past CON hours and exhaustion; rolling to
     # return.
@@ -604,6 +690,12 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
     assert "2d20kl1" in read["travel-turn"]
+    assert "every crawling round now" in read["shadowdark"]  # total darkness is deadly
+    assert "Distance: close." in read["shadowdark"]
+    assert "Reaction check: 2d6+2 [8] +2 = 10 (table dice) → Curious" in read["shadowdark"]
+    assert "CON check, rest interrupted for Bo (DC 12)" in read["shadowdark"]
+    assert "Ash completes a rest: all hit points back" in read["shadowdark"]
+    assert "torch3 burns out." in read["shadowdark"]  # ten rounds without real time
     assert "Reaction, Ari's CHA: 2d6+2 [5, 4] +2 = 11" in read["basic-fantasy"]
     assert (
         "Surprise (the monsters): d6 [2] = 2 (table dice) → Monsters surprised"

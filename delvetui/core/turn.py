@@ -18,7 +18,7 @@ from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
-from delvetui.text import counted, number_problem
+from delvetui.text import a, counted, number_problem
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
@@ -35,10 +35,9 @@ def kept_apart(procedure: Procedure, turn_type: str, action: Action, noun: str =
     if action.taken_in(turn_type):
         return
     kinds = " or ".join(action.turn_types)
-    article = "an" if kinds[:1].lower() in "aeiou" else "a"
     raise CommandError(
-        f"{action.label} is {article} {kinds} {noun}; this is a "
-        f"{procedure.turn_name(turn_type)}. Type `enter {action.turn_types[0]}` first."
+        f"{action.label} is {a(f'{kinds} {noun}')}; this is "
+        f"{a(procedure.turn_name(turn_type))}. Type `enter {action.turn_types[0]}` first."
     )
 
 

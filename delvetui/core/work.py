@@ -33,7 +33,7 @@ from delvetui.procedure.model import (
     RollRule,
 )
 from delvetui.procedure.tree import row_range
-from delvetui.text import counted, suggest
+from delvetui.text import a, counted, suggest
 
 _T = TypeVar("_T")
 
@@ -137,10 +137,10 @@ def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int
     if rule.turn_types and work.state.turn_type not in rule.turn_types:
         kinds = " or ".join(work.procedure.turn_name(kind) for kind in rule.turn_types)
         now = work.procedure.turn_name(work.state.turn_type)
-        return f"it is made only in a {kinds}, and this is a {now}"
+        return f"it is made only in {a(kinds)}, and this is {a(now)}"
     if rule.tables and not rule.table_for(work.state.turn_type):
         now = work.procedure.turn_name(work.state.turn_type)
-        return f"it has no table for a {now}"
+        return f"it has no table for {a(now)}"
     taken = work.turn_number - since
     if every > 1 and taken % every != 0:
         turn_name = work.procedure.turn_name(work.state.turn_type)
