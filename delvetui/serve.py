@@ -335,7 +335,7 @@ class PlayersServer:
     def application(self) -> web.Application:
         """The aiohttp application: the page, its static files and its WebSocket."""
         from aiohttp import web
-        from textual_serve import server as textual_serve
+        import textual_serve  # only its page script and styles, which it ships as files
 
         static = Path(textual_serve.__file__).with_name("static")
 
