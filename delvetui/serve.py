@@ -205,7 +205,7 @@ class Screen:
             await self.socket.close()
             await errors
         status = await self.process.wait()
-        if status not in (0, -signal.SIGTERM, -signal.SIGKILL):
+        if status > 0:  # below 0: ended by a signal, the server's own when it stops
             said = bytes(self.errors).decode("utf-8", "replace").strip().splitlines()
             log.warning(
                 "a players' screen ended with status %s%s",
@@ -334,8 +334,8 @@ class PlayersServer:
 
     def application(self) -> web.Application:
         """The aiohttp application: the page, its static files and its WebSocket."""
-        from aiohttp import web
         import textual_serve  # only its page script and styles, which it ships as files
+        from aiohttp import web
 
         static = Path(textual_serve.__file__).with_name("static")
 
@@ -375,7 +375,8 @@ class PlayersServer:
         if (origin is not None or websocket) and not allowed_origin(origin, self.port):
             shown = "no origin" if origin is None else repr(origin[:80])
             return self._refuse(_REFUSED_ORIGIN, f"refused a request from another page ({shown})")
-        first = request.rel_url.raw_path.split("/")[1]
+        parts = request.rel_url.raw_path.split("/", 2)
+        first = parts[1] if len(parts) > 1 else ""
         if not secrets.compare_digest(first.encode(), self.key.encode()):
             return self._refuse(_REFUSED_KEY, "refused a request without the page's key")
         return None

@@ -227,6 +227,14 @@ async def drawn(ws: aiohttp.ClientWebSocketResponse, words: str, timeout: float 
     return received.decode("utf-8", "replace")
 
 
+async def all_closed(server: Served, timeout: float = 10) -> None:
+    """Wait until every screen of the server has ended (a page closed ends its screen)."""
+    end = time.monotonic() + timeout
+    while server.screens():
+        assert time.monotonic() < end, f"screens still running: {server.screens()}"
+        await asyncio.sleep(0.05)
+
+
 async def refused(url: str, headers: dict[str, str]) -> int:
     """The status a WebSocket is refused with (the test fails if it is let in)."""
     async with aiohttp.ClientSession() as session:
@@ -283,6 +291,7 @@ async def test_a_websocket_from_another_website_gets_nothing(server: Served) -> 
         async with session.ws_connect(server.socket_url, headers=own) as ws:
             assert "Bright light" in " ".join((await drawn(ws, "Bright light")).split())
             assert len(server.screens()) == 1
+    await all_closed(server)
 
 
 async def test_every_address_needs_the_key_printed(server: Served) -> None:
@@ -342,10 +351,7 @@ async def test_malformed_messages_are_ignored_without_a_traceback(server: Served
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as probe:
             probe.sendall(raw)
             assert probe.recv(100).startswith(b"HTTP/1.0 400")
-    for _ in range(50):
-        if not server.screens():
-            break
-        await asyncio.sleep(0.1)
+    await all_closed(server)
     said = "".join(server.said)
     assert "Traceback" not in said and 'File "' not in said, said
     assert len([line for line in server.said if "does not take" in line]) == 1, said
