@@ -154,17 +154,32 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         players.add_argument(
             "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
         )
+        players.add_argument(
+            "--served-by",
+            type=int,
+            metavar="PID",
+            help="end when process PID, which started this screen, ends (delvetui serve "
+            "passes its own)",
+        )
 
     if wanted("serve"):
         served = add(
             "serve",
-            "Serve the players' screen to a browser on this computer (http://127.0.0.1:PORT).",
-            "delvetui serve crypt --port 8000",
+            "Serve the players' screen to a browser on this computer, at the address it "
+            "prints (http://127.0.0.1:PORT/KEY/, the key made afresh each run).",
+            "delvetui serve crypt --port 8000 --max-screens 2",
         )
         served.add_argument(
             "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
         )
         served.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+        served.add_argument(
+            "--max-screens",
+            type=int,
+            default=4,
+            metavar="N",
+            help="players' screens open at once, each a process (default 4)",
+        )
 
     if wanted("new"):
         new = add(
@@ -352,16 +367,17 @@ def _players(args: argparse.Namespace) -> int:
     from delvetui import paths
     from delvetui.ui.players_app import PlayersApp
 
-    PlayersApp(paths.find_expedition(args.expedition)).run()
+    PlayersApp(paths.find_expedition(args.expedition), server=args.served_by).run()
     return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
     from delvetui import paths
-    from delvetui.serve import check_port, serve
+    from delvetui.serve import check_port, check_screens, serve
 
     port = check_port(args.port)
-    serve(paths.find_expedition(args.expedition), port)
+    screens = check_screens(args.max_screens)
+    serve(paths.find_expedition(args.expedition), port, screens)
     return 0
 
 
