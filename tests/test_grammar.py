@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar
+from delvetui.core.commands import reference as written
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
@@ -24,14 +25,14 @@ IDS = [form.example for _, form in FORMS]
 
 def test_the_reference_in_the_docs_is_the_grammars() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    assert grammar.BEGIN in text and grammar.END in text
-    assert text == grammar.with_reference(text), (
-        f"docs/commands.md disagrees with the grammar; write it again: {grammar.REWRITE}"
+    assert written.BEGIN in text and written.END in text
+    assert text == written.with_reference(text), (
+        f"docs/commands.md disagrees with the grammar; write it again: {written.REWRITE}"
     )
 
 
 def test_the_reference_lists_every_form_with_its_example() -> None:
-    reference = grammar.reference()
+    reference = written.reference()
     for verb, form in FORMS:
         assert form.usage(verb.name).replace("|", "\\|") in reference
         assert f"`{form.example}`" in reference
@@ -40,9 +41,9 @@ def test_the_reference_lists_every_form_with_its_example() -> None:
 def test_the_rewrite_command_puts_a_lost_reference_back(tmp_path: Path) -> None:
     page = tmp_path / "commands.md"
     page.write_text("# The command language\n", encoding="utf-8")
-    assert grammar.main([str(page)]) == 0
-    assert page.read_text(encoding="utf-8").endswith(grammar.reference())
-    assert grammar.main([]) == 2
+    assert written.main([str(page)]) == 0
+    assert page.read_text(encoding="utf-8").endswith(written.reference())
+    assert written.main([]) == 2
 
 
 @pytest.mark.parametrize(("verb", "form"), FORMS, ids=IDS)
