@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import dice
+from delvetui.core import daytime, dice
 from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
@@ -193,6 +193,7 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
+    parts.extend(daytime.words(work.procedure, state, condition))
     for name, named in condition.counter_levels.items():
         counter = work.procedure.counters.get(name)
         now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
@@ -400,6 +401,8 @@ class Work:
         if condition.after_turns is not None and self.turn_number <= condition.after_turns:
             return False
         if condition.resting is not None and state.resting != condition.resting:
+            return False
+        if not daytime.holds(self.procedure, state, condition):
             return False
         if condition.light_levels and state.light_level not in condition.light_levels:
             return False

@@ -537,6 +537,14 @@ class _Checker:
         for level in condition.light_levels:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        for part in condition.time_of_day:
+            if part not in self.p.time.quarters:
+                known = ", ".join(dict.fromkeys(self.p.time.quarters))
+                self.problem(
+                    f"{path}.time_of_day",
+                    f"'{part}' is not a part of the day; use one of the [time] quarters "
+                    f"({known})." + _suggest(part, list(self.p.time.quarters)),
+                )
         member_tests(self, path, condition)
 
 

@@ -62,6 +62,21 @@ class Condition(Value):
     resting: bool | None = attrs.field(
         default=None, metadata=_help("Only while the party rests (true) or does not (false).")
     )
+    time_of_day: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only when the turn begins in one of these parts of the day ([time] quarters), "
+            "e.g. ['night']."
+        ),
+    )
+    first_turn_of_day: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only on the first turn of the day (true), or on any other (false); with "
+            "time_of_day, the first turn of that part of the day (dawn: ['morning'])."
+        ),
+    )
     light_levels: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Only at these light levels.")
     )
