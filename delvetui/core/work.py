@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import daytime, dice
+from delvetui.core import daytime, dice, member_light
 from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
@@ -200,7 +200,8 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
     if condition.light_levels:
         levels = " or ".join(condition.light_levels)
-        parts.append(f"the light is {levels} (it is {state.light_level})")
+        now = member_light.party_level(state, work.procedure)
+        parts.append(f"the light is {levels} (it is {now})")
     for flag in condition.flags:
         parts.append(f"the {turn_name} is '{flag}'")
     for flag in condition.not_flags:
@@ -373,6 +374,8 @@ class Work:
         state = self.state
         if condition.about_member and not member_passes(state, condition, member):
             return False
+        if not member_light.light_holds(state, self.procedure, condition, member):
+            return False
         for name, value in condition.resource_at_least.items():
             if state.resource(name) < value:
                 return False
@@ -403,8 +406,6 @@ class Work:
         if condition.resting is not None and state.resting != condition.resting:
             return False
         if not daytime.holds(self.procedure, state, condition):
-            return False
-        if condition.light_levels and state.light_level not in condition.light_levels:
             return False
         if any(flag not in self.flags for flag in condition.flags):
             return False

@@ -161,6 +161,14 @@ class Condition(Value):
             "Only for a member who carries a lit light of their own (true) or does not (false)."
         ),
     )
+    member_light_levels: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only for a member who stands in one of these light levels (where lights light "
+            "only some members: [lights.ID] lights)."
+        ),
+    )
     resource_at_least: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("The party's resources at or above these values.")
     )
@@ -184,6 +192,7 @@ class Condition(Value):
             or self.member_resource_at_least
             or self.member_resource_at_most
             or self.member_carries_light is not None
+            or bool(self.member_light_levels)
         )
 
 
@@ -465,6 +474,11 @@ class LightKind(Value):
     #: Refuelling takes one of this resource, from the carrier (a member's resource) or
     #: from the party's (a party resource); refused when none is left.
     refuel_resource: str = ""
+    #: Lights only this many members in its own light (its carrier first, then the nearest
+    #: in the marching order); None lights the whole party.
+    lights: int | None = None
+    #: And this many members more in dim light, beyond those it lights.
+    dim_for: int = 0
 
     @property
     def refuels(self) -> bool:
