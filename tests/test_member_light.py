@@ -18,10 +18,11 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
+from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.party_roster import PartyRoster
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import COMPLETE
-from tests.ui_support import ready
+from tests.ui_support import expedition, ready, settled
 
 TEXT = next(text for _, text in COMPLETE if 'id = "marching-order"' in text)
 PARTY = ("Ash", "Bo", "Cy", "Dee", "Eve")
@@ -227,3 +228,30 @@ async def test_the_party_pane_marks_who_stands_in_dim_light_or_darkness(
         assert rows["Eve"].endswith(" dark")
         assert rows["Cy"].endswith(" dim") and rows["Dee"].endswith(" dim")
         assert not rows["Ash"].endswith((" dim", " dark"))
+
+
+async def test_the_party_dialog_moves_a_member_forward_in_the_marching_order(
+    torchlit: Expedition,
+) -> None:
+    """At the table: p, the member, u. Eve steps up beside the torch and out of the dark;
+    the party pane follows."""
+    path = torchlit.path
+    torchlit.close()
+    app = DelveApp(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        roster = (await ready(pilot)).query_one(PartyRoster)
+        await pilot.press("p")
+        await settled(pilot, lambda: isinstance(app.screen, PartyDialog))
+        await pilot.press("down", "down", "down", "down", "u")  # Eve, one place forward
+        await settled(
+            pilot,
+            lambda: (
+                [m.name for m in expedition(app).state.party] == ["Ash", "Bo", "Cy", "Eve", "Dee"]
+            ),
+        )
+        rows = {
+            line.split()[0]: line
+            for line in str(roster.render()).splitlines()
+            if line and not line.startswith(" ")
+        }
+        assert rows["Dee"].endswith(" dark") and rows["Eve"].endswith(" dim")
