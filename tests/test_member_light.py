@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core.event_checks import problem
 from delvetui.core.log import describe
 from delvetui.core.member_light import member_levels, party_level
 from delvetui.core.players import view
@@ -255,3 +256,13 @@ async def test_the_party_dialog_moves_a_member_forward_in_the_marching_order(
             if line and not line.startswith(" ")
         }
         assert rows["Dee"].endswith(" dark") and rows["Eve"].endswith(" dim")
+
+
+def test_an_imported_marching_order_must_name_each_member_once(torchlit: Expedition) -> None:
+    """The audit (import) refuses a marching order a command could not have written."""
+    state, procedure = torchlit.state, torchlit.procedure
+    fine = ev.MarchingOrderSet(names=("Eve", "Dee", "Cy", "Bo", "Ash"))
+    assert problem(state, procedure, fine) is None
+    for wrong in (("Eve", "Dee", "Cy", "Bo"), ("Eve", "Dee", "Cy", "Bo", "Ash", "Fay")):
+        found = problem(state, procedure, ev.MarchingOrderSet(names=wrong))
+        assert found is not None and "does not name each member of the party once" in found
