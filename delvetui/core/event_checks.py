@@ -116,6 +116,13 @@ def _light(state: State, light_id: str) -> str | None:
     return None
 
 
+def _marching_order(state: State, names: tuple[str, ...]) -> str | None:
+    """A marching order names every member of the party once, and no one else."""
+    if sorted(names) != sorted(m.name for m in state.party):
+        return "the marching order does not name each member of the party once"
+    return None
+
+
 def _carrier(state: State, carrier: str | None) -> str | None:
     return None if carrier is None else _member(state, carrier)
 
@@ -124,6 +131,7 @@ def _carrier(state: State, carrier: str | None) -> str | None:
 _CHECKS.update(
     {
         ev.MemberLeft: lambda at, e: _member(at.state, e.name),
+        ev.MarchingOrderSet: lambda at, e: _marching_order(at.state, e.names),
         ev.ConditionLost: lambda at, e: _member(at.state, e.name),
         ev.LightPutOut: lambda at, e: _light(at.state, e.id),
         ev.LightDimmed: lambda at, e: _light(at.state, e.id),

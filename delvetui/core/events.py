@@ -184,6 +184,14 @@ class MemberLeft(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class MarchingOrderSet(Event):
+    """The party's marching order was set: every member, front first."""
+
+    names: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class HpChanged(Event):
     """A member's hit points changed (damage, healing or the game master's hand)."""
 

@@ -118,6 +118,13 @@ def _(event: ev.MemberLeft, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.MarchingOrderSet, state: State) -> State:
+    place = {name: index for index, name in enumerate(event.names)}
+    party = sorted(state.party, key=lambda m: place.get(m.name, len(place)))
+    return attrs.evolve(state, party=tuple(party))
+
+
+@_apply.register
 def _(event: ev.HpChanged, state: State) -> State:
     return state.with_member(attrs.evolve(_member(state, event.name), hp=event.hp))
 

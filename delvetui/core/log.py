@@ -72,6 +72,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
         case ev.MemberLeft():
             return "party", f"{event.name} leaves the party."
+        case ev.MarchingOrderSet():
+            return "party", f"Marching order: {', '.join(event.names)}."
         case ev.HpChanged():
             amount = abs(event.change)
             if event.reason == GAME_MASTER:

@@ -237,3 +237,13 @@ def party_stock(data: dict[str, Any]) -> dict[str, int]:
     """The party's stock in ``status --json`` data (``status`` lists it with the counters)."""
     stock: dict[str, int] = data.get("resources", {}).get("party", {})
     return stock
+
+
+def set_marching_order(work: Work, command: cmd.SetMarchingOrder) -> None:
+    """The game master sets the marching order (``party order Ash Bo``): the members named
+    first, in that order, then the others in the order they had."""
+    named = [work.member(name).name for name in command.names]
+    order = (*named, *(m.name for m in work.state.party if m.name not in named))
+    if order == tuple(m.name for m in work.state.party):
+        raise CommandError(f"The marching order is already {', '.join(order)}. Nothing was saved.")
+    work.emit(ev.MarchingOrderSet(names=order))

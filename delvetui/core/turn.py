@@ -13,6 +13,7 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core import events as ev
+from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
@@ -109,7 +110,7 @@ class Preview:
 def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> Preview:
     """A turn of the named action in the current light: its turns, distance and flags."""
     action = procedure.actions[name]
-    rules = procedure.light_level(state.light_level)
+    rules = procedure.light_level(party_level(state, procedure))
     level = rules.label.lower()
     forbidden = ""
     if name in rules.forbid:
@@ -186,7 +187,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         known = ", ".join(action.distance)
         raise CommandError(f"speed={speed} is not a movement speed ({known}).")
     shown = preview(work.state, procedure, name, speed)
-    rules = procedure.light_level(work.state.light_level)
+    rules = procedure.light_level(party_level(work.state, procedure))
     if shown.forbidden:
         raise CommandError(
             f"The party cannot {action.label.lower()} in {rules.label.lower()}: "

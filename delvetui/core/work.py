@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import dice
+from delvetui.core import daytime, dice, member_light
 from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
@@ -195,13 +195,15 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append("the party rests" if condition.resting else "the party does not rest")
     if condition.day_ends is not None:
         parts.append(f"the {turn_name} {'ends' if condition.day_ends else 'is within'} a day")
+    parts.extend(daytime.words(work.procedure, state, condition))
     for name, named in condition.counter_levels.items():
         counter = work.procedure.counters.get(name)
         now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
         parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
     if condition.light_levels:
         levels = " or ".join(condition.light_levels)
-        parts.append(f"the light is {levels} (it is {state.light_level})")
+        now = member_light.party_level(state, work.procedure)
+        parts.append(f"the light is {levels} (it is {now})")
     for flag in condition.flags:
         parts.append(f"the {turn_name} is '{flag}'")
     for flag in condition.not_flags:
@@ -384,6 +386,8 @@ class Work:
         of = self.procedure.party.modifier_of
         if condition.about_member and not member_passes(state, condition, member, of):
             return False
+        if not member_light.light_holds(state, self.procedure, condition, member):
+            return False
         for name, value in condition.resource_at_least.items():
             if state.resource(name) < value:
                 return False
@@ -419,7 +423,7 @@ class Work:
             return False
         if condition.by is not None and (self.inputs.get("by") is not None) != condition.by:
             return False
-        if condition.light_levels and state.light_level not in condition.light_levels:
+        if not daytime.holds(self.procedure, state, condition):
             return False
         if any(flag not in self.flags for flag in condition.flags):
             return False

@@ -25,7 +25,7 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
-from delvetui.procedure.member_rules import check_member_rules
+from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import ID, INVALID, Problems, read_bounded
 from delvetui.procedure.reading import LineMap as _LineMap
@@ -338,6 +338,7 @@ class _Checker:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
             if light.turns_dice:
                 self.dice(f"lights.{name}.turns_dice", light.turns_dice)
+            light_reach(self, f"lights.{name}", light)
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
@@ -560,9 +561,18 @@ class _Checker:
         for name in (*condition.counter_at_least, *condition.counter_at_most):
             self.ref(path, name, self.p.counters, "counter")
         check_counter_levels(self, path, condition)
-        for level in condition.light_levels:
-            if level not in ("bright", "dim", "dark"):
-                self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        for key in ("light_levels", "member_light_levels"):
+            for level in getattr(condition, key):
+                if level not in ("bright", "dim", "dark"):
+                    self.problem(f"{path}.{key}", f"'{level}' is not bright, dim or dark.")
+        for part in condition.time_of_day:
+            if part not in self.p.time.quarters:
+                known = ", ".join(dict.fromkeys(self.p.time.quarters))
+                self.problem(
+                    f"{path}.time_of_day",
+                    f"'{part}' is not a part of the day; use one of the [time] quarters "
+                    f"({known})." + _suggest(part, list(self.p.time.quarters)),
+                )
         member_tests(self, path, condition)
 
 

@@ -69,6 +69,21 @@ class Condition(Value):
             "on any other (false)."
         ),
     )
+    time_of_day: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only when the turn begins in one of these parts of the day ([time] quarters), "
+            "e.g. ['night']."
+        ),
+    )
+    first_turn_of_day: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only on the first turn of the day (true), or on any other (false); with "
+            "time_of_day, the first turn of that part of the day (dawn: ['morning'])."
+        ),
+    )
     light_levels: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Only at these light levels.")
     )
@@ -165,6 +180,14 @@ class Condition(Value):
             "Only for a member who carries a lit light of their own (true) or does not (false)."
         ),
     )
+    member_light_levels: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only for a member who stands in one of these light levels (where lights light "
+            "only some members: [lights.ID] lights)."
+        ),
+    )
     resource_at_least: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("The party's resources at or above these values.")
     )
@@ -189,6 +212,7 @@ class Condition(Value):
             or self.member_resource_at_least
             or self.member_resource_at_most
             or self.member_carries_light is not None
+            or bool(self.member_light_levels)
         )
 
 
@@ -492,6 +516,11 @@ class LightKind(Value):
     refuel_resource: str = ""
     #: Dice for the turns a source burns, rolled when it is first lit ("1d4+4").
     turns_dice: str = ""
+    #: Lights only this many members in its own light (its carrier first, then the nearest
+    #: in the marching order); None lights the whole party.
+    lights: int | None = None
+    #: And this many members more in dim light, beyond those it lights.
+    dim_for: int = 0
 
     @property
     def refuels(self) -> bool:

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import distance_text, next_action
@@ -35,7 +36,7 @@ class ActionDialog(PickDialog):
     def compose(self) -> ComposeResult:
         """One option per action (and per speed when there are several)."""
         procedure = self.procedure
-        rules = procedure.light_level(self.state.light_level)
+        rules = procedure.light_level(party_level(self.state, procedure))
         current = self.current
         options: list[Option] = []
         # Only this kind of turn's actions: another's waits for `enter ID`.

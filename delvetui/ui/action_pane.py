@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core.decide import preview
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
 from delvetui.ui.pane import Pane
@@ -95,7 +96,7 @@ class ActionPane(Pane):
             text.append(f"  {shown.distance} a {procedure.turn_name(state.turn_type)}{pace}")
         if shown.flags:
             text.append(f"\n{', '.join(shown.flags)}", self._style("muted"))
-        level = procedure.light_level(state.light_level).label.lower()
+        level = procedure.light_level(party_level(state, procedure)).label.lower()
         if shown.forbidden:
             text.append(f"\nNot possible in {level}.", self._style("warning"))
         elif shown.light_note:

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from delvetui.core import commands
+from delvetui.core.member_light import party_level
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import ActionPane, next_action
 from delvetui.ui.command_line import CommandLine
@@ -225,7 +226,7 @@ class TableKeys(TableView):
         """What makes the next turn dangerous: total darkness, a member at 0 HP."""
         state = self.state
         found: dict[str, str] = {}
-        if state.light_level == "dark":
+        if party_level(state, self.procedure) == "dark":
             found["dark"] = "The party is in total darkness."
         for member in state.party:
             if member.hp <= 0:

@@ -216,7 +216,7 @@ GRAMMAR: tuple[Verb, ...] = (
     ),
     Verb(
         "party",
-        "The resources the party keeps as one stock.",
+        "The party as a whole: its stock of resources, its marching order.",
         (
             Form(
                 (
@@ -226,6 +226,13 @@ GRAMMAR: tuple[Verb, ...] = (
                 cmd.EditParty,
                 "Change a resource the party keeps as one stock: +N or -N, or RESOURCE=N.",
                 "party +5 rations",
+            ),
+            Form(
+                (_word("order"), _value("NAME", "member", many=True)),
+                cmd.SetMarchingOrder,
+                "Set the marching order, front first; members left out follow in their order. "
+                "Where a light lights only some members, it lights its carrier's nearest.",
+                "party order Ash Bo Cy",
             ),
         ),
         read.read_party,

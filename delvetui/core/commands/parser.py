@@ -121,6 +121,8 @@ def _words(command: cmd.Command) -> list[str]:
             ]
         case cmd.EditParty():
             return ["party", *_resource_words(command.resources, set())]
+        case cmd.SetMarchingOrder():
+            return ["party", "order", *command.names]
         case cmd.RemoveMember():
             return ["pc", "remove", command.name]
         case cmd.AddLight():

@@ -221,6 +221,8 @@ def _resource_changes(
 
 
 def read_party(words: list[str], text: str) -> cmd.Command:
+    if words and words[0].lower() == "order":
+        return _marching_order(words[1:])
     plain, pairs = split_pairs(words)
     changes, rest = _resource_changes("party", plain)
     if rest:
@@ -231,6 +233,17 @@ def read_party(words: list[str], text: str) -> cmd.Command:
     if not changes:
         raise _usage("party", "Say what changes, e.g. party +5 rations.")
     return cmd.EditParty(resources=tuple(changes))
+
+
+def _marching_order(words: list[str]) -> cmd.Command:
+    """``party order Ash Bo Cy``: the names, front first."""
+    if not words:
+        raise _usage("party", "Name the members front first, e.g. party order Ash Bo.")
+    names = [_name("party", word) for word in words]
+    twice = next((n for n in names if [m.casefold() for m in names].count(n.casefold()) > 1), None)
+    if twice is not None:
+        raise _usage("party", f"{twice} is named twice; name each member once.")
+    return cmd.SetMarchingOrder(names=tuple(names))
 
 
 def read_light(words: list[str], text: str) -> cmd.Command:

@@ -75,6 +75,13 @@ class EditParty(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class SetMarchingOrder(Command):
+    """Set the party's marching order (``party order Ash Bo``): these first, in this order."""
+
+    names: tuple[str, ...]
+
+
+@attrs.frozen(repr=False, eq=False)
 class RemoveMember(Command):
     """Take a member out of the party."""
 
