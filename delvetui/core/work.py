@@ -22,6 +22,7 @@ from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State
+from delvetui.core.when_words import when_words
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.model import (
     HAZARD,
@@ -133,7 +134,7 @@ def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int
     """
     every = rule.every if every is None else every
     if rule.only is not None and not work.holds(rule.only):
-        return f"it is made {describe(rule.only, work)}"
+        return f"it is made {when_words(rule.only, work)}"
     if rule.turn_types and work.state.turn_type not in rule.turn_types:
         kinds = " or ".join(work.procedure.turn_name(kind) for kind in rule.turn_types)
         now = work.procedure.turn_name(work.state.turn_type)
@@ -166,62 +167,6 @@ def interval(work: Work, rule_id: str, rule: RollRule) -> tuple[int, int]:
     since = max(0, work.turn_number - 1)
     work.emit(ev.IntervalChanged(roll=rule_id, choice=choice, every=every, since=since))
     return every, since
-
-
-def describe(condition: Condition, work: Work) -> str:
-    """A condition in the game master's words, with the values it reads now.
-
-    Says why a rule that holds it is not made this turn: "only when the alarm is at least
-    5 (it is 3)". Every key given is said, joined with "and".
-    """
-    state = work.state
-    parts: list[str] = []
-    for key, wanted in condition.inputs.items():
-        parts.append(f"{key}={wanted}")
-    for name, value in condition.counter_at_least.items():
-        parts.append(
-            f"{_counter_name(work, name)} is at least {value} (it is {state.counter(name)})"
-        )
-    for name, value in condition.counter_at_most.items():
-        parts.append(
-            f"{_counter_name(work, name)} is at most {value} (it is {state.counter(name)})"
-        )
-    turn_name = work.procedure.turn_name(state.turn_type)
-    if condition.first_turns is not None:
-        parts.append(f"during the first {counted(condition.first_turns, turn_name)}")
-    if condition.after_turns is not None:
-        parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
-    if condition.resting is not None:
-        parts.append("the party rests" if condition.resting else "the party does not rest")
-    if condition.day_ends is not None:
-        parts.append(f"the {turn_name} {'ends' if condition.day_ends else 'is within'} a day")
-    parts.extend(daytime.words(work.procedure, state, condition))
-    for name, named in condition.counter_levels.items():
-        counter = work.procedure.counters.get(name)
-        now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
-        parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
-    if condition.light_levels:
-        levels = " or ".join(condition.light_levels)
-        now = member_light.party_level(state, work.procedure)
-        parts.append(f"the light is {levels} (it is {now})")
-    for flag in condition.flags:
-        parts.append(f"the {turn_name} is '{flag}'")
-    for flag in condition.not_flags:
-        parts.append(f"the {turn_name} is not '{flag}'")
-    if condition.streak is not None:
-        parts.append(f"on every {condition.streak}th {turn_name} of the same action in a row")
-    if condition.hp_at_most is not None:
-        parts.append(f"a member has at most {condition.hp_at_most} hit points")
-    if condition.hp_at_least is not None:
-        parts.append(f"a member has at least {condition.hp_at_least} hit points")
-    if not parts:
-        return "only when its condition holds, and it does not now"
-    return "only when " + " and ".join(parts)
-
-
-def _counter_name(work: Work, name: str) -> str:
-    counter = work.procedure.counters.get(name)
-    return f"the {counter.label.lower()}" if counter is not None else f"the counter {name}"
 
 
 @attrs.frozen
