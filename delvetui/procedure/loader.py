@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 import types
 import typing
 from collections.abc import Mapping
@@ -27,11 +26,18 @@ from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
-from delvetui.procedure.reading import ID, INVALID, Problems, read_bounded
+from delvetui.procedure.reading import (
+    ID,
+    INVALID,
+    Limit,
+    Problems,
+    decode,
+    parse_toml,
+    read_bounded,
+)
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
-from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
@@ -44,6 +50,7 @@ __all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_te
 
 #: A procedure file larger than this is refused before it is parsed.
 MAX_FILE_BYTES = 1_000_000
+LIMIT = Limit(MAX_FILE_BYTES, "a procedure file may be at most 1 MB")
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
 MAX_EFFECT_DEPTH = 6
 #: The longest text one value of a procedure may hold (a label, a table row's text): a
@@ -61,18 +68,7 @@ def load_file(path: Path) -> Procedure:
 
 def load_bytes(data: bytes, *, source: str) -> Procedure:
     """Validate procedure text given as bytes (checks size and encoding first)."""
-    if len(data) > MAX_FILE_BYTES:
-        size = f"{len(data) / 1_000_000:.1f} MB"
-        problem = Problem("", f"is {size}; a procedure file may be at most 1 MB.")
-        raise ProcedureError(source, [problem])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        problem = Problem("", "is not valid UTF-8 text; save it as UTF-8.", line)
-        raise ProcedureError(source, [problem]) from None
-    # A byte-order mark (Windows editors write one) is not part of the TOML.
-    return load_text(text.removeprefix("\ufeff"), source=source)
+    return load_text(decode(data, LIMIT, source=source), source=source)
 
 
 def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> Procedure:
@@ -97,16 +93,7 @@ def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> 
 @functools.lru_cache(maxsize=8)
 def _load_valid(text: str, stored: bool = False) -> Procedure:
     """``load_text`` for one text; the cache keeps only what returns (never an error)."""
-    source = "procedure"
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise ProcedureError(source, [Problem("", "is larger than 1 MB, the limit.")])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProcedureError(source, [_syntax_problem(error)]) from None
-    except RecursionError:
-        problem = Problem("", "nests arrays or tables too deeply to be a procedure.")
-        raise ProcedureError(source, [problem]) from None
+    raw = parse_toml(text, LIMIT, source="procedure")
     lines = _LineMap(text)
     converter = _Converter(lines)
     procedure = converter.convert(Procedure, raw, "")
@@ -114,7 +101,7 @@ def _load_valid(text: str, stored: bool = False) -> Procedure:
     if procedure is not None and not problems:
         problems.extend(_Checker(procedure, lines, stored=stored).problems())
     if problems:
-        raise ProcedureError(source, problems)
+        raise ProcedureError("procedure", problems)
     assert isinstance(procedure, Procedure)
     return attrs.evolve(procedure, text=text)
 
