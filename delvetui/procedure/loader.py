@@ -23,7 +23,7 @@ from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
-from delvetui.procedure import model
+from delvetui.procedure import fanout, model
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import (
@@ -333,6 +333,8 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        for path, message in fanout.problems(p):
+            self.problem(path, message)
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:
