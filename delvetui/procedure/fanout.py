@@ -49,7 +49,7 @@ def problems(procedure: Procedure) -> list[tuple[str, str]]:
     found = [
         (
             f"{ref}.table",
-            f"tables.{cycle[0]} rolls itself: {' → '.join(cycle)}; a table that leads back "
+            f"tables.{cycle[0]} rolls itself: {_joined(list(cycle))}; a table that leads back "
             "to itself would roll for ever.",
         )
         for cycle, ref in cycles(edges)
@@ -204,6 +204,11 @@ def chain_text(chain: Sequence[tuple[str, int]]) -> str:
         f"{table} ×{times}" if times > 1 else table
         for (_before, times), (table, _next) in itertools.pairwise(chain)
     ]
+    return _joined(steps)
+
+
+def _joined(steps: list[str]) -> str:
+    """Steps of a chain joined by arrows; a long one by its first and last few."""
     if len(steps) > 8:
         steps = [*steps[:5], "…", *steps[-2:]]
     return " → ".join(steps)

@@ -13,7 +13,7 @@ import functools
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,6 +29,7 @@ from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import (
     ID,
     INVALID,
+    MAX_PROBLEMS,
     Limit,
     Problems,
     decode,
@@ -48,9 +49,10 @@ from delvetui.text import suggest as _suggest
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_text", "row_range"]
 
-#: A procedure file larger than this is refused before it is parsed.
-MAX_FILE_BYTES = 1_000_000
-LIMIT = Limit(MAX_FILE_BYTES, "a procedure file may be at most 1 MB")
+#: A procedure file larger than this is refused before it is parsed: seventeen times the
+#: largest shipped (15 KB), and small enough that any file is read in well under a second.
+MAX_FILE_BYTES = 256_000
+LIMIT = Limit(MAX_FILE_BYTES, "a procedure file may be at most 256 KB")
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
 MAX_EFFECT_DEPTH = 6
 #: The longest text one value of a procedure may hold (a label, a table row's text): a
@@ -58,6 +60,10 @@ MAX_EFFECT_DEPTH = 6
 MAX_TEXT = 10_000
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+#: The most totals a table's dice may roll (d1000; a table covers each with a row).
+MAX_TABLE_TOTALS = 1000
+#: The most names a problem lists as the ones that exist.
+_KNOWN = 20
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
 
@@ -90,6 +96,11 @@ def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> 
         raise ProcedureError(source, error.problems) from None
 
 
+def forget() -> None:
+    """Forget the texts found valid (for a measure of the check itself)."""
+    _load_valid.cache_clear()
+
+
 @functools.lru_cache(maxsize=8)
 def _load_valid(text: str, stored: bool = False) -> Procedure:
     """``load_text`` for one text; the cache keeps only what returns (never an error)."""
@@ -97,9 +108,9 @@ def _load_valid(text: str, stored: bool = False) -> Procedure:
     lines = _LineMap(text)
     converter = _Converter(lines)
     procedure = converter.convert(Procedure, raw, "")
-    problems = converter.problems
+    problems = converter.listed()
     if procedure is not None and not problems:
-        problems.extend(_Checker(procedure, lines, stored=stored).problems())
+        problems = _Checker(procedure, lines, stored=stored).problems()
     if problems:
         raise ProcedureError("procedure", problems)
     assert isinstance(procedure, Procedure)
@@ -135,7 +146,7 @@ class _Converter(Problems):
             for field in attrs.fields(cls)
             if not (cls is Procedure and field.name == "text")
         }
-        before = len(self.problems)
+        before = self.told
         allowed = set(fields)
         if cls is Effect:
             allowed = self._effect_fields(raw, path)
@@ -145,7 +156,10 @@ class _Converter(Problems):
             if cls is Effect and key == "do" and str(value) not in KINDS:
                 continue  # already reported, with the list of effects
             if key not in allowed:
-                self.problem(sub, _unknown(key, allowed, where))
+                if self.full:  # the nearest key takes time to find: not for those left out
+                    self.more += 1
+                else:
+                    self.problem(sub, _unknown(key, allowed, where))
                 continue
             converted = self._field(fields[key], hints[key], value, sub)
             if converted is not INVALID:
@@ -158,9 +172,14 @@ class _Converter(Problems):
             for name in found.required if found is not None else ():
                 if name not in raw:
                     self.problem(path, f"a '{raw.get('do')}' effect needs the key '{name}'.")
-        if len(self.problems) > before:
+        if self.told > before:
             return None
         return cls(**values)
+
+    def suggest(self, word: str, options: Sequence[str]) -> str:
+        """The nearest option, as ``text.suggest`` says it; nothing once the problems told
+        are full (finding it takes time, and the problem is not told)."""
+        return "" if self.full else _suggest(word, options)
 
     def _field(self, field: Any, hint: Any, value: object, path: str) -> Any:
         """One key's value; a key that takes a list takes a lone item as a list of one."""
@@ -177,7 +196,7 @@ class _Converter(Problems):
                 self.problem(
                     f"{path}.do",
                     f"'{kind}' is not an effect; use one of: {', '.join(kinds)}."
-                    + _suggest(str(kind), kinds),
+                    + self.suggest(str(kind), kinds),
                 )
             else:
                 self.problem(path, f"an effect needs 'do' (one of: {', '.join(kinds)}).")
@@ -200,7 +219,7 @@ class _Converter(Problems):
             if value in args:
                 return value
             choices = ", ".join(str(arg) for arg in args)
-            hint_text = _suggest(str(value), [str(arg) for arg in args])
+            hint_text = self.suggest(str(value), [str(arg) for arg in args])
             self.problem(path, f"'{value}' is not allowed; use one of: {choices}.{hint_text}")
             return INVALID
         if origin is tuple:
@@ -256,6 +275,7 @@ class _Checker:
         self.p = procedure
         self.lines = lines
         self.found: list[Problem] = []
+        self.more = 0
         self.stored = stored
 
     @property
@@ -264,7 +284,10 @@ class _Checker:
         return self.p
 
     def problem(self, path: str, message: str) -> None:
-        """Report a problem at a key path, with its line."""
+        """Report a problem at a key path, with its line (the first ``MAX_PROBLEMS``)."""
+        if len(self.found) >= MAX_PROBLEMS:
+            self.more += 1
+            return
         self.found.append(Problem(path, message, self.lines.line(path)))
 
     def advice(self, path: str, message: str) -> None:
@@ -335,6 +358,8 @@ class _Checker:
         check_member_rules(self, p)
         for path, message in fanout.problems(p):
             self.problem(path, message)
+        if self.more:
+            return [*self.found, Problem("", f"… and {self.more:,} more problems.")]
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:
@@ -344,7 +369,8 @@ class _Checker:
     def ref(self, path: str, name: str, options: Mapping[str, Any], what: str) -> None:
         """Report a name that is not one of the options."""
         if name not in options:
-            known = ", ".join(sorted(options)) or "none are defined"
+            known = ", ".join(sorted(options)[:_KNOWN]) or "none are defined"
+            known += ", …" if len(options) > _KNOWN else ""
             self.problem(path, f"names the {what} '{name}', which does not exist ({known}).")
 
     def dice(self, path: str, text: str) -> None:
@@ -439,7 +465,24 @@ class _Checker:
         except DiceError as error:
             self.problem(f"{path}.dice", error.message)
             return
-        covered: dict[int, int] = {}
+        totals = expr.maximum - expr.minimum + 1
+        if totals > MAX_TABLE_TOTALS:
+            self.problem(
+                f"{path}.dice",
+                f"{table.dice} rolls {totals:,} totals; a table's dice may roll at most "
+                f"{MAX_TABLE_TOTALS:,} (d1000).",
+            )
+            return
+        if len(table.rows) > totals:
+            self.problem(
+                f"{path}.rows",
+                f"has {len(table.rows):,} rows, more than the {totals} totals {table.dice} "
+                "can roll; give each row a total or a range of its own.",
+            )
+            return
+        # covered[i]: the row that covers the total expr.minimum + i (-1: none yet). A row
+        # that overlaps none is written in one slice, so a long table costs few steps.
+        covered = [-1] * totals
         for index, row in enumerate(table.rows):
             row_path = f"{path}.rows[{index}]"
             span = parse_range(row.roll)
@@ -454,20 +497,24 @@ class _Checker:
                     f"{row.roll} is outside what {table.dice} can roll "
                     f"({expr.minimum}-{expr.maximum}).",
                 )
-            overlap: list[int] = []
-            for value in range(max(low, expr.minimum), min(high, expr.maximum) + 1):
-                if value in covered:
-                    overlap.append(value)
-                else:
-                    covered[value] = index
-            if overlap:
+            first = max(low, expr.minimum) - expr.minimum
+            last = min(high, expr.maximum) - expr.minimum + 1
+            owners = covered[first:last]
+            if owners.count(-1) == len(owners):
+                covered[first:last] = [index] * len(owners)
+            elif len(self.found) >= MAX_PROBLEMS:
+                self.more += 1  # not told: its words are not worked out
+            else:
+                overlap = [first + i for i, owner in enumerate(owners) if owner >= 0]
                 self.problem(
                     f"{row_path}.roll",
-                    f"{_ranges(overlap)} {'is' if len(overlap) == 1 else 'are'} also covered "
+                    f"{_ranges([v + expr.minimum for v in overlap])} "
+                    f"{'is' if len(overlap) == 1 else 'are'} also covered "
                     f"by row {covered[overlap[0]] + 1}; ranges overlap.",
                 )
+                covered[first:last] = [owner if owner >= 0 else index for owner in owners]
             self._effects(f"{row_path}.effects", row.effects)
-        missing = [v for v in range(expr.minimum, expr.maximum + 1) if v not in covered]
+        missing = [expr.minimum + i for i, owner in enumerate(covered) if owner < 0]
         if missing and table.rows:
             self.problem(f"{path}.rows", f"no row covers {_ranges(missing)}; leave no gaps.")
         if not table.rows:

@@ -46,7 +46,8 @@ def read_bounded(path: Path, limit: int) -> bytes:
 #: of 30,000 parts, 62 KB, took 5.7 GB), so a text is bounded before it is parsed. Each is
 #: far above what a procedure needs (docs/procedures.md, "Limits", gives the margins).
 MAX_KEY_PARTS = 16
-MAX_KEYS = 20_000
+MAX_KEYS = 5_000
+MAX_VALUES = 20_000
 MAX_NESTING = 32
 MAX_ITEMS = 5_000
 MAX_STRING = 20_000
@@ -104,35 +105,37 @@ def _within(size: int, limit: Limit, source: str) -> None:
         raise ProcedureError(source, [Problem("", f"is {shown}; {limit.said}.")])
 
 
-_TOKEN = re.compile(
-    r"""
-    (?P<space>[ \t]+)
-    |(?P<newline>\r?\n)
-    |(?P<comment>\#[^\n]*)
-    |(?P<string>
-        \"\"\"(?:[^"\\]++|\\[\s\S]|"(?!""))*+\"\"\"\"{0,2}
-        |'''(?:[^']++|'(?!''))*+''''{0,2}
-        |"(?:[^"\\\n]++|\\.)*+"
-        |'[^'\n]*+'
-    )
-    |(?P<bare>[A-Za-z0-9_+\-:]+)
-    |(?P<dot>\.)
-    |(?P<punct>[\[\]{},=])
-    """,
-    re.VERBOSE,
+_STRING = (
+    r'"""(?:[^"\\]++|\\[\s\S]|"(?!""))*+"""' + r'"{0,2}'
+    r"|'''(?:[^']++|'(?!''))*+'''" + r"'{0,2}"
+    r'|"(?:[^"\\\n]++|\\.)*+"'
+    r"|'[^'\n]*+'"
+)
+#: One part of a key: bare, "basic" or 'literal'.
+_PART = re.compile(r"""[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+'""")
+#: A whole key, dotted or not, in one match however many parts it has.
+_KEY = re.compile(rf"(?:{_PART.pattern})(?:[ \t]*+\.[ \t]*+(?:{_PART.pattern}))*+")
+#: Spaces, line ends and comments between tokens.
+_GAP = re.compile(r"(?:[ \t]++|\r?\n|#[^\n]*+)++")
+#: A value's first token (or the rest of one: a date's time), or a bracket, brace or comma.
+_TOKEN = re.compile(rf"(?P<string>{_STRING})|(?P<bare>[A-Za-z0-9_+\-:.]++)|(?P<punct>[\[\]{{}},])")
+#: A run of plain items of a list and their commas (numbers, words, short texts without a
+#: comma), counted in one match: a long list costs no step per item.
+_ITEMS = re.compile(
+    r"""(?:[ \t\r\n]*+(?:[A-Za-z0-9_+\-:.]++|"[^"\\\n,]{0,200}+"|'[^'\n,]{0,200}+')"""
+    r"[ \t\r\n]*+,)++"
 )
 
 
 class _Frame:
     """An array or inline table open at this point of the scan."""
 
-    __slots__ = ("array", "items", "path", "told")
+    __slots__ = ("array", "items", "path")
 
     def __init__(self, array: bool, path: str) -> None:
         self.array = array
         self.path = path
         self.items = 0
-        self.told = False
 
 
 def _shown(path: str) -> str:
@@ -152,6 +155,8 @@ class Shape:
     parts: int = 0
     #: The keys and table headers of the text.
     keys: int = 0
+    #: The values of the text: each key's, and each item of a list.
+    values: int = 0
     #: The deepest nesting of arrays and inline tables.
     nesting: int = 0
     #: The longest array (or array of tables).
@@ -171,185 +176,204 @@ def shape(text: str) -> Shape:
 
     The scan follows TOML as far as the text is valid; where it stops being valid the scan
     stops too, and ``tomllib`` reports the syntax error there (it parses nothing beyond it).
+    It also stops at a bound of the whole text broken (keys, a list's items, nesting) and
+    after a few problems, so a hostile text costs at most a few thousand steps.
     """
-    found_shape = Shape()
-    problems = found_shape.problems
-    stack: list[_Frame] = []
-    mode = "key"  # key, header, value, after (a value read, waiting for what follows)
-    parts: list[str] = []
-    count = 0  # the dotted parts of the key being read
-    dotted = False  # the last token of the key was a dot
-    key_line = 1
-    table = ""  # the table header in force: [tables.hazard]
-    array_tables: dict[str, int] = {}
-    double = False  # the header is [[...]]
-    keys = 0
-    line = 1
-    path = ""  # the key path of the value being read
-    pos, end = 0, len(text)
+    return _Scan(text).run()
 
-    def problem(where: str, message: str, at: int) -> None:
-        problems.append(Problem(_shown(where), message, at))
 
-    def base() -> str:
-        return stack[-1].path if stack else table
+class _Stop(Exception):
+    """The scan ends here: the text stops being TOML, or it has said enough."""
 
-    def finish_key(kind: str) -> str:
-        nonlocal keys
-        keys += 1
-        name = ".".join(parts) + ("…" if count > len(parts) else "")
-        where = f"{base()}.{name}" if base() and kind == "key" else name
-        found_shape.parts = max(found_shape.parts, count)
-        if count > MAX_KEY_PARTS:
-            problem(
-                where,
-                f"is a {kind} of {count:,} dotted parts; a {kind} may have at most "
-                f"{MAX_KEY_PARTS} (such as tables.hazard.dice).",
-                key_line,
-            )
-        if keys > MAX_KEYS:
-            problem(
-                where,
-                f"is key {keys:,} of the file; a file may hold at most {MAX_KEYS:,}.",
-                key_line,
-            )
-        return where
 
-    def value_starts() -> None:
-        """Count an item of the array the value is in, naming its path."""
-        nonlocal path
-        if stack and stack[-1].array:
-            frame = stack[-1]
-            frame.items += 1
-            path = f"{frame.path}[{frame.items - 1}]"
-            found_shape.items = max(found_shape.items, frame.items)
-            if frame.items > MAX_ITEMS and not frame.told:
-                frame.told = True
-                problem(
-                    frame.path,
-                    f"is a list of more than {MAX_ITEMS:,} items; a list may hold at most "
-                    f"{MAX_ITEMS:,}.",
-                    line,
-                )
+class _Scan:
+    """One scan of a text (``shape``): where it is, what is open, what it found."""
 
-    while pos < end and len(problems) < _MAX_SHAPE_PROBLEMS and keys <= MAX_KEYS:
-        found_shape.stopped = pos
-        found = _TOKEN.match(text, pos)
-        if found is None:
-            break  # not TOML: tomllib says where
-        kind = found.lastgroup
-        start, pos = pos, found.end()
-        token = text[start] if kind in ("punct", "dot") else ""
-        if kind == "space":
-            continue
-        if kind == "newline" or kind == "comment":
-            if kind == "newline":
-                line += 1
-            if mode in ("key", "after") and not stack and (mode == "after" or count == 0):
-                if kind == "newline":
-                    mode = "key"
-                continue
-            if stack and stack[-1].array and mode in ("value", "after"):
-                continue
-            break
-        if mode in ("key", "header"):
-            if kind in ("bare", "string") and (count == 0 or dotted):
-                if count == 0:
-                    key_line = line
-                count += 1
-                dotted = False
-                if len(parts) <= MAX_KEY_PARTS:
-                    parts.append(
-                        text[start:pos] if pos - start <= 60 else text[start : start + 57] + "…"
-                    )
-                if kind == "string":
-                    line += text.count("\n", start, pos)
-                continue
-            if kind == "dot" and count and not dotted:
-                dotted = True
-                continue
-            if mode == "key" and token == "=" and count and not dotted:
-                path = finish_key("key")
-                parts, count, mode = [], 0, "value"
-                continue
-            if mode == "header" and token == "]" and count and not dotted:
-                if double:
-                    if not text.startswith("]", pos):
-                        break
-                    pos += 1
-                name = finish_key("table name")
-                if double:
-                    array_tables[name] = array_tables.get(name, 0) + 1
-                    found_shape.items = max(found_shape.items, array_tables[name])
-                    if array_tables[name] == MAX_ITEMS + 1:
-                        problem(
-                            name,
-                            f"is a list of more than {MAX_ITEMS:,} tables; a list may hold at "
-                            f"most {MAX_ITEMS:,}.",
-                            key_line,
-                        )
-                table = name
-                parts, count, mode = [], 0, "after"
-                continue
-            if mode == "key" and token == "[" and count == 0 and not stack:
-                double = text.startswith("[", pos)
-                pos += double
-                mode = "header"
-                continue
-            if mode == "key" and token == "}" and count == 0 and stack and not stack[-1].array:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found = Shape()
+        self.stack: list[_Frame] = []
+        # key: a key, a [header] or a closing brace next; equals: '='; header: a table's
+        # name; close: ']' or ']]'; value: a value; after: what follows a value.
+        self.mode = "key"
+        self.double = False  # the header is [[...]]
+        self.table = ""  # the table header in force: tables.hazard
+        self.array_tables: dict[str, int] = {}
+        self.path = ""  # the key path of the value being read
+        self.line = 1
+
+    def run(self) -> Shape:
+        pos, end = 0, len(self.text)
+        try:
+            while pos < end:
+                self.found.stopped = pos
+                pos = self.step(pos)
+            self.found.stopped = pos
+        except _Stop:
+            pass
+        return self.found
+
+    def problem(self, where: str, message: str, *, stop: bool = False) -> None:
+        self.found.problems.append(Problem(_shown(where), message, self.line))
+        if stop or len(self.found.problems) >= _MAX_SHAPE_PROBLEMS:
+            raise _Stop
+
+    def step(self, pos: int) -> int:
+        """Read what stands at ``pos``; the position after it."""
+        text, mode, stack = self.text, self.mode, self.stack
+        gap = _GAP.match(text, pos)
+        if gap is not None:
+            lines = text.count("\n", pos, gap.end())
+            if lines:
+                self.line += lines
+                if not stack and mode in ("key", "after"):
+                    self.mode = "key"
+                elif not (stack and stack[-1].array and mode in ("value", "after")):
+                    raise _Stop  # a line ends where TOML does not allow it
+            return gap.end()
+        char = text[pos]
+        if mode == "key":
+            if char == "[" and not stack:
+                self.double = text.startswith("[[", pos)
+                self.mode = "header"
+                return pos + 1 + self.double
+            if char == "}" and stack and not stack[-1].array:
                 stack.pop()
-                mode = "after"
-                continue
-            break
+                self.mode = "after"
+                return pos + 1
+            return self.key(pos, "key")
+        if mode == "header":
+            return self.key(pos, "table name")
+        if mode == "close":
+            if char == "]" and (not self.double or text.startswith("]]", pos)):
+                self.mode = "after"
+                return pos + 1 + self.double
+            raise _Stop
+        if mode == "equals":
+            if char == "=":
+                self.mode = "value"
+                return pos + 1
+            raise _Stop
         if mode == "value":
-            if kind == "string" or kind == "bare":
-                value_starts()
-                if kind == "string":
-                    written = pos - start - (6 if text.startswith(('"""', "'''"), start) else 2)
-                    found_shape.string = max(found_shape.string, written)
-                    if written > MAX_STRING:
-                        problem(
-                            path,
-                            f"is a text of {written:,} characters; a text may hold at most "
-                            f"{MAX_STRING:,}.",
-                            line,
-                        )
-                    line += text.count("\n", start, pos)
-                mode = "after"
-                continue
-            if token in ("[", "{"):
-                value_starts()
-                if len(stack) >= MAX_NESTING:
-                    problem(
-                        path,
-                        f"nests arrays or tables too deeply ({MAX_NESTING + 1} levels; at most "
-                        f"{MAX_NESTING}).",
-                        line,
-                    )
-                    break
-                stack.append(_Frame(token == "[", path))
-                found_shape.nesting = max(found_shape.nesting, len(stack))
-                mode = "value" if token == "[" else "key"
-                continue
-            if token == "]" and stack and stack[-1].array:
-                stack.pop()
-                mode = "after"
-                continue
-            break
-        # after a value: more of it (1.5, a date and its time), or what follows it
-        if kind in ("bare", "dot"):
-            continue
-        if token == "," and stack:
-            mode = "value" if stack[-1].array else "key"
-            continue
-        if token in ("]", "}") and stack and stack[-1].array == (token == "]"):
+            return self.value(pos, char)
+        if char == "," and stack:
+            self.mode = "value" if stack[-1].array else "key"
+            return pos + 1
+        if char in "]}" and stack and stack[-1].array == (char == "]"):
             stack.pop()
-            continue
-        break
-    else:
-        found_shape.stopped = pos
-    found_shape.keys = keys
-    return found_shape
+            return pos + 1
+        token = _TOKEN.match(text, pos)
+        if token is not None and token.lastgroup == "bare":
+            return token.end()  # the rest of a value: a date's time after its space
+        raise _Stop
+
+    def key(self, pos: int, kind: str) -> int:
+        """A key (or a table's name) and its parts, counted in one match."""
+        found = _KEY.match(self.text, pos)
+        if found is None:
+            raise _Stop
+        start, end = found.span()
+        if self.text.find("'", start, end) >= 0 or self.text.find('"', start, end) >= 0:
+            parts = len(_PART.findall(self.text, start, end))
+        else:
+            parts = self.text.count(".", start, end) + 1
+        self.found.parts = max(self.found.parts, parts)
+        self.found.keys += 1
+        name = self.text[start : min(end, start + 61)]
+        base = self.stack[-1].path if self.stack else self.table
+        where = f"{base}.{name}" if base and kind == "key" else name
+        if parts > MAX_KEY_PARTS:
+            self.problem(
+                where,
+                f"is a {kind} of {parts:,} dotted parts; a {kind} may have at most "
+                f"{MAX_KEY_PARTS} (such as tables.hazard.dice).",
+            )
+        if self.found.keys > MAX_KEYS:
+            self.problem(
+                where,
+                f"is key {self.found.keys:,} of the file; a file may hold at most {MAX_KEYS:,}.",
+                stop=True,
+            )
+        if kind == "key":
+            self.path = where
+            self.mode = "equals"
+        else:
+            self.table = where
+            self.mode = "close"
+            if self.double:
+                self.array_tables[where] = count = self.array_tables.get(where, 0) + 1
+                self.items(where, count)
+        return end
+
+    def values(self, count: int) -> None:
+        self.found.values += count
+        if self.found.values > MAX_VALUES:
+            self.problem(
+                self.path,
+                f"is value {self.found.values:,} of the file; a file may hold at most "
+                f"{MAX_VALUES:,} (each key's value and each item of a list).",
+                stop=True,
+            )
+
+    def items(self, where: str, count: int) -> None:
+        self.found.items = max(self.found.items, count)
+        if count > MAX_ITEMS:
+            self.problem(
+                where,
+                f"is a list of more than {MAX_ITEMS:,} items; a list may hold at most "
+                f"{MAX_ITEMS:,}.",
+                stop=True,
+            )
+
+    def value(self, pos: int, char: str) -> int:
+        """A value, or the end of the list it would be an item of."""
+        text, stack = self.text, self.stack
+        frame = stack[-1] if stack and stack[-1].array else None
+        if frame is not None:
+            if char == "]":
+                stack.pop()
+                self.mode = "after"
+                return pos + 1
+            run = _ITEMS.match(text, pos)
+            if run is not None:
+                count = text.count(",", pos, run.end())
+                frame.items += count
+                self.items(frame.path, frame.items)
+                self.values(count)
+                self.line += text.count("\n", pos, run.end())
+                return run.end()
+            frame.items += 1
+            self.items(frame.path, frame.items)
+            self.path = f"{frame.path}[{frame.items - 1}]"
+        self.values(1)
+        if char in "[{":
+            if len(stack) >= MAX_NESTING:
+                self.problem(
+                    self.path,
+                    f"nests arrays or tables too deeply ({MAX_NESTING + 1} levels; at most "
+                    f"{MAX_NESTING}).",
+                    stop=True,
+                )
+            stack.append(_Frame(char == "[", self.path))
+            self.found.nesting = max(self.found.nesting, len(stack))
+            self.mode = "value" if char == "[" else "key"
+            return pos + 1
+        token = _TOKEN.match(text, pos)
+        if token is None or token.lastgroup == "punct":
+            raise _Stop
+        start, end = token.span()
+        if token.lastgroup == "string":
+            quotes = 6 if text.startswith(('"""', "'''"), start) else 2
+            written = end - start - quotes
+            self.found.string = max(self.found.string, written)
+            if written > MAX_STRING:
+                self.problem(
+                    self.path,
+                    f"is a text of {written:,} characters; a text may hold at most {MAX_STRING:,}.",
+                )
+            self.line += text.count("\n", start, end)
+        self.mode = "after"
+        return end
 
 
 def syntax_problem(error: tomllib.TOMLDecodeError) -> Problem:
@@ -403,15 +427,41 @@ class Invalid:
 INVALID = Invalid()
 
 
+#: The most problems one text is told: a hostile file can hold thousands, and working out
+#: each one's words (the nearest key) costs time; the first hundred say what is wrong.
+MAX_PROBLEMS = 100
+
+
 class Problems:
-    """What a reader of a TOML text found wrong, each problem with its key and line."""
+    """What a reader of a TOML text found wrong, each problem with its key and line (the
+    first ``MAX_PROBLEMS``; ``listed`` says how many more there were)."""
 
     def __init__(self, lines: LineMap) -> None:
         self.lines = lines
         self.problems: list[Problem] = []
+        self.more = 0
+
+    @property
+    def full(self) -> bool:
+        """True once ``MAX_PROBLEMS`` are told: a caller need not work out another's words."""
+        return len(self.problems) >= MAX_PROBLEMS
+
+    @property
+    def told(self) -> int:
+        """How many problems were found, told or left out."""
+        return len(self.problems) + self.more
 
     def problem(self, path: str, message: str) -> None:
+        if self.full:
+            self.more += 1
+            return
         self.problems.append(Problem(path, message, self.lines.line(path)))
+
+    def listed(self) -> list[Problem]:
+        """The problems told, and a last line for the ones left out."""
+        if not self.more:
+            return self.problems
+        return [*self.problems, Problem("", f"… and {self.more:,} more problems.")]
 
 
 def unquote(name: str) -> str:
