@@ -159,7 +159,7 @@ class Shape:
     values: int = 0
     #: The deepest nesting of arrays and inline tables.
     nesting: int = 0
-    #: The longest array (or array of tables).
+    #: The longest array.
     items: int = 0
     #: The longest text, in the characters written between its quotes.
     string: int = 0
@@ -198,7 +198,6 @@ class _Scan:
         self.mode = "key"
         self.double = False  # the header is [[...]]
         self.table = ""  # the table header in force: tables.hazard
-        self.array_tables: dict[str, int] = {}
         self.path = ""  # the key path of the value being read
         self.line = 1
 
@@ -298,11 +297,8 @@ class _Scan:
             self.path = where
             self.mode = "equals"
         else:
-            self.table = where
+            self.table = where  # an array of tables is bounded by MAX_KEYS, each its header
             self.mode = "close"
-            if self.double:
-                self.array_tables[where] = count = self.array_tables.get(where, 0) + 1
-                self.items(where, count)
         return end
 
     def values(self, count: int) -> None:
