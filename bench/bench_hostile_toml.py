@@ -36,7 +36,8 @@ from delvetui.errors import ProcedureError  # noqa: E402
 from delvetui.procedure import adventure as tables  # noqa: E402
 from delvetui.procedure import loader as procedures  # noqa: E402
 from delvetui.procedure.adventure import MAX_FILE_BYTES as TABLES_BYTES  # noqa: E402
-from delvetui.procedure.loader import MAX_FILE_BYTES, MAX_TABLE_TOTALS  # noqa: E402
+from delvetui.procedure.loader import MAX_FILE_BYTES  # noqa: E402
+from delvetui.procedure.ranges import MAX_TABLE_TOTALS  # noqa: E402
 from delvetui.procedure.reading import (  # noqa: E402
     MAX_ITEMS,
     MAX_KEY_PARTS,

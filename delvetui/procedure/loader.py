@@ -26,6 +26,7 @@ from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
 from delvetui.procedure.member_rules import check_member_rules
 from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.ranges import check_rows
 from delvetui.procedure.reading import (
     ID,
     INVALID,
@@ -60,8 +61,6 @@ MAX_EFFECT_DEPTH = 6
 MAX_TEXT = 10_000
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-#: The most totals a table's dice may roll (d1000; a table covers each with a row).
-MAX_TABLE_TOTALS = 1000
 #: The most names a problem lists as the ones that exist.
 _KNOWN = 20
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
@@ -465,60 +464,12 @@ class _Checker:
         except DiceError as error:
             self.problem(f"{path}.dice", error.message)
             return
-        totals = expr.maximum - expr.minimum + 1
-        if totals > MAX_TABLE_TOTALS:
-            self.problem(
-                f"{path}.dice",
-                f"{table.dice} rolls {totals:,} totals; a table's dice may roll at most "
-                f"{MAX_TABLE_TOTALS:,} (d1000).",
-            )
+        if not check_rows(self, path, table, expr):
             return
-        if len(table.rows) > totals:
-            self.problem(
-                f"{path}.rows",
-                f"has {len(table.rows):,} rows, more than the {totals} totals {table.dice} "
-                "can roll; give each row a total or a range of its own.",
-            )
-            return
-        # covered[i]: the row that covers the total expr.minimum + i (-1: none yet). A row
-        # that overlaps none is written in one slice, so a long table costs few steps.
-        covered = [-1] * totals
         for index, row in enumerate(table.rows):
-            row_path = f"{path}.rows[{index}]"
-            span = parse_range(row.roll)
-            if span is None:
-                self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
-                continue
-            low, high = span
-            self._placeholders(f"{row_path}.text", row.text, row=True)
-            if low < expr.minimum or high > expr.maximum:
-                self.problem(
-                    f"{row_path}.roll",
-                    f"{row.roll} is outside what {table.dice} can roll "
-                    f"({expr.minimum}-{expr.maximum}).",
-                )
-            first = max(low, expr.minimum) - expr.minimum
-            last = min(high, expr.maximum) - expr.minimum + 1
-            owners = covered[first:last]
-            if owners.count(-1) == len(owners):
-                covered[first:last] = [index] * len(owners)
-            elif len(self.found) >= MAX_PROBLEMS:
-                self.more += 1  # not told: its words are not worked out
-            else:
-                overlap = [first + i for i, owner in enumerate(owners) if owner >= 0]
-                self.problem(
-                    f"{row_path}.roll",
-                    f"{_ranges([v + expr.minimum for v in overlap])} "
-                    f"{'is' if len(overlap) == 1 else 'are'} also covered "
-                    f"by row {covered[overlap[0]] + 1}; ranges overlap.",
-                )
-                covered[first:last] = [owner if owner >= 0 else index for owner in owners]
-            self._effects(f"{row_path}.effects", row.effects)
-        missing = [expr.minimum + i for i, owner in enumerate(covered) if owner < 0]
-        if missing and table.rows:
-            self.problem(f"{path}.rows", f"no row covers {_ranges(missing)}; leave no gaps.")
-        if not table.rows:
-            self.problem(f"{path}.rows", "a table needs at least one row.")
+            if parse_range(row.roll) is not None:
+                self._placeholders(f"{path}.rows[{index}].text", row.text, row=True)
+                self._effects(f"{path}.rows[{index}].effects", row.effects)
 
     def _effects(self, path: str, effects: tuple[Effect, ...]) -> None:
         for index, effect in enumerate(effects):
@@ -584,16 +535,3 @@ def _is_chance(text: str) -> bool:
         return dice.parse(text).chance is not None
     except DiceError:
         return False
-
-
-def _ranges(values: list[int]) -> str:
-    parts: list[str] = []
-    start = previous = values[0]
-    for value in [*values[1:], None]:
-        if value is not None and value == previous + 1:
-            previous = value
-            continue
-        parts.append(str(start) if start == previous else f"{start}-{previous}")
-        if value is not None:
-            start = previous = value
-    return ", ".join(parts)
