@@ -223,16 +223,17 @@ def _too_far(edges: Edges, reach: dict[str, Reach]) -> list[tuple[str, str]]:
     for table in sorted(over - below, key=list(edges).index):
         r = reach[table]
         chain = chain_text(r.chain)
+        shown = f"{r.rolls:,}" if r.rolls < _CAP else f"more than {_CAP:,}"
         if r.depth > MAX_ROLL_DEPTH:
+            many = f", which can lead to {shown} rolls of tables" if r.rolls > r.depth else ""
             found.append(
                 (
                     f"tables.{table}",
-                    f"starts a chain of {r.depth} tables, each rolling the next ({chain}); "
+                    f"starts a chain of {r.depth} tables, each rolling the next ({chain}){many}; "
                     f"a chain may be at most {MAX_ROLL_DEPTH} tables long.",
                 )
             )
         else:
-            shown = f"{r.rolls:,}" if r.rolls < _CAP else f"more than {_CAP:,}"
             found.append(
                 (
                     f"tables.{table}",
