@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import dice, runaway
+from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
@@ -311,13 +311,9 @@ class Work:
         self.over_fired: set[tuple[str, str]] = set()
         #: (member, track) whose ``over`` is being applied: its own effects cannot set it off.
         self.in_over: set[tuple[str, str]] = set()
-        #: The tables being rolled, each by a row of the one before it (``core.runaway``).
-        self.rolling: list[str] = []
 
     def emit(self, event: ev.Event) -> None:
-        """Add an event to the batch and apply it to the working state (at most
-        ``runaway.MAX_COMMAND_EVENTS`` in one command)."""
-        runaway.check_events(len(self.events))
+        """Add an event to the batch and apply it to the working state."""
         self.events.append(event)
         self.state = evolve(self.state, event)
 
@@ -529,10 +525,7 @@ class Work:
             )
         )
         if not ignored:
-            runaway.check_roll(self.rolling, table_id)
-            self.rolling.append(table_id)
             self.apply_all(row.effects, f"tables.{table_id}.rows[{index}].effects", here)
-            self.rolling.pop()
 
     def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
         """Make one of the procedure's rolls, if it is due, and apply what it gives."""

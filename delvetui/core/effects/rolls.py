@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvetui import lazy
-from delvetui.core import areas
+from delvetui.core import areas, runaway
 from delvetui.core.effects.registry import kind
 from delvetui.errors import InputNeeded
 from delvetui.procedure.model import Effect
@@ -23,7 +23,8 @@ def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     and applies the row rolled: a 2d6 disposition after an encounter. The game master types
     its result with the table's id: `disposition=7`.
     """
-    work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
+    with runaway.rolling(work, effect.table):  # no table inside its own roll, nor too deep
+        work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
 
 
 @kind("encounter", fields=("distance", "distance_dice", "distance_times"))
