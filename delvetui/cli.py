@@ -583,6 +583,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         | dict(state.counters),
         "last_hazard": None if last is None else {"roll": last.roll, "result": last.result},
         "sign": state.sign,
+        "encounter": _encounter(state),
         "pending": [p.label for p in state.pending],
         "rest_due": bool(procedure.rest and state.turns_since_rest >= procedure.rest.every),
         "session": state.session,
@@ -611,6 +612,24 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
             if light.real_seconds is not None:
                 shown["real_seconds_left"] = light.real_seconds
     return data
+
+
+def _encounter(state: State) -> dict[str, object] | None:
+    """The last encounter met, for ``status --json``; null before the first."""
+    met = state.last_encounter
+    if met is None:
+        return None
+    return {
+        "creature": met.creature or met.text,
+        "appearing": met.appearing or None,
+        "distance": met.distance or None,
+        "reaction": met.reaction or None,
+        "area": met.area or None,
+        "turn": met.turn,
+        "day": met.day,
+        "clock": met.clock,
+        "this_turn": state.encounter is not None,
+    }
 
 
 def _odds(state: State, procedure: Procedure) -> dict[str, object]:

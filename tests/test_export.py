@@ -115,6 +115,17 @@ SESSIONS = {
         "turn search",
         "session end",
     ],
+    "ose": [
+        "pc add Ash hp=6 CHA=13",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn explore",
+        "turn explore hazard=1 distance=4 surprise-party=5",
+        "note Goblins by the well",
+        "do parley by=Ash reaction=8",
+        "turn search search=1",
+        "session end",
+    ],
     "cairn": [
         "pc add Ash hp=4",
         "pc add Bryn hp=3",

@@ -21,6 +21,7 @@ from delvetui.core import events as ev
 from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import played as cli_played
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 #: Every command is stamped with this moment, so the export is the same on every run.
@@ -209,6 +210,93 @@ SCRIPTS: dict[str, list[str]] = {
         "turn stay",
         "session end",
     ],
+    # Old-School Essentials (the SRD, OGL 1.0a): a wandering monster check every second
+    # turn, first in the turn; surprise for each side, none for the monsters while the party
+    # carries light; a turn's rest each hour; searching, listening, forcing doors by STR;
+    # the reaction with the speaker's CHA; running to exhaustion; then days outdoors with
+    # losing direction and wandering monsters by terrain, rations, foraging, hunting, a
+    # forced march and a day's rest in seven.
+    "ose": [
+        "enter dungeon",
+        "pc add Ash hp=7 STR=16 CHA=13 MV=120",
+        "pc add Bo hp=4 STR=7 CHA=9 MV=120",
+        "pc add Cole hp=5 STR=12 CHA=8 MV=90",
+        "pc Ash +7 rations",
+        "pc Bo +7 rations",
+        "pc Cole +7 rations",
+        "light add torch count=4 carrier=Ash",
+        "light add lantern carrier=Bo",
+        "pc Bo +2 oil",
+        "light on torch",
+        "session start",
+        "turn explore",  # 1
+        "turn explore hazard=4",  # 2
+        "turn search search=3",  # 3
+        "turn search odds=2 search=2 hazard=5",  # 4: an elf finds the secret door
+        "do listen by=Bo listen=1",
+        "do force by=Cole force=2",
+        "turn explore",  # 5
+        "do trap trap=5",
+        "turn rest hazard=6",  # 6: the hour's rest; the torch burns out
+        "light on torch",
+        "turn explore",  # 7
+        "turn explore hazard=1 distance=6 surprise-party=3",  # 8: lit, so no surprising them
+        "do parley by=Ash reaction=9",
+        "turn familiar",  # 9
+        "turn familiar hazard=3",  # 10
+        "turn explore",  # 11
+        "turn explore hazard=6",  # 12: six turns without rest; the torch burns out
+        "light on lantern1",
+        "turn rest",  # 13
+        "turn run hazard=1 distance=3 surprise-party=1",  # 14: fleeing
+        "do drop distracted=4",
+        "turn run",  # 15
+        "turn run hazard=5",  # 16: thirty minutes of running
+        "turn rest",  # 17
+        "turn rest hazard=6",  # 18
+        "turn rest",  # 19: three turns of rest end the exhaustion
+        "light off lantern1",
+        "turn explore hazard=1 distance=9 surprise-party=2 surprise-monsters=1",  # 20: dark
+        "do react reaction=4",
+        "light on lantern1",
+        "counter set monster-odds 2",
+        "note The fight was loud: the GM raises the odds.",
+        "turn explore",  # 21
+        "turn explore hazard=2 distance=5 surprise-party=4",  # 22
+        "counter set monster-odds 1",
+        "turn explore",  # 23
+        "turn search search=6 hazard=6",  # 24
+        "light refuel lantern1",
+        "light off lantern1",
+        "enter wilderness",
+        "do terrain terrain=woods",
+        "turn travel-rough lost=2 wandering=5",  # 25: lost in the woods
+        "do forage by=Cole forage=1 supply.Cole=3",
+        "turn travel-rough lost=4 wandering=2 distance=8 surprise-party=6 surprise-monsters=2",
+        "do evade chance=35 evade=60",
+        "do pursuit caught=2",
+        "do evade chance=35 evade=12",
+        "do terrain terrain=grassland",
+        "turn travel path=trail wandering=3",  # 27
+        "turn travel lost=5 wandering=1 distance=12 surprise-party=2 surprise-monsters=4",  # 28
+        "do react reaction=12",
+        "pc Bo rations=0",
+        "note Bo's pack was lost in the river.",
+        "turn travel-road march=forced wandering=6",  # 29: Bo goes without food
+        "turn rest-day wandering=4",  # 30
+        "pc Bo +3 rations",
+        "turn hunt hunt=1 distance=5 wandering=6",  # 31
+        "pc Ash +2 rations",
+        "do terrain terrain=swamp",
+        "turn travel-hard lost=3 wandering=3 distance=7 surprise-party=5 surprise-monsters=5",
+        "turn travel-hard path=guide wandering=4",  # 33
+        *turns("turn travel-hard path=guide wandering=6", 2),  # 34-35
+        "do terrain terrain=hills",
+        *turns("turn travel-rough lost=6 wandering=6", 3),  # 36-38: a seventh day on the road
+        "turn rest-day wandering=6",  # 39
+        "turn travel-road wandering=6",  # 40
+        "session end",
+    ],
     # Travel Turns (004): the d20 threat table with advantage when cautious; torches an
     # hour, lanterns three; time dice; resilience past CON hours and exhaustion; rolling to
     # return.
@@ -253,6 +341,70 @@ SCRIPTS: dict[str, list[str]] = {
         "turn return path=arduous return.Ash=15 return.Bo=6",
         "session end",
     ],
+    # Basic Fantasy RPG: ten-minute turns with a wandering monster check every third;
+    # torches rolled 1d4+4 turns when lit; surprise for each side; the reaction with the
+    # lead's Charisma bonus; four-hour watches outdoors, a day's food at each midnight and
+    # hunger from the third day without.
+    "basic-fantasy": [
+        "pc add Ari hp=8 STR=16 CHA=16",
+        "pc add Morningstar hp=5 INT=15 CHA=12",
+        "light add torch count=4 carrier=Ari",
+        "light add lantern carrier=Morningstar",
+        "light on torch burn=1",
+        "session start",
+        "turn explore",
+        "turn explore speed=30",
+        "turn search search=2 hazard=4",
+        "do listen by=Morningstar listen=1",
+        "turn explore",
+        "turn search search=1",
+        "light on torch burn=4",
+        "turn explore hazard=1 monster_surprise=2 surprise=2 reaction=5,4",
+        "note Goblins, caught napping: they will parley.",
+        *turns("turn rest", 2),
+        "turn explore hazard=6",
+        *turns("turn explore", 2),
+        "turn explore by=Morningstar hazard=1 monster_surprise=5 surprise=1 reaction=3",
+        "turn rest",
+        "light on lantern burn=2",
+        "turn explore",
+        "turn explore hazard=5",
+        "turn search search=3",
+        "turn explore",
+        "turn explore hazard=6",
+        "turn explore",
+        "light off lantern1",
+        "light add candle count=2 carrier=Morningstar",
+        "light on candle",
+        "turn explore",
+        "light off candle2",
+        "light on lantern1",
+        "turn explore hazard=2",
+        "turn explore",
+        "light off lantern1",
+        "light refuel lantern1",
+        "pc Morningstar rations=0",
+        "enter wilderness",
+        "turn travel outdoors=4",
+        "turn travel outdoors=1 monster_surprise=3 surprise=6 reaction=6,6",
+        "turn camp outdoors=5",
+        "turn camp outdoors=3",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "turn forced-march outdoors=6",
+        "turn camp outdoors=4",
+        "turn camp outdoors=2",
+        "turn camp by=Morningstar outdoors=1 monster_surprise=1 surprise=4 reaction=1,1",
+        "turn travel outdoors=6",
+        "turn travel outdoors=3",
+        "turn camp outdoors=5",
+        "turn camp outdoors=4",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "session end",
+    ],
 }
 
 
@@ -278,8 +430,9 @@ def test_a_forty_turn_session_covers_the_procedure(home: Path, procedure_id: str
             rows = {e.row for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
             assert rows == set(range(len(procedure.tables[hazard_table].rows)))
         else:
+            rule = procedure.rolls["hazard"]
             labels = {e.label for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
-            assert labels == {"Encounter", "No encounter"}
+            assert labels == {rule.hit_label, rule.miss_label}
         assert any(isinstance(e, ev.LightPutOut) and e.reason != "put out" for e in every)
         assert any(isinstance(e, ev.TurnStarted) and e.resting for e in every) or (
             procedure_id == "trespasser"  # its rest is a character's moment's rest
@@ -314,3 +467,33 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
     assert "2d20kl1" in read["travel-turn"]
+    assert "Reaction, Ari's CHA: 2d6+2 [5, 4] +2 = 11" in read["basic-fantasy"]
+    assert (
+        "Surprise (the monsters): d6 [2] = 2 (table dice) → Monsters surprised"
+        in read["basic-fantasy"]
+    )
+    assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
+    assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
+
+
+@pytest.mark.long
+def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home: Path) -> None:
+    """The script typed into one `delvetui act NAME -`, as a game master pipes a session
+    in: the same turns, clock, party and lights as played in-process, and the same log."""
+    script = SCRIPTS["basic-fantasy"]
+    state, text = cli_played(home, "basic-fantasy", "basic-fantasy", script, seed=40)
+    with played(home / "in-process", "basic-fantasy") as made:
+        expected = made.state
+    assert (state["turn"], state["day"], state["clock"]) == (40, 4, "11:40")
+    assert (state["turn"], state["minutes"]) == (expected.turn, expected.minutes)
+    assert {m["name"]: m["hp"] for m in state["party"]} == {m.name: m.hp for m in expected.party}
+    assert {light["id"]: light["lit"] for light in state["lights"]} == {
+        light.id: light.lit for light in expected.lights
+    }
+    example = " ".join((EXAMPLES / "basic-fantasy.txt").read_text(encoding="utf-8").split())
+    for line in (
+        "Reaction, Morningstar's CHA: 2d6 [3] = 3 (table dice) → Unfavorable",
+        "lantern1 has 20 turns left (rolled 1d6+18: 20 turns).",
+        "Morningstar: Days without food 3 (no food).",
+    ):
+        assert line in " ".join(text.split()) and line in example

@@ -65,7 +65,7 @@ def decide(
     players made, a number added to a DC) raises InputNeeded instead of CommandError.
     """
     values: tuple[tuple[str, str], ...] = ()
-    if isinstance(command, cmd.TakeTurn | cmd.DoActivity):
+    if isinstance(command, cmd.TakeTurn | cmd.DoActivity | cmd.LightOn | cmd.AddLight):
         values = command.values
     work = Work(state, procedure, Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
     carry_out(work, command, history or History(), today)

@@ -9,6 +9,9 @@ from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
 
+#: The key a light's rolled duration is typed with: ``light on torch burn=3``.
+BURN = "burn"
+
 
 def _next_light_id(state: State, kind: str) -> str:
     return f"{kind}{state.light_number(kind) + 1}"
@@ -73,7 +76,16 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         )
     holder = work.member(carrier).name if carrier else None
     new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
+    fresh = light.count > 1 or light.lit_turn < 0
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
+    kind = work.procedure.lights.get(light.kind)
+    if kind is not None and kind.turns_dice and fresh:
+        # "Torches burn for 1d4+4 turns": rolled (or typed, burn=N) when first lit.
+        rolled = work.roll(BURN, kind.turns_dice, f"how long {new_id} burns, in turns")
+        turns = max(1, rolled.total)
+        minutes = turns * work.procedure.turn_minutes(work.state.turn_type)
+        reason = f"rolled {kind.turns_dice}: {turns} turns"
+        work.emit(ev.LightTimerSet(id=new_id, minutes=minutes, reason=reason))
 
 
 def set_light(work: Work, command: cmd.SetLight) -> None:

@@ -193,6 +193,8 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
+    if condition.day_ends is not None:
+        parts.append(f"the {turn_name} {'ends' if condition.day_ends else 'is within'} a day")
     for name, named in condition.counter_levels.items():
         counter = work.procedure.counters.get(name)
         now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
@@ -240,7 +242,9 @@ class Ctx:
     excess: int = 0
 
 
-def member_passes(state: State, condition: Condition, name: str | None) -> bool:
+def member_passes(
+    state: State, condition: Condition, name: str | None, of: Callable[[int], int] | None = None
+) -> bool:
     """True when the member an effect is about passes every member test of the condition.
 
     No member (a roll rule's ``only``, an effect for the party) passes none.
@@ -252,7 +256,7 @@ def member_passes(state: State, condition: Condition, name: str | None) -> bool:
         return False
     # A member with no score in an ability passes no test of it, above or below.
     scores = dict(member.abilities)
-    mods = {key.upper(): member.modifier(key) for key in scores} | {"BEST": member.modifier("best")}
+    mods = {key.upper(): member.modifier(key, of) for key in [*scores, "best"]}
     tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
         (condition.member_track_at_least, member.track, 1),
         (condition.member_track_at_most, member.track, -1),
@@ -370,7 +374,8 @@ class Work:
     def holds(self, condition: Condition, member: str | None = None) -> bool:
         """True when every key of the condition holds now (for ``member`` where it asks)."""
         state = self.state
-        if condition.about_member and not member_passes(state, condition, member):
+        of = self.procedure.party.modifier_of
+        if condition.about_member and not member_passes(state, condition, member, of):
             return False
         for name, value in condition.resource_at_least.items():
             if state.resource(name) < value:
@@ -400,6 +405,10 @@ class Work:
         if condition.after_turns is not None and self.turn_number <= condition.after_turns:
             return False
         if condition.resting is not None and state.resting != condition.resting:
+            return False
+        if condition.day_ends is not None and condition.day_ends != state.day_ends_after(
+            self.procedure.turn_minutes(state.turn_type)
+        ):
             return False
         if condition.light_levels and state.light_level not in condition.light_levels:
             return False
@@ -490,19 +499,20 @@ class Work:
         dice_text: str = "",
         mode: str = "",
         hazard: bool = False,
+        modifier: int = 0,
+        purpose: str = "",
     ) -> None:
         """Roll on a table and apply the row rolled, unless the row is ignored now.
 
         ``hazard``: the roll is the turn's hazard roll, which the state keeps as the last one.
+        ``modifier`` is added; a total beyond the rows reads the nearest end's ("2 or less").
         """
         table = self.procedure.tables[table_id]
-        expression = dice.with_mode(dice_text or table.dice, mode)
-        result = self.roll(key, expression, table.label)
-        index = next(
-            i
-            for i, (low, high) in enumerate(map(row_range, table.rows))
-            if low <= result.total <= high
-        )
+        expression = dice.with_modifier(dice.with_mode(dice_text or table.dice, mode), modifier)
+        result = self.roll(key, expression, purpose or table.label)
+        spans = list(map(row_range, table.rows))
+        looked = min(max(result.total, min(spans)[0]), max(high for _, high in spans))
+        index = next(i for i, (low, high) in enumerate(spans) if low <= looked <= high)
         row = table.rows[index]
         ignored = ""
         if row.ignore_first_turns and self.turn_number <= row.ignore_first_turns:

@@ -309,6 +309,14 @@ class _Checker:
                     f"'{step}' is not a step of party.fatigue ({', '.join(p.party.fatigue)})."
                     + _suggest(step, p.party.fatigue),
                 )
+        for key in p.party.modifiers:
+            try:
+                model.score_span(key)
+            except ValueError:
+                self.problem(
+                    f"party.modifiers.{key}",
+                    "should be a score or a range of scores, e.g. '13' or '13-15'.",
+                )
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
         self.ref("default_action", p.default_action, p.actions, "action")
@@ -333,6 +341,8 @@ class _Checker:
                 self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
             if light.real_step is not None and not 1 <= light.real_step <= 60:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
+            if light.turns_dice:
+                self.dice(f"lights.{name}.turns_dice", light.turns_dice)
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")

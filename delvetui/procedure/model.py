@@ -62,6 +62,13 @@ class Condition(Value):
     resting: bool | None = attrs.field(
         default=None, metadata=_help("Only while the party rests (true) or does not (false).")
     )
+    day_ends: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only on a turn in which the clock passes midnight (true): a day's food; or "
+            "on any other (false)."
+        ),
+    )
     light_levels: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Only at these light levels.")
     )
@@ -450,6 +457,8 @@ class LightKind(Value):
     #: Refuelling takes one of this resource, from the carrier (a member's resource) or
     #: from the party's (a party resource); refused when none is left.
     refuel_resource: str = ""
+    #: Dice for the turns a source burns, rolled when it is first lit ("1d4+4").
+    turns_dice: str = ""
 
     @property
     def refuels(self) -> bool:
@@ -612,11 +621,35 @@ class Party(Value):
     #: Checks made by a member with a condition roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    #: The game's own ability modifiers: score (or range "4-5") -> modifier. Empty: the
+    #: modifier is (score - 10) // 2.
+    modifiers: dict[str, int] = attrs.field(factory=dict)
+
+    def modifier_of(self, score: int) -> int:
+        """The modifier of an ability score: by ``modifiers`` when given (a score beyond
+        them takes the nearest end's), else (score - 10) // 2."""
+        if not self.modifiers:
+            return (score - 10) // 2
+        spans = sorted((*score_span(key), value) for key, value in self.modifiers.items())
+        for low, high, value in spans:
+            if low <= score <= high:
+                return value
+        return spans[0][2] if score < spans[0][0] else spans[-1][2]
 
     def fatigue_label(self, level: int) -> str:
         """The ladder's name for a fatigue level; a level off the ladder (a file made by
         hand, a procedure with a shorter ladder) takes the nearest end, never an error."""
         return self.fatigue[max(0, min(level, len(self.fatigue) - 1))]
+
+
+def score_span(key: str) -> tuple[int, int]:
+    """The scores a key of ``[party] modifiers`` covers: "13" or "13-15" (ValueError else)."""
+    low, _, high = key.partition("-")
+    first = int(low.strip())
+    last = int(high.strip()) if high else first
+    if last < first:
+        raise ValueError(key)
+    return first, last
 
 
 @attrs.frozen(repr=False, eq=False)

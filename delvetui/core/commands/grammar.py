@@ -242,15 +242,23 @@ GRAMMAR: tuple[Verb, ...] = (
                     _key("carrier", "NAME", "member"),
                     _key("count", "N", "number"),
                     Word("lit", "flag", optional=True),
+                    _key("burn", "N", "number"),
                 ),
                 cmd.AddLight,
-                "Add lights of a kind (a stack with count=N), carried by a member, lit or not.",
+                "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
+                "(burn=N: the dice of a lit one whose time is rolled).",
                 "light add torch count=6 carrier=Ash",
             ),
             Form(
-                (_word("on"), _value("ID|KIND", "unlit"), _key("carrier", "NAME", "member")),
+                (
+                    _word("on"),
+                    _value("ID|KIND", "unlit"),
+                    _key("carrier", "NAME", "member"),
+                    _key("burn", "N", "number"),
+                ),
                 cmd.LightOn,
-                "Light a light (one from a stack, named by its kind).",
+                "Light a light (one from a stack, named by its kind); burn=N types the dice "
+                "of a kind whose time is rolled when lit.",
                 "light on torch1",
             ),
             Form(

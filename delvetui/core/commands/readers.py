@@ -252,9 +252,10 @@ def read_light(words: list[str], text: str) -> cmd.Command:
             if "count" in values
             else 1
         )
-        no_more("light", values)
+        typed = _burn(pairs)
+        no_more("light", {key: value for key, value in values.items() if key.lower() != "burn"})
         kind = _word("light", "a light kind", plain[0]).lower()
-        return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
+        return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit, values=typed)
     if sub == "realtime" and len(plain) == 2:
         no_more("light", values)
         _word("light", "a light id or kind", plain[0])
@@ -266,8 +267,9 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if plain:
         _word("light", "a light id or kind", plain[0])
     if sub == "on":
-        no_more("light", values)
-        return cmd.LightOn(target=plain[0], carrier=carrier)
+        typed = _burn(pairs)
+        no_more("light", {key: value for key, value in values.items() if key.lower() != "burn"})
+        return cmd.LightOn(target=plain[0], carrier=carrier, values=typed)
     if sub == "off":
         no_more("light", values)
         return cmd.LightOff(target=plain[0])
@@ -289,6 +291,11 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if sub == "realtime":
         raise _usage("light", "light realtime takes a light id and a time (60m, 1h30m) or off.")
     raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
+
+
+def _burn(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The dice typed for a light whose time is rolled when lit (``burn=N``), in order."""
+    return read_values("light", [(key, value) for key, value in pairs if key.lower() == "burn"])
 
 
 def no_more(verb: str, values: dict[str, str]) -> None:

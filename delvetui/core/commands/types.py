@@ -89,6 +89,8 @@ class AddLight(Command):
     carrier: str | None = None
     count: int = 1
     lit: bool = False
+    #: Results typed for the rolls lighting it makes (``burn=N``), when it is added lit.
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -97,6 +99,8 @@ class LightOn(Command):
 
     target: str
     carrier: str | None = None
+    #: Results typed for the rolls lighting makes (``burn=N``: a rolled duration).
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)

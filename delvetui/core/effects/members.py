@@ -57,7 +57,9 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
         expression = dice.scaled(effect.dice, scale)
         if effect.ability:
             member = work.state.member(ctx.member or "")
-            bonus = member.modifier(effect.ability) if member else 0
+            bonus = (
+                member.modifier(effect.ability, work.procedure.party.modifier_of) if member else 0
+            )
             expression = dice.with_modifier(expression, bonus)
         return max(0, work.roll(key, expression, purpose).total)
     return (effect.amount or 0) * scale
@@ -164,7 +166,11 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         who = [m.name for m in work.members(effect.target, ctx)]
     for name in who:
         member = work.state.member(name) if name else None
-        bonus = member.modifier(effect.ability) if member and effect.ability else 0
+        bonus = (
+            member.modifier(effect.ability, work.procedure.party.modifier_of)
+            if member and effect.ability
+            else 0
+        )
         mode = check_mode(work.procedure, work.state, member, effect.check_kind)
         expression = dice.with_modifier(dice.with_mode(dice_text, mode), bonus)
         key = f"{effect.id}.{name}" if name else effect.id
