@@ -50,8 +50,8 @@ from delvetui.text import suggest as _suggest
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_text", "row_range"]
 
-#: A procedure file larger than this is refused before it is parsed: seventeen times the
-#: largest shipped (15 KB), and small enough that any file is read in well under a second.
+#: A procedure file larger than this is refused before it is parsed: nine times the largest
+#: shipped (OSE, 27 KB), and small enough that any file is read in well under a second.
 MAX_FILE_BYTES = 256_000
 LIMIT = Limit(MAX_FILE_BYTES, "a procedure file may be at most 256 KB")
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.

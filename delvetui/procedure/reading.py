@@ -46,7 +46,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
 #: of 30,000 parts, 62 KB, took 5.7 GB), so a text is bounded before it is parsed. Each is
 #: far above what a procedure needs (docs/procedures.md, "Limits", gives the margins).
 MAX_KEY_PARTS = 16
-MAX_KEYS = 5_000
+MAX_KEYS = 10_000
 MAX_VALUES = 20_000
 MAX_NESTING = 32
 MAX_ITEMS = 5_000
