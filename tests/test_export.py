@@ -126,6 +126,18 @@ SESSIONS = {
         "turn search search=1",
         "session end",
     ],
+    "shadowdark": [
+        "enter crawl",
+        "pc add Ash hp=6 CHA=14",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn crawl",
+        "turn crawl",
+        "turn crawl hazard=1 how-far=3 activity=7 reaction=6",
+        "note Goblins by the well",
+        "do parley by=Ash reaction=8",
+        "session end",
+    ],
     "cairn": [
         "pc add Ash hp=4",
         "pc add Bryn hp=3",

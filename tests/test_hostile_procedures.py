@@ -325,8 +325,8 @@ def test_a_chain_of_tables_each_rolling_the_next_twice_is_refused_at_check_time(
 
 
 def test_the_shipped_procedures_roll_only_a_few_tables_a_command() -> None:
-    """Rule: the bound on rolls is far above what a real procedure makes (at most 9 rolls
-    of tables in one command, 2 tables deep)."""
+    """Rule: the bound on rolls is far above what a real procedure makes (at most 18 rolls
+    of tables in one command, counted at their worst, 2 tables deep)."""
     for path in sorted(shipped_dir().glob("*.toml")):
         procedure = load_text(path.read_text(encoding="utf-8"))
         reach = fanout.reaches(fanout.roll_edges(procedure))
@@ -334,7 +334,7 @@ def test_the_shipped_procedures_roll_only_a_few_tables_a_command() -> None:
         for group in ("actions", "activities"):
             for name, action in getattr(procedure, group).items():
                 turns, per_turn = fanout.command_rolls(procedure, reach, name, action.effects)
-                assert turns * per_turn <= 10, (path.stem, name)
+                assert turns * per_turn <= 20, (path.stem, name)
 
 
 def test_tables_add_refuses_a_hostile_tables_file_and_writes_nothing(

@@ -118,6 +118,13 @@ def _(event: ev.MemberLeft, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.MarchingOrderSet, state: State) -> State:
+    place = {name: index for index, name in enumerate(event.names)}
+    party = sorted(state.party, key=lambda m: place.get(m.name, len(place)))
+    return attrs.evolve(state, party=tuple(party))
+
+
+@_apply.register
 def _(event: ev.HpChanged, state: State) -> State:
     return state.with_member(attrs.evolve(_member(state, event.name), hp=event.hp))
 
@@ -274,6 +281,12 @@ def _(event: ev.UsageDieStepped, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.UsageDieSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, usage_die=event.die, spent=False))
+
+
+@_apply.register
 def _(event: ev.TurnStarted, state: State) -> State:
     streak = state.streak + 1 if state.action == event.action else 1
     since_rest = 0 if event.resting else state.turns_since_rest + 1
@@ -286,7 +299,15 @@ def _(event: ev.TurnStarted, state: State) -> State:
         encounter=None,
         encounter_distance="",
         in_turn=True,
+        acted=(),
     )
+
+
+@_apply.register
+def _(event: ev.ActivityDone, state: State) -> State:
+    if not event.by:
+        return state
+    return attrs.evolve(state, acted=(*state.acted, event.by))
 
 
 @_apply.register

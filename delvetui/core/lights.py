@@ -89,8 +89,28 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
 
 
 def set_light(work: Work, command: cmd.SetLight) -> None:
-    """Set a light\'s time left, in turns or minutes."""
+    """Correct a light's record: its time left (turns or minutes), or its usage die.
+
+    Each light is corrected in what it counts: a light that burns down on a usage die has
+    no time left to set, and one that counts time has no usage die.
+    """
     light = find_light(work, command.target, lit=None)
+    kind = work.procedure.lights.get(light.kind)
+    usage = light.usage_die is not None or (kind is not None and kind.usage_die is not None)
+    if command.die is not None:
+        if not usage:
+            raise CommandError(
+                f"{light.id} has no usage die: it counts its time left; set that instead "
+                f"(light set {light.id} turns=N)."
+            )
+        work.emit(ev.UsageDieSet(id=light.id, die=command.die, reason="set by the game master"))
+        return
+    if usage and light.minutes is None:
+        die = f"d{light.usage_die}" if light.usage_die else "spent"
+        raise CommandError(
+            f"{light.id} burns down on its usage die (now {die}), not by turns; set its die "
+            f"instead (light set {light.id} die=d6)."
+        )
     minutes = command.minutes
     if command.turns is not None:
         minutes = command.turns * work.procedure.turn_minutes(work.state.turn_type)

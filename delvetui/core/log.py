@@ -72,6 +72,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
         case ev.MemberLeft():
             return "party", f"{event.name} leaves the party."
+        case ev.MarchingOrderSet():
+            return "party", f"Marching order: {', '.join(event.names)}."
         case ev.HpChanged():
             amount = abs(event.change)
             if event.reason == GAME_MASTER:
@@ -199,6 +201,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.UsageDieStepped():
             die = f"d{event.die}" if event.die else "spent"
             return "light", f"{event.id}'s usage die steps down to {die}."
+        case ev.UsageDieSet():
+            return "light", f"{event.id}'s usage die is set to d{event.die}{_why(event.reason)}."
         case ev.TurnStarted():
             action = procedure.actions.get(event.action)
             label = action.label if action else event.action
@@ -279,6 +283,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "info", f"The party skipped its rest after {event.turns} turns."
         case ev.Logged():
             return "info", event.text
+        case ev.ActivityDone():
+            return "info", f"{event.by}: {event.text}" if event.by else event.text
         case ev.Noted():
             return "note", f"Note: {event.text}"
         case ev.ClockSet():

@@ -67,6 +67,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             ),
             "resources": _pairs(data.get("resources", ())),
             "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
+            "acted": tuple(str(name) for name in data.get("acted", ())),
         }
     )
 

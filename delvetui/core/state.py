@@ -193,6 +193,8 @@ class State:
     last_encounter: Encounter | None = None
     #: A turn is under way: its TurnStarted is in, its TurnEnded not yet.
     in_turn: bool = False
+    #: Who has done an activity (``do ACTIVITY by=NAME``) this turn, once for each one.
+    acted: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -121,6 +121,8 @@ def _words(command: cmd.Command) -> list[str]:
             ]
         case cmd.EditParty():
             return ["party", *_resource_words(command.resources, set())]
+        case cmd.SetMarchingOrder():
+            return ["party", "order", *command.names]
         case cmd.RemoveMember():
             return ["pc", "remove", command.name]
         case cmd.AddLight():
@@ -148,6 +150,7 @@ def _words(command: cmd.Command) -> list[str]:
                 command.target,
                 *_pair("turns", command.turns),
                 *_pair("minutes", command.minutes),
+                *_pair("die", None if command.die is None else f"d{command.die}"),
             ]
         case cmd.RefuelLight():
             return ["light", "refuel", command.target]

@@ -75,6 +75,13 @@ class EditParty(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class SetMarchingOrder(Command):
+    """Set the party's marching order (``party order Ash Bo``): these first, in this order."""
+
+    names: tuple[str, ...]
+
+
+@attrs.frozen(repr=False, eq=False)
 class RemoveMember(Command):
     """Take a member out of the party."""
 
@@ -120,11 +127,12 @@ class HandLight(Command):
 
 @attrs.frozen(repr=False, eq=False)
 class SetLight(Command):
-    """Set a light's time left, correcting the record."""
+    """Correct the record of a light: its time left, or its usage die (``die``, e.g. 6)."""
 
     target: str
     minutes: int | None = None
     turns: int | None = None
+    die: int | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -112,6 +112,7 @@ def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         "dc",
         "dc_inputs",
         "dc_turns",
+        "dc_counter",
         "dc_max",
         "dc_over",
         "on_success",
@@ -125,11 +126,12 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     rolls `dice` (default `d20`) plus the member's `ability` modifier, for each member of
     the `target`, and succeeds when the total is at least the DC. The DC is `dc` (default
     10), plus the numbers typed for `dc_inputs`, plus the turns taken so far with `dc_turns
-    = true`, plus how far a track is over its limit with `dc_over = true`, and at most
-    `dc_max`. Then the check's `on_success` or `on_failure` effects happen for that member
-    (`target = "by"` in them means that member; `{margin}` is how far the roll missed). A
-    light level's `check_mode`, the member's `fatigue_modes` and conditions add advantage
-    or disadvantage, and so do the light level's `check_modes` for the check's
+    = true`, plus the value of the counter named by `dc_counter`, plus how far a track is
+    over its limit with `dc_over = true`, and at most `dc_max`. Then the check's
+    `on_success` or `on_failure` effects happen for that member (`target = "by"` in them
+    means that member; `{margin}` is how far the roll missed). A light level's
+    `check_mode`, the member's `fatigue_modes` and conditions add advantage or
+    disadvantage, and so do the light level's `check_modes` for the check's
     `check_kind` ("sight", "attack"). Checks can hold checks, up to 6 levels deep.
     """
     dc = effect.dc
@@ -154,6 +156,8 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         dc += int(given)
     if effect.dc_turns:
         dc += work.state.turn
+    if effect.dc_counter:
+        dc += work.state.counter(effect.dc_counter)
     if effect.dc_over:
         dc += ctx.excess
     if effect.dc_max is not None:
