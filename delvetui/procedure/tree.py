@@ -15,6 +15,10 @@ from delvetui.procedure.model import Effect, Procedure, Row
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
+#: The most tables one chain of rolls may pass through (a table whose row rolls another,
+#: whose row rolls another...). The loader refuses a longer chain (``procedure.fanout``)
+#: and the core a command that goes deeper all the same.
+MAX_ROLL_DEPTH = 12
 
 _RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*")
 
