@@ -150,6 +150,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "players",
             "Open the players' screen: a read-only view that follows the game master's table.",
             "delvetui players crypt",
+            "delvetui players crypt --screenshot players.svg --size 160x45",
         )
         players.add_argument(
             "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
@@ -160,6 +161,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             metavar="PID",
             help="end when process PID, which started this screen, ends (delvetui serve "
             "passes its own)",
+        )
+        players.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
+        players.add_argument(
+            "--size", metavar="COLSxROWS", default="160x45", help="screenshot size"
         )
 
     if wanted("serve"):
@@ -364,10 +369,17 @@ def _resume() -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
-    from delvetui import paths
-    from delvetui.ui.players_app import PlayersApp
+    from pathlib import Path
 
-    PlayersApp(paths.find_expedition(args.expedition), server=args.served_by).run()
+    from delvetui import paths
+    from delvetui.ui.players_app import PlayersApp, screenshot
+
+    path = paths.find_expedition(args.expedition)
+    if args.screenshot:
+        screenshot(path, Path(args.screenshot), _size(args.size))
+        _say(args.screenshot)
+        return 0
+    PlayersApp(path, server=args.served_by).run()
     return 0
 
 

@@ -31,6 +31,12 @@ class PlayersView:
     encounter: str | None
     #: How far away the last encounter began, when the players may know it.
     distance: str | None = None
+    #: The party's light level as a key: ``bright``, ``dim`` or ``dark``.
+    shade: str = "bright"
+    #: The clock's parts, where the procedure shows the clock: the day, HH:MM, the quarter.
+    day: int | None = None
+    time: str | None = None
+    quarter: str | None = None
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -59,7 +65,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     if not lit:
         light = ("No light burns.",)
     light += standing(state, procedure)
-    clock = None
+    clock = quarter = None
     if rules.clock:
         quarter = procedure.time.quarters[state.hour // 6]
         clock = f"Day {state.day}, {state.clock_text} ({quarter})"
@@ -75,15 +81,20 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     distance = None
     if state.encounter and state.encounter_distance and (encounter or rules.distance):
         distance = visible(state.encounter_distance)
+    level = party_level(state, procedure)
     return PlayersView(
         title=visible(state.name),
-        level=_LEVEL_WORDS.get(level := party_level(state, procedure), level),
+        level=_LEVEL_WORDS.get(level, level),
         light=light,
         clock=clock,
         party=party,
         sign=sign,
         encounter=encounter,
         distance=distance,
+        shade=level,
+        day=state.day if clock else None,
+        time=state.clock_text if clock else None,
+        quarter=visible(quarter) if quarter else None,
     )
 
 

@@ -1,5 +1,11 @@
 """The players' screen: a read-only view of the expedition for a second terminal.
 
+It is made to be read across a table, on a TV as well as in a terminal: the party's light
+fills the top of the screen as a coloured band with its word in block letters (bright, dim,
+dark), the clock below it in block figures with the day and the part of the day, and under
+them what the game master has shown (the sign, the encounter, the party's hit points). The
+block letters grow with the screen, from 80×24 to a TV's 240×67 and past it.
+
 It follows the game master's table by watching the expedition file: a few times a second
 it compares the file's change time and size, and when they move it reads the file again
 through a read-only connection (never the writer's lock), so the table is never slowed or
@@ -9,10 +15,12 @@ cannot be read (a commit in progress) keeps the last view and tries again.
 It offers the players nothing but quitting: no command palette (whose screenshot would
 write a file and whose theme switch would change the screen), and it writes nowhere. Started
 by ``delvetui serve`` for a page, it ends when that server does, however the server ended.
+``screenshot`` renders it headless to an SVG (``delvetui players NAME --screenshot F.svg``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import ClassVar
@@ -22,14 +30,152 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
+from delvetui import fileio
 from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 
 #: Seconds between two looks at the file: a commit shows well within a second.
 WATCH_EVERY = 0.2
+
+
+#: Block letters five dots high, drawn with half blocks: each dot is ``scale`` cells across
+#: and ``scale`` half-cells down, so a letter is about as wide as it is tall on screen.
+GLYPHS: dict[str, tuple[str, ...]] = {
+    "A": (".###.", "#...#", "#####", "#...#", "#...#"),
+    "B": ("####.", "#...#", "####.", "#...#", "####."),
+    "C": (".####", "#....", "#....", "#....", ".####"),
+    "D": ("####.", "#...#", "#...#", "#...#", "####."),
+    "E": ("#####", "#....", "####.", "#....", "#####"),
+    "F": ("#####", "#....", "####.", "#....", "#...."),
+    "G": (".####", "#....", "#..##", "#...#", ".####"),
+    "H": ("#...#", "#...#", "#####", "#...#", "#...#"),
+    "I": ("###", ".#.", ".#.", ".#.", "###"),
+    "J": ("..###", "...#.", "...#.", "#..#.", ".##.."),
+    "K": ("#...#", "#..#.", "###..", "#..#.", "#...#"),
+    "L": ("#....", "#....", "#....", "#....", "#####"),
+    "M": ("#...#", "##.##", "#.#.#", "#...#", "#...#"),
+    "N": ("#...#", "##..#", "#.#.#", "#..##", "#...#"),
+    "O": (".###.", "#...#", "#...#", "#...#", ".###."),
+    "P": ("####.", "#...#", "####.", "#....", "#...."),
+    "Q": (".###.", "#...#", "#.#.#", "#..#.", ".##.#"),
+    "R": ("####.", "#...#", "####.", "#..#.", "#...#"),
+    "S": (".####", "#....", ".###.", "....#", "####."),
+    "T": ("#####", "..#..", "..#..", "..#..", "..#.."),
+    "U": ("#...#", "#...#", "#...#", "#...#", ".###."),
+    "V": ("#...#", "#...#", "#...#", ".#.#.", "..#.."),
+    "W": ("#...#", "#...#", "#.#.#", "##.##", "#...#"),
+    "X": ("#...#", ".#.#.", "..#..", ".#.#.", "#...#"),
+    "Y": ("#...#", ".#.#.", "..#..", "..#..", "..#.."),
+    "Z": ("#####", "...#.", "..#..", ".#...", "#####"),
+    "0": (".###.", "#..##", "#.#.#", "##..#", ".###."),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("####.", "....#", ".###.", "#....", "#####"),
+    "3": ("####.", "....#", ".###.", "....#", "####."),
+    "4": ("#...#", "#...#", "#####", "....#", "....#"),
+    "5": ("#####", "#....", "####.", "....#", "####."),
+    "6": (".###.", "#....", "####.", "#...#", ".###."),
+    "7": ("#####", "....#", "...#.", "..#..", "..#.."),
+    "8": (".###.", "#...#", ".###.", "#...#", ".###."),
+    "9": (".###.", "#...#", ".####", "....#", ".###."),
+    ":": (".", "#", ".", "#", "."),
+    "-": ("...", "...", "###", "...", "..."),
+    "·": (".", ".", "#", ".", "."),
+    ".": (".", ".", ".", ".", "#"),
+    ",": ("..", "..", "..", ".#", "#."),
+    "'": ("#", "#", ".", ".", "."),
+    "!": ("#", "#", "#", ".", "#"),
+    "?": ("###.", "...#", ".##.", "....", ".#.."),
+    " ": ("...", "...", "...", "...", "..."),
+}
+
+#: How many dots high a block letter is.
+DOTS = 5
+
+
+def dots(text: str) -> list[str] | None:
+    """The text in block letters as rows of dots (``#`` on, ``.`` off), a dot's gap between
+    letters; None when a character has no block letter (the text is then shown plainly)."""
+    glyphs = [GLYPHS.get(character) for character in text.upper()]
+    if not glyphs or any(glyph is None for glyph in glyphs):
+        return None
+    return [".".join(glyph[row] for glyph in glyphs if glyph is not None) for row in range(DOTS)]
+
+
+def block_size(text: str, scale: int) -> Size | None:
+    """The cells the text takes in block letters at this scale; None when it has none."""
+    found = dots(text)
+    if found is None:
+        return None
+    return Size(len(found[0]) * scale, -(-DOTS * scale // 2))
+
+
+def block_lines(text: str, scale: int) -> list[str]:
+    """The text in block letters, each dot ``scale`` cells across and ``scale`` half-cells
+    down (so a dot is square on a screen whose cells are twice as high as wide)."""
+    found = dots(text) or []
+    rows = ["".join(dot * scale for dot in row) for row in found for _ in range(scale)]
+    if len(rows) % 2:
+        rows.append("." * len(rows[0]))
+    halves = {("#", "#"): "█", ("#", "."): "▀", (".", "#"): "▄", (".", "."): " "}
+    return [
+        "".join(halves[pair] for pair in zip(top, bottom, strict=True))
+        for top, bottom in zip(rows[::2], rows[1::2], strict=True)
+    ]
+
+
+def best_scale(text: str, width: int, height: int, most: int) -> int:
+    """The largest scale, up to ``most``, at which the text fits; 0 when none does."""
+    for scale in range(most, 0, -1):
+        size = block_size(text, scale)
+        if size is not None and size.width <= width and size.height <= height:
+            return scale
+    return 0
+
+
+class BigText(Widget):
+    """Words in block letters as large as the widget allows (up to ``most`` times the
+    smallest), centred; plain bold words when even the smallest does not fit."""
+
+    DEFAULT_CSS = """
+    BigText { width: 1fr; height: 1fr; }
+    """
+
+    def __init__(self, text: str = "", *, most: int = 12, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = text
+        self.most = most
+        #: The scale last drawn at (0: plain words).
+        self.scale = 0
+
+    def update(self, text: str) -> None:
+        """Show other words."""
+        if text != self.text:
+            self.text = text
+            self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The words, centred across and down the widget."""
+        width, height = self.content_size
+        self.scale = best_scale(self.text, width, height, self.most)
+        if not self.scale:
+            return Text(self.text, style="bold", justify="center")
+        lines = block_lines(self.text, self.scale)
+        left = " " * ((width - len(lines[0])) // 2)
+        above = ["" for _ in range((height - len(lines)) // 2)]
+        return Text("\n".join([*above, *(left + line for line in lines)]), no_wrap=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """With ``height: auto``: as high as the largest letters that fit across."""
+        scale = best_scale(self.text, width, viewport.height, self.most)
+        size = block_size(self.text, scale) if scale else None
+        if size is not None:
+            return size.height
+        return max(1, len(Text(self.text).wrap(self.app.console, max(1, width))))
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -47,32 +193,56 @@ def read_view(path: Path) -> PlayersView:
 
 
 def players_text(shown: PlayersView) -> Text:
-    """The players' view as styled text."""
+    """The whole view as styled text, line by line (for a plain terminal or a test)."""
     text = Text()
     text.append(f"{shown.title}\n\n", "bold")
-    text.append(f"{shown.level}\n", "bold reverse" if shown.level != "Darkness" else "bold")
-    for line in shown.light:
-        text.append(f"  {line}\n")
+    text.append_text(light_text(shown))
     if shown.clock is not None:
-        text.append(f"\n{shown.clock}\n")
-    if shown.party is not None:
-        text.append("\nThe party\n", "bold")
-        for line in shown.party:
-            text.append(f"  {line}\n")
+        text.append(f"\n\n{shown.clock}")
+    revealed = revealed_text(shown)
+    if revealed:
+        text.append("\n\n")
+        text.append_text(revealed)
+    return text
+
+
+def light_text(shown: PlayersView) -> Text:
+    """The light in words: the level, then each light and who stands outside it."""
+    text = Text(shown.level, "bold")
+    for line in shown.light:
+        text.append(f"\n{line}")
+    return text
+
+
+def day_text(shown: PlayersView) -> str:
+    """The day and the part of the day, under the clock: ``Day 3 · morning``."""
+    return " · ".join(part for part in (f"Day {shown.day}", shown.quarter) if part)
+
+
+def revealed_text(shown: PlayersView) -> Text:
+    """What the game master has shown, in words: the sign, the encounter, the party."""
+    text = Text()
     if shown.sign is not None:
-        text.append("\nA sign: ", "bold")
+        text.append("A sign: ", "bold")
         text.append(f"{shown.sign}\n")
     if shown.encounter is not None:
-        text.append("\nEncounter: ", "bold")
+        text.append("Encounter: ", "bold")
         text.append(f"{shown.encounter}\n")
         if shown.distance:
             text.append("Distance: ", "bold")
             text.append(f"{shown.distance}\n")
     elif shown.distance is not None:
-        text.append("\nSomething approaches, ", "bold")
+        text.append("Something approaches, ", "bold")
         text.append(f"{shown.distance} away.\n")
+    if shown.party is not None:
+        text.append("The party: ", "bold")
+        text.append(" · ".join(shown.party) + "\n")
     text.rstrip()
     return text
+
+
+#: The block word for each light level.
+_BIG_WORDS = {"bright": "BRIGHT", "dim": "DIM", "dark": "DARK"}
 
 
 class PlayersApp(App[None]):
@@ -86,7 +256,12 @@ class PlayersApp(App[None]):
     """No palette: its screenshot writes a file, its theme switch changes the screen."""
 
     def __init__(
-        self, path: Path, *, watch_every: float = WATCH_EVERY, server: int | None = None
+        self,
+        path: Path,
+        *,
+        watch_every: float = WATCH_EVERY,
+        server: int | None = None,
+        shoot: bool = False,
     ) -> None:
         super().__init__()
         self.path = path
@@ -98,12 +273,29 @@ class PlayersApp(App[None]):
         self.reading = False
         #: How many times the view was read from the file (for tests and the benchmark).
         self.reads = 0
+        #: Take a picture of the first view (``screenshot``) and end.
+        self.shoot = shoot
+        #: The picture, once taken (SVG), and why none could be, when the file was unreadable.
+        self.picture: str | None = None
+        self.problem: str | None = None
 
     def compose(self) -> ComposeResult:
-        """The view, and a line for what went wrong reading it."""
-        with Vertical(id="players"):
-            yield Static(Text("Reading the expedition…"), id="players-view")
-            yield Static("", id="players-problem")
+        """The light's band, the clock, what was shown, and a line for what went wrong."""
+        with Vertical(id="band", classes="-bright"):
+            yield BigText("", id="level")
+            yield Static(Text("Reading the expedition…"), id="light-lines")
+        with Vertical(id="time"):
+            yield BigText("", most=6, id="clock")
+            yield Static("", id="day")
+        with Vertical(id="revealed"):
+            yield Static("", id="sign-label", classes="label")
+            yield BigText("", most=2, id="sign")
+            yield Static("", id="encounter-label", classes="label")
+            yield BigText("", most=2, id="encounter")
+            yield Static("", id="distance")
+            yield Static("", id="party")
+        yield Static("", id="players-title")
+        yield Static("", id="players-problem")
 
     def on_mount(self) -> None:
         """Read the file now, then look at it a few times a second."""
@@ -143,10 +335,96 @@ class PlayersApp(App[None]):
         self.reads += 1
         self.stamp = stamp
         self.shown = shown
-        self.query_one("#players-view", Static).update(players_text(shown))
-        self.query_one("#players-problem", Static).update("")
+        band = self.query_one("#band")
+        for shade in ("bright", "dim", "dark"):
+            band.set_class(shown.shade == shade, f"-{shade}")
+        self.query_one("#level", BigText).update(_BIG_WORDS.get(shown.shade, shown.level))
+        self.query_one("#light-lines", Static).update(light_text(shown))
+        self.query_one("#time").display = shown.time is not None
+        self.query_one("#clock", BigText).update(shown.time or "")
+        self.query_one("#day", Static).update(day_text(shown) if shown.day else "")
+        self._show_revealed(shown)
+        self.query_one("#players-title", Static).update(shown.title)
+        self._say_problem("")
+        self._fit()
+        if self.shoot and self.picture is None:
+            self.call_after_refresh(self._take_picture)
+
+    def _show_revealed(self, shown: PlayersView) -> None:
+        """The sign, the encounter and its distance, the party: each shown once revealed."""
+        parts: dict[str, str | Text | None] = {
+            "sign-label": "A SIGN" if shown.sign is not None else None,
+            "encounter-label": "AN ENCOUNTER" if shown.encounter is not None else None,
+            "distance": None,
+            "party": " · ".join(shown.party) if shown.party is not None else None,
+        }
+        if shown.encounter is not None and shown.distance:
+            parts["distance"] = f"{shown.distance} away"
+        elif shown.distance is not None:
+            parts["distance"] = f"Something approaches, {shown.distance} away."
+        for name, words in parts.items():
+            widget = self.query_one(f"#{name}", Static)
+            widget.display = words is not None
+            widget.update(words or "")
+        for name, words in (("sign", shown.sign), ("encounter", shown.encounter)):
+            big = self.query_one(f"#{name}", BigText)
+            big.display = words is not None
+            big.update(words or "")
+        self.query_one("#revealed").display = any(parts.values()) or bool(
+            shown.sign or shown.encounter
+        )
+
+    def _take_picture(self) -> None:
+        """The screen as an SVG, once the first view is on it; then end."""
+        if self.picture is None:
+            self.picture = self.export_screenshot(title="delvetui players")
+            self.exit()
 
     def failed(self, message: str) -> None:
         """Keep the last view; say why it may be behind, and try again at the next look."""
         self.reading = False
-        self.query_one("#players-problem", Static).update(Text(message))
+        if self.shoot:
+            self.problem = message
+            self.exit()
+            return
+        self._say_problem(message)
+
+    def _say_problem(self, message: str) -> None:
+        problem = self.query_one("#players-problem", Static)
+        problem.update(Text(message))
+        problem.display = bool(message)
+
+    def on_resize(self) -> None:
+        """Fit what was shown to the new size."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a small screen, what was shown takes block letters only while it has room: a
+        sign and an encounter both shown below 30 rows are in plain words, and the title is
+        left out below 30 rows."""
+        shown = self.shown
+        if shown is None:
+            return
+        rows = self.size.height
+        both = shown.sign is not None and shown.encounter is not None
+        most = 0 if both and rows < 30 else 1 if rows < 40 else 2
+        for name in ("sign", "encounter"):
+            big = self.query_one(f"#{name}", BigText)
+            if big.most != most:
+                big.most = most
+                big.refresh(layout=True)
+        self.query_one("#players-title").display = rows >= 30
+
+
+def screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
+    """Render the players' screen on an expedition headless and write the SVG to out.
+
+    The picture is the first view, taken as soon as it is painted; the file is only read.
+    """
+    app = PlayersApp(path, shoot=True)
+    asyncio.run(app.run_async(headless=True, size=size))
+    if app.problem is not None:
+        raise DelveError(app.problem)
+    if app.picture is None:
+        raise DelveError(f"{path} could not be shown in time for the screenshot.")
+    fileio.write_file(out, app.picture, replace=True)
