@@ -298,6 +298,17 @@ body.-closed .closed {{ display: flex; }}
 <div class="closed"><p>The players' screen has closed. Reload the page to open it again.</p></div>
 <div id="terminal" class="textual-terminal"
   data-session-websocket-url="{socket}" data-font-size="{font_size}"></div>
+<script>
+/* Type sized to the window, about 36 lines high, so the screen reads across a room on a TV
+   as on a laptop; ?fontsize=N in the address sets it instead. */
+(() => {{
+  const terminal = document.getElementById("terminal");
+  if (terminal.dataset.fontSize === "auto") {{
+    const size = Math.round(window.innerHeight / 44);
+    terminal.dataset.fontSize = String(Math.min(64, Math.max(14, size)));
+  }}
+}})();
+</script>
 </body>
 </html>
 """
@@ -407,12 +418,13 @@ class PlayersServer:
 
         if len(self.screens) >= self.max_screens:
             return self._full()
-        font_size = _query_cells(request.query.get("fontsize"), 16)
+        asked = request.query.get("fontsize")
+        font_size = "auto" if asked is None else min(max(_query_cells(asked, 16), 8), 72)
         text = _PAGE.format(
             title=html.escape(f"{self.path.stem} — the players' screen"),
             static=html.escape(f"/{self.key}/static/"),
             socket=html.escape(f"ws://{request.host}/{self.key}/ws"),
-            font_size=min(max(font_size, 8), 72),
+            font_size=font_size,
         )
         return web.Response(text=text, content_type="text/html")
 

@@ -9,8 +9,10 @@ screen it started (found in the server's own session) is ended and reported.
 The last test shows the players' screen in a real browser (headless Chromium), driven
 over the DevTools protocol. Before the page loads, a small script
 keeps a copy of what the page's terminal receives over its WebSocket, so the test reads
-the words the page draws (the terminal itself paints on a canvas). Skipped, with the
-reason, where no Chromium is installed (Debian's `chromium` package).
+the words the page draws (the terminal itself paints on a canvas); the page's own layout
+gives the terminal's size, and a small screenshot, read pixel by pixel, what the window
+shows. Skipped, with the reason, where no Chromium is installed (Debian's `chromium`
+package).
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import tempfile
 import threading
 import time
 import urllib.request
+import zlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -37,6 +41,7 @@ from typing import IO, Any
 import aiohttp
 import pytest
 
+from delvetui.ui.players_app import block_lines
 from tests.cli_support import command, delvetui, environment
 from tests.ui_support import make
 
@@ -488,9 +493,13 @@ class Page:
                 result: dict[str, Any] = message.get("result", {})
                 return result
 
+    async def value(self, expression: str) -> Any:
+        """What a JavaScript expression comes to in the page (as JSON)."""
+        found = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return found.get("result", {}).get("value")
+
     async def text(self) -> str:
-        found = await self.call("Runtime.evaluate", expression="window.__received || ''")
-        raw = str(found.get("result", {}).get("value", ""))
+        raw = str(await self.value("window.__received || ''"))
         return _ESCAPE.sub(" ", raw)
 
     async def until(self, words: str, timeout: float = 60) -> str:
@@ -523,9 +532,78 @@ async def browser_page(debug_port: int) -> AsyncIterator[Page]:
             yield Page(ws)
 
 
+def pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG's width, height and rows of pixels, 3 or 4 bytes each (8-bit RGB or RGBA, as
+    Chromium writes them)."""
+    width, height, depth, kind, _, _, interlaced = struct.unpack(">IIBBBBB", png[16:29])
+    assert (depth, kind, interlaced) in ((8, 2, 0), (8, 6, 0)), "an 8-bit RGB(A) picture"
+    step = 3 if kind == 2 else 4
+    data, at = b"", 8
+    while at < len(png):
+        size, name = struct.unpack(">I4s", png[at : at + 8])
+        if name == b"IDAT":
+            data += png[at + 8 : at + 8 + size]
+        at += size + 12
+    raw, stride, rows = zlib.decompress(data), width * step, []
+    above = bytearray(stride)
+    for row in range(height):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = above[i], above[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up),
+                           (abs(guess - corner), 2, corner))  # fmt: skip
+                line[i] = (line[i] + near[2]) & 255
+        rows.append(bytes(line))
+        above = line
+    return width, height, rows
+
+
+def share_of(png: bytes, colour: tuple[int, int, int]) -> tuple[float, float]:
+    """How much of the picture is (near) this colour, and of the widest row of it, how much
+    of the width is between its first and last pixel of it."""
+    width, height, rows = pixels(png)
+    step = len(rows[0]) // width
+    found, widest = 0, 0
+    for row in rows:
+        near = [
+            x for x in range(width)
+            if all(abs(row[step * x + n] - colour[n]) <= 12 for n in range(3))
+        ]  # fmt: skip
+        found += len(near)
+        if near:
+            widest = max(widest, near[-1] - near[0] + 1)
+    return found / (width * height), widest / width
+
+
+#: The band's colour behind bright light (players.tcss).
+BRIGHT_BAND = (0xF4, 0xC5, 0x42)
+
+
+def drawn_big(shown: str, word: str) -> int:
+    """The scale the word is drawn at in block letters in what the page received; 0: not."""
+    for scale in range(12, 0, -1):
+        if all(line.strip() in shown for line in block_lines(word, scale)):
+            return scale
+    return 0
+
+
 @pytest.mark.long
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (Debian package: chromium)")
 async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Path) -> None:
+    """Rule: in a browser window the players' screen fills the window and reads across a
+    table: the terminal takes the whole window, the light's band its whole width, the
+    light's word in block letters. Before: at 1200×800 a box of 80-column text sat in the
+    middle of a dark page."""
     assert CHROMIUM is not None
     path = make("crypt")
     debug_port = free_port()
@@ -539,7 +617,7 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
                 [
                     CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu",
                     "--no-first-run", f"--user-data-dir={profile}",
-                    f"--remote-debugging-port={debug_port}", "--window-size=1100,800",
+                    f"--remote-debugging-port={debug_port}", "--window-size=1200,800",
                     "about:blank",
                 ],
                 # Chromium's own scratch folders (org.chromium.Chromium.*) go in the
@@ -556,10 +634,28 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
                 first = await page.until("burns bright")
                 assert "Bright light" in " ".join(first.split())
                 assert "hazard" not in first.lower()
+                assert drawn_big(first, "BRIGHT") >= 2
+                # The terminal takes the whole window.
+                window = await page.value("[window.innerWidth, window.innerHeight]")
+                box = await page.value(
+                    "(() => { const r = document.querySelector('.xterm-screen')"
+                    ".getBoundingClientRect(); return [r.width, r.height]; })()"
+                )
+                assert window[0] >= 1000 and window[1] >= 600, window
+                assert box[0] >= 0.9 * window[0] and box[1] >= 0.9 * window[1], (box, window)
+                # And the light's band is painted across it, a large part of the window.
+                await asyncio.sleep(1)  # the terminal fades in
+                small = await page.call(
+                    "Page.captureScreenshot", format="png",
+                    clip={"x": 0, "y": 0, "width": window[0], "height": window[1], "scale": 0.1},
+                )  # fmt: skip
+                band, across = share_of(base64.b64decode(small["data"]), BRIGHT_BAND)
+                assert band >= 0.25 and across >= 0.9, (band, across)
                 # A command at the table (here through act) shows on the page.
                 burnt = delvetui(home, "act", "crypt", "turn hazard=3")
                 assert burnt.returncode == 0, burnt.stderr
-                await page.until("Darkness")
+                dark = await page.until("Darkness")
+                assert drawn_big(dark, "DARK") >= 2
                 shot = await page.call("Page.captureScreenshot", format="png")
                 picture = base64.b64decode(shot["data"])
                 assert picture.startswith(b"\x89PNG")
