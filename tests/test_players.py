@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import html
 import os
 from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
 from delvetui.core.players import view
 from delvetui.errors import CommandError
+from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.players_app import WATCH_EVERY, PlayersApp
+from delvetui.ui.players_app import WATCH_EVERY, BigText, PlayersApp, block_lines
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
+from tests.test_docs_procedures import COMPLETE
 from tests.ui_support import expedition as open_expedition
 from tests.ui_support import followed, make, ready, settle, settled
 
@@ -177,3 +182,113 @@ async def test_a_served_players_screen_ends_once_its_server_is_gone(home: Path) 
             if orphaned.return_code is not None:
                 break
         assert orphaned.return_code == 0
+
+
+#: A party in torchlight; a turn that meets ghouls 40ft away, revealed to the players.
+SHOWN = (
+    "pc add Ash hp=6",
+    "pc add Eve hp=5",
+    "light add torch carrier=Ash lit",
+    "turn crawl hazard=1",
+    "encounter creature=ghouls distance=40ft",
+    "reveal encounter",
+)
+
+
+def drawn(widget: Widget) -> list[str]:
+    """The rows a widget draws on the screen, as plain text."""
+    return [strip.text for strip in widget.render_lines(Region(0, 0, *widget.size))]
+
+
+def big_rows(widget: BigText, word: str) -> bool:
+    """Whether the widget draws the word in block letters at its scale, row by row."""
+    rows = drawn(widget)
+    return widget.scale > 0 and all(
+        any(line in row for row in rows) for line in block_lines(word, widget.scale)
+    )
+
+
+@pytest.mark.parametrize(("size", "scale"), [((80, 24), 2), ((160, 45), 4)])
+async def test_the_players_screen_reads_across_a_table(
+    home: Path, size: tuple[int, int], scale: int
+) -> None:
+    """Rule: the players' screen fills the screen and reads from across a table: the light's
+    word in block letters on a band of its colour across the whole width, the clock in
+    block figures with the day under it, the encounter shown with P in block letters, at
+    80×24 as at 160×45. Before: a box of 80-column text in the middle of the screen."""
+    path = make("crypt", SHOWN)
+    players = PlayersApp(path)
+    async with players.run_test(size=size) as pilot:
+        await settled(pilot, lambda: players.shown is not None)
+        await settle(pilot)
+        width, height = size
+        band = players.query_one("#band")
+        assert band.region.width == width and band.has_class("-bright")
+        level = players.query_one("#level", BigText)
+        assert level.scale >= scale and big_rows(level, "BRIGHT")
+        lines = "\n".join(drawn(players.query_one("#light-lines", Static)))
+        assert "Bright light" in lines and "Ash's torch burns bright." in lines
+        clock = players.query_one("#clock", BigText)
+        with Expedition.open(path, write=False) as made:
+            time = made.state.clock_text
+        assert clock.scale >= scale and big_rows(clock, time)
+        assert "Day 1 · morning" in drawn(players.query_one("#day", Static))[0]
+        encounter = players.query_one("#encounter", BigText)
+        assert encounter.scale >= 1 and big_rows(encounter, "ghouls")
+        revealed = "\n".join(
+            drawn(players.query_one(f"#{name}", Static))[0]
+            for name in ("encounter-label", "distance", "party")
+        )
+        assert "AN ENCOUNTER" in revealed and "40ft away" in revealed
+        assert "Ash: 6 of 6 hit points" in revealed  # Delving shows the party's hit points
+        assert not players.query_one("#sign").display  # no sign was shown
+        # The whole screen is used: the band, the clock and what was shown reach the bottom.
+        shown = [w for w in players.screen.children if w.display]
+        assert min(w.region.y for w in shown) == 0
+        assert max(w.region.bottom for w in shown) >= height - 2
+        assert band.region.height + players.query_one("#time").region.height >= height // 2
+
+
+async def test_the_players_screen_shows_the_dark_and_who_stands_in_it(home: Path) -> None:
+    """Rule: darkness is a black band with its word in block letters; where a light lights
+    only some members (Cairn), who stands outside it is said under the word."""
+    text = next(text for _, text in COMPLETE if 'id = "marching-order"' in text)
+    path = home / "torch.delve"
+    with Expedition.create(path, load_text(text), seed=11) as made:
+        for name in ("Ash", "Bo", "Cy", "Dee", "Eve"):
+            made.execute(f"pc add {name} hp=6 WIS=10")
+        made.execute("light add torch carrier=Bo lit")
+    players = PlayersApp(path)
+    async with players.run_test(size=(100, 30)) as pilot:
+        await settled(pilot, lambda: players.shown is not None)
+        lines = "\n".join(drawn(players.query_one("#light-lines", Static)))
+        assert "Eve is in darkness." in lines
+        with Expedition.open(path) as table:
+            table.execute("light off torch")
+        await followed(
+            pilot, lambda: players.shown is not None and players.shown.shade == "dark", WATCH_EVERY
+        )
+        await settle(pilot)
+        assert players.query_one("#band").has_class("-dark")
+        assert big_rows(players.query_one("#level", BigText), "DARK")
+
+
+@pytest.mark.long
+def test_players_screenshot_renders_the_screen_headless(home: Path) -> None:
+    """Rule: `delvetui players NAME --screenshot F.svg --size COLSxROWS` renders the players'
+    screen headless, as `open --screenshot` does the table, and changes nothing in the file;
+    a bad size is a sentence."""
+    path = make("crypt", SHOWN)
+    before = path.read_bytes()
+    out = home / "players.svg"
+    done = delvetui(home, "players", "crypt", "--screenshot", str(out), "--size", "80x24")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(out)
+    picture = html.unescape(out.read_text(encoding="utf-8")).replace("\xa0", " ")
+    assert picture.startswith("<svg") and "delvetui players" in picture
+    for row in block_lines("BRIGHT", 2):
+        assert row.strip() in picture
+    assert "AN ENCOUNTER" in picture and "Ash's torch burns bright." in picture
+    assert path.read_bytes() == before
+    bad = delvetui(home, "players", "crypt", "--screenshot", str(out), "--size", "big")
+    assert bad.returncode == 2 and "--size big is not COLSxROWS" in bad.stderr
