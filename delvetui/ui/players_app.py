@@ -106,12 +106,15 @@ def dots(text: str) -> list[str] | None:
     return [".".join(glyph[row] for glyph in glyphs if glyph is not None) for row in range(DOTS)]
 
 
-def block_size(text: str, scale: int) -> Size | None:
-    """The cells the text takes in block letters at this scale; None when it has none."""
+def block_width(text: str, scale: int) -> int | None:
+    """The cells across the text takes in block letters at this scale; None when it has none."""
     found = dots(text)
-    if found is None:
-        return None
-    return Size(len(found[0]) * scale, -(-DOTS * scale // 2))
+    return None if found is None else len(found[0]) * scale
+
+
+def block_height(scale: int) -> int:
+    """The rows a line of block letters takes at this scale."""
+    return -(-DOTS * scale // 2)
 
 
 def block_lines(text: str, scale: int) -> list[str]:
@@ -128,27 +131,47 @@ def block_lines(text: str, scale: int) -> list[str]:
     ]
 
 
-def best_scale(text: str, width: int, height: int, most: int) -> int:
-    """The largest scale, up to ``most``, at which the text fits; 0 when none does."""
+def block_wrap(text: str, scale: int, width: int, most: int) -> list[str] | None:
+    """The text's words in at most ``most`` lines that each fit ``width`` cells in block
+    letters at this scale; None when they do not, or a character has no block letter."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and (block_width(joined, scale) or width + 1) <= width:
+            lines[-1] = joined
+            continue
+        if (block_width(word, scale) or width + 1) > width:
+            return None
+        lines.append(word)
+    return lines if 0 < len(lines) <= most else None
+
+
+def fit(text: str, width: int, height: int, most: int, lines: int = 1) -> tuple[int, list[str]]:
+    """The largest scale, up to ``most``, at which the text fits in block letters (in at most
+    ``lines`` lines, a blank row between two), and its lines; ``(0, [])`` when none does."""
     for scale in range(most, 0, -1):
-        size = block_size(text, scale)
-        if size is not None and size.width <= width and size.height <= height:
-            return scale
-    return 0
+        found = block_wrap(text, scale, width, lines)
+        if found and len(found) * (block_height(scale) + 1) - 1 <= height:
+            return scale, found
+    return 0, []
 
 
 class BigText(Widget):
     """Words in block letters as large as the widget allows (up to ``most`` times the
-    smallest), centred; plain bold words when even the smallest does not fit."""
+    smallest, in up to ``lines`` lines), centred; plain bold words when even the smallest
+    does not fit."""
 
     DEFAULT_CSS = """
-    BigText { width: 1fr; height: 1fr; }
+    BigText { width: 1fr; height: 1fr; text-align: center; }
     """
 
-    def __init__(self, text: str = "", *, most: int = 12, id: str | None = None) -> None:
+    def __init__(
+        self, text: str = "", *, most: int = 12, lines: int = 1, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.text = text
         self.most = most
+        self.lines = lines
         #: The scale last drawn at (0: plain words).
         self.scale = 0
 
@@ -158,23 +181,33 @@ class BigText(Widget):
             self.text = text
             self.refresh(layout=True)
 
+    def fitted(self, most: int, lines: int) -> None:
+        """Draw at most this large, in at most this many lines."""
+        if (most, lines) != (self.most, self.lines):
+            self.most, self.lines = most, lines
+            self.refresh(layout=True)
+
     def render(self) -> Text:
         """The words, centred across and down the widget."""
         width, height = self.content_size
-        self.scale = best_scale(self.text, width, height, self.most)
+        self.scale, lines = fit(self.text, width, height, self.most, self.lines)
         if not self.scale:
             return Text(self.text, style="bold", justify="center")
-        lines = block_lines(self.text, self.scale)
-        left = " " * ((width - len(lines[0])) // 2)
-        above = ["" for _ in range((height - len(lines)) // 2)]
-        return Text("\n".join([*above, *(left + line for line in lines)]), no_wrap=True)
+        drawn: list[str] = []
+        for line in lines:
+            if drawn:
+                drawn.append("")
+            for row in block_lines(line, self.scale):
+                left = (width - len(row)) // 2
+                drawn.append(" " * left + row + " " * (width - left - len(row)))
+        above = ["" for _ in range((height - len(drawn)) // 2)]
+        return Text("\n".join([*above, *drawn]), no_wrap=True, justify="left")
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """With ``height: auto``: as high as the largest letters that fit across."""
-        scale = best_scale(self.text, width, viewport.height, self.most)
-        size = block_size(self.text, scale) if scale else None
-        if size is not None:
-            return size.height
+        scale, lines = fit(self.text, width, viewport.height, self.most, self.lines)
+        if scale:
+            return len(lines) * (block_height(scale) + 1) - 1
         return max(1, len(Text(self.text).wrap(self.app.console, max(1, width))))
 
 
@@ -289,9 +322,9 @@ class PlayersApp(App[None]):
             yield Static("", id="day")
         with Vertical(id="revealed"):
             yield Static("", id="sign-label", classes="label")
-            yield BigText("", most=2, id="sign")
+            yield BigText("", most=2, lines=2, id="sign")
             yield Static("", id="encounter-label", classes="label")
-            yield BigText("", most=2, id="encounter")
+            yield BigText("", most=2, lines=2, id="encounter")
             yield Static("", id="distance")
             yield Static("", id="party")
         yield Static("", id="players-title")
@@ -399,20 +432,18 @@ class PlayersApp(App[None]):
         self._fit()
 
     def _fit(self) -> None:
-        """On a small screen, what was shown takes block letters only while it has room: a
-        sign and an encounter both shown below 30 rows are in plain words, and the title is
-        left out below 30 rows."""
+        """What was shown takes block letters while it leaves the light and the clock their
+        room: below 30 rows one line of the smallest (plain words when a sign and an
+        encounter are both shown), below 40 up to two lines of the smallest, else two lines
+        twice as large. The title is left out below 30 rows."""
         shown = self.shown
         if shown is None:
             return
         rows = self.size.height
         both = shown.sign is not None and shown.encounter is not None
-        most = 0 if both and rows < 30 else 1 if rows < 40 else 2
+        most, lines = (2, 2) if rows >= 40 else (1, 2) if rows >= 30 else (0 if both else 1, 1)
         for name in ("sign", "encounter"):
-            big = self.query_one(f"#{name}", BigText)
-            if big.most != most:
-                big.most = most
-                big.refresh(layout=True)
+            self.query_one(f"#{name}", BigText).fitted(most, lines)
         self.query_one("#players-title").display = rows >= 30
 
 
