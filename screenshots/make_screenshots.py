@@ -1,4 +1,5 @@
-"""Regenerate the pictures in screenshots/: the table for each procedure, start, the form.
+"""Regenerate the pictures in screenshots/: the table for each procedure, start, the form,
+the players' screen at 160x45 and 80x24.
 
 Run from the repository root::
 
@@ -184,18 +185,6 @@ async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
     app.close_expedition()
 
 
-async def shoot_players(path: Path, out: Path, size: tuple[int, int]) -> None:
-    """The players' screen (delvetui players) on an expedition."""
-    from delvetui.ui.players_app import PlayersApp
-
-    app = PlayersApp(path)
-    async with app.run_test(size=size) as pilot:
-        while app.shown is None:
-            await pilot.pause(0.1)
-        await pilot.pause()
-        out.write_text(app.export_screenshot(title="delvetui players"), encoding="utf-8")
-
-
 def stable(svg: Path) -> None:
     """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
     text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
@@ -216,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["HOME"] = str(HOME.parent)
 
     from delvetui.ui.app import screenshot
+    from delvetui.ui.players_app import screenshot as players_screenshot
 
     written: list[Path] = []
     for number, procedure_id in enumerate(EXPEDITIONS):
@@ -234,10 +224,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from delvetui.session import Expedition
 
         with Expedition.open(delving) as expedition:
+            expedition.execute('turn crawl hazard=5 "sign=fresh claw marks"')
             expedition.execute("reveal sign")
-        players = HERE / "players.svg"
-        asyncio.run(shoot_players(delving, players, (80, 20)))
-        written += [odds, players]
+        written.append(odds)
+        for cols_rows in ((160, 45), (80, 24)):
+            players = HERE / f"players-{cols_rows[0]}x{cols_rows[1]}.svg"
+            players_screenshot(delving, players, cols_rows)
+            written.append(players)
     start = HERE / "start.svg"
     asyncio.run(shoot_app(start, (100, 30), []))
     form = HERE / "new-expedition.svg"

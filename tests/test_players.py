@@ -18,7 +18,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.players_app import WATCH_EVERY, BigText, PlayersApp, block_lines
+from delvetui.ui.players_app import WATCH_EVERY, BigText, PlayersApp, block_lines, fit
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.test_docs_procedures import COMPLETE
@@ -240,7 +240,7 @@ async def test_the_players_screen_reads_across_a_table(
             for name in ("encounter-label", "distance", "party")
         )
         assert "AN ENCOUNTER" in revealed and "40ft away" in revealed
-        assert "Ash: 6 of 6 hit points" in revealed  # Delving shows the party's hit points
+        assert "Hit points: Ash 6 of 6 · Eve 5 of 5" in revealed  # Delving shows them
         assert not players.query_one("#sign").display  # no sign was shown
         # The whole screen is used: the band, the clock and what was shown reach the bottom.
         shown = [w for w in players.screen.children if w.display]
@@ -292,3 +292,18 @@ def test_players_screenshot_renders_the_screen_headless(home: Path) -> None:
     assert path.read_bytes() == before
     bad = delvetui(home, "players", "crypt", "--screenshot", str(out), "--size", "big")
     assert bad.returncode == 2 and "--size big is not COLSxROWS" in bad.stderr
+
+
+def test_block_letters_grow_to_the_room_wrap_or_give_way_to_words() -> None:
+    """Rule: block letters take the largest size that fits the room given, a long sign in
+    up to the lines allowed, and plain words when even the smallest does not fit or a
+    character has no block letter (the words are never cut)."""
+    assert fit("BRIGHT", 76, 6, 12) == (2, ["BRIGHT"])
+    assert fit("BRIGHT", 76, 4, 12) == (1, ["BRIGHT"])
+    assert fit("BRIGHT", 300, 100, 12) == (9, ["BRIGHT"])  # 9 × 33 dots across
+    sign = "a cold draught from the stairs"
+    assert fit(sign, 116, 20, 2, lines=2) == (1, ["a cold draught from", "the stairs"])
+    assert fit(sign, 116, 20, 2, lines=1) == (0, [])
+    assert fit("ghouls — 3 of them", 116, 20, 2, lines=2) == (0, [])
+    rows = block_lines("DIM", 1)
+    assert len(rows) == 3 and len({len(row) for row in rows}) == 1

@@ -37,6 +37,8 @@ class PlayersView:
     day: int | None = None
     time: str | None = None
     quarter: str | None = None
+    #: The party's hit points as (name, hit points, most), once the players may see them.
+    hit_points: tuple[tuple[str, int, int], ...] = ()
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -70,8 +72,10 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         quarter = procedure.time.quarters[state.hour // 6]
         clock = f"Day {state.day}, {state.clock_text} ({quarter})"
     party = None
+    hit_points: tuple[tuple[str, int, int], ...] = ()
     if rules.hp or "hp" in state.shown:
         party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
+        hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
     sign = None
     if state.sign and (rules.sign or "sign" in state.shown):
         sign = visible(state.sign)
@@ -95,6 +99,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         day=state.day if clock else None,
         time=state.clock_text if clock else None,
         quarter=visible(quarter) if quarter else None,
+        hit_points=hit_points,
     )
 
 

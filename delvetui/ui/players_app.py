@@ -274,6 +274,12 @@ def revealed_text(shown: PlayersView) -> Text:
     return text
 
 
+def hit_points(shown: PlayersView) -> str:
+    """The party's hit points on one line: ``Hit points: Ash 6 of 6 · Eve 3 of 5``."""
+    members = " · ".join(f"{name} {hp} of {most}" for name, hp, most in shown.hit_points)
+    return f"Hit points: {members}" if members else "Hit points: no one in the party yet"
+
+
 #: The block word for each light level.
 _BIG_WORDS = {"bright": "BRIGHT", "dim": "DIM", "dark": "DARK"}
 
@@ -389,7 +395,7 @@ class PlayersApp(App[None]):
             "sign-label": "A SIGN" if shown.sign is not None else None,
             "encounter-label": "AN ENCOUNTER" if shown.encounter is not None else None,
             "distance": None,
-            "party": " · ".join(shown.party) if shown.party is not None else None,
+            "party": hit_points(shown) if shown.party is not None else None,
         }
         if shown.encounter is not None and shown.distance:
             parts["distance"] = f"{shown.distance} away"
