@@ -299,12 +299,12 @@ body.-closed .closed {{ display: flex; }}
 <div id="terminal" class="textual-terminal"
   data-session-websocket-url="{socket}" data-font-size="{font_size}"></div>
 <script>
-/* Type sized to the window, about 36 lines high, so the screen reads across a room on a TV
+/* Type sized to the window, about 30 lines high, so the screen reads across a room on a TV
    as on a laptop; ?fontsize=N in the address sets it instead. */
 (() => {{
   const terminal = document.getElementById("terminal");
   if (terminal.dataset.fontSize === "auto") {{
-    const size = Math.round(window.innerHeight / 44);
+    const size = Math.round(window.innerHeight / 36);
     terminal.dataset.fontSize = String(Math.min(64, Math.max(14, size)));
   }}
 }})();
