@@ -642,6 +642,9 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
                     ".getBoundingClientRect(); return [r.width, r.height]; })()"
                 )
                 assert window[0] >= 1000 and window[1] >= 600, window
+                # Its type is sized to the window: about 30 lines high.
+                font = await page.value("document.getElementById('terminal').dataset.fontSize")
+                assert font == str(max(14, round(window[1] / 36))), (font, window)
                 assert box[0] >= 0.9 * window[0] and box[1] >= 0.9 * window[1], (box, window)
                 # And the light's band is painted across it, a large part of the window.
                 await asyncio.sleep(1)  # the terminal fades in
@@ -662,6 +665,9 @@ async def test_a_browser_shows_the_players_screen_and_follows_the_table(home: Pa
                 out = os.environ.get("DELVETUI_SERVE_SHOT")
                 if out:
                     Path(out).write_bytes(picture)
+                # ?fontsize=N in the address sets the type instead.
+                with urllib.request.urlopen(url + "?fontsize=20", timeout=30) as answer:
+                    assert 'data-font-size="20"' in answer.read().decode()
         assert path.exists()
     finally:
         if browser is not None:
