@@ -41,7 +41,7 @@ from typing import IO, Any
 import aiohttp
 import pytest
 
-from delvetui.ui.players_app import block_lines
+from delvetui.ui.big_text import block_lines
 from tests.cli_support import command, delvetui, environment
 from tests.ui_support import make
 
