@@ -250,6 +250,25 @@ async def test_the_players_screen_reads_across_a_table(
         assert band.region.height + players.query_one("#time").region.height >= height // 2
 
 
+async def test_the_players_screen_grows_and_shrinks_with_its_window(home: Path) -> None:
+    """Rule: the players' screen adapts to the terminal it is in (a browser window resized,
+    a terminal made full-screen): the block letters grow to the room they have and shrink
+    again, the band always the whole width."""
+    players = PlayersApp(make("crypt", SHOWN))
+    async with players.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: players.shown is not None)
+        level = players.query_one("#level", BigText)
+        await settled(pilot, lambda: level.scale == 2)
+        await pilot.resize_terminal(240, 67)
+        await settled(pilot, lambda: level.scale >= 6)
+        assert players.query_one("#band").region.width == 240
+        assert big_rows(level, "BRIGHT")
+        await pilot.resize_terminal(80, 24)
+        await settled(pilot, lambda: level.scale == 2)
+        assert not players.query_one("#players-title").display  # no room for it
+        assert players.query_one("#band").region.width == 80
+
+
 async def test_the_players_screen_shows_the_dark_and_who_stands_in_it(home: Path) -> None:
     """Rule: darkness is a black band with its word in block letters; where a light lights
     only some members (Cairn), who stands outside it is said under the word."""

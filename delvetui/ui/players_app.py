@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -264,11 +264,11 @@ class PlayersApp(App[None]):
         problem.update(Text(message))
         problem.display = bool(message)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Fit what was shown to the new size."""
-        self._fit()
+        self._fit(event.size.height)
 
-    def _fit(self) -> None:
+    def _fit(self, rows: int | None = None) -> None:
         """What was shown takes block letters while it leaves the light and the clock their
         room: below 30 rows one line of the smallest (plain words when a sign and an
         encounter are both shown), below 40 up to two lines of the smallest, else two lines
@@ -276,7 +276,7 @@ class PlayersApp(App[None]):
         shown = self.shown
         if shown is None:
             return
-        rows = self.size.height
+        rows = self.size.height if rows is None else rows
         both = shown.sign is not None and shown.encounter is not None
         most, lines = (2, 2) if rows >= 40 else (1, 2) if rows >= 30 else (0 if both else 1, 1)
         for name in ("sign", "encounter"):
