@@ -164,7 +164,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         players.add_argument("--screenshot", metavar="FILE.svg", help="render headless, save, exit")
         players.add_argument(
-            "--size", metavar="COLSxROWS", default="160x45", help="screenshot size"
+            "--size", metavar="COLSxROWS", default="160x45", help="screenshot size (default 160x45)"
         )
 
     if wanted("serve"):
