@@ -36,7 +36,14 @@ from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
-from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
+from delvetui.procedure.tree import (
+    BUILT_IN_KEYS,
+    FREE_INPUTS,
+    SHARED_TABLE_KEYS,
+    iter_effects,
+    parse_range,
+    row_range,
+)
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
@@ -324,6 +331,14 @@ class _Checker:
                 self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
             if light.real_step is not None and not 1 <= light.real_step <= 60:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
+            if light.renews_nothing:
+                self.advice(
+                    f"lights.{name}.refuel_resource",
+                    f"refuelling takes one {light.refuel_resource} but renews nothing: a "
+                    f"{light.label.lower()} has no time (turns, hours or minutes), usage die or "
+                    "strikes to renew; give refuel_hours (the time a refuel gives) or one of "
+                    "those.",
+                )
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
@@ -365,8 +380,22 @@ class _Checker:
         except DiceError as error:
             self.problem(path, error.message)
 
+    def _own_key(self, path: str, name: str, what: str) -> None:
+        """Refuse an id the game master would type as KEY=N when the program already reads
+        that key for something of its own (distance=, usage.ID=)."""
+        key = name.lower()
+        if key in BUILT_IN_KEYS:
+            self.advice(
+                path,
+                f"the {what} '{name}' would be typed {key}=N, but {key}= already gives "
+                f"{BUILT_IN_KEYS[key]}; one value would feed both. Name it otherwise "
+                f"(e.g. '{name}-roll').",
+            )
+
     def _action(self, path: str, name: str, action: model.Action) -> None:
         self._check_id(path, name)
+        for key in action.inputs:
+            self._own_key(f"{path}.inputs.{key}", key, "input")
         if action.turns < 0:
             self.problem(f"{path}.turns", "cannot be negative.")
         for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
@@ -382,6 +411,7 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
+        self._own_key(path, path.rpartition(".")[2], "roll")
         on_tables = bool(rule.table or rule.tables)
         if on_tables and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
@@ -445,6 +475,9 @@ class _Checker:
                 )
 
     def _table(self, path: str, table: model.Table) -> None:
+        name = path.rpartition(".")[2]
+        if name.lower() not in SHARED_TABLE_KEYS:
+            self._own_key(path, name, "table")
         try:
             expr = dice.parse(table.dice)
         except DiceError as error:
@@ -488,6 +521,8 @@ class _Checker:
         for index, effect in enumerate(effects):
             here = f"{path}[{index}]"
             check_effect(self, effect, here)
+            if effect.do == "check" and effect.id:
+                self._own_key(f"{here}.id", effect.id, "check")
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)

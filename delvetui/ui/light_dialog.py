@@ -67,7 +67,7 @@ class LightDialog(ItemDialog):
             row.append(f"  {visible(light.carrier or 'nobody')}")
             if light.spent:
                 row.append("  spent", "dim")
-                if kind is not None and kind.refuel_minutes() is not None:
+                if kind is not None and kind.refuels:
                     row.append(" (f refuels)", "dim")
             else:
                 row.append(f"  {light.state if light.lit else 'unlit'}")
@@ -177,7 +177,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         kind = self.procedure.lights.get(light.kind)
-        if kind is None or kind.refuel_minutes() is None:
+        if kind is None or not kind.refuels:
             spent = " A spent one is gone." if light.spent else ""
             self.notify(
                 f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
