@@ -623,8 +623,10 @@ def _odds(state: State, procedure: Procedure) -> dict[str, object]:
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
     from delvetui.core import areas, conditions
     from delvetui.core.party import party_stock, resource_words
+    from delvetui.text import time_left
 
     turn_name = procedure.turn_name(state.turn_type)
+    per_turn, unit = procedure.turn_minutes(state.turn_type), turn_name
     lines = [
         f"{state.name} — {procedure.name}",
         f"{turn_name.capitalize()} {state.turn}, day {state.day} {state.clock_text} "
@@ -643,7 +645,8 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
             + (f", {extra}" if extra else "")
         )
     for light in data["lights"]:
-        left = "" if light["remaining_turns"] is None else f", {light['remaining_turns']} left"
+        minutes = light["remaining_minutes"]
+        left = "" if minutes is None else f", {time_left(minutes, per_turn, unit)} left"
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")

@@ -221,7 +221,7 @@ def test_a_rest_restores_all_hp_but_not_fatigue(delving: Expedition) -> None:
 def test_no_rest_without_a_light_and_nothing_is_written(delving: Expedition) -> None:
     delving.execute("light off torch")
     before = (delving.state, delving.event_count)
-    with pytest.raises(CommandError, match="cannot rest in darkness"):
+    with pytest.raises(CommandError, match="Rest is not possible in darkness"):
         delving.execute("turn rest")
     assert (delving.state, delving.event_count) == before
 

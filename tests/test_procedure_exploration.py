@@ -120,7 +120,7 @@ def test_searching_in_the_dark_is_refused_with_a_clear_message(party: Expedition
     before = party.event_count
     with pytest.raises(CommandError) as refused:
         party.execute("turn search dc=12 by=Ash hazard=5")
-    assert "cannot search in darkness" in refused.value.message
+    assert "Search is not possible in darkness" in refused.value.message
     assert "Light a source first" in refused.value.message
     assert party.event_count == before and party.state.turn == 0
 

@@ -326,7 +326,7 @@ def test_a_typed_check_is_the_face_shown_and_the_log_shows_face_modifier_total(
     batch = x.execute("turn leave path=arduous length=1 rooms=1 leave=9")
     shown = "\n".join(said(x, batch))
     assert "2d20kl1+3 [9] +3 = 12 (table dice)" in shown
-    assert "Ash succeeds at Leave the dungeon (best): 12 against DC 12." in shown
+    assert "Leave the dungeon (best): Ash succeeds, 12 against DC 12." in shown
     single = x.execute("turn harvest hd=0 by=Ash harvest=9 hazard=6")
     assert "2d20kl1 [9]" in "\n".join(said(x, single))
 

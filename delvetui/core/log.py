@@ -20,7 +20,7 @@ from delvetui.core.realtime import BY_PROCEDURE
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
-from delvetui.text import countdown, counted
+from delvetui.text import check_label, countdown, counted
 
 Kind = Literal[
     "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
@@ -154,6 +154,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.LightLit():
             carrier = f" by {event.carrier}" if event.carrier else ""
             return "light", f"{event.id} is lit{carrier}."
+        case ev.LightPutOut() if event.reason == "used up":
+            return None  # its usage die's line said so
         case ev.LightPutOut():
             return "light", _light_out(event)
         case ev.LightFlickered():
@@ -196,9 +198,11 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "light", f"{event.id} passes to {event.carrier or 'nobody'}."
         case ev.LightStruck():
             return "light", f"{event.id} takes strike {event.strikes}."
+        case ev.UsageDieStepped() if event.die:
+            return "light", f"{event.id}'s usage die steps down to d{event.die}."
         case ev.UsageDieStepped():
-            die = f"d{event.die}" if event.die else "spent"
-            return "light", f"{event.id}'s usage die steps down to {die}."
+            # The line that puts the light out follows and is left out: this one says it.
+            return "light", f"{event.id}'s usage die is spent: {event.id} goes out, used up."
         case ev.TurnStarted():
             action = procedure.actions.get(event.action)
             label = action.label if action else event.action
@@ -249,11 +253,14 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
                 f"{_capital(event.reason)} interrupts the party's rest: the rest starts over.",
             )
         case ev.CheckMade():
+            # "Batter a door (Might or Athletics): Bo fails, 8 against DC 10." The label
+            # leads, as a name: a label may be a deed or a save, and neither reads after "at".
             verdict = "succeeds" if event.success else "fails"
-            who = "The party" if event.name == "party" else event.name
+            who = "the party" if event.name == "party" else event.name
             return (
                 "check",
-                f"{who} {verdict} at {event.label}: {event.total} against DC {event.dc}.",
+                f"{check_label(event.label)}: {who} {verdict}, {event.total} against DC "
+                f"{event.dc}.",
             )
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
@@ -358,7 +365,6 @@ def _light_out(event: ev.LightPutOut) -> str:
     plain = {
         "burnt out": "burns out",
         "out of fuel": "runs out of fuel",
-        "used up": "is used up",
         "put out": "is put out",
     }
     if reason in plain:

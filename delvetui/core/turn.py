@@ -176,7 +176,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
     rules = procedure.light_level(work.state.light_level)
     if shown.forbidden:
         raise CommandError(
-            f"The party cannot {action.label.lower()} in {rules.label.lower()}: "
+            f"{action.label} is not possible in {rules.label.lower()}: "
             f"{shown.forbidden}. Light a source first."
         )
     _check_inputs(work, name, action)

@@ -380,22 +380,10 @@ class _Checker:
         except DiceError as error:
             self.problem(path, error.message)
 
-    def _own_key(self, path: str, name: str, what: str) -> None:
-        """Refuse an id the game master would type as KEY=N when the program already reads
-        that key for something of its own (distance=, usage.ID=)."""
-        key = name.lower()
-        if key in BUILT_IN_KEYS:
-            self.advice(
-                path,
-                f"the {what} '{name}' would be typed {key}=N, but {key}= already gives "
-                f"{BUILT_IN_KEYS[key]}; one value would feed both. Name it otherwise "
-                f"(e.g. '{name}-roll').",
-            )
-
     def _action(self, path: str, name: str, action: model.Action) -> None:
         self._check_id(path, name)
         for key in action.inputs:
-            self._own_key(f"{path}.inputs.{key}", key, "input")
+            _own_key(self, f"{path}.inputs.{key}", key, "input")
         if action.turns < 0:
             self.problem(f"{path}.turns", "cannot be negative.")
         for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
@@ -411,7 +399,7 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
-        self._own_key(path, path.rpartition(".")[2], "roll")
+        _own_key(self, path, path.rpartition(".")[2], "roll")
         on_tables = bool(rule.table or rule.tables)
         if on_tables and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
@@ -477,7 +465,7 @@ class _Checker:
     def _table(self, path: str, table: model.Table) -> None:
         name = path.rpartition(".")[2]
         if name.lower() not in SHARED_TABLE_KEYS:
-            self._own_key(path, name, "table")
+            _own_key(self, path, name, "table")
         try:
             expr = dice.parse(table.dice)
         except DiceError as error:
@@ -522,7 +510,7 @@ class _Checker:
             here = f"{path}[{index}]"
             check_effect(self, effect, here)
             if effect.do == "check" and effect.id:
-                self._own_key(f"{here}.id", effect.id, "check")
+                _own_key(self, f"{here}.id", effect.id, "check")
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
@@ -573,6 +561,19 @@ class _Checker:
             if level not in ("bright", "dim", "dark"):
                 self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
         member_tests(self, path, condition)
+
+
+def _own_key(checks: _Checker, path: str, name: str, what: str) -> None:
+    """Refuse an id the game master would type as KEY=N when the program already reads
+    that key for something of its own (distance=, usage.ID=)."""
+    key = name.lower()
+    if key in BUILT_IN_KEYS:
+        checks.advice(
+            path,
+            f"the {what} '{name}' would be typed {key}=N, but {key}= already gives "
+            f"{BUILT_IN_KEYS[key]}; one value would feed both. Name it otherwise "
+            f"(e.g. '{name}-roll').",
+        )
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)

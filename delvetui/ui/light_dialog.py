@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from delvetui.core import commands as cmd
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
-from delvetui.text import countdown, visible
+from delvetui.text import countdown, plural, time_left, visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -74,7 +74,8 @@ class LightDialog(ItemDialog):
             if light.real_seconds is not None and not light.spent:
                 row.append(f"  {countdown(light.real_seconds)} real time left")
             elif light.minutes is not None and not light.spent:
-                row.append(f"  {-(-light.minutes // per_turn)} turns left")
+                unit = self.procedure.turn_name(self.state.turn_type)
+                row.append(f"  {time_left(light.minutes, per_turn, unit)} left")
             options.append(Option(row, id=light.id))
         options.append(Option(Text("+ Add a light…"), id=ADD))
         yield from self.framed(
@@ -216,6 +217,9 @@ class LightDialog(ItemDialog):
             if kind is None:
                 return
 
+            # "How many torches?": the kind's own name, made plural.
+            label = plural(self.procedure.lights[kind].label.lower())
+
             def counted(count: str | None) -> None:
                 if count is None:
                     return
@@ -233,7 +237,7 @@ class LightDialog(ItemDialog):
                 self.app.push_screen(ChooseScreen("Who carries them?", carriers), carried)
 
             self.app.push_screen(
-                AskScreen("How many?", f"How many {kind}s?", value="1", check=_count), counted
+                AskScreen("How many?", f"How many {label}?", value="1", check=_count), counted
             )
 
         self.app.push_screen(ChooseScreen("Add which light?", kinds), kind_chosen)
