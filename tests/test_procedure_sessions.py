@@ -313,4 +313,4 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "Sparks on the Stealth check: 1" in read["trespasser"]
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
-    assert "2d20kl1" in read["travel-turn"]
+    assert "with disadvantage" in read["travel-turn"]

@@ -121,13 +121,18 @@ def test_a_check_is_named_before_its_verdict(halls: Expedition) -> None:
 
 
 def test_a_roll_with_advantage_is_asked_for_in_words(halls: Expedition) -> None:
-    """Advantage is asked for as the table says it, not as 2d20kh1."""
+    """Advantage is asked for, and logged, as the table says it, not as 2d20kh1."""
     run(halls, "pc add Bo hp=6 MIGHT=12", "pc Bo fatigue=1", "light add lantern lit")
     with pytest.raises(RollNeeded) as asked:
         halls.execute("do batter by=Bo", ask=True)
     assert str(asked.value) == (
         "Roll 2d20, keep the higher (advantage), +1 for Batter a door (Might or Athletics) "
         "for Bo (DC 10) and give it as batter.Bo=N."
+    )
+    halls.execute("do batter by=Bo batter=5,15")
+    assert (
+        "Batter a door (Might or Athletics) for Bo (DC 10): d20+1 with advantage [5, 15] "
+        "keep 15 +1 = 16 (table dice)" in said(halls)
     )
     assert dice.spoken("4d6kh3") == "4d6, keep the highest 3"
     assert dice.spoken("d20+2") == "d20+2"

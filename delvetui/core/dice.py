@@ -452,6 +452,19 @@ def spoken(expr: DiceExpr | str) -> str:
     return ", ".join(parts)
 
 
+def mode_words(expr: DiceExpr | str) -> str:
+    """A roll with advantage or disadvantage as a log line names it: 2d20kl1+1 is "d20+1
+    with disadvantage"; any other expression as written."""
+    parsed = _as_expr(expr)
+    if len(parsed.terms) == 1 and parsed.chance is None:
+        term = parsed.terms[0]
+        if term.count == 2 and term.keep == 1 and term.sign > 0:
+            mode = "advantage" if term.highest else "disadvantage"
+            modifier = f"{parsed.modifier:+d}" if parsed.modifier else ""
+            return f"d{term.sides}{modifier} with {mode}"
+    return parsed.text
+
+
 def face_hint(expr: DiceExpr | str) -> str:
     """How to type a roll of these dice at the table, in a sentence."""
     parsed = _as_expr(expr)

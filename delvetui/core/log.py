@@ -13,7 +13,7 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import areas
+from delvetui.core import areas, dice
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
@@ -55,7 +55,9 @@ def faces_text(event: ev.DiceRolled) -> str:
         dropped = f" keep {', '.join(str(face) for face in event.kept)}"
     modifier = f" {event.modifier:+d}" if event.modifier else ""
     typed = " (table dice)" if event.entered else ""
-    return f"{event.expression} [{faces}]{dropped}{modifier} = {event.total}{typed}"
+    # "d20+1 with disadvantage [7, 17] keep 7 +1 = 8": the mode in words, not 2d20kl1.
+    shown = dice.mode_words(event.expression)
+    return f"{shown} [{faces}]{dropped}{modifier} = {event.total}{typed}"
 
 
 def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
