@@ -113,6 +113,13 @@ def test_a_spent_usage_die_says_the_light_goes_out_once(halls: Expedition) -> No
     assert not any("steps down to spent" in line or line == "torch1 is used up." for line in log)
 
 
+def test_a_member_joins_with_the_scores_the_game_master_typed(halls: Expedition) -> None:
+    """The log says the scores a member joins with, so a value read as an ability is seen
+    at once (in a procedure that lists no abilities, any name is one)."""
+    halls.execute("pc add Bo hp=6 MIGHT=12 ATHLETICS=9")
+    assert "Bo joins the party (6/6 HP, ATHLETICS 9, MIGHT 12)." in said(halls)
+
+
 def test_a_check_is_named_before_its_verdict(halls: Expedition) -> None:
     """ "Bo fails at Batter a door (Might | Athletics)" read badly: the check's name leads,
     its abilities joined by "or", then who and how it went."""

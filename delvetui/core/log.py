@@ -69,7 +69,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
                 f"{clock_text(event.clock)}."
             )
         case ev.MemberJoined():
-            return "party", f"{event.name} joins the party ({event.hp}/{event.max_hp} HP)."
+            # The scores too, so a misread one (RATIONS 2) shows the moment it is typed.
+            scores = "".join(f", {name} {value}" for name, value in event.abilities)
+            return "party", f"{event.name} joins the party ({event.hp}/{event.max_hp} HP{scores})."
         case ev.MemberEdited():
             return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
         case ev.MemberLeft():
