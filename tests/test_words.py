@@ -177,6 +177,20 @@ def test_status_and_the_export_count_time_in_units_that_mean_something(
     assert "- **Turns:** 7 (5 dungeon turns, 2 watches)" in text
 
 
+def test_the_players_see_hours_left_in_a_watch_and_no_guttering(home: Path) -> None:
+    """The players' screen, where it shows a light's time: in a watch, "3 h 10 min left"
+    and burning bright, not "1 watch left" and guttering."""
+    from delvetui.core.players import view
+
+    procedure = load_text(HALLS + "\n[players]\nlight_turns = true\n")
+    with Expedition.create(home / "shown.delve", procedure, seed=5) as made:
+        run(made, "pc add Bo hp=6", "light add lantern carrier=Bo lit", *["turn walk"] * 5)
+        run(made, "enter watch")
+        assert view(made.state, procedure).light == (
+            "Bo's lantern burns bright (3 h 10 min left).",
+        )
+
+
 @pytest.mark.long
 async def test_the_lights_pane_and_dialog_tell_hours_in_a_watch(home: Path) -> None:
     """In a watch (8 hours) a lantern's 3 h 10 min left is shown so (3h10m in the pane),
