@@ -211,6 +211,8 @@ def time_left(minutes: int, per_turn: int, unit: str, *, short: bool = False) ->
     """A light's time left in the unit that says it: turns of an hour or less ('19
     turns', '3 dungeon cycles'), else hours and minutes ('3 h 10 min'; short, '3h10m'),
     since "1 watch" would hide that 19 turns of oil is three hours, not eight."""
+    if minutes <= 0 and not short:
+        return "no time"
     if per_turn <= 60:
         turns = -(-minutes // per_turn)
         return f"{turns}t" if short else counted(turns, unit)

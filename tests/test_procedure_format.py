@@ -71,7 +71,9 @@ def problems(text: str) -> list[str]:
 # Refuelling renews the light's own time ------------------------------------------------
 
 
-def test_a_refuel_without_refuel_hours_renews_the_lights_own_time(cellar: Expedition) -> None:
+def test_a_refuel_without_refuel_hours_renews_the_lights_own_time(
+    cellar: Expedition, home: Path
+) -> None:
     """procedures.md 3.12, Refuelling: a flask renews the light; without refuel_hours the
     light's time becomes its kind's own (a lantern of 1 hour burns an hour again)."""
     run(cellar, "pc add Ash hp=6", "light add lantern carrier=Ash lit")
@@ -79,6 +81,8 @@ def test_a_refuel_without_refuel_hours_renews_the_lights_own_time(cellar: Expedi
     lantern = cellar.state.light("lantern1")
     assert lantern is not None and not lantern.lit and lantern.minutes == 0
     assert not lantern.spent, "a light that can be refuelled runs out of fuel, not used up"
+    shown = delvetui(home, "status", "cellar").stdout
+    assert "lantern1: out, no time left" in shown
     cellar.execute("light refuel lantern1")
     lantern = cellar.state.light("lantern1")
     assert lantern is not None and lantern.minutes == 60
