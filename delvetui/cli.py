@@ -154,17 +154,32 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         players.add_argument(
             "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
         )
+        players.add_argument(
+            "--served-by",
+            type=int,
+            metavar="PID",
+            help="end when process PID, which started this screen, ends (delvetui serve "
+            "passes its own)",
+        )
 
     if wanted("serve"):
         served = add(
             "serve",
-            "Serve the players' screen to a browser on this computer (http://127.0.0.1:PORT).",
-            "delvetui serve crypt --port 8000",
+            "Serve the players' screen to a browser on this computer, at the address it "
+            "prints (http://127.0.0.1:PORT/KEY/, the key made afresh each run).",
+            "delvetui serve crypt --port 8000 --max-screens 2",
         )
         served.add_argument(
             "expedition", metavar="EXPEDITION", help="a saved name or a .delve path"
         )
         served.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+        served.add_argument(
+            "--max-screens",
+            type=int,
+            default=4,
+            metavar="N",
+            help="players' screens open at once, each a process (default 4)",
+        )
 
     if wanted("new"):
         new = add(
@@ -352,16 +367,17 @@ def _players(args: argparse.Namespace) -> int:
     from delvetui import paths
     from delvetui.ui.players_app import PlayersApp
 
-    PlayersApp(paths.find_expedition(args.expedition)).run()
+    PlayersApp(paths.find_expedition(args.expedition), server=args.served_by).run()
     return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
     from delvetui import paths
-    from delvetui.serve import check_port, serve
+    from delvetui.serve import check_port, check_screens, serve
 
     port = check_port(args.port)
-    serve(paths.find_expedition(args.expedition), port)
+    screens = check_screens(args.max_screens)
+    serve(paths.find_expedition(args.expedition), port, screens)
     return 0
 
 
@@ -532,6 +548,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     every way the dice can fall, most of the time ``status`` takes.
     """
     from delvetui.core import areas, conditions
+    from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
 
     state = expedition.state
@@ -549,7 +566,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         "time_dice": list(state.time_dice),
         "turn_type": state.turn_type,
         "action": state.action,
-        "light_level": state.light_level,
+        "light_level": party_level(state, procedure),
         "party": [
             {
                 "name": m.name,
@@ -583,6 +600,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         | dict(state.counters),
         "last_hazard": None if last is None else {"roll": last.roll, "result": last.result},
         "sign": state.sign,
+        "encounter": _encounter(state),
         "pending": [p.label for p in state.pending],
         "rest_due": bool(procedure.rest and state.turns_since_rest >= procedure.rest.every),
         "session": state.session,
@@ -596,6 +614,11 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
     data.update(stocks(state, procedure))
+    if per_member(procedure):
+        # Only where a light lights only some members, so other expeditions' JSON is as it was.
+        seen = member_levels(state, procedure)
+        for entry in data["party"]:
+            entry["light_level"] = seen[entry["name"]]
     if state.adventures:
         # Only where the adventure's own tables are carried, so other expeditions' JSON is
         # as it was: the area in use and the tables carried.
@@ -613,11 +636,33 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     return data
 
 
+def _encounter(state: State) -> dict[str, object] | None:
+    """The last encounter met, for ``status --json``; null before the first."""
+    met = state.last_encounter
+    if met is None:
+        return None
+    return {
+        "creature": met.creature or met.text,
+        "appearing": met.appearing or None,
+        "distance": met.distance or None,
+        "reaction": met.reaction or None,
+        "area": met.area or None,
+        "turn": met.turn,
+        "day": met.day,
+        "clock": met.clock,
+        "this_turn": state.encounter is not None,
+    }
+
+
 def _odds(state: State, procedure: Procedure) -> dict[str, object]:
     """The odds of the next turn and hour, for ``status``; imported only when asked for."""
     from delvetui.core import odds
 
     return odds.as_json(odds.compute(state, procedure))
+
+
+#: A member's own light level, as the status line says where they stand.
+_SEEN = {"bright": "bright light", "dim": "dim light", "dark": "darkness"}
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
@@ -631,7 +676,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         f"{state.name} — {procedure.name}",
         f"{turn_name.capitalize()} {state.turn}, day {state.day} {state.clock_text} "
         f"({data['quarter']}), time dice {' '.join(map(str, state.time_dice)) or '-'}",
-        f"Light: {state.light_level}",
+        f"Light: {data['light_level']}",
     ]
     if data.get("area"):
         lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
@@ -639,7 +684,8 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):
         shown = conditions.shown(found, state, procedure)
-        extra = ", ".join([*shown, *resource_words(data, member["name"])])
+        seen = [f"in {_SEEN[member['light_level']]}"] if "light_level" in member else []
+        extra = ", ".join([*seen, *shown, *resource_words(data, member["name"])])
         lines.append(
             f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {member['fatigue_label']}"
             + (f", {extra}" if extra else "")

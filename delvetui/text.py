@@ -228,6 +228,18 @@ def check_label(label: str) -> str:
     return label.replace(" | ", " or ")
 
 
+def a(noun: str) -> str:
+    """The noun with its indefinite article, by its sound: "an hour", "a watch", "an oil
+    flask", "a usage die"."""
+    first = noun.split(" ", 1)[0].lower()
+    vowel = first[:1] in set("aeiou") and not first.startswith(("use", "usa", "one", "eu"))
+    return f"{'an' if vowel or first in _SILENT_H else 'a'} {noun}"
+
+
+#: Words that begin with an h that is not said.
+_SILENT_H = frozenset({"hour", "hours", "honest", "honour", "honor", "heir"})
+
+
 def counted(count: int, word: str) -> str:
     """A count and its unit: '1 watch', '3 watches', '0 turns'."""
     return f"{count} {word if count == 1 else plural(word)}"

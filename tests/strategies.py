@@ -28,6 +28,7 @@ def commands(procedure: Procedure) -> st.SearchStrategy[str]:
             lambda n, hp: f"pc add {n} hp={hp} CON=12 STR=13 MOD=2", name, st.integers(1, 12)
         ),
         st.builds(lambda n, d: f"pc {n} hp={d:+d}", name, st.integers(-5, 5)),
+        st.permutations(NAMES).map(lambda ns: "party order " + " ".join(f"'{n}'" for n in ns[:2])),
         st.builds(
             lambda kind, count: f"light add {kind} count={count}",
             st.sampled_from(lights or ["torch"]),

@@ -19,7 +19,7 @@ from delvetui.procedure import adventure as tables
 from delvetui.procedure.registry import find, shipped_dir
 from delvetui.session import Expedition
 from tests import cli_support
-from tests.cli_support import delvetui
+from tests.cli_support import delvetui, status
 from tests.ui_support import expedition, ready, screen_text, settled
 
 CRYPT = shipped_dir() / "adventures" / "example-crypt.toml"
@@ -364,3 +364,41 @@ def test_the_docs_example_of_3_23_loads_and_plays(home: Path, tmp_path: Path) ->
     assert isinstance(met, ev.EncounterBegan)
     assert met.creature == first.rows[0].creature
     made.close()
+
+
+def test_status_json_gives_the_last_encounter_and_keeps_it_after_its_turn(home: Path) -> None:
+    """A script reading ``status --json`` learns what the party last met (creature, how
+    many, how far, their reaction, the turn, when) and whether it is this turn's."""
+    made = delvetui(
+        home, "new", "deep", "--procedure", "delving", "--seed", "2", "--tables", str(CRYPT)
+    )
+    assert made.returncode == 0, made.stderr
+    assert status(home, "deep")["encounter"] is None
+    played = delvetui(
+        home,
+        "act",
+        "deep",
+        "-",
+        stdin=(
+            "pc add Ash hp=6\nturn hazard=6\n"
+            "turn hazard=1 encounter=3 appearing=3 reaction=7\nencounter distance=40ft\n"
+        ),
+    )
+    assert played.returncode == 0, played.stderr
+    met = status(home, "deep")["encounter"]
+    assert met == {
+        "creature": "Grave robbers",
+        "appearing": 4,
+        "distance": "40ft",
+        "reaction": "Uncertain (waits to see what the party does)",
+        "area": "level-1",
+        "turn": 2,
+        "day": 1,
+        "clock": "08:10",
+        "this_turn": True,
+    }
+    later = delvetui(home, "act", "deep", "turn", "hazard=6")
+    assert later.returncode == 0, later.stderr
+    after = status(home, "deep")
+    assert after["encounter"] == met | {"this_turn": False}
+    assert after["sign"] is None

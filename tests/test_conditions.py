@@ -393,3 +393,33 @@ def test_the_odds_follow_a_declared_conditions_check_mode(home: Path) -> None:
         poisoned = odds.compute(expedition.state, procedure).encounter_this_turn
     assert calm == Fraction(1, 2)  # d20 below 11
     assert poisoned == Fraction(3, 4)  # the lower of two d20 below 11
+
+
+def test_a_member_modifier_test_reads_the_games_own_table(home: Path) -> None:
+    """3.4 and 3.16: with `[party] modifiers`, `member_modifier_at_least` reads the game's
+    table: CON 12 is +1 by (score - 10) // 2 but 0 by Basic Fantasy's, so only CON 13
+    heals here."""
+    procedure = load_text(
+        """
+id = "hardy"
+name = "Hardy"
+source = "a test"
+summary = "The hardy heal at camp."
+default_action = "camp"
+
+[party]
+abilities = ["CON"]
+modifiers = { "3" = -3, "4-5" = -2, "6-8" = -1, "9-12" = 0, "13-15" = 1, "16-17" = 2, "18" = 3 }
+
+[actions.camp]
+label = "Camp"
+kind = "rest"
+effects = [{ do = "heal", amount = 1, when = { member_modifier_at_least = { CON = 1 } } }]
+"""
+    )
+    with Expedition.create(home / "hardy.delve", procedure, seed=1) as made:
+        for command in ("pc add Ash hp=6 CON=12", "pc add Bo hp=6 CON=13", "pc Ash hp=3"):
+            made.execute(command)
+        made.execute("pc Bo hp=3")
+        made.execute("turn camp")
+        assert [(m.name, m.hp) for m in made.state.party] == [("Ash", 3), ("Bo", 4)]

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 import pytest
 
+from delvetui.core import events as ev
 from delvetui.core import odds
 from delvetui.core.effects import KINDS
 from delvetui.errors import CommandError
@@ -332,3 +333,46 @@ def test_under_the_hill_checks_as_often_as_the_danger_and_the_light_say(home: Pa
         assert checked(2) == [12, 13]
         expedition.execute("counter set danger safe")
         assert checked(2) == []
+
+
+def test_a_torch_rolled_when_lit_plays_as_the_doc_says(home: Path) -> None:
+    """3.12: turns_dice is rolled when a source is first lit; burn=N types its dice."""
+    procedure = load_text(complete("rolled-torch"))
+    with Expedition.create(home / "torch.delve", procedure, seed=7) as expedition:
+        expedition.execute("light add torch count=3")
+        expedition.execute("light on torch burn=1")
+        typed = expedition.state.light("torch2")
+        assert typed is not None and typed.lit and typed.minutes == 5 * 10
+        expedition.execute("light on torch")
+        rolled = expedition.state.light("torch3")
+        assert rolled is not None and rolled.minutes in {50, 60, 70, 80}
+
+
+def test_the_reaction_bonus_plays_as_the_doc_says(home: Path) -> None:
+    """3.15 roll: with ability, the lead's modifier by the game's own table is added, and
+    a total beyond the rows reads the nearest end's row."""
+    procedure = load_text(complete("reaction-bonus"))
+    with Expedition.create(home / "reaction.delve", procedure, seed=7) as expedition:
+        expedition.execute("pc add Ari hp=6 CHA=16")
+        expedition.execute("pc add Bo hp=6 CHA=5")
+        for command, label in (
+            ("turn hazard=1 reaction=10", "Very favorable"),  # Ari leads: CHA 16 adds 2
+            ("turn hazard=1 reaction=10 by=Bo", "Favorable"),  # Bo's CHA 5 takes 2
+            ("turn hazard=1 reaction=2 by=Bo", "Immediate attack"),  # 0: the first row
+        ):
+            batch = expedition.execute(command)
+            assert [e.label for e in batch.events if isinstance(e, ev.ResultRead)][-1] == label
+
+
+def test_daily_bread_is_eaten_at_midnight_as_the_doc_says(home: Path) -> None:
+    """3.16: day_ends holds on the turn in which the clock passes midnight."""
+    procedure = load_text(complete("daily-bread"))
+    with Expedition.create(home / "bread.delve", procedure, seed=7) as expedition:
+        expedition.execute("pc add Ash hp=6")
+        eaten, hp = [], []
+        for command in ["turn travel", "turn camp"] * 9:
+            expedition.execute(command)
+            eaten.append(expedition.state.party[0].resource("rations"))
+            hp.append(expedition.state.party[0].hp)
+        assert eaten[2:4] == [2, 1] and eaten[8:10] == [1, 0]  # the 4th and 10th watches
+        assert hp[14:16] == [6, 5]  # the third midnight: none left

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar
+from delvetui.core.commands import reference as written
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
-from delvetui.ui.completion import options
+from delvetui.ui.completion import completions, options
 from delvetui.ui.palette import grammar_entries
 
 DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
@@ -24,14 +25,14 @@ IDS = [form.example for _, form in FORMS]
 
 def test_the_reference_in_the_docs_is_the_grammars() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    assert grammar.BEGIN in text and grammar.END in text
-    assert text == grammar.with_reference(text), (
-        f"docs/commands.md disagrees with the grammar; write it again: {grammar.REWRITE}"
+    assert written.BEGIN in text and written.END in text
+    assert text == written.with_reference(text), (
+        f"docs/commands.md disagrees with the grammar; write it again: {written.REWRITE}"
     )
 
 
 def test_the_reference_lists_every_form_with_its_example() -> None:
-    reference = grammar.reference()
+    reference = written.reference()
     for verb, form in FORMS:
         assert form.usage(verb.name).replace("|", "\\|") in reference
         assert f"`{form.example}`" in reference
@@ -40,9 +41,9 @@ def test_the_reference_lists_every_form_with_its_example() -> None:
 def test_the_rewrite_command_puts_a_lost_reference_back(tmp_path: Path) -> None:
     page = tmp_path / "commands.md"
     page.write_text("# The command language\n", encoding="utf-8")
-    assert grammar.main([str(page)]) == 0
-    assert page.read_text(encoding="utf-8").endswith(grammar.reference())
-    assert grammar.main([]) == 2
+    assert written.main([str(page)]) == 0
+    assert page.read_text(encoding="utf-8").endswith(written.reference())
+    assert written.main([]) == 2
 
 
 @pytest.mark.parametrize(("verb", "form"), FORMS, ids=IDS)
@@ -104,6 +105,22 @@ def test_completion_offers_every_word_of_each_form(verb: cmd.Verb, form: cmd.For
             assert word.shown in offered
 
 
+def test_a_usage_die_is_set_by_its_size_and_completed_from_the_sizes() -> None:
+    """A usage die is corrected with ``light set ID die=dN``: read as a size, spoken back
+    as typed, its sizes offered by completion, and anything else refused with the sizes."""
+    assert cmd.parse("light set torch1 die=d6") == cmd.SetLight(target="torch1", die=6)
+    assert cmd.spoken(cmd.SetLight(target="torch1", die=8)) == "light set torch1 die=d8"
+    with pytest.raises(CommandError, match="die=d7 is not a usage die; give one of d4, d6"):
+        cmd.parse("light set torch1 die=d7")
+    with pytest.raises(CommandError, match="Give one of turns=N, minutes=N or die=dN"):
+        cmd.parse("light set torch1 turns=2 die=d6")
+    procedure = find("trespasser")
+    state = State(lights=(Light("torch1", "torch", None, "bright", lit=True, usage_die=4),))
+    assert completions("light set torch1 die=", state, procedure) == [
+        f"light set torch1 die=d{n}" for n in (4, 6, 8, 10, 12, 20)
+    ]
+
+
 def test_a_value_is_added_to_a_command_as_if_typed() -> None:
     turn = cmd.parse("turn hide stealth=success")
     more = cmd.with_value(turn, "sparks", "1")
@@ -143,6 +160,7 @@ _COMMANDS = st.one_of(
     st.builds(cmd.LightOff, target=_WORD),
     st.builds(cmd.HandLight, target=_WORD, carrier=st.none() | _NAME),
     st.builds(cmd.SetLight, target=_WORD, turns=st.integers(0, 999)),
+    st.builds(cmd.SetLight, target=_WORD, die=st.sampled_from((4, 6, 8, 10, 12, 20))),
     st.builds(cmd.RefuelLight, target=_WORD),
     st.builds(cmd.EditMember, name=_NAME, hp=_AMOUNT),
     st.builds(cmd.EditMember, name=_NAME, fatigue=_AMOUNT, gain=st.tuples(_WORD)),

@@ -186,3 +186,17 @@ def test_find_takes_a_user_procedure_over_a_shipped_one_whatever_its_file_is_cal
         find("delving")
     with pytest.raises(DelveError, match="There is no procedure 'nothing'"):
         find("nothing")
+
+
+def test_a_bad_modifier_range_and_bad_rolled_turns_name_their_keys() -> None:
+    """A score range of `[party] modifiers` that is not one, and `turns_dice` that do not
+    parse, are reported with their keys, together."""
+    text = (
+        MINIMAL
+        + '\n[party]\nmodifiers = { "13-15" = 1, "high" = 3, "9-5" = 0 }\n'
+        + '\n[lights.torch]\nlabel = "Torch"\nturns_dice = "1d4+"\n'
+    )
+    found = problems(text)
+    assert any("party.modifiers.high" in p for p in found)
+    assert any("party.modifiers.9-5" in p for p in found)
+    assert any("lights.torch.turns_dice" in p for p in found)

@@ -28,7 +28,7 @@ from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.cli_support import delvetui
 
-from .test_procedure_sessions import NOW, SCRIPTS
+from .test_procedure_sessions import NOW
 
 OLD = Path(__file__).resolve().parent / "fixtures" / "made-by-0.1.0"
 
@@ -42,7 +42,7 @@ def kept(told: Any, now: Any) -> Any:
     return now
 
 
-@pytest.mark.parametrize("procedure_id", sorted(SCRIPTS))
+@pytest.mark.parametrize("procedure_id", sorted(path.stem for path in OLD.glob("*.delve")))
 def test_an_old_expedition_replays_to_the_same_state_and_log(
     tmp_path: Path, procedure_id: str
 ) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from textual.command import CommandPalette
 from textual.widgets import OptionList
 
 from delvetui.core.players import view
@@ -16,7 +18,7 @@ from delvetui.ui.players_app import WATCH_EVERY, PlayersApp
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.ui_support import expedition as open_expedition
-from tests.ui_support import followed, make, ready, settled
+from tests.ui_support import followed, make, ready, settle, settled
 
 
 def seen(made: Expedition) -> list[str]:
@@ -138,3 +140,40 @@ async def test_a_players_screen_and_an_act_writer_lose_nothing(home: Path) -> No
             WATCH_EVERY,
         )
         assert players.reads >= 2
+
+
+async def test_the_players_screen_offers_only_quitting(home: Path) -> None:
+    """Rule: the players' screen offers only what players may do. No command palette (its
+    Screenshot wrote a file to ~/Downloads, its Theme changed the screen), no key bound to
+    anything but quitting (and copying the text a player selected)."""
+    players = PlayersApp(make("crypt"))
+    async with players.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: players.shown is not None)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert not any(isinstance(screen, CommandPalette) for screen in players.screen_stack)
+        assert len(players.screen_stack) == 1
+        actions = {active.binding.action for active in players.screen.active_bindings.values()}
+        allowed = {"quit", "help_quit", "app.focus_next", "app.focus_previous", "screen.copy_text"}
+        assert actions <= allowed, actions
+        assert "quit" in actions
+
+
+async def test_a_served_players_screen_ends_once_its_server_is_gone(home: Path) -> None:
+    """Rule: a players' screen started by `delvetui serve` ends with the server, however the
+    server ended: killed outright, the server's screens are left to the system, and a screen
+    whose parent is no longer its server quits by itself."""
+    path = make("crypt")
+    kept = PlayersApp(path, server=os.getppid())
+    async with kept.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: kept.shown is not None)
+        await pilot.pause(WATCH_EVERY * 3)
+        assert kept.is_running and kept.return_code is None
+    # Any process but the parent stands for a server that is gone.
+    orphaned = PlayersApp(path, server=os.getpid())
+    async with orphaned.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(WATCH_EVERY)
+            if orphaned.return_code is not None:
+                break
+        assert orphaned.return_code == 0

@@ -296,9 +296,12 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert (ash["hp"], bryn["hp"]) == (4, 5)
     # Ash: 3 uses, a meal at each of three camps and one at cycle 15, 3 found: 2 left.
     # Bryn ate the last at the first camp: at the second and the last, deprived; cycle 15's
-    # exhaustion cost a Fatigue, which a deprived member cannot clear.
+    # exhaustion cost a Fatigue, which a deprived member cannot clear, and so did the day
+    # from the camp of watch 6 to watch 19 without Make Camp (Ash's went at the last camp).
     assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 0}}
-    assert ash["tracks"] == {"fatigue": 0} and bryn["tracks"] == {"fatigue": 1}
+    # The last camp set both members' hours since Make Camp back to 0.
+    assert ash["tracks"] == {"awake": 0, "fatigue": 0}
+    assert bryn["tracks"] == {"awake": 0, "fatigue": 2}
     assert ash["conditions"] == [] and bryn["conditions"] == ["deprived"]
     lights = {light["id"]: light for light in state["lights"]}
     assert lights["lantern1"]["lit"] is True
@@ -310,6 +313,7 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Getting lost: d6 [1] = 1 (table dice) → lost" in text
     assert "torch2 is blown out" in text
     assert "Bryn: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
+    assert "Bryn: Fatigue 2 (Make Camp skipped)." in text
     assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
     assert text.count("Fatigue takes effect") == 1  # cycle 10's was cancelled by the rest
 
@@ -322,3 +326,116 @@ def test_the_last_hazard_is_the_dungeon_events_below_and_the_wilderness_events_a
     run(delving, "enter wilderness", "turn explore hazard=3")
     assert delving.state.last_hazard is not None
     assert delving.state.last_hazard.result == "Environment"
+
+
+def conditions(made: Expedition) -> dict[str, tuple[str, ...]]:
+    """Each member's conditions."""
+    return {m.name: m.conditions for m in made.state.party}
+
+
+def test_skipping_make_camp_costs_each_a_fatigue_and_leaves_them_deprived(
+    party: Expedition,
+) -> None:
+    """Procedures › Sleep: a party that skips Make Camp each adds a Fatigue and is deprived;
+    each further day without it costs another Fatigue."""
+    for _ in range(2):
+        party.execute("turn travel path=road hazard=6")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Ash"] == ()
+    party.execute("turn travel path=road hazard=6")  # the night watch, spent travelling
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    assert conditions(party) == {"Ash": ("deprived",), "Bryn": ("deprived",)}
+    for _ in range(4):
+        party.execute("turn travel path=road hazard=6")
+    assert fatigue(party) == {"Ash": 2, "Bryn": 2}  # seven watches: two days without camp
+
+
+def test_a_day_in_the_dungeon_without_camp_is_a_day_without_camp(delving: Expedition) -> None:
+    """Procedures › Sleep, with Core Rules › Deprivation: the hours of dungeon cycles count
+    towards a day without Make Camp (24 hours, here 144 cycles)."""
+    for _ in range(143):
+        delving.execute("turn move")
+    assert fatigue(delving) == {"Ash": 0, "Bryn": 0}
+    delving.execute("turn move")
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
+
+
+def test_make_camp_sets_the_count_of_hours_back(party: Expedition) -> None:
+    """Procedures › Make Camp: a night in camp is the sleep the party needs."""
+    run(party, "turn travel path=road hazard=6", "turn travel hazard=6", "turn camp hazard=6")
+    run(party, "turn travel hazard=6", "turn travel hazard=6")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Ash"] == ()
+
+
+def test_a_deprived_member_recovers_no_hp_by_resting(delving: Expedition) -> None:
+    """Core Rules › Deprivation & Fatigue: a deprived PC cannot recover HP."""
+    run(delving, "pc Ash +deprived", "pc Ash hp=-3", "pc Bryn hp=-2")
+    batch = delving.execute("turn rest events=6")
+    assert [(m.name, m.hp) for m in delving.state.party] == [("Ash", 1), ("Bryn", 3)]
+    assert not [e for e in of(batch, ev.HpChanged) if e.name == "Ash"]
+
+
+def test_dungeon_actions_are_refused_in_a_watch_and_nothing_is_written(
+    party: Expedition,
+) -> None:
+    """Modes are kept apart: lingering is a dungeon cycle's action, and a watch is not one;
+    the Warden enters the dungeon first (`enter dungeon`)."""
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="Linger is a dungeon action; this is a watch"):
+        party.execute("turn linger")
+    with pytest.raises(CommandError, match=r"a dungeon activity; .*`enter dungeon` first"):
+        party.execute("do noise")
+    assert (party.state, party.event_count) == before
+
+
+def test_wilderness_actions_are_refused_in_a_dungeon_cycle(delving: Expedition) -> None:
+    """Modes are kept apart: Travel and Make Camp are Wilderness Actions."""
+    for action in ("travel path=road", "camp", "night-travel", "supply", "explore"):
+        with pytest.raises(CommandError, match="is a wilderness action; this is a dungeon"):
+            delving.execute(f"turn {action}")
+    delving.execute("enter wilderness")
+    delving.execute("turn camp hazard=6")
+    assert delving.state.minutes == 480
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [
+        (1, "Encounter"),
+        (2, "Sign"),
+        (3, "Environment"),
+        (4, "Loss"),
+        (5, "Exhaustion"),
+        (6, "Quiet"),
+    ],
+)
+def test_the_dungeon_events_table(delving: Expedition, face: int, label: str) -> None:
+    """Procedures › Dungeon Events: a d6, from Encounter (possibly hostile) to Quiet."""
+    extra = " reaction=7" if face == 1 else ""
+    batch = delving.execute(f"turn enter events={face}{extra}")
+    read = of(batch, ev.ResultRead)
+    assert read[0].table == "dungeon-events" and read[0].label == label
+    assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
+    assert bool(of(batch, ev.SignFound)) is (face == 2)
+
+
+def test_a_torch_burns_until_something_puts_it_out(delving: Expedition) -> None:
+    """Procedures › Light: torches last until a character or their surroundings put them
+    out; no number of cycles burns one down."""
+    for _ in range(60):
+        delving.execute("turn move")
+    torch = next(light for light in delving.state.lights if light.lit)
+    assert torch.minutes is None and torch.lit and delving.state.light_level == "bright"
+
+
+def test_the_warden_adds_a_fatigue_by_hand(party: Expedition) -> None:
+    """Wilderness Events › Exhaustion (and Weather): the party may add a Fatigue each; the
+    Warden types it, `pc NAME fatigue=+1`, and it fills the Fatigue count, not a ladder."""
+    party.execute("turn travel path=road hazard=5")
+    run(party, "pc Ash fatigue=+1", "pc Bryn fatigue=+1")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    party.execute("pc Ash awake=0")
+    assert dict(party.state.party[0].tracks)["awake"] == 0
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="Nothing changed: Ash: Fatigue is 1 already"):
+        party.execute("pc Ash fatigue=1")
+    assert (party.state, party.event_count) == before

@@ -264,3 +264,82 @@ def test_the_last_hazard_is_the_event_die_in_the_wilds(wilds: Expedition) -> Non
     wilds.execute("turn road events=5")
     assert wilds.state.last_hazard is not None
     assert wilds.state.last_hazard.result == "Discovery"
+
+
+def test_noise_rolls_the_encounter_die_when_the_turn_does_not(party: Expedition) -> None:
+    """Dungeon › Loaded Encounter Roll: the die is rolled every 2 turns or when the players
+    make noise; noise on dungeon turn 1 (no roll due) rolls it."""
+    party.execute("turn careful")
+    batch = party.execute("do noise hazard=2")
+    assert labels(batch) == ["Sign"]
+
+
+def test_one_camp_turn_a_day_is_not_a_nights_sleep(wilds: Expedition) -> None:
+    """Wilderness › Hex Crawling: two 4-hour phases of sleep a day, or deprived. Four travel
+    turns and one camp a day leave the party deprived on the second day."""
+    for day in range(2):
+        for _ in range(4):
+            wilds.execute("turn road events=6")
+        wilds.execute("turn camp events=6")
+        if day == 0:
+            assert conditions(wilds) == {"Ash": (), "Bryn": ()}
+    assert conditions(wilds) == {"Ash": ("deprived",), "Bryn": ("deprived",)}
+    assert dict(wilds.state.party[0].tracks)["awake"] == 32
+
+
+def test_hours_in_the_dungeon_count_towards_sleep(party: Expedition) -> None:
+    """Wilderness › Hex Crawling: 16 hours awake is the most; the dungeon's 10-minute turns
+    count as the clock passes each hour."""
+    for _ in range(3):
+        run(party, "turn careful", "turn careful hazard=6")
+    assert dict(party.state.party[0].tracks)["awake"] == 1
+
+
+def test_travel_is_refused_in_the_dungeon(party: Expedition) -> None:
+    """Modes are kept apart: travel is a wilderness turn's action; `enter wilderness` first."""
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="Travel is a wilderness action; this is a dungeon"):
+        party.execute("turn travel")
+    assert (party.state, party.event_count) == before
+    with pytest.raises(CommandError, match="Move carefully is a dungeon action"):
+        run(party, "enter wilderness", "turn careful")
+
+
+@pytest.mark.parametrize(
+    ("face", "label"),
+    [(1, "Encounter"), (2, "Sign"), (3, "Locality"), (4, "Expiration"), (5, "Discovery"),
+     (6, "Hidden feature")],
+)  # fmt: skip
+def test_the_event_die_every_wilderness_turn(wilds: Expedition, face: int, label: str) -> None:
+    """Wilderness › Event Roll: a d6 after each turn's action, from Encounter to a Hidden
+    feature."""
+    extra = {1: " reaction=7 wants=1", 4: " expiration=1"}.get(face, "")
+    batch = wilds.execute(f"turn road events={face}{extra}")
+    assert labels(batch)[0] == label
+    assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
+    assert bool(of(batch, ev.SignFound)) is (face == 2)
+
+
+def test_a_turn_of_camp_answers_the_exhaustion_of_expiration(wilds: Expedition) -> None:
+    """Wilderness › Event Roll: Exhaustion, rest for a turn or add a Fatigue each."""
+    run(wilds, "turn road events=4 expiration=1", "turn camp events=6")
+    assert {m.name: dict(m.tracks)["fatigue"] for m in wilds.state.party} == {"Ash": 0, "Bryn": 0}
+
+
+def test_a_detailed_search_takes_a_turn_and_a_quick_one_a_moment(party: Expedition) -> None:
+    """Dungeon › Searching: a quick search is a minute and only the obvious; a detailed
+    search is a whole 10-minute turn."""
+    quick = party.execute("do quick-search")
+    assert party.state.minutes == 0 and not of(quick, ev.TurnStarted)
+    party.execute("turn search")
+    assert party.state.minutes == 10
+
+
+@pytest.mark.parametrize("action", ["reorient", "interact"])
+def test_reorienting_or_staying_put_takes_a_turn_and_rolls_only_the_event_die(
+    wilds: Expedition, action: str
+) -> None:
+    """Wilderness › Actions: Reorientation (a lost party spends the next turn) and Interact
+    (staying where the party is) are a whole 4-hour turn each, with no chance to roll."""
+    batch = wilds.execute(f"turn {action} events=6")
+    assert rolled(batch) == ["events"] and wilds.state.minutes == 240

@@ -60,13 +60,16 @@ def test_the_file_names_its_source_and_its_defaults(procedure_id: str) -> None:
     assert "# default" in text or "default:" in text
 
 
-def test_a_turn_is_10_minutes_and_rolls_the_hazard_die_before_the_action(
+def test_a_turn_is_10_minutes_and_the_hazard_happens_once_the_action_is_resolved(
     party: Expedition,
 ) -> None:
+    """Turn procedure: roll the hazard die, resolve actions — "the Referee decides when the
+    hazard occurs". Reading: the action is resolved first, in the light it was declared in,
+    and the hazard happens after it."""
     batch = party.execute("turn search dc=12 by=Ash hazard=5 search=10")
     kinds = [type(event).__name__ for event in batch.events]
-    assert kinds.index("ResultRead") < kinds.index("CheckMade")  # step 3 before step 4
-    assert [roll.key for roll in events(batch, ev.DiceRolled)] == ["hazard", "search"]
+    assert kinds.index("CheckMade") < kinds.index("ResultRead")
+    assert [roll.key for roll in events(batch, ev.DiceRolled)] == ["search", "hazard"]
     assert party.state.turn == 1 and party.state.clock_text == "08:10"
     assert party.state.last_hazard is not None and party.state.last_hazard.roll == 5
 
@@ -162,7 +165,7 @@ def test_forcing_a_door_is_str_and_picking_a_lock_is_dex(
     party: Expedition, action: str, check_id: str, expression: str
 ) -> None:
     batch = party.execute(f"turn {action} dc=14 by=Ash hazard=5 {check_id}=13")
-    roll = events(batch, ev.DiceRolled)[-1]
+    roll = next(e for e in events(batch, ev.DiceRolled) if e.key == check_id)
     assert roll.expression == expression
     check = events(batch, ev.CheckMade)[0]
     assert check.dc == 14 and check.success == (roll.total >= 14)
@@ -179,14 +182,14 @@ def test_listening_at_a_door_is_a_normal_wis_check_dc_12(party: Expedition) -> N
 def test_checks_in_the_dark_roll_with_setback(party: Expedition) -> None:
     party.execute("light off torch2")
     typed = party.execute("turn force-door dc=10 by=Ash hazard=5 force=15,4")
-    roll = events(typed, ev.DiceRolled)[-1]
+    roll = events(typed, ev.DiceRolled)[0]
     assert roll.expression == "2d20kl1+1" and roll.total == 5
     assert not events(typed, ev.CheckMade)[0].success
     rolled = party.execute("turn listen by=Bo hazard=5")
-    assert events(rolled, ev.DiceRolled)[-1].expression == "2d20kl1"
+    assert events(rolled, ev.DiceRolled)[0].expression == "2d20kl1"
     party.execute("light on torch1")
     lit = party.execute("turn listen by=Bo hazard=5 listen=12")
-    assert events(lit, ev.DiceRolled)[-1].expression == "d20"
+    assert events(lit, ev.DiceRolled)[0].expression == "d20"
 
 
 def test_surprise_is_a_wis_check_dc_12_for_each_character(party: Expedition) -> None:
@@ -274,6 +277,25 @@ def test_a_3_empties_a_lantern_which_a_new_flask_relights(party: Expedition) -> 
     run(party, "light refuel lantern1", "light on lantern1")
     lantern = party.state.light("lantern1")
     assert lantern is not None and lantern.lit and lantern.minutes == 360
+
+
+def test_a_3_that_puts_out_the_only_torch_leaves_the_turns_search_made_in_the_light(
+    party: Expedition,
+) -> None:
+    """Turn procedure: "resolve actions (Referee decides when hazard occurs)"; Light: no
+    light means no searching. A search made in darkness with setback is neither reading.
+    Reading chosen: the search is resolved in the light it was declared in (a plain d20),
+    then the 3 puts the only torch out; the next search is refused in the dark."""
+    party.execute("turn cautious hazard=5")  # the torch is no longer just lit
+    batch = party.execute("turn search dc=12 by=Ash hazard=3 search=10")
+    search = next(e for e in events(batch, ev.DiceRolled) if e.key == "search")
+    assert search.expression == "d20+2"  # WIS 14, no setback
+    assert [(c.total, c.success) for c in events(batch, ev.CheckMade)] == [(12, True)]
+    kinds = [type(event).__name__ for event in batch.events]
+    assert kinds.index("CheckMade") < kinds.index("LightPutOut")
+    assert party.state.light_level == "dark"
+    with pytest.raises(CommandError, match="Search is not possible in darkness"):
+        party.execute("turn search dc=12 by=Ash hazard=5 search=10")
 
 
 def test_a_3_with_no_torch_or_lantern_lit_does_nothing(party: Expedition) -> None:
@@ -376,6 +398,16 @@ def test_resting_after_6_turns_asks_nothing(party: Expedition) -> None:
     assert fatigue(party) == {"Ash": 0, "Bo": 0}
 
 
+def test_a_rest_is_a_turn_without_movement(party: Expedition) -> None:
+    """Fatigue & Rest: "Rest means sitting, eating, drinking, catching breath — not moving";
+    the quick reference: a rest takes 1 turn and needs no check."""
+    batch = party.execute("turn rest hazard=5")
+    started = events(batch, ev.TurnStarted)[0]
+    assert started.resting and started.distance == ""
+    assert events(batch, ev.CheckMade) == []
+    assert party.state.turn == 1 and party.state.turns_since_rest == 0
+
+
 def test_a_rest_within_the_hour_starts_the_count_again(party: Expedition) -> None:
     quiet_turns(party, 3)
     party.execute("turn rest hazard=5")
@@ -447,3 +479,112 @@ def test_traditional_rest_is_tracked_once_an_hour(traditional: Expedition) -> No
     batch = traditional.execute("turn hazard=5 con=4")
     assert len(events(batch, ev.RestSkipped)) == 1
     assert traditional.state.party[0].fatigue == 1
+
+
+def test_traditional_moves_by_the_same_table_and_darkness_halves_it(
+    traditional: Expedition,
+) -> None:
+    """Movement and Light (no light) hold in the traditional variant too: the movement
+    table, rushing's flags, and in darkness movement halved, setback and no searching."""
+    for action, speed, distance in MOVEMENT_TABLE:
+        batch = traditional.execute(f"turn {action} speed={speed} hazard=5")
+        assert events(batch, ev.TurnStarted)[0].distance == distance, (action, speed)
+    traditional.execute("light on torch1")  # torch2 burnt out after its 6 turns
+    started = events(traditional.execute("turn rushing hazard=5"), ev.TurnStarted)[0]
+    assert "no searching" in started.flags and "no mapping" in started.flags
+    traditional.execute("light off torch1")
+    started = events(traditional.execute("turn cautious hazard=5"), ev.TurnStarted)[0]
+    assert started.distance == "45 yards" and "setback on all rolls" in started.flags
+    with pytest.raises(CommandError, match="Search is not possible in darkness"):
+        traditional.execute("turn search dc=12 by=Ash hazard=5")
+
+
+def test_traditional_quick_reference_checks_and_setback_in_the_dark(
+    traditional: Expedition,
+) -> None:
+    """Searching (WIS vs the referee's DC) and the quick reference (force a door STR, pick a
+    lock DEX, listen WIS at DC 12), each 1 turn; in darkness they roll with setback."""
+    traditional.execute("pc add Cy hp=6 STR=14 DEX=16 WIS=12")
+    plays = [
+        ("turn search dc=16 by=Cy hazard=5 search=15", "d20+1", (16, 16, True)),
+        ("turn force-door dc=14 by=Cy hazard=5 force=12", "d20+2", (14, 14, True)),
+        ("turn pick-lock dc=14 by=Cy hazard=5 lock=10", "d20+3", (14, 13, False)),
+        ("turn listen by=Cy hazard=5 listen=11", "d20+1", (12, 12, True)),
+    ]
+    for command, expression, check in plays:
+        batch = traditional.execute(command)
+        rolled = [e.expression for e in events(batch, ev.DiceRolled) if e.key != "hazard"]
+        assert rolled == [expression], command
+        made = events(batch, ev.CheckMade)[0]
+        assert (made.dc, made.total, made.success) == check, command
+    assert traditional.state.turn == 4
+    traditional.execute("light off torch2")
+    batch = traditional.execute("turn listen by=Cy hazard=5 listen=15,4")
+    assert [e.expression for e in events(batch, ev.DiceRolled) if e.key == "listen"] == [
+        "2d20kl1+1"
+    ]
+
+
+def test_traditional_surprise_is_a_wis_check_dc_12_for_each_character(
+    traditional: Expedition,
+) -> None:
+    """Surprise: a WIS check (DC 12) for each character; some may be surprised."""
+    traditional.execute("pc add Cy hp=6 WIS=14")
+    batch = traditional.execute("do surprise surprise.Ash=12 surprise.Cy=9")
+    checks = {check.name: (check.total, check.success) for check in events(batch, ev.CheckMade)}
+    assert checks == {"Ash": (12, True), "Cy": (11, False)}
+    assert traditional.state.turn == 0
+
+
+def test_traditional_the_encounter_roll_comes_first_and_no_light_depends_on_it(
+    traditional: Expedition,
+) -> None:
+    """Turn procedure: roll the die, then resolve actions. The traditional roll touches no
+    light, so the order the text gives is kept: the die, then the search, in the light."""
+    traditional.execute("pc add Cy hp=6 WIS=12")
+    batch = traditional.execute("turn search dc=10 by=Cy hazard=1 search=12")
+    kinds = [type(event).__name__ for event in batch.events]
+    assert kinds.index("ResultRead") < kinds.index("CheckMade")
+    assert len(events(batch, ev.EncounterBegan)) == 1
+    assert traditional.state.light_level == "bright"
+
+
+def test_traditional_a_torch_goes_out_after_its_6_turns_of_10_minutes(
+    traditional: Expedition,
+) -> None:
+    """Light: "torch = 6 Turns", tracked by the clock alone: a turn is 10 minutes, and the
+    torch is out at the end of its sixth."""
+    quiet_turns(traditional, 5)
+    torch = traditional.state.light("torch2")
+    assert torch is not None and torch.lit
+    traditional.execute("turn hazard=5")  # the sixth turn
+    torch = traditional.state.light("torch2")
+    assert torch is not None and torch.spent and traditional.state.light_level == "dark"
+    assert traditional.state.clock_text == "09:00"
+
+
+def test_traditional_replaying_the_file_gives_the_same_state(traditional: Expedition) -> None:
+    run(
+        traditional,
+        "pc add Cy hp=6 WIS=12 STR=14",
+        "turn hazard=1",
+        "turn rushing speed=fast",
+        "turn search dc=14 by=Cy",
+        "do surprise",
+        "turn force-door dc=12 by=Cy",
+        "light add lantern lit",
+        "turn rest",
+        "turn",
+    )
+    before = traditional.state
+    assert reopened(traditional).state == before
+
+
+def test_traditional_a_rest_is_a_turn_without_movement(traditional: Expedition) -> None:
+    """Fatigue & Rest: resting is "not moving or doing anything strenuous", 1 turn, no
+    check; it starts the hour's count again."""
+    quiet_turns(traditional, 3)
+    batch = traditional.execute("turn rest hazard=5")
+    started = events(batch, ev.TurnStarted)[0]
+    assert started.resting and started.distance == ""
+    assert events(batch, ev.CheckMade) == [] and traditional.state.turns_since_rest == 0

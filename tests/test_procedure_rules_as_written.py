@@ -358,6 +358,55 @@ def test_the_clock_set_earlier_moves_to_the_next_day_and_says_so(home: Path) -> 
     assert (data["day"], data["clock"], data["time_dice"]) == (3, "03:00", [3])
 
 
+# 10b. Trespasser's character actions and travel's return, typed at the command line --------
+
+
+def test_trespasser_actions_one_each_and_none_in_an_encounter_round_at_the_cli(
+    home: Path,
+) -> None:
+    """003: "each Trespasser will take an action"; "Without an encounter, each member of the
+    party declares their action." Typed through ``delvetui act NAME -``: the refused line
+    says why, stops the script there with status 2, and writes nothing."""
+    play(home, "crypt", "trespasser", ["pc add Ash hp=10", "pc add Cy hp=8 ENDURANCE=2"])
+    played = delvetui(
+        home,
+        "act",
+        "crypt",
+        "-",
+        stdin="turn stay\ndo moments-rest by=Cy ate=no\ndo listen by=Cy\n",
+    )
+    assert played.returncode == 2
+    assert "line 3: Cy has already taken their action this dungeon round" in played.stderr
+    before = status(home, "crypt")["events"]
+    again = delvetui(home, "act", "crypt", "do", "cast-incantation", "by=Cy")
+    assert again.returncode == 2 and status(home, "crypt")["events"] == before
+    played = delvetui(home, "act", "crypt", "-", stdin="turn advance hazard=1\ndo listen by=Ash\n")
+    assert played.returncode == 2
+    assert "line 2: An encounter is under way this dungeon round" in played.stderr
+    data = status(home, "crypt")
+    assert data["counters"]["alarm"] == 0 and data["turn"] == 2 and data["events"] > before
+
+
+def test_travel_the_return_dc_counts_hours_from_safety_at_the_cli(home: Path) -> None:
+    """004: "DC = 10 + 1 per travel turn" — "four hours away from base (DC 14)". Two hours
+    on the road, an hour of rest, two more: DC 14; after the return the count is 0."""
+    play(home, "road", "travel-turn", ["pc add Ash hp=8 MOD=2"])
+    script = [
+        "turn cautious hazard=20,20",
+        "turn careless hazard=20,20",
+        "turn rest hazard=20",
+        "turn cautious hazard=20,20",
+        "turn cautious hazard=20,20",
+    ]
+    played = delvetui(home, "act", "road", "-", stdin="\n".join(script) + "\n")
+    assert played.returncode == 0, played.stderr
+    assert status(home, "road")["counters"]["away"] == 4
+    played = delvetui(home, "act", "road", "turn", "return", "path=arduous", "return.Ash=11")
+    assert "Roll to return: Ash fails, 13 against DC 14." in played.stdout
+    assert "Ash drops 1 load on the arduous way back (13 against DC 14)." in played.stdout
+    assert status(home, "road")["counters"]["away"] == 0
+
+
 # 11. Wording the game master reads --------------------------------------------------------
 
 

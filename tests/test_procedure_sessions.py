@@ -12,7 +12,9 @@ and read them through before committing.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,8 @@ from delvetui.core import events as ev
 from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.cli_support import delvetui
+from tests.cli_support import played as cli_played
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 #: Every command is stamped with this moment, so the export is the same on every run.
@@ -209,6 +213,179 @@ SCRIPTS: dict[str, list[str]] = {
         "turn stay",
         "session end",
     ],
+    # Old-School Essentials (the SRD, OGL 1.0a): a wandering monster check every second
+    # turn, first in the turn; surprise for each side, none for the monsters while the party
+    # carries light; a turn's rest each hour; searching, listening, forcing doors by STR;
+    # the reaction with the speaker's CHA; running to exhaustion; then days outdoors with
+    # losing direction and wandering monsters by terrain, rations, foraging, hunting, a
+    # forced march and a day's rest in seven.
+    "ose": [
+        "enter dungeon",
+        "pc add Ash hp=7 STR=16 CHA=13 MV=120",
+        "pc add Bo hp=4 STR=7 CHA=9 MV=120",
+        "pc add Cole hp=5 STR=12 CHA=8 MV=90",
+        "pc Ash +7 rations",
+        "pc Bo +7 rations",
+        "pc Cole +7 rations",
+        "light add torch count=4 carrier=Ash",
+        "light add lantern carrier=Bo",
+        "pc Bo +2 oil",
+        "light on torch",
+        "session start",
+        "turn explore",  # 1
+        "turn explore hazard=4",  # 2
+        "turn search search=3",  # 3
+        "turn search odds=2 search=2 hazard=5",  # 4: an elf finds the secret door
+        "do listen by=Bo listen=1",
+        "do force by=Cole force=2",
+        "turn explore",  # 5
+        "do trap trap=5",
+        "turn rest hazard=6",  # 6: the hour's rest; the torch burns out
+        "light on torch",
+        "turn explore",  # 7
+        "turn explore hazard=1 distance=6 surprise-party=3",  # 8: lit, so no surprising them
+        "do parley by=Ash reaction=9",
+        "turn familiar",  # 9
+        "turn familiar hazard=3",  # 10
+        "turn explore",  # 11
+        "turn explore hazard=6",  # 12: six turns without rest; the torch burns out
+        "light on lantern1",
+        "turn rest",  # 13
+        "turn run hazard=1 distance=3 surprise-party=1",  # 14: fleeing
+        "do drop distracted=4",
+        "turn run",  # 15
+        "turn run hazard=5",  # 16: thirty minutes of running
+        "turn rest",  # 17
+        "turn rest hazard=6",  # 18
+        "turn rest",  # 19: three turns of rest end the exhaustion
+        "light off lantern1",
+        "turn explore hazard=1 distance=9 surprise-party=2 surprise-monsters=1",  # 20: dark
+        "do react reaction=4",
+        "light on lantern1",
+        "counter set monster-odds 2",
+        "note The fight was loud: the GM raises the odds.",
+        "turn explore",  # 21
+        "turn explore hazard=2 distance=5 surprise-party=4",  # 22
+        "counter set monster-odds 1",
+        "turn explore",  # 23
+        "turn search search=6 hazard=6",  # 24
+        "light refuel lantern1",
+        "light off lantern1",
+        "enter wilderness",
+        "do terrain terrain=woods",
+        "turn travel-rough lost=2 wandering=5",  # 25: lost in the woods
+        "do forage by=Cole forage=1 supply.Cole=3",
+        "turn travel-rough lost=4 wandering=2 distance=8 surprise-party=6 surprise-monsters=2",
+        "do evade chance=35 evade=60",
+        "do pursuit caught=2",
+        "do evade chance=35 evade=12",
+        "do terrain terrain=grassland",
+        "turn travel path=trail wandering=3",  # 27
+        "turn travel lost=5 wandering=1 distance=12 surprise-party=2 surprise-monsters=4",  # 28
+        "do react reaction=12",
+        "pc Bo rations=0",
+        "note Bo's pack was lost in the river.",
+        "turn travel-road march=forced wandering=6",  # 29: Bo goes without food
+        "turn rest-day wandering=4",  # 30
+        "pc Bo +3 rations",
+        "turn hunt hunt=1 distance=5 wandering=6",  # 31
+        "pc Ash +2 rations",
+        "do terrain terrain=swamp",
+        "turn travel-hard lost=3 wandering=3 distance=7 surprise-party=5 surprise-monsters=5",
+        "turn travel-hard path=guide wandering=4",  # 33
+        *turns("turn travel-hard path=guide wandering=6", 2),  # 34-35
+        "do terrain terrain=hills",
+        *turns("turn travel-rough lost=6 wandering=6", 3),  # 36-38: a seventh day on the road
+        "turn rest-day wandering=6",  # 39
+        "turn travel-road wandering=6",  # 40
+        "session end",
+    ],
+    # Shadowdark RPG (The Arcane Library; mechanics only): crawling rounds with the d6
+    # encounter check every 3 rounds while unsafe, 2 while risky, every round while deadly
+    # or in total darkness; close, near or far, what the creatures are doing, the reaction
+    # with the speaker's CHA; torches burning an hour of real time; a table's torch set to
+    # rounds (ten to the hour); minutes passing; then a camp: a campfire, eight hours' rest
+    # on a ration, an interruption and its CON checks.
+    "shadowdark": [
+        "enter crawl",
+        "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
+        "pc add Bo hp=5 CHA=4 CON=8",
+        "pc add Cole hp=6 CHA=10 CON=14",
+        "light add torch count=4 carrier=Ash",
+        "light add lantern carrier=Bo",
+        "pc Bo +1 oil",
+        "light on torch",
+        "session start",
+        "turn crawl",  # 1
+        "turn crawl",  # 2
+        "turn crawl hazard=4",  # 3: unsafe, a check every third round
+        "do sneak by=Ash dc=12 sneak=14",
+        "turn crawl",  # 4
+        "turn crawl",  # 5
+        "turn crawl hazard=1 how-far=3 activity=7 reaction=6",  # 6
+        "do parley by=Ash reaction=8",
+        "note Ash talks the goblins round; they point the way down.",
+        "counter set danger risky",
+        "turn crawl",  # 7
+        "turn crawl hazard=2",  # 8: risky, every second round
+        "realtime pass 60m",
+        "note An hour of real play: the torch burns out.",
+        "turn crawl",  # 9: total darkness, a check every round
+        "turn crawl hazard=6",  # 10
+        "light on lantern1",
+        "turn crawl",  # 11
+        "turn crawl hazard=5",  # 12
+        "turn pass-time time-passes=5",  # 13: ten minutes searching the shrine
+        "realtime pass 10m",
+        "do disturbance disturbance=1 how-far=1 activity=2 reaction=3",
+        "note The shrine's bell rings out; a ghoul lunges from the alcove.",
+        "do treasure treasure=2",
+        "counter set danger deadly",
+        "turn crawl hazard=6",  # 14
+        "turn crawl hazard=3",  # 15
+        "light off lantern1",
+        "light realtime torch1 off",
+        "note The table stops keeping real time: the torches burn ten rounds.",
+        "light on torch1",
+        "counter set danger unsafe",
+        "turn crawl",  # 16: unsafe again, counted from here
+        "turn crawl",  # 17
+        "turn crawl hazard=6",  # 18
+        "turn crawl",  # 19
+        "turn crawl",  # 20
+        "turn crawl hazard=6",  # 21
+        "turn crawl",  # 22
+        "turn crawl",  # 23
+        "turn crawl hazard=6",  # 24
+        "turn crawl",  # 25: the torch's ten rounds are up
+        "enter camp",
+        "light add campfire lit",
+        "pc Ash hp=3",
+        "pc Bo hp=2",
+        "pc Cole rations=0",
+        "turn rest",  # 26: the first hour eats a ration
+        "turn rest hazard=6",  # 27: unsafe, every third hour
+        "turn rest",  # 28
+        "turn rest",  # 29
+        "turn rest hazard=1 how-far=5 activity=12 reaction=10"  # 30: an interruption
+        " interrupted.Ash=15 interrupted.Bo=4 interrupted.Cole=11",
+        "note Curious giant rats sniff at the fire and wander off.",
+        "turn rest",  # 31
+        "turn rest",  # 32
+        "turn rest hazard=6",  # 33: Ash's eighth hour; the campfire's eight hours are up
+        "light add campfire lit",
+        "pc Cole +1 rations",
+        "turn rest",  # 34
+        "turn rest",  # 35
+        "turn rest hazard=6",  # 36
+        "turn rest",  # 37
+        "turn rest",  # 38: Bo's eighth hour since the spoiled one
+        "turn rest hazard=6",  # 39
+        "enter crawl",
+        "light add torch carrier=Cole lit",
+        "turn crawl",  # 40
+        "session end",
+    ],
     # Travel Turns (004): the d20 threat table with advantage when cautious; torches an
     # hour, lanterns three; time dice; resilience past CON hours and exhaustion; rolling to
     # return.
@@ -253,6 +430,204 @@ SCRIPTS: dict[str, list[str]] = {
         "turn return path=arduous return.Ash=15 return.Bo=6",
         "session end",
     ],
+    # Basic Fantasy RPG: ten-minute turns with a wandering monster check every third;
+    # torches rolled 1d4+4 turns when lit; surprise for each side; the reaction with the
+    # lead's Charisma bonus; four-hour watches outdoors, a day's food at each midnight and
+    # hunger from the third day without.
+    "basic-fantasy": [
+        "pc add Ari hp=8 STR=16 CHA=16",
+        "pc add Morningstar hp=5 INT=15 CHA=12",
+        "light add torch count=4 carrier=Ari",
+        "light add lantern carrier=Morningstar",
+        "light on torch burn=1",
+        "session start",
+        "turn explore",
+        "turn explore speed=30",
+        "turn search search=2 hazard=4",
+        "do listen by=Morningstar listen=1",
+        "turn explore",
+        "turn search search=1",
+        "light on torch burn=4",
+        "turn explore hazard=1 monster_surprise=2 surprise=2 reaction=5,4",
+        "note Goblins, caught napping: they will parley.",
+        *turns("turn rest", 2),
+        "turn explore hazard=6",
+        *turns("turn explore", 2),
+        "turn explore by=Morningstar hazard=1 monster_surprise=5 surprise=1 reaction=3",
+        "turn rest",
+        "light on lantern burn=2",
+        "turn explore",
+        "turn explore hazard=5",
+        "turn search search=3",
+        "turn explore",
+        "turn explore hazard=6",
+        "turn explore",
+        "light off lantern1",
+        "light add candle count=2 carrier=Morningstar",
+        "light on candle",
+        "turn explore",
+        "light off candle2",
+        "light on lantern1",
+        "turn explore hazard=2",
+        "turn explore",
+        "light off lantern1",
+        "light refuel lantern1",
+        "pc Morningstar rations=0",
+        "enter wilderness",
+        "turn travel outdoors=4",
+        "turn travel outdoors=1 monster_surprise=3 surprise=6 reaction=6,6",
+        "turn camp outdoors=5",
+        "turn camp outdoors=3",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "turn forced-march outdoors=6",
+        "turn camp outdoors=4",
+        "turn camp outdoors=2",
+        "turn camp by=Morningstar outdoors=1 monster_surprise=1 surprise=4 reaction=1,1",
+        "turn travel outdoors=6",
+        "turn travel outdoors=3",
+        "turn camp outdoors=5",
+        "turn camp outdoors=4",
+        "turn camp outdoors=6",
+        "turn travel outdoors=2",
+        "turn travel outdoors=5",
+        "session end",
+    ],
+    # Cairn 2e (Player's Guide, Procedures): watches on a road, a trail and in the wilds,
+    # getting lost by the path, night travel rolling the Wilderness Events twice, Supply,
+    # Make Camp (a meal each, Fatigue cleared) and a night skipped; dungeon cycles that
+    # roll the Dungeon Events only when the party lingers, hurries, enters, rests or is
+    # loud; a torch blown out three times, a lantern refilled; a deprived member who heals
+    # nothing by resting.
+    "cairn": [
+        "pc add Ash hp=4 STR=11 DEX=13 WIL=8",
+        "pc add Bryn hp=5 STR=14 DEX=9 WIL=12",
+        "pc Bryn rations=1",
+        "light add torch carrier=Ash",
+        "light add torch carrier=Bryn",
+        "light add lantern carrier=Bryn",
+        "party +1 oil",
+        "session start",
+        "turn travel path=road hazard=3",
+        "turn travel path=trail lost=2 hazard=2",
+        "turn camp hazard=6",
+        "turn travel lost=5 hazard=5",
+        "turn supply by=Ash hunters=2 bounty=2 hazard=4",
+        "turn night-travel path=wilderness lost=4 wilderness-events=3 hazard=1 reaction=9",
+        "enter dungeon",
+        "light on torch1",
+        "turn move",
+        "turn enter events=2",
+        "turn hurry events=3",
+        "pc Ash hp=-2",
+        "turn rest events=6",
+        "turn linger events=4",
+        "light on torch1",
+        "turn linger events=1 reaction=2",
+        "turn enter events=4",
+        "light on torch1",
+        "turn enter events=4",
+        "light on lantern1",
+        "turn move",
+        "do noise events=5",
+        "turn rest events=6",
+        "turn linger events=5",
+        "turn move",
+        "turn enter events=4",
+        "light refuel lantern1",
+        "light on lantern1",
+        "turn move",
+        "turn hurry events=6",
+        "turn move",
+        "enter wilderness",
+        "turn travel path=wilderness lost=3 hazard=1 reaction=12",
+        "turn camp hazard=6",
+        "turn travel path=trail lost=6 hazard=5",
+        "turn explore hazard=2",
+        "turn supply by=Bryn bounty=1 hazard=3",
+        "turn camp hazard=6",
+        "turn travel path=road hazard=3",
+        "turn travel hazard=4",
+        "turn camp hazard=6",
+        "enter dungeon",
+        "pc Ash hp=-3",
+        "pc Bryn hp=-1",
+        "turn move",
+        "turn rest events=6",
+        "turn linger events=2",
+        "turn hurry events=6",
+        "turn enter events=3",
+        "turn move",
+        "enter wilderness",
+        "turn travel path=road hazard=6",
+        "turn travel hazard=2",
+        "turn camp hazard=6",
+        "session end",
+    ],
+    # Cairn modular procedures (Adventurer's Guide): the loaded encounter die every second
+    # dungeon turn and at once for noise; careful and quick movement, two searches, a rest
+    # answering Exhaustion; torches of six turns; 4-hour hex-crawl turns with getting lost,
+    # reorienting, exploring, locating, foraging, the event die and its d4 Expiration; two
+    # camp turns a night, one not enough.
+    "cairn-modular": [
+        "pc add Ash hp=4 WIL=12",
+        "pc add Bryn hp=5",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "light on torch",
+        "session start",
+        "turn careful",
+        "turn careful hazard=2",
+        "do quick-search",
+        "turn search",
+        "do noise hazard=4",
+        "turn rest hazard=3",
+        "turn quick",
+        "turn careful hazard=1 reaction=5 wants=3",
+        "light on torch",
+        "turn careful",
+        "turn careful hazard=5",
+        "turn careful",
+        "turn careful hazard=4",
+        "turn careful",
+        "turn careful hazard=6",
+        "light on lantern1",
+        "enter wilderness",
+        "turn travel lost=3 events=2",
+        "turn difficult lost-hard=2 events=3",
+        "turn reorient events=4 expiration=3",
+        "turn treacherous lost-hard=6 events=5",
+        "turn camp events=6",
+        "turn camp events=1 reaction=10 wants=8",
+        "turn road events=4 expiration=1",
+        "turn road events=6",
+        "turn explore explore=2 events=6",
+        "turn locate locate=6 events=3",
+        "turn forage by=Bryn forage=1 supply.Bryn=3 events=2",
+        "turn camp events=6",
+        "turn road events=6",
+        "turn road events=6",
+        "turn road events=6",
+        "turn interact events=6",
+        "enter dungeon",
+        "light refuel lantern1",
+        "light on lantern1",
+        "turn careful",
+        "turn quick hazard=6",
+        "turn search",
+        "turn careful hazard=2",
+        "turn rest",
+        "turn careful hazard=3",
+        "turn careful",
+        "turn careful hazard=6",
+        "enter wilderness",
+        "turn camp events=6",
+        "turn camp events=6",
+        "turn road events=5",
+        "turn road events=6",
+        "session end",
+    ],
 }
 
 
@@ -278,8 +653,9 @@ def test_a_forty_turn_session_covers_the_procedure(home: Path, procedure_id: str
             rows = {e.row for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
             assert rows == set(range(len(procedure.tables[hazard_table].rows)))
         else:
+            rule = procedure.rolls["hazard"]
             labels = {e.label for e in every if isinstance(e, ev.ResultRead) and e.key == "hazard"}
-            assert labels == {"Encounter", "No encounter"}
+            assert labels == {rule.hit_label, rule.miss_label}
         assert any(isinstance(e, ev.LightPutOut) and e.reason != "put out" for e in every)
         assert any(isinstance(e, ev.TurnStarted) and e.resting for e in every) or (
             procedure_id == "trespasser"  # its rest is a character's moment's rest
@@ -314,3 +690,91 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
     assert "with disadvantage" in read["travel-turn"]
+    assert "every crawling round now" in read["shadowdark"]  # total darkness is deadly
+    assert "Distance: close." in read["shadowdark"]
+    assert "Reaction check: 2d6+2 [8] +2 = 10 (table dice) → Curious" in read["shadowdark"]
+    assert "CON check, rest interrupted for Bo (DC 12)" in read["shadowdark"]
+    assert "Ash completes a rest: all hit points back" in read["shadowdark"]
+    assert "torch3 burns out." in read["shadowdark"]  # ten rounds without real time
+    assert "Reaction, Ari's CHA: 2d6+2 [5, 4] +2 = 11" in read["basic-fantasy"]
+    assert (
+        "Surprise (the monsters): d6 [2] = 2 (table dice) → Monsters surprised"
+        in read["basic-fantasy"]
+    )
+    assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
+    assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
+
+
+@pytest.mark.long
+def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home: Path) -> None:
+    """The script typed into one `delvetui act NAME -`, as a game master pipes a session
+    in: the same turns, clock, party and lights as played in-process, and the same log."""
+    script = SCRIPTS["basic-fantasy"]
+    state, text = cli_played(home, "basic-fantasy", "basic-fantasy", script, seed=40)
+    with played(home / "in-process", "basic-fantasy") as made:
+        expected = made.state
+    assert (state["turn"], state["day"], state["clock"]) == (40, 4, "11:40")
+    assert (state["turn"], state["minutes"]) == (expected.turn, expected.minutes)
+    assert {m["name"]: m["hp"] for m in state["party"]} == {m.name: m.hp for m in expected.party}
+    assert {light["id"]: light["lit"] for light in state["lights"]} == {
+        light.id: light.lit for light in expected.lights
+    }
+    example = " ".join((EXAMPLES / "basic-fantasy.txt").read_text(encoding="utf-8").split())
+    for line in (
+        "Reaction, Morningstar's CHA: 2d6 [3] = 3 (table dice) → Unfavorable",
+        "lantern1 has 20 turns left (rolled 1d6+18: 20 turns).",
+        "Morningstar: Days without food 3 (no food).",
+    ):
+        assert line in " ".join(text.split()) and line in example
+
+
+def test_the_cairn_examples_tell_the_texts_rules() -> None:
+    """What the Cairn texts are known for reads in their examples, as the ledgers say."""
+    cairn = " ".join((EXAMPLES / "cairn.txt").read_text(encoding="utf-8").split())
+    assert "Ash: Fatigue 1 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "torch1 goes out at strike 3." in cairn
+    assert "The party: Oil cans -1 → 0 (a can of oil for lantern1)." in cairn
+    assert "The party switches to: dungeon cycle." in cairn
+    assert "The party switches to: watch." in cairn
+    # Ash rests deprived at cycle 10 and heals nothing; rested at cycle 33, all of it.
+    rest = cairn[cairn.index("Dungeon cycle 10 ") : cairn.index("Dungeon cycle 11 ")]
+    assert "regains" not in rest
+    assert "Ash regains 4 HP (a turn's rest); now 4 HP." in cairn
+    modular = " ".join((EXAMPLES / "cairn-modular.txt").read_text(encoding="utf-8").split())
+    noise = modular[modular.index("Dungeon turn 3 ") : modular.index("Dungeon turn 4 ")]
+    assert "Loaded encounter die: d6 [4] = 4 (table dice) → Exhaustion" in noise
+    camp = modular[modular.index("Wilderness turn 24 ") : modular.index("Wilderness turn 25 ")]
+    assert "Hours without sleep 0" not in camp  # one camp turn is not a night's sleep
+    assert "Ash: Hours without sleep 0 (Camp)." in modular
+
+
+#: The sessions also played as a game master would through the command line: one
+#: `delvetui act NAME -` reading every command.
+CLI_SCRIPTS = ("cairn", "cairn-modular")
+
+
+def undated(text: str) -> str:
+    """The export without the dates of the day it was made (and their headings' rules)."""
+    text = re.sub(r"\w+day \d{1,2} \w+ \d{4}", "DATE", text)
+    return re.sub(r"^([-=#])\1+$", "RULE", text, flags=re.MULTILINE)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("procedure_id", CLI_SCRIPTS)
+def test_the_session_played_through_the_command_line_tells_the_same(
+    home: Path, procedure_id: str
+) -> None:
+    """`delvetui new`, then the script on one `delvetui act NAME -`: the same state and the
+    same exported text as the example (but for the day it was played)."""
+    made = delvetui(home, "new", procedure_id, "--procedure", procedure_id, "--seed", "40")
+    assert made.returncode == 0, made.stderr
+    script = "\n".join(SCRIPTS[procedure_id]) + "\n"
+    act = delvetui(home, "act", procedure_id, "-", stdin=script)
+    assert act.returncode == 0, act.stderr
+    assert act.stdout.count("\n") == len(SCRIPTS[procedure_id])
+    status = json.loads(delvetui(home, "status", procedure_id, "--json").stdout)
+    assert status["turn"] == 40
+    exported = delvetui(home, "export", procedure_id, "--format", "txt")
+    assert exported.returncode == 0, exported.stderr
+    example = (EXAMPLES / f"{procedure_id}.txt").read_text(encoding="utf-8")
+    assert undated(exported.stdout) == undated(example)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from delvetui.cli import status_data
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
@@ -172,6 +173,7 @@ def test_a_rest_and_meal_resets_the_hours_without_rest(expedition: Factory) -> N
     travel(made, 3)
     batch = made.execute("turn rest hazard=20")
     assert of(batch, ev.TurnStarted)[0].resting
+    assert [e.expression for e in of(batch, ev.DiceRolled)] == ["d20"]  # a plain roll
     ash = made.state.member("Ash")
     assert ash is not None and ash.track("resilience") == 0
     assert of(batch, ev.CheckMade) == []
@@ -208,6 +210,59 @@ def test_rolling_to_return_on_a_dangerous_path_deals_1d6_per_point_under(
     assert [e.expression for e in damage] == ["3d6"]  # 11 against DC 14
     bryn = made.state.member("Bryn")
     assert bryn is not None and bryn.hp == 11
+
+
+def test_the_return_dc_counts_the_travel_turns_from_safety_not_the_rests(
+    expedition: Factory,
+) -> None:
+    """Rolling To Return: "DC = 10 + 1 per travel turn" — "four hours away from base (DC
+    14)". The DC measures how far the party is from safety: hours on the move count, an
+    hour of rest takes them no farther. Four hours of travel and two of rest: DC 14."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=0")
+    travel(made, 2)
+    run(made, "turn rest hazard=20", "turn rest hazard=20")
+    travel(made, 2)
+    assert made.state.turn == 6
+    assert made.state.counter("away") == 4
+    batch = made.execute("turn return path=arduous return.Ash=14")
+    assert [(c.dc, c.success) for c in of(batch, ev.CheckMade)] == [(14, True)]
+
+
+def test_after_a_return_the_count_from_safety_starts_again(expedition: Factory) -> None:
+    """Rolling To Return: success means the PC "returns to safety"; failure costs, but the
+    PC still gets back. Setting out again, the DC counts from that return: a return at DC
+    13, then one more travel turn, is DC 11, not 14."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 MOD=0", "pc add Bryn hp=30 MOD=0")
+    travel(made, 3)
+    batch = made.execute("turn return path=dangerous return.Ash=13 return.Bryn=12 damage.Bryn=3")
+    assert [c.dc for c in of(batch, ev.CheckMade)] == [13, 13]
+    assert made.state.counter("away") == 0
+    travel(made, 1)
+    batch = made.execute("turn return path=arduous return.Ash=11 return.Bryn=11")
+    assert [(c.dc, c.success) for c in of(batch, ev.CheckMade)] == [(11, True), (11, True)]
+
+
+def test_one_pc_rolls_to_return_alone_and_the_fallen_do_not_roll(expedition: Factory) -> None:
+    """Rolling To Return: "each player" rolls — but a PC who escaped a battle alone "can
+    roll to return" by themselves, and "a party with two surviving PCs" rolls as two. With
+    by=A only A rolls, and the party's count from safety stays; a member at 0 HP does not
+    roll."""
+    made = expedition("travel-turn")
+    run(made, "pc add A hp=20 MOD=2", "pc add B hp=8 MOD=0", "pc add C hp=8 MOD=0")
+    travel(made, 3)
+    made.execute("pc B hp=0")
+    batch = made.execute("turn return path=dangerous by=A return.A=3 damage.A=8")
+    assert [(c.name, c.dc, c.success) for c in of(batch, ev.CheckMade)] == [("A", 13, False)]
+    b = made.state.member("B")
+    assert b is not None and b.hp == 0
+    assert made.state.counter("away") == 3  # the rest of the party is still out there
+    with pytest.raises(CommandError, match=r"'return\.b=' was given but nothing"):
+        made.execute("turn return path=arduous return.B=20 return.C=20")
+    batch = made.execute("turn return path=arduous return.A=20 return.C=20")
+    assert [c.name for c in of(batch, ev.CheckMade)] == ["A", "C"]
+    assert made.state.counter("away") == 0
 
 
 def test_the_best_modifier_includes_proficiency(expedition: Factory) -> None:
@@ -264,3 +319,47 @@ def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
         assert again.state == state
     finally:
         again.close()
+
+
+@pytest.mark.parametrize(
+    ("clock", "quarter"),
+    [("05:00", "pre-dawn"), ("07:00", "morning"), ("13:00", "afternoon"), ("20:00", "night")],
+)
+def test_each_time_die_is_a_quarter_of_the_day(
+    expedition: Factory, clock: str, quarter: str
+) -> None:
+    """Timekeeping: "Each time die represents one quarter of the day and six hours of time:
+    pre-dawn, morning, afternoon, and night" — status names the quarter the hour is in."""
+    made = expedition("travel-turn")
+    made.execute(f"time set {clock}")
+    assert status_data(made)["quarter"] == quarter
+
+
+def test_rest_does_not_cure_exhaustion(expedition: Factory) -> None:
+    """Exhaustion: "only safe rest will" cure it, and not unsafe rest. An hour's rest on the
+    road starts the hours without rest again but leaves the exhaustion; the GM takes it away
+    when the party has safe rest and food (pc NAME -exhausted)."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 CON=10", "pc Ash +exhausted")
+    made.execute("turn rest hazard=20")
+    ash = made.state.member("Ash")
+    assert ash is not None and "exhausted" in ash.conditions and ash.track("resilience") == 0
+    made.execute("pc Ash -exhausted")
+    ash = made.state.member("Ash")
+    assert ash is not None and ash.conditions == ()
+
+
+def test_dim_light_and_darkness_are_difficult_and_harsh_terrain(expedition: Factory) -> None:
+    """Overland Travel: "Dim light counts as difficult terrain; darkness as harsh terrain" —
+    half and a quarter of the distance. Light: the level's advantages and disadvantages
+    are shown with each travel turn, for the GM to apply to the checks they call."""
+    made = expedition("travel-turn")
+    procedure = made.procedure
+    assert procedure.light_level("dim").movement_factor == 0.5
+    assert procedure.light_level("dark").movement_factor == 0.25
+    run(made, "pc add Ash hp=8", "light add torch carrier=Ash lit")
+    started = of(made.execute("turn cautious hazard=20,20"), ev.TurnStarted)[0]
+    assert "advantage: stealth, hiding, listening" in started.flags
+    assert made.state.light_level == "dark"  # the torch's hour is over
+    started = of(made.execute("turn cautious hazard=20,20"), ev.TurnStarted)[0]
+    assert "sight impossible" in started.flags

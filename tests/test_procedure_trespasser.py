@@ -9,9 +9,20 @@ from __future__ import annotations
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core.log import lines
+from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, reopened, run
+
+
+def said_of(expedition: Expedition, batch: Batch) -> list[str]:
+    """The turn log's lines for one command."""
+    return [
+        line.text
+        for line in lines(expedition.batches(), expedition.procedure)
+        if line.batch == batch.seq
+    ]
 
 
 def alarm(expedition: Expedition) -> int:
@@ -172,6 +183,65 @@ def test_a_torch_usage_die_steps_down_on_a_one_or_two_and_is_spent_after_the_d4(
     assert of(batch, ev.DiceRolled) == []
 
 
+def test_a_usage_die_light_has_no_turns_to_set_and_its_die_is_corrected_instead(
+    expedition: Factory,
+) -> None:
+    """Trespasser, light: a light's life is its depletion checks (the usage die), not a count
+    of rounds. Setting turns on a torch would put a countdown on top of the die, so it is
+    refused with what to do instead; ``light set torch1 die=d6`` corrects the die, and the
+    depletion check then rolls that die."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "light add torch carrier=Ash lit")
+    made.execute("turn stay usage.torch1=1")
+    assert made.state.lights[0].usage_die == 4
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError) as refused:
+        made.execute("light set torch1 turns=2")
+    assert refused.value.message == (
+        "torch1 burns down on its usage die (now d4), not by turns; set its die instead "
+        "(light set torch1 die=d6)."
+    )
+    with pytest.raises(CommandError, match="not by turns"):
+        made.execute("light set torch1 minutes=20")
+    assert (made.state, made.batch_count, made.event_count) == before
+    batch = made.execute("light set torch1 die=d6")
+    assert [(e.id, e.die) for e in of(batch, ev.UsageDieSet)] == [("torch1", 6)]
+    assert said_of(made, batch) == ["torch1's usage die is set to d6 (set by the game master)."]
+    light = made.state.lights[0]
+    assert (light.usage_die, light.minutes, light.lit) == (6, None, True)
+    # Two rounds of sixes leave it burning: nothing counts down beside the die.
+    for _ in range(2):
+        batch = made.execute("turn stay usage.torch1=6")
+        assert [e.expression for e in of(batch, ev.DiceRolled)] == ["d6"]
+    assert made.state.lights[0].lit
+    assert of(batch, ev.LightPutOut) == []
+
+
+def test_a_spent_torch_corrected_to_a_die_burns_again_and_a_timed_light_has_no_die(
+    expedition: Factory,
+) -> None:
+    """A correction undoes a mistake: a torch wrongly spent is given its die back. A light
+    that counts time (exploration's torch, 6 turns) has no usage die to set."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "light add torch carrier=Ash lit", "light add torch")
+    for face in (1, 1):  # d6 steps to d4, and the d4 is spent
+        made.execute(f"turn stay usage.torch1={face}")
+    torch = made.state.light("torch1")
+    assert torch is not None and torch.spent
+    made.execute("light set torch1 die=d4")
+    made.execute("light on torch1")
+    torch = made.state.light("torch1")
+    assert torch is not None and (torch.lit, torch.usage_die) == (True, 4)
+    timed = expedition("exploration", name="timed")
+    run(timed, "pc add Ash hp=8", "light add torch carrier=Ash lit")
+    with pytest.raises(CommandError) as refused:
+        timed.execute("light set torch1 die=d6")
+    assert refused.value.message == (
+        "torch1 has no usage die: it counts its time left; set that instead "
+        "(light set torch1 turns=N)."
+    )
+
+
 def test_every_lit_light_makes_its_own_depletion_check(expedition: Factory) -> None:
     made = expedition("trespasser")
     run(
@@ -204,9 +274,10 @@ def test_picking_a_lock_with_an_improvised_pick_takes_minus_four(expedition: Fac
     made = with_alarm(expedition, 0)
     batch = made.execute("do pick-lock by=Ash pick.Ash=12")
     assert [(c.dc, c.total, c.success) for c in of(batch, ev.CheckMade)] == [(10, 13, True)]
+    made.execute("turn stay")
     batch = made.execute("do pick-lock by=Ash tools=improvised pick.Ash=12")
     assert [(c.dc, c.total, c.success) for c in of(batch, ev.CheckMade)] == [(14, 13, False)]
-    assert alarm(made) == 0
+    assert alarm(made) == 1  # the round stayed raised it; picking is quiet
 
 
 def test_a_moments_rest_without_eating_costs_one_endurance(expedition: Factory) -> None:
@@ -216,10 +287,11 @@ def test_a_moments_rest_without_eating_costs_one_endurance(expedition: Factory) 
     made.execute("do moments-rest by=Ash ate=yes")
     ash = made.state.member("Ash")
     assert ash is not None and ash.track("endurance") == 3
+    made.execute("turn stay")
     batch = made.execute("do moments-rest by=Ash ate=no")
     assert [(t.name, t.value) for t in of(batch, ev.TrackChanged)] == [("Ash", 2)]
     with pytest.raises(CommandError, match="ate=yes or ate=no"):
-        made.execute("do moments-rest by=Ash")
+        made.execute("do moments-rest by=Bryn")
 
 
 def test_search_rolls_intellect_for_a_room_but_a_specific_feature_always_yields(
@@ -229,6 +301,7 @@ def test_search_rolls_intellect_for_a_room_but_a_specific_feature_always_yields(
     batch = made.execute("do search by=Bryn search.Bryn=9")
     assert [(c.id, c.success) for c in of(batch, ev.CheckMade)] == [("search", False)]
     assert "learns nothing" in of(batch, ev.Logged)[-1].text
+    made.execute("turn stay")
     batch = made.execute("do search by=Bryn what=feature")
     assert of(batch, ev.DiceRolled) == []
     assert "10 minutes" in of(batch, ev.Logged)[-1].text
@@ -243,6 +316,70 @@ def test_listening_and_casting_take_no_round_and_leave_the_alarm(expedition: Fac
     assert alarm(made) == 1
 
 
+def test_without_an_encounter_each_member_declares_an_action_but_not_during_one(
+    expedition: Factory,
+) -> None:
+    """Trespasser, navigation: "Without an encounter, each member of the party declares their
+    action". A round whose encounter check began an encounter has no character actions
+    (the Encounters page takes over); the next round without one has them again."""
+    made = with_alarm(expedition, 4)
+    made.execute("turn advance hazard=2")  # alarm 5, d10 2: an encounter
+    assert made.state.encounter is not None
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError, match="encounter is under way this dungeon round"):
+        made.execute("do search by=Ash")
+    assert (made.state, made.batch_count, made.event_count) == before
+    made.execute("turn stay")
+    batch = made.execute("do search by=Ash search.Ash=15")
+    assert [(c.name, c.success) for c in of(batch, ev.CheckMade)] == [("Ash", True)]
+
+
+def test_hide_failing_is_an_encounter_so_no_character_acts_that_round(
+    expedition: Factory,
+) -> None:
+    """Trespasser, Hide: the party "skips taking actions for the turn", and a failure is an
+    encounter: either way, no character action that round."""
+    made = with_alarm(expedition, 2)
+    made.execute("turn hide stealth=failure")
+    with pytest.raises(CommandError, match="Hide skips the characters' actions"):
+        made.execute("do listen by=Bryn")
+
+
+def test_each_trespasser_takes_one_action_a_round(expedition: Factory) -> None:
+    """Trespasser: "within each dungeon round, each Trespasser will take an action" — one.
+    Cy cannot take a Moment's rest and Listen in one round; Ash still has their own action,
+    and the next round gives Cy another."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "pc add Cy hp=8 ENDURANCE=3", "turn stay")
+    made.execute("do moments-rest by=Cy ate=no")
+    before = (made.state, made.batch_count, made.event_count)
+    with pytest.raises(CommandError) as refused:
+        made.execute("do listen by=Cy listen.Cy=12")
+    assert refused.value.message == (
+        "Cy has already taken their action this dungeon round: each member takes one action "
+        "a dungeon round. Take the next dungeon round first."
+    )
+    assert (made.state, made.batch_count, made.event_count) == before
+    made.execute("do listen by=Ash listen.Ash=12")
+    made.execute("turn stay")
+    batch = made.execute("do listen by=Cy listen.Cy=12")
+    assert [c.name for c in of(batch, ev.CheckMade)] == ["Cy"]
+    assert [e.by for e in of(batch, ev.ActivityDone)] == ["Cy"]
+
+
+def test_a_character_action_names_who_takes_it(expedition: Factory) -> None:
+    """Trespasser: each member declares their own action, so an action says whose it is
+    (the table asks); with one member in the party, it is theirs."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=10", "pc add Cy hp=8", "turn stay")
+    with pytest.raises(CommandError, match="Say who does it with by=NAME"):
+        made.execute("do cast-incantation")
+    with pytest.raises(InputNeeded):
+        made.execute("do cast-incantation", ask_inputs=True)
+    made.execute("do cast-incantation by=Cy")
+    assert made.state.acted == ("Cy",)
+
+
 def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
     made = expedition("trespasser", seed=7)
     run(
@@ -255,6 +392,7 @@ def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
         "turn hide stealth=success sparks=1",
         "turn stay",
         "do batter-door by=Ash",
+        "turn stay",
         "do moments-rest by=Ash ate=no",
         "turn backtrack",
         "turn",

@@ -505,7 +505,7 @@ def test_the_command_line_completes_resources(opened: Expedition, larder: Proced
     from delvetui.ui.completion import completions
 
     state = opened.state
-    assert completions("party ", state, larder) == ["party oil="]
+    assert completions("party ", state, larder) == ["party order", "party oil="]
     assert completions("pc Ash ra", state, larder) == ["pc Ash rations="]
     assert "pc Ash pitch=" in completions("pc Ash ", state, larder)
 

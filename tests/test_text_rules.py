@@ -419,3 +419,17 @@ async def test_a_read_only_table_follows_the_writers_commits(home: Path) -> None
 def test_a_units_plural_reads_right(word: str, many: str) -> None:
     assert plural(word) == many
     assert counted(1, word) == f"1 {word}" and counted(3, word) == f"3 {many}"
+
+
+def test_a_noun_takes_the_article_its_sound_asks_for() -> None:
+    """The refusal of another mode's action reads "this is an hour of rest", never "a
+    hour"; "a usage die", never "an usage die"."""
+    from delvetui.text import a
+
+    assert [a(w) for w in ("hour of rest", "watch", "oil flask", "usage die", "one")] == [
+        "an hour of rest",
+        "a watch",
+        "an oil flask",
+        "a usage die",
+        "a one",
+    ]

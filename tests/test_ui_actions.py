@@ -3,6 +3,7 @@ roll and choosing a row of the hazard table."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList
 
 from delvetui.ui.action_dialog import ActionDialog
@@ -12,7 +13,16 @@ from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.light_dialog import LightDialog
 from delvetui.ui.roll_prompt import RollPrompt
 from delvetui.ui.turn_log import TurnLog
-from tests.ui_support import PARTY, expedition, make, ready, screen_text, settled
+from tests.ui_support import (
+    PARTY,
+    expedition,
+    keep_notices,
+    make,
+    notices,
+    ready,
+    screen_text,
+    settled,
+)
 
 SIZE = (120, 40)
 
@@ -182,3 +192,52 @@ async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
         await pilot.press("v")
         await settled(pilot, lambda: len(log.lines) > full)
         assert sum(line.kind == "turn" for line in log.lines) == 4
+
+
+async def test_the_lights_dialog_corrects_each_light_in_what_it_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Trespasser, light: a torch burns down on its usage die, so the lights dialog offers
+    "d set the usage die" for it (not "set turns left"), and d corrects the die; t on it
+    changes nothing and says why. A torch of a game that counts turns (exploration) is
+    offered "t set turns left" instead."""
+    keep_notices(monkeypatch)
+    played = ("pc add Ash hp=10", "light add torch carrier=Ash lit", "turn stay usage.torch1=1")
+    app = DelveApp(make("usage", played, procedure="trespasser"))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("l")
+        await settled(pilot, lambda: isinstance(app.screen, LightDialog))
+        assert "d set the usage die" in screen_text(app)
+        assert "set turns left" not in screen_text(app)
+        assert "usage die d4" in screen_text(app)
+        events = expedition(app).event_count
+        await pilot.press("t")
+        await settled(pilot, lambda: any("not by turns" in n for n in notices(app)))
+        assert isinstance(app.screen, LightDialog)
+        assert expedition(app).event_count == events
+        await pilot.press("d")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("2")  # d6
+
+        def corrected() -> bool:
+            light = expedition(app).state.light("torch1")
+            return light is not None and light.usage_die == 6
+
+        await settled(pilot, corrected)
+        torch = expedition(app).state.light("torch1")
+        assert torch is not None and torch.minutes is None
+    timed = DelveApp(
+        make(
+            "timed", ("pc add Ash hp=8", "light add torch carrier=Ash lit"), procedure="exploration"
+        )
+    )
+    async with timed.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("l")
+        await settled(pilot, lambda: isinstance(timed.screen, LightDialog))
+        assert "t set turns left" in screen_text(timed)
+        assert "usage die" not in screen_text(timed)
+        await pilot.press("d")
+        await settled(pilot, lambda: any("has no usage die" in n for n in notices(timed)))
+        assert isinstance(timed.screen, LightDialog)

@@ -18,7 +18,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
-from delvetui.core.party import add_member, edit_member, edit_party
+from delvetui.core.party import add_member, edit_member, edit_party, set_marching_order
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import History
 from delvetui.core.turn import Preview, do_activity, preview, take_turn
@@ -65,7 +65,7 @@ def decide(
     players made, a number added to a DC) raises InputNeeded instead of CommandError.
     """
     values: tuple[tuple[str, str], ...] = ()
-    if isinstance(command, cmd.TakeTurn | cmd.DoActivity):
+    if isinstance(command, cmd.TakeTurn | cmd.DoActivity | cmd.LightOn | cmd.AddLight):
         values = command.values
     work = Work(state, procedure, Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
     carry_out(work, command, history or History(), today)
@@ -178,6 +178,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             edit_member(work, command)
         case cmd.EditParty():
             edit_party(work, command)
+        case cmd.SetMarchingOrder():
+            set_marching_order(work, command)
         case cmd.RemoveMember():
             member = work.member(command.name)
             work.emit(ev.MemberLeft(name=member.name))

@@ -116,6 +116,13 @@ def _light(state: State, light_id: str) -> str | None:
     return None
 
 
+def _marching_order(state: State, names: tuple[str, ...]) -> str | None:
+    """A marching order names every member of the party once, and no one else."""
+    if sorted(names) != sorted(m.name for m in state.party):
+        return "the marching order does not name each member of the party once"
+    return None
+
+
 def _carrier(state: State, carrier: str | None) -> str | None:
     return None if carrier is None else _member(state, carrier)
 
@@ -124,6 +131,7 @@ def _carrier(state: State, carrier: str | None) -> str | None:
 _CHECKS.update(
     {
         ev.MemberLeft: lambda at, e: _member(at.state, e.name),
+        ev.MarchingOrderSet: lambda at, e: _marching_order(at.state, e.names),
         ev.ConditionLost: lambda at, e: _member(at.state, e.name),
         ev.LightPutOut: lambda at, e: _light(at.state, e.id),
         ev.LightDimmed: lambda at, e: _light(at.state, e.id),
@@ -339,6 +347,13 @@ def _usage(at: _At, e: ev.UsageDieStepped) -> str | None:
     return _light(at.state, e.id)
 
 
+@_checks(ev.UsageDieSet)
+def _usage_set(at: _At, e: ev.UsageDieSet) -> str | None:
+    if e.die not in _USAGE_DICE:
+        return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
+    return _light(at.state, e.id)
+
+
 @_checks(ev.TurnStarted)
 def _turn_started(at: _At, e: ev.TurnStarted) -> str | None:
     if e.number != at.state.turn + 1:
@@ -444,6 +459,13 @@ def _interval(at: _At, e: ev.IntervalChanged) -> str | None:
     if not 0 <= e.since <= at.state.turn:
         return f"an interval cannot start after {e.since} turns when {at.state.turn} are done"
     return None
+
+
+@_checks(ev.ActivityDone)
+def _activity_done(at: _At, e: ev.ActivityDone) -> str | None:
+    if e.activity not in at.procedure.activities:
+        return f"{quote(e.activity)} is not an activity of {at.procedure.name}"
+    return _member(at.state, e.by) if e.by else None
 
 
 @_checks(ev.Noted)

@@ -184,6 +184,14 @@ class MemberLeft(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class MarchingOrderSet(Event):
+    """The party's marching order was set: every member, front first."""
+
+    names: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class HpChanged(Event):
     """A member's hit points changed (damage, healing or the game master's hand)."""
 
@@ -334,6 +342,16 @@ class UsageDieStepped(Event):
 
     id: str
     die: int | None
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class UsageDieSet(Event):
+    """A light's usage die was set (corrected by the game master): d4 to d20."""
+
+    id: str
+    die: int
+    reason: str = ""
 
 
 @event()
@@ -537,6 +555,21 @@ class Logged(Event):
 
     text: str
     label: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class ActivityDone(Event):
+    """Someone did an activity within the turn (``do ACTIVITY [by=NAME]``).
+
+    ``by`` is the member who did it ('' when no one was named): a procedure that gives each
+    member one activity a turn counts them from it.
+    """
+
+    activity: str
+    text: str
+    label: str = ""
+    by: str = ""
 
 
 @event()

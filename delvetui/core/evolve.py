@@ -15,7 +15,16 @@ from functools import singledispatch
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.state import KEEP_SPENT, Hazard, Light, Member, Pending, State, pairs
+from delvetui.core.state import (
+    KEEP_SPENT,
+    Encounter,
+    Hazard,
+    Light,
+    Member,
+    Pending,
+    State,
+    pairs,
+)
 from delvetui.errors import ReplayError
 
 _USAGE_STEPS = (20, 12, 10, 8, 6, 4)
@@ -106,6 +115,13 @@ def _(event: ev.MemberLeft, state: State) -> State:
         for light in state.lights
     )
     return attrs.evolve(state, party=party, lights=lights)
+
+
+@_apply.register
+def _(event: ev.MarchingOrderSet, state: State) -> State:
+    place = {name: index for index, name in enumerate(event.names)}
+    party = sorted(state.party, key=lambda m: place.get(m.name, len(place)))
+    return attrs.evolve(state, party=tuple(party))
 
 
 @_apply.register
@@ -265,6 +281,12 @@ def _(event: ev.UsageDieStepped, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.UsageDieSet, state: State) -> State:
+    light = _light(state, event.id)
+    return state.with_light(attrs.evolve(light, usage_die=event.die, spent=False))
+
+
+@_apply.register
 def _(event: ev.TurnStarted, state: State) -> State:
     streak = state.streak + 1 if state.action == event.action else 1
     since_rest = 0 if event.resting else state.turns_since_rest + 1
@@ -276,7 +298,16 @@ def _(event: ev.TurnStarted, state: State) -> State:
         turns_since_rest=since_rest,
         encounter=None,
         encounter_distance="",
+        in_turn=True,
+        acted=(),
     )
+
+
+@_apply.register
+def _(event: ev.ActivityDone, state: State) -> State:
+    if not event.by:
+        return state
+    return attrs.evolve(state, acted=(*state.acted, event.by))
 
 
 @_apply.register
@@ -286,6 +317,7 @@ def _(event: ev.TurnEnded, state: State) -> State:
         turn=event.number,
         minutes=state.minutes + event.minutes,
         clock=state.clock + event.minutes,
+        in_turn=False,
     )
 
 
@@ -312,7 +344,20 @@ def _(event: ev.EncounterBegan, state: State) -> State:
         text = f"{event.appearing} × {text}"
     if event.reaction:
         text = f"{text}, {event.reaction}"
-    return attrs.evolve(state, encounter=text, encounter_distance=event.distance, sign=None)
+    met = Encounter(
+        text=event.text,
+        creature=event.creature,
+        appearing=event.appearing,
+        distance=event.distance,
+        reaction=event.reaction,
+        area=event.area,
+        turn=state.turn + 1 if state.in_turn else state.turn,
+        day=state.day,
+        clock=state.clock_text,
+    )
+    return attrs.evolve(
+        state, encounter=text, encounter_distance=event.distance, sign=None, last_encounter=met
+    )
 
 
 @_apply.register
@@ -321,6 +366,13 @@ def _(event: ev.EncounterDescribed, state: State) -> State:
         state,
         encounter=event.creature or state.encounter,
         encounter_distance=event.distance or state.encounter_distance,
+        last_encounter=None
+        if state.last_encounter is None
+        else attrs.evolve(
+            state.last_encounter,
+            creature=event.creature or state.last_encounter.creature,
+            distance=event.distance or state.last_encounter.distance,
+        ),
     )
 
 

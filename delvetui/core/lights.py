@@ -9,6 +9,9 @@ from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
 
+#: The key a light's rolled duration is typed with: ``light on torch burn=3``.
+BURN = "burn"
+
 
 def _next_light_id(state: State, kind: str) -> str:
     return f"{kind}{state.light_number(kind) + 1}"
@@ -73,12 +76,41 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         )
     holder = work.member(carrier).name if carrier else None
     new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
+    fresh = light.count > 1 or light.lit_turn < 0
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
+    kind = work.procedure.lights.get(light.kind)
+    if kind is not None and kind.turns_dice and fresh:
+        # "Torches burn for 1d4+4 turns": rolled (or typed, burn=N) when first lit.
+        rolled = work.roll(BURN, kind.turns_dice, f"how long {new_id} burns, in turns")
+        turns = max(1, rolled.total)
+        minutes = turns * work.procedure.turn_minutes(work.state.turn_type)
+        reason = f"rolled {kind.turns_dice}: {turns} turns"
+        work.emit(ev.LightTimerSet(id=new_id, minutes=minutes, reason=reason))
 
 
 def set_light(work: Work, command: cmd.SetLight) -> None:
-    """Set a light\'s time left, in turns or minutes."""
+    """Correct a light's record: its time left (turns or minutes), or its usage die.
+
+    Each light is corrected in what it counts: a light that burns down on a usage die has
+    no time left to set, and one that counts time has no usage die.
+    """
     light = find_light(work, command.target, lit=None)
+    kind = work.procedure.lights.get(light.kind)
+    usage = light.usage_die is not None or (kind is not None and kind.usage_die is not None)
+    if command.die is not None:
+        if not usage:
+            raise CommandError(
+                f"{light.id} has no usage die: it counts its time left; set that instead "
+                f"(light set {light.id} turns=N)."
+            )
+        work.emit(ev.UsageDieSet(id=light.id, die=command.die, reason="set by the game master"))
+        return
+    if usage and light.minutes is None:
+        die = f"d{light.usage_die}" if light.usage_die else "spent"
+        raise CommandError(
+            f"{light.id} burns down on its usage die (now {die}), not by turns; set its die "
+            f"instead (light set {light.id} die=d6)."
+        )
     minutes = command.minutes
     if command.turns is not None:
         minutes = command.turns * work.procedure.turn_minutes(work.state.turn_type)

@@ -76,6 +76,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
         case ev.MemberLeft():
             return "party", f"{event.name} leaves the party."
+        case ev.MarchingOrderSet():
+            return "party", f"Marching order: {', '.join(event.names)}."
         case ev.HpChanged():
             amount = abs(event.change)
             if event.reason == GAME_MASTER:
@@ -207,6 +209,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.UsageDieStepped():
             # The line that puts the light out follows and is left out: this one says it.
             return "light", f"{event.id}'s usage die is spent: {event.id} goes out, used up."
+        case ev.UsageDieSet():
+            return "light", f"{event.id}'s usage die is set to d{event.die}{_why(event.reason)}."
         case ev.TurnStarted():
             action = procedure.actions.get(event.action)
             label = action.label if action else event.action
@@ -290,6 +294,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "info", f"The party skipped its rest after {event.turns} turns."
         case ev.Logged():
             return "info", event.text
+        case ev.ActivityDone():
+            return "info", f"{event.by}: {event.text}" if event.by else event.text
         case ev.Noted():
             return "note", f"Note: {event.text}"
         case ev.ClockSet():

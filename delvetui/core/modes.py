@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from delvetui.core.member_light import member_level, party_level
 from delvetui.core.state import Member, State
 from delvetui.procedure.model import Procedure
 
@@ -27,7 +28,12 @@ def sources(
     procedure: Procedure, state: State, member: Member | None, kind: str = ""
 ) -> Iterator[str]:
     """Every mode given to a check of this kind by this member now, one per source."""
-    rules = procedure.light_level(state.light_level)
+    # A member's checks roll in the light they stand in (their own, where lights light
+    # only some members); a check for no one in the party's light.
+    if member is None:
+        rules = procedure.light_level(party_level(state, procedure))
+    else:
+        rules = procedure.light_level(member_level(state, procedure, member.name))
     yield from _given(rules.check_mode, rules.check_modes, kind)
     if member is None:
         return

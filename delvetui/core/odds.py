@@ -118,7 +118,8 @@ class _Relevance:
     def __init__(self, procedure: Procedure) -> None:
         self.procedure = procedure
         self.hp_matters = any(
-            effect.when is not None and effect.when.hp_at_most is not None
+            effect.when is not None
+            and (effect.when.hp_at_most is not None or effect.when.hp_at_least is not None)
             for ref, effect in walk_effects(procedure)
             if not ref.startswith("activities.")
         )
@@ -324,9 +325,9 @@ def compute(
 
 
 def action_name(state: State, procedure: Procedure) -> str:
-    """The action the next turn takes: the last one taken, else the default."""
-    last = state.action if state.action in procedure.actions else None
-    return last or procedure.default_action
+    """The action the next turn takes: the last one taken, else the default (of this kind
+    of turn)."""
+    return procedure.bare_action(state.action, state.turn_type)
 
 
 def _lights(

@@ -35,14 +35,17 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
         raise CommandError(f"{command.name} is already in the party; pick another name.")
     if len(work.state.party) >= 50:
         raise CommandError("The party already has 50 members, the most delvetui keeps.")
-    # A NAME=N the procedure counts as a member's resource sets that stock (rations=2);
-    # any other is an ability score, which must be one of the procedure's abilities.
-    abilities, stocks = _scores(work.procedure, command.name, command.abilities)
+    # A NAME=N the procedure counts as a member's resource sets that stock (rations=2), one
+    # it counts as a track sets where the track starts (awake=0); any other is an ability
+    # score, which must be one of the procedure's abilities.
+    marks = {k.lower(): v for k, v in command.abilities if k.lower() in work.procedure.tracks}
+    given = tuple((k, v) for k, v in command.abilities if k.lower() not in marks)
+    abilities, stocks = _scores(work.procedure, command.name, given)
     tracks: dict[str, int] = {}
     member = Member(name=command.name, hp=command.hp, max_hp=command.max_hp)
     member = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
     for name, track in work.procedure.tracks.items():
-        tracks[name] = track_start(track.start, member)
+        tracks[name] = marks.get(name, track_start(track.start, member))
     work.emit(
         ev.MemberJoined(
             name=command.name,
@@ -125,8 +128,14 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
     member = work.member(command.name)
     unchanged: list[str] = []  # what the command asked for that is so already
     resources = work.procedure.resources
-    # rations=3 reads as an ability until the procedure says it is a resource.
-    given = {key: value for key, value in command.abilities if key.lower() not in resources}
+    tracks = work.procedure.tracks
+    # rations=3 (and a track, awake=0) reads as an ability until the procedure says it is a
+    # resource (or a track); an ability must be one the procedure lists.
+    given = {
+        key: value
+        for key, value in command.abilities
+        if key.lower() not in resources and key.lower() not in tracks
+    }
     for key in given:
         _known_ability(work.procedure, member.name, key)
     if command.max_hp is not None or given:
@@ -149,9 +158,14 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
             bound = " (the most is their maximum)" if asked > hp else ""
             bound = " (the least is 0)" if asked < hp else bound
             unchanged.append(f"{member.name} has {hp}/{member.max_hp} hit points already{bound}")
-    if command.fatigue is not None:
+    fatigue = command.fatigue
+    if fatigue is not None and len(work.procedure.party.fatigue) == 1 and "fatigue" in tracks:
+        # A game whose Fatigue is a count (Cairn's, one a slot) and not a ladder: the count.
+        _change_track(work, member.name, "fatigue", fatigue, unchanged)
+        fatigue = None
+    if fatigue is not None:
         ladder = work.procedure.party.fatigue
-        asked = command.fatigue.apply(member.fatigue)
+        asked = fatigue.apply(member.fatigue)
         level = max(0, min(len(ladder) - 1, asked))
         if level != member.fatigue:
             work.emit(
@@ -178,10 +192,26 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
     for resource_id, amount in command.resources:
         if resource_id not in resources and resource_id.upper() in given:
             continue  # an ability after all (STR=14)
+        if resource_id not in resources and resource_id in tracks:
+            _change_track(work, member.name, resource_id, amount, unchanged)
+            continue
         rules = _resource(work, resource_id, "member")
         _change_resource(work, member.name, resource_id, rules, amount, unchanged)
     if unchanged and not work.events:
         raise CommandError(f"Nothing changed: {'; '.join(unchanged)}. Nothing was saved.")
+
+
+def _change_track(
+    work: Work, name: str, track_id: str, amount: cmd.Amount, unchanged: list[str]
+) -> None:
+    """The game master sets a member's track (``pc Ash fatigue=+1``, ``pc Ash awake=0``)."""
+    before = work.member(name).track(track_id)
+    value = max(0, amount.apply(before))
+    if value == before:
+        label = work.procedure.tracks[track_id].label
+        unchanged.append(f"{name}: {label} is {value} already")
+        return
+    work.emit(ev.TrackChanged(name=name, track=track_id, value=value, reason="game master"))
 
 
 def edit_party(work: Work, command: cmd.EditParty) -> None:
@@ -269,3 +299,13 @@ def party_stock(data: dict[str, Any]) -> dict[str, int]:
     """The party's stock in ``status --json`` data (``status`` lists it with the counters)."""
     stock: dict[str, int] = data.get("resources", {}).get("party", {})
     return stock
+
+
+def set_marching_order(work: Work, command: cmd.SetMarchingOrder) -> None:
+    """The game master sets the marching order (``party order Ash Bo``): the members named
+    first, in that order, then the others in the order they had."""
+    named = [work.member(name).name for name in command.names]
+    order = (*named, *(m.name for m in work.state.party if m.name not in named))
+    if order == tuple(m.name for m in work.state.party):
+        raise CommandError(f"The marching order is already {', '.join(order)}. Nothing was saved.")
+    work.emit(ev.MarchingOrderSet(names=order))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import time_left, visible
@@ -57,6 +58,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     light = tuple(_light_words(one, state, procedure, turn_minutes) for one in lit)
     if not lit:
         light = ("No light burns.",)
+    light += standing(state, procedure)
     clock = None
     if rules.clock:
         quarter = procedure.time.quarters[state.hour // 6]
@@ -75,7 +77,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         distance = visible(state.encounter_distance)
     return PlayersView(
         title=visible(state.name),
-        level=_LEVEL_WORDS.get(state.light_level, state.light_level),
+        level=_LEVEL_WORDS.get(level := party_level(state, procedure), level),
         light=light,
         clock=clock,
         party=party,
@@ -134,3 +136,17 @@ def _real_time_words(light: Light, whose: str, state: State, procedure: Procedur
             left += ", the clock paused"
         words += f" ({left})"
     return words + "."
+
+
+#: Where a member stands, as the players read it.
+_STANDS = {"dim": "stands in dim light", "dark": "is in darkness"}
+
+
+def standing(state: State, procedure: Procedure) -> tuple[str, ...]:
+    """Who stands outside the bright light, where a light lights only some members."""
+    if not per_member(procedure):
+        return ()
+    levels = member_levels(state, procedure)
+    return tuple(
+        f"{visible(name)} {_STANDS[level]}." for name, level in levels.items() if level in _STANDS
+    )

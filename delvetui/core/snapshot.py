@@ -12,13 +12,13 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Hazard, Light, Member, Pending, State
+from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 12
+FORMAT = 13
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -49,6 +49,7 @@ def state_from_data(data: dict[str, Any]) -> State:
     lights = tuple(Light(**light) for light in data["lights"])
     pending = tuple(Pending(**p) for p in data["pending"])
     hazard = Hazard(**data["last_hazard"]) if data["last_hazard"] else None
+    met = data.get("last_encounter")
     return State(
         **{
             **data,
@@ -57,6 +58,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "counters": _pairs(data["counters"]),
             "pending": pending,
             "last_hazard": hazard,
+            "last_encounter": Encounter(**met) if met else None,
             "light_numbers": _pairs(data["light_numbers"]),
             "shown": tuple(str(what) for what in data.get("shown", ())),
             "intervals": tuple(
@@ -65,6 +67,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             ),
             "resources": _pairs(data.get("resources", ())),
             "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
+            "acted": tuple(str(name) for name in data.get("acted", ())),
         }
     )
 

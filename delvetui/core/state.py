@@ -7,7 +7,7 @@ property, so replay cannot disagree with itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -17,6 +17,10 @@ MINUTES_PER_DAY = 24 * 60
 #: How many spent lights the state keeps for the inventory to show (and to correct);
 #: older ones leave the state, so it does not grow with the length of the expedition.
 KEEP_SPENT = 10
+
+
+def _half_over_ten(score: int) -> int:
+    return (score - 10) // 2
 
 
 @attrs.frozen
@@ -45,19 +49,21 @@ class Member:
         """The member's score in an ability, or None when not given."""
         return dict(self.abilities).get(name.upper())
 
-    def modifier(self, name: str) -> int:
-        """The modifier of an ability ((score - 10) // 2); 'best' is the highest plus PROF.
+    def modifier(self, name: str, of: Callable[[int], int] | None = None) -> int:
+        """The modifier of an ability ((score - 10) // 2, or the game's own table ``of``
+        a score); 'best' is the highest plus PROF.
 
         A member given a score of ``MOD`` uses it as their best modifier directly.
         """
+        scale = of or _half_over_ten
         scores = dict(self.abilities)
         if name.lower() == "best":
             if "MOD" in scores:
                 return scores["MOD"]
-            mods = [(value - 10) // 2 for key, value in scores.items() if key != "PROF"]
+            mods = [scale(value) for key, value in scores.items() if key != "PROF"]
             return max(mods, default=0) + scores.get("PROF", 0)
         score = scores.get(name.upper())
-        return 0 if score is None else (score - 10) // 2
+        return 0 if score is None else scale(score)
 
     def track(self, name: str) -> int:
         """The member's value on a track, 0 when none was kept yet."""
@@ -115,6 +121,23 @@ class Pending:
 
 
 @attrs.frozen
+class Encounter:
+    """The last encounter the party met, as ``status --json`` gives it to scripts."""
+
+    #: What the log called it (the creature, or the hazard result's words).
+    text: str
+    creature: str = ""
+    appearing: int = 0
+    distance: str = ""
+    reaction: str = ""
+    area: str = ""
+    #: The turn it began in (the turn under way, or the last one when it came between turns).
+    turn: int = 0
+    day: int = 1
+    clock: str = "00:00"
+
+
+@attrs.frozen
 class Hazard:
     """The last per-turn hazard roll and what it gave."""
 
@@ -166,6 +189,12 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: The last encounter met, kept after its turn (``encounter`` is this turn's only).
+    last_encounter: Encounter | None = None
+    #: A turn is under way: its TurnStarted is in, its TurnEnded not yet.
+    in_turn: bool = False
+    #: Who has done an activity (``do ACTIVITY by=NAME``) this turn, once for each one.
+    acted: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -181,6 +210,11 @@ class State:
     def day(self) -> int:
         """The in-world day, starting at 1."""
         return self.clock // MINUTES_PER_DAY + 1
+
+    def day_ends_after(self, minutes: int) -> bool:
+        """True when a turn of this many minutes from now ends on another day: the clock
+        passes midnight (a turn of a day or more always does)."""
+        return (self.clock + minutes) // MINUTES_PER_DAY != self.clock // MINUTES_PER_DAY
 
     @property
     def hour(self) -> int:

@@ -13,19 +13,33 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core import events as ev
+from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
-from delvetui.text import counted, number_problem
+from delvetui.text import a, counted, number_problem
 
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
-    last = work.state.action if work.state.action in procedure.actions else None
-    chosen = name or last or procedure.default_action
-    return chosen, named(procedure.actions, chosen, f"an action of {procedure.name}")
+    chosen = name or procedure.bare_action(work.state.action, work.state.turn_type)
+    action = named(procedure.actions, chosen, f"an action of {procedure.name}")
+    kept_apart(procedure, work.state.turn_type, action)
+    return chosen, action
+
+
+def kept_apart(procedure: Procedure, turn_type: str, action: Action, noun: str = "action") -> None:
+    """Refuse an action (or activity) of another kind of turn: the game master changes the
+    kind of turn with ``enter ID``, never by taking an action of another."""
+    if action.taken_in(turn_type):
+        return
+    kinds = " or ".join(action.turn_types)
+    raise CommandError(
+        f"{action.label} is {a(f'{kinds} {noun}')}; this is "
+        f"{a(procedure.turn_name(turn_type))}. Type `enter {action.turn_types[0]}` first."
+    )
 
 
 def _check_inputs(work: Work, action_name: str, action: Action) -> None:
@@ -96,7 +110,7 @@ class Preview:
 def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> Preview:
     """A turn of the named action in the current light: its turns, distance and flags."""
     action = procedure.actions[name]
-    rules = procedure.light_level(state.light_level)
+    rules = procedure.light_level(party_level(state, procedure))
     level = rules.label.lower()
     forbidden = ""
     if name in rules.forbid:
@@ -173,7 +187,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         known = ", ".join(action.distance)
         raise CommandError(f"speed={speed} is not a movement speed ({known}).")
     shown = preview(work.state, procedure, name, speed)
-    rules = procedure.light_level(work.state.light_level)
+    rules = procedure.light_level(party_level(work.state, procedure))
     if shown.forbidden:
         raise CommandError(
             f"{action.label} is not possible in {rules.label.lower()}: "
@@ -207,7 +221,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         _resolve_pending(work, resting)
         _periodic_rest(work, resting)
         for track_name, track in procedure.tracks.items():
-            if name in track.reset_by:
+            if name in track.reset_by and work.state.streak >= track.reset_after:
                 for member in work.state.party:
                     start = track_start(track.start, member)
                     if member.track(track_name) != start:
@@ -280,6 +294,7 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
     activity = named(
         procedure.activities, command.activity, "an activity", none="this procedure has none"
     )
+    kept_apart(procedure, work.state.turn_type, activity, "activity")
     current = work.current_action()
     if current is not None and not current.activities and work.state.turn > 0:
         turn_name = procedure.turn_name(work.state.turn_type)
@@ -288,14 +303,48 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
             f"{activity.label.lower()} now; take the next {turn_name} first."
         )
     _check_inputs(work, command.activity, activity)
+    by = work.inputs.get("by")
+    member = work.member(by).name if by is not None else None
+    if member is None and work.procedure.party.activities_each is not None:
+        # Each member takes their own share of actions: say (or ask) whose this is.
+        member = work.members("by", Ctx(source=activity.label))[0].name
+    _activity_allowed(work, activity, member)
     work.activity = activity
-    work.emit(ev.Logged(text=activity.text or activity.label, label=activity.label))
-    ctx = Ctx(source=activity.label, member=work.inputs.get("by"))
-    if ctx.member is not None:
-        ctx = attrs.evolve(ctx, member=work.member(ctx.member).name)
+    text = activity.text or activity.label
+    work.emit(
+        ev.ActivityDone(activity=command.activity, text=text, label=activity.label, by=member or "")
+    )
+    ctx = Ctx(source=activity.label, member=member)
     work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
     for rule_id in activity.rolls:
-        work.run_rule(rule_id, procedure.rolls[rule_id], activity.roll_mode.get(rule_id, ""))
+        rule = procedure.rolls[rule_id]
+        work.run_rule(rule_id, rule, activity.roll_mode.get(rule_id, ""), asked=True)
+
+
+def _activity_allowed(work: Work, activity: Action, member: str | None) -> None:
+    """Refuse an activity the party's rules do not allow now: one during the turn's
+    encounter (``activities_in_encounter = false``), or a member's beyond their share of
+    the turn (``activities_each``)."""
+    party = work.procedure.party
+    state = work.state
+    turn_name = work.procedure.turn_name(state.turn_type)
+    what = activity.label.lower()
+    if not party.activities_in_encounter and state.encounter is not None:
+        raise CommandError(
+            f"An encounter is under way this {turn_name}, so no one can {what} now: the "
+            f"characters' actions are for a {turn_name} without one; take the next "
+            f"{turn_name} first."
+        )
+    if party.activities_each is None or member is None:
+        return
+    most = party.activities_each
+    if state.acted.count(member) >= most:
+        taken = "their action" if most == 1 else f"their {most} actions"
+        each = "one action" if most == 1 else f"at most {most} actions"
+        raise CommandError(
+            f"{member} has already taken {taken} this {turn_name}: each member takes {each} "
+            f"a {turn_name}. Take the next {turn_name} first."
+        )
 
 
 def _resolve_pending(work: Work, resting: bool) -> None:
@@ -351,7 +400,9 @@ def _time_passes(work: Work, action_name: str) -> None:
                 reason = "out of fuel" if refuels else "burnt out"
                 work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
     for track_name, track in procedure.tracks.items():
-        added = track.per_turn + track.per_hour * minutes // 60
+        # Whole hours the clock crosses, so that six 10-minute turns count an hour too.
+        hours = (work.state.minutes + minutes) // 60 - work.state.minutes // 60
+        added = track.per_turn + track.per_hour * hours
         if not added or action_name in track.reset_by:
             continue
         for member in work.state.party:

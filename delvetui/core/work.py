@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import dice
+from delvetui.core import daytime, dice, member_light
 from delvetui.core import events as ev
 from delvetui.core.effects import KINDS
 from delvetui.core.evolve import evolve
@@ -33,7 +33,7 @@ from delvetui.procedure.model import (
     RollRule,
 )
 from delvetui.procedure.tree import row_range
-from delvetui.text import counted, suggest
+from delvetui.text import a, counted, suggest
 
 _T = TypeVar("_T")
 
@@ -137,10 +137,10 @@ def why_skipped(work: Work, rule: RollRule, every: int | None = None, since: int
     if rule.turn_types and work.state.turn_type not in rule.turn_types:
         kinds = " or ".join(work.procedure.turn_name(kind) for kind in rule.turn_types)
         now = work.procedure.turn_name(work.state.turn_type)
-        return f"it is made only in a {kinds}, and this is a {now}"
+        return f"it is made only in {a(kinds)}, and this is {a(now)}"
     if rule.tables and not rule.table_for(work.state.turn_type):
         now = work.procedure.turn_name(work.state.turn_type)
-        return f"it has no table for a {now}"
+        return f"it has no table for {a(now)}"
     taken = work.turn_number - since
     if every > 1 and taken % every != 0:
         turn_name = work.procedure.turn_name(work.state.turn_type)
@@ -193,13 +193,17 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
     if condition.resting is not None:
         parts.append("the party rests" if condition.resting else "the party does not rest")
+    if condition.day_ends is not None:
+        parts.append(f"the {turn_name} {'ends' if condition.day_ends else 'is within'} a day")
+    parts.extend(daytime.words(work.procedure, state, condition))
     for name, named in condition.counter_levels.items():
         counter = work.procedure.counters.get(name)
         now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
         parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
     if condition.light_levels:
         levels = " or ".join(condition.light_levels)
-        parts.append(f"the light is {levels} (it is {state.light_level})")
+        now = member_light.party_level(state, work.procedure)
+        parts.append(f"the light is {levels} (it is {now})")
     for flag in condition.flags:
         parts.append(f"the {turn_name} is '{flag}'")
     for flag in condition.not_flags:
@@ -208,6 +212,8 @@ def describe(condition: Condition, work: Work) -> str:
         parts.append(f"on every {condition.streak}th {turn_name} of the same action in a row")
     if condition.hp_at_most is not None:
         parts.append(f"a member has at most {condition.hp_at_most} hit points")
+    if condition.hp_at_least is not None:
+        parts.append(f"a member has at least {condition.hp_at_least} hit points")
     if not parts:
         return "only when its condition holds, and it does not now"
     return "only when " + " and ".join(parts)
@@ -240,7 +246,9 @@ class Ctx:
     excess: int = 0
 
 
-def member_passes(state: State, condition: Condition, name: str | None) -> bool:
+def member_passes(
+    state: State, condition: Condition, name: str | None, of: Callable[[int], int] | None = None
+) -> bool:
     """True when the member an effect is about passes every member test of the condition.
 
     No member (a roll rule's ``only``, an effect for the party) passes none.
@@ -250,9 +258,11 @@ def member_passes(state: State, condition: Condition, name: str | None) -> bool:
         return False
     if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
         return False
+    if condition.hp_at_least is not None and member.hp < condition.hp_at_least:
+        return False
     # A member with no score in an ability passes no test of it, above or below.
     scores = dict(member.abilities)
-    mods = {key.upper(): member.modifier(key) for key in scores} | {"BEST": member.modifier("best")}
+    mods = {key.upper(): member.modifier(key, of) for key in [*scores, "best"]}
     tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
         (condition.member_track_at_least, member.track, 1),
         (condition.member_track_at_most, member.track, -1),
@@ -340,9 +350,12 @@ class Work:
 
     def members(self, target: str, ctx: Ctx) -> list[Member]:
         """The members an effect with this target applies to."""
-        if target == "each" and ctx.scope is not None:
+        if target in ("each", "by-or-each") and ctx.scope is not None:
             # After one member's check, "each" means each member it was made for.
             return [self.member(ctx.scope)]
+        if target == "by-or-each":
+            named = ctx.member or self.inputs.get("by")
+            return [self.member(named)] if named else list(self.state.party)
         if target in ("each", "party"):
             return list(self.state.party)
         name = ctx.member or self.inputs.get("by")
@@ -371,7 +384,10 @@ class Work:
     def holds(self, condition: Condition, member: str | None = None) -> bool:
         """True when every key of the condition holds now (for ``member`` where it asks)."""
         state = self.state
-        if condition.about_member and not member_passes(state, condition, member):
+        of = self.procedure.party.modifier_of
+        if condition.about_member and not member_passes(state, condition, member, of):
+            return False
+        if not member_light.light_holds(state, self.procedure, condition, member):
             return False
         for name, value in condition.resource_at_least.items():
             if state.resource(name) < value:
@@ -402,7 +418,13 @@ class Work:
             return False
         if condition.resting is not None and state.resting != condition.resting:
             return False
-        if condition.light_levels and state.light_level not in condition.light_levels:
+        if condition.day_ends is not None and condition.day_ends != state.day_ends_after(
+            self.procedure.turn_minutes(state.turn_type)
+        ):
+            return False
+        if condition.by is not None and (self.inputs.get("by") is not None) != condition.by:
+            return False
+        if not daytime.holds(self.procedure, state, condition):
             return False
         if any(flag not in self.flags for flag in condition.flags):
             return False
@@ -491,19 +513,20 @@ class Work:
         dice_text: str = "",
         mode: str = "",
         hazard: bool = False,
+        modifier: int = 0,
+        purpose: str = "",
     ) -> None:
         """Roll on a table and apply the row rolled, unless the row is ignored now.
 
         ``hazard``: the roll is the turn's hazard roll, which the state keeps as the last one.
+        ``modifier`` is added; a total beyond the rows reads the nearest end's ("2 or less").
         """
         table = self.procedure.tables[table_id]
-        expression = dice.with_mode(dice_text or table.dice, mode)
-        result = self.roll(key, expression, table.label)
-        index = next(
-            i
-            for i, (low, high) in enumerate(map(row_range, table.rows))
-            if low <= result.total <= high
-        )
+        expression = dice.with_modifier(dice.with_mode(dice_text or table.dice, mode), modifier)
+        result = self.roll(key, expression, purpose or table.label)
+        spans = list(map(row_range, table.rows))
+        looked = min(max(result.total, min(spans)[0]), max(high for _, high in spans))
+        index = next(i for i, (low, high) in enumerate(spans) if low <= looked <= high)
         row = table.rows[index]
         ignored = ""
         if row.ignore_first_turns and self.turn_number <= row.ignore_first_turns:
@@ -528,12 +551,16 @@ class Work:
         if not ignored:
             self.apply_all(row.effects, f"tables.{table_id}.rows[{index}].effects", here)
 
-    def run_rule(self, rule_id: str, rule: RollRule, mode: str) -> None:
-        """Make one of the procedure's rolls, if it is due, and apply what it gives."""
+    def run_rule(self, rule_id: str, rule: RollRule, mode: str, *, asked: bool = False) -> None:
+        """Make one of the procedure's rolls, if it is due, and apply what it gives.
+
+        ``asked``: an activity calls for the roll now ("or when the players make noise"),
+        so its interval (``every``) does not hold it back; its ``only`` and turn types do.
+        """
         # The interval is followed every time the rule comes round, made or not, so a
         # change of level restarts its count even while ``only`` keeps it from being made.
         every, since = interval(self, rule_id, rule)
-        why = why_skipped(self, rule, every, since)
+        why = why_skipped(self, rule, 1 if asked else every, since)
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return

@@ -23,6 +23,7 @@ from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
 from delvetui.core.log import Kind, clock_text, describe, walk
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
 from delvetui.errors import DelveError
@@ -400,6 +401,8 @@ class _Tally:
                 use.spent = event.spent
             case ev.UsageDieStepped():
                 self.light(event.id).dice.append(event.die)
+            case ev.UsageDieSet():
+                self.light(event.id).dice.append(event.die)
             case ev.LightStruck():
                 self.light(event.id).strikes = event.strikes
             case ev.EncounterBegan():
@@ -437,7 +440,7 @@ def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> t
         ),
         Fact("Light used", _lights_used(tally, procedure, end) or ["none"]),
         Fact("Light left", _lights_left(procedure, end)),
-        Fact("Light level", [f"{end.light_level} at the end"]),
+        Fact("Light level", [f"{party_level(end, procedure)} at the end"]),
         Fact("Party", _party(tally, procedure, end) or ["nobody"]),
     ]
     for name in sorted(set(procedure.counters) | {n for n, _ in end.counters}):

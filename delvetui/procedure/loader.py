@@ -25,7 +25,7 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import model
-from delvetui.procedure.member_rules import check_member_rules
+from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import ID, INVALID, Problems, read_bounded
 from delvetui.procedure.reading import LineMap as _LineMap
@@ -300,12 +300,24 @@ class _Checker:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
+        if p.party.activities_each is not None and p.party.activities_each < 1:
+            self.problem(
+                "party.activities_each", "should be at least 1 (leave it out for no limit)."
+            )
         for step in p.party.fatigue_modes:
             if step not in p.party.fatigue:
                 self.problem(
                     f"party.fatigue_modes.{step}",
                     f"'{step}' is not a step of party.fatigue ({', '.join(p.party.fatigue)})."
                     + _suggest(step, p.party.fatigue),
+                )
+        for key in p.party.modifiers:
+            try:
+                model.score_span(key)
+            except ValueError:
+                self.problem(
+                    f"party.modifiers.{key}",
+                    "should be a score or a range of scores, e.g. '13' or '13-15'.",
                 )
         if len(p.time.quarters) != 4:
             self.problem("time.quarters", "should name the four quarters of the day.")
@@ -331,6 +343,9 @@ class _Checker:
                 self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
             if light.real_step is not None and not 1 <= light.real_step <= 60:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
+            if light.turns_dice:
+                self.dice(f"lights.{name}.turns_dice", light.turns_dice)
+            light_reach(self, f"lights.{name}", light)
             if light.renews_nothing:
                 self.advice(
                     f"lights.{name}.refuel_resource",
@@ -347,10 +362,20 @@ class _Checker:
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
+            if track.reset_after < 1:
+                self.problem(f"tracks.{name}.reset_after", "should be 1 or more.")
             self._effects(f"tracks.{name}.over", track.over)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)
+        if any(action.turn_types for action in p.actions.values()):
+            for kind in p.turn_types:
+                if not p.actions_in(kind):
+                    self.problem(
+                        f"turn_types.{kind}",
+                        f"no action is taken in a {p.turn_types[kind].label}: add '{kind}' "
+                        "to the turn_types of one, or leave an action's turn_types out.",
+                    )
         for name, rule in p.rolls.items():
             self._roll(f"rolls.{name}", rule)
         for name, table in p.tables.items():
@@ -396,6 +421,8 @@ class _Checker:
                 self.problem(f"{path}.inputs.{key}.default", "is not one of the values.")
             if given.required_when is not None:
                 self._condition(f"{path}.inputs.{key}.required_when", given.required_when)
+        for kind in action.turn_types:
+            self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
@@ -557,9 +584,18 @@ class _Checker:
         for name in (*condition.counter_at_least, *condition.counter_at_most):
             self.ref(path, name, self.p.counters, "counter")
         check_counter_levels(self, path, condition)
-        for level in condition.light_levels:
-            if level not in ("bright", "dim", "dark"):
-                self.problem(f"{path}.light_levels", f"'{level}' is not bright, dim or dark.")
+        for key in ("light_levels", "member_light_levels"):
+            for level in getattr(condition, key):
+                if level not in ("bright", "dim", "dark"):
+                    self.problem(f"{path}.{key}", f"'{level}' is not bright, dim or dark.")
+        for part in condition.time_of_day:
+            if part not in self.p.time.quarters:
+                known = ", ".join(dict.fromkeys(self.p.time.quarters))
+                self.problem(
+                    f"{path}.time_of_day",
+                    f"'{part}' is not a part of the day; use one of the [time] quarters "
+                    f"({known})." + _suggest(part, list(self.p.time.quarters)),
+                )
         member_tests(self, path, condition)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from delvetui.core.effects.members import duration_problem
 from delvetui.core.effects.registry import Checks
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import LightKind, Procedure
 from delvetui.procedure.tree import walk_effects
 from delvetui.text import closest
 
@@ -49,3 +49,20 @@ def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]
                 f"{path}.{kind}",
                 f"no check names the kind '{kind}' (check_kind); did you mean '{close}'?",
             )
+
+
+def light_reach(checks: Checks, path: str, light: LightKind) -> None:
+    """A light that lights only some members lights at least one; ``dim_for`` counts the
+    members beyond those, so it needs ``lights``."""
+    if light.lights is not None and light.lights < 1:
+        checks.problem(
+            f"{path}.lights",
+            "should be at least 1 (the members it lights); leave it out to light the party.",
+        )
+    if light.dim_for < 0:
+        checks.problem(f"{path}.dim_for", "should be 0 or more (the members in its dim light).")
+    elif light.dim_for and light.lights is None:
+        checks.problem(
+            f"{path}.dim_for",
+            "counts the members beyond those the light lights: give lights = N too.",
+        )

@@ -15,7 +15,7 @@ from delvetui.values import Value, as_tuple
 Brightness = Literal["bright", "dim"]
 LightLevelName = Literal["bright", "dim", "dark"]
 RollPoint = Literal["start", "end", "action"]
-Target = Literal["each", "party", "by"]
+Target = Literal["each", "party", "by", "by-or-each"]
 RollMode = Literal["advantage", "disadvantage"]
 #: The roll rule that is the per-turn hazard roll without being marked (see RollRule.hazard).
 HAZARD = "hazard"
@@ -62,6 +62,28 @@ class Condition(Value):
     resting: bool | None = attrs.field(
         default=None, metadata=_help("Only while the party rests (true) or does not (false).")
     )
+    day_ends: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only on a turn in which the clock passes midnight (true): a day's food; or "
+            "on any other (false)."
+        ),
+    )
+    time_of_day: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only when the turn begins in one of these parts of the day ([time] quarters), "
+            "e.g. ['night']."
+        ),
+    )
+    first_turn_of_day: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only on the first turn of the day (true), or on any other (false); with "
+            "time_of_day, the first turn of that part of the day (dawn: ['morning'])."
+        ),
+    )
     light_levels: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Only at these light levels.")
     )
@@ -81,6 +103,18 @@ class Condition(Value):
         default=(),
         converter=as_tuple,
         metadata=_help("Only when this turn's flags include none of these."),
+    )
+    by: bool | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only when the command names a member with by=NAME (true), or names none (false)."
+        ),
+    )
+    hp_at_least: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Only for a member with at least this many hit points (1: not reduced to nothing)."
+        ),
     )
     hp_at_most: int | None = attrs.field(
         default=None,
@@ -146,6 +180,14 @@ class Condition(Value):
             "Only for a member who carries a lit light of their own (true) or does not (false)."
         ),
     )
+    member_light_levels: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Only for a member who stands in one of these light levels (where lights light "
+            "only some members: [lights.ID] lights)."
+        ),
+    )
     resource_at_least: dict[str, int] = attrs.field(
         factory=dict, metadata=_help("The party's resources at or above these values.")
     )
@@ -158,6 +200,7 @@ class Condition(Value):
         """True when a key tests the member the effect is about (so it is tested per member)."""
         return bool(
             self.hp_at_most is not None
+            or self.hp_at_least is not None
             or self.member_track_at_least
             or self.member_track_at_most
             or self.member_ability_at_least
@@ -169,6 +212,7 @@ class Condition(Value):
             or self.member_resource_at_least
             or self.member_resource_at_most
             or self.member_carries_light is not None
+            or bool(self.member_light_levels)
         )
 
 
@@ -189,7 +233,11 @@ class Effect(Value):
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
     amount: int | None = attrs.field(default=None, metadata=_help("A fixed amount."))
     target: Target = attrs.field(
-        default="each", metadata=_help("Who: each member, the party, or the member `by`.")
+        default="each",
+        metadata=_help(
+            "Who: each member, the party, the member `by`, or `by-or-each` (the member named "
+            "with by=NAME, else each member)."
+        ),
     )
     per_point: bool = attrs.field(
         default=False, metadata=_help("Multiply by the points a check was missed by.")
@@ -204,6 +252,9 @@ class Effect(Value):
     )
     dc_turns: bool = attrs.field(
         default=False, metadata=_help("check: add the turns taken so far to the DC.")
+    )
+    dc_counter: str = attrs.field(
+        default="", metadata=_help("check: a counter whose value is added to the DC.")
     )
     dc_max: int | None = attrs.field(default=None, metadata=_help("check: the highest DC."))
     dc_over: bool = attrs.field(
@@ -426,6 +477,19 @@ class Action(Value):
     #: False when the action takes the characters' actions for the turn (Hide skips them):
     #: activities (``do ACTIVITY``) are refused until the next turn.
     activities: bool = True
+    turn_types: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "The kinds of turn it is taken in (['dungeon']); in every kind when empty. In "
+            "another kind it is neither offered nor accepted until the game master types "
+            "`enter ID`."
+        ),
+    )
+
+    def taken_in(self, turn_type: str) -> bool:
+        """True when the action (or activity) belongs to this kind of turn."""
+        return not self.turn_types or turn_type in self.turn_types
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -450,6 +514,13 @@ class LightKind(Value):
     #: Refuelling takes one of this resource, from the carrier (a member's resource) or
     #: from the party's (a party resource); refused when none is left.
     refuel_resource: str = ""
+    #: Dice for the turns a source burns, rolled when it is first lit ("1d4+4").
+    turns_dice: str = ""
+    #: Lights only this many members in its own light (its carrier first, then the nearest
+    #: in the marching order); None lights the whole party.
+    lights: int | None = None
+    #: And this many members more in dim light, beyond those it lights.
+    dim_for: int = 0
 
     @property
     def refuels(self) -> bool:
@@ -483,6 +554,7 @@ class LightKind(Value):
             or self.usage_die is not None
             or self.strikes is not None
             or self.real_minutes is not None
+            or bool(self.turns_dice)
         )
 
 
@@ -610,6 +682,13 @@ class Track(Value):
     per_hour: int = 0
     limit: int | str | None = None
     reset_by: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    reset_after: int = attrs.field(
+        default=1,
+        metadata=_help(
+            "How many turns in a row of a `reset_by` action set the track back (2: two "
+            "4-hour camps make a night's sleep); it does not grow on any of them."
+        ),
+    )
     #: What happens to a member whose track goes over its limit: a list of effects (one
     #: effect written as a single table is a list of one, as procedures first wrote it).
     over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
@@ -629,11 +708,49 @@ class Party(Value):
     #: Checks made by a member with a condition roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     condition_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    activities_each: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Each member does at most this many activities a turn (`do ACTIVITY by=NAME`), "
+            "and an activity then names who does it; none: no limit."
+        ),
+    )
+    activities_in_encounter: bool = attrs.field(
+        default=True,
+        metadata=_help(
+            "false: no activity while the turn's encounter is on (the characters' actions "
+            "wait for a turn without one)."
+        ),
+    )
+    #: The game's own ability modifiers: score (or range "4-5") -> modifier. Empty: the
+    #: modifier is (score - 10) // 2.
+    modifiers: dict[str, int] = attrs.field(factory=dict)
+
+    def modifier_of(self, score: int) -> int:
+        """The modifier of an ability score: by ``modifiers`` when given (a score beyond
+        them takes the nearest end's), else (score - 10) // 2."""
+        if not self.modifiers:
+            return (score - 10) // 2
+        spans = sorted((*score_span(key), value) for key, value in self.modifiers.items())
+        for low, high, value in spans:
+            if low <= score <= high:
+                return value
+        return spans[0][2] if score < spans[0][0] else spans[-1][2]
 
     def fatigue_label(self, level: int) -> str:
         """The ladder's name for a fatigue level; a level off the ladder (a file made by
         hand, a procedure with a shorter ladder) takes the nearest end, never an error."""
         return self.fatigue[max(0, min(level, len(self.fatigue) - 1))]
+
+
+def score_span(key: str) -> tuple[int, int]:
+    """The scores a key of ``[party] modifiers`` covers: "13" or "13-15" (ValueError else)."""
+    low, _, high = key.partition("-")
+    first = int(low.strip())
+    last = int(high.strip()) if high else first
+    if last < first:
+        raise ValueError(key)
+    return first, last
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -802,6 +919,23 @@ class Procedure(Value):
     def default_turn_type(self) -> str:
         """The turn type an expedition starts in."""
         return next(iter(self.turn_types), "turn")
+
+    def actions_in(self, turn_type: str) -> dict[str, Action]:
+        """The actions taken in this kind of turn, in the file's order."""
+        return {name: a for name, a in self.actions.items() if a.taken_in(turn_type)}
+
+    def activities_in(self, turn_type: str) -> dict[str, Action]:
+        """The activities done in this kind of turn, in the file's order."""
+        return {name: a for name, a in self.activities.items() if a.taken_in(turn_type)}
+
+    def bare_action(self, last: str | None, turn_type: str) -> str:
+        """The action a bare ``turn`` takes in this kind of turn: the last one taken when it
+        belongs here, else the default action when it does, else the first that does."""
+        here = self.actions_in(turn_type)
+        for name in (last, self.default_action):
+            if name in here:
+                return name
+        return next(iter(here), self.default_action)
 
     def is_hazard(self, rule_id: str) -> bool:
         """True when the roll rule is a per-turn hazard roll: marked, or called 'hazard'."""

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import distance_text, next_action
@@ -35,11 +36,13 @@ class ActionDialog(PickDialog):
     def compose(self) -> ComposeResult:
         """One option per action (and per speed when there are several)."""
         procedure = self.procedure
-        rules = procedure.light_level(self.state.light_level)
+        rules = procedure.light_level(party_level(self.state, procedure))
         current = self.current
         options: list[Option] = []
-        width = max(len(action.label) for action in procedure.actions.values())
-        for action_id, action in procedure.actions.items():
+        # Only this kind of turn's actions: another's waits for `enter ID`.
+        here = procedure.actions_in(self.state.turn_type)
+        width = max((len(action.label) for action in here.values()), default=0)
+        for action_id, action in here.items():
             row = Text()
             row.append("▶ " if action_id == current else "  ")
             row.append(action.label.ljust(width), "bold")
@@ -71,4 +74,4 @@ class ActionDialog(PickDialog):
 
     def on_mount(self) -> None:
         """Focus the list on the current action."""
-        self.focus_list(list(self.procedure.actions), self.current)
+        self.focus_list(list(self.procedure.actions_in(self.state.turn_type)), self.current)

@@ -11,14 +11,16 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core.decide import preview
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
 from delvetui.ui.pane import Pane
 
 
 def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:
-    """The action a bare 'turn' repeats: the last one taken, or the procedure's default."""
-    name = state.action or procedure.default_action
+    """The action a bare 'turn' repeats: the last one taken, or the procedure's default
+    (each of this kind of turn: a dungeon action is not repeated in the wilderness)."""
+    name = procedure.bare_action(state.action, state.turn_type)
     return name, procedure.actions.get(name)
 
 
@@ -36,7 +38,8 @@ def next_action(state: State, procedure: Procedure, moving: str = "") -> tuple[s
     name, action = current_action(state, procedure)
     if not one_turn(name, action):
         return name, ""
-    going = moving if moving in procedure.actions else procedure.default_action
+    here = procedure.actions_in(state.turn_type)
+    going = moving if moving in here else procedure.bare_action("", state.turn_type)
     if going == name:
         return name, ""
     label = action.label.lower() if action is not None else name
@@ -93,7 +96,7 @@ class ActionPane(Pane):
             text.append(f"  {shown.distance} a {procedure.turn_name(state.turn_type)}{pace}")
         if shown.flags:
             text.append(f"\n{', '.join(shown.flags)}", self._style("muted"))
-        level = procedure.light_level(state.light_level).label.lower()
+        level = procedure.light_level(party_level(state, procedure)).label.lower()
         if shown.forbidden:
             text.append(f"\nNot possible in {level}.", self._style("warning"))
         elif shown.light_note:

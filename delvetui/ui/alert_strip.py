@@ -13,6 +13,7 @@ import attrs
 from rich.console import RenderableType
 from rich.text import Text
 
+from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import minutes_words, visible
@@ -37,7 +38,7 @@ class Alert:
 def alerts(state: State, procedure: Procedure) -> list[Alert]:
     """What needs the game master's attention now, the most dangerous first."""
     found: list[Alert] = []
-    if state.light_level == "dark":
+    if party_level(state, procedure) == "dark":
         rules = procedure.light_level("dark")
         meaning = f": {rules.text.rstrip('.')}" if rules.text else ""
         # Narrow, the level's flags and what it forbids say it in fewer words.
@@ -99,7 +100,7 @@ class AlertStrip(Pane):
 
     def watch_state(self, state: State) -> None:
         """In the dark the whole strip takes the error colour."""
-        self.set_class(state.light_level == "dark", "-dark")
+        self.set_class(party_level(state, self.procedure) == "dark", "-dark")
 
     def render(self) -> RenderableType:
         """The alerts side by side, the loudest first; in fewer words when they would not

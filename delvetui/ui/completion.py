@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from delvetui.core.areas import areas
 from delvetui.core.commands import GRAMMAR, PLAYERS_SHOW, VERBS, Form, Verb, Word
+from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import unseen_in
@@ -45,9 +46,9 @@ def _choices(
         case "light-kind":
             return list(procedure.lights)
         case "action":
-            return list(procedure.actions)
+            return list(procedure.actions_in(state.turn_type))
         case "activity":
-            return list(procedure.activities)
+            return list(procedure.activities_in(state.turn_type))
         case "turn-type":
             return list(procedure.turn_types)
         case "counter":
@@ -178,6 +179,8 @@ def values(key: str, words: list[str], state: State, procedure: Procedure) -> li
     kind = _value_kind(key, words)
     if kind == "member" or key == "by":
         return [_quote(member.name) for member in state.party]
+    if kind == "usage-die":
+        return [f"d{size}" for size in reversed(USAGE_DICE)]
     if key == "speed":
         return list(procedure.movement.speeds)
     doing = procedure.activities if words and words[0].lower() == "do" else procedure.actions

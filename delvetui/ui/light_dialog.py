@@ -14,9 +14,11 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui.core import commands as cmd
+from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
 from delvetui.text import countdown, plural, time_left, visible
@@ -39,6 +41,7 @@ class LightDialog(ItemDialog):
         Binding("o", "switch", "Light / put out"),
         Binding("g", "give", "Hand over"),
         Binding("t", "set_time", "Set turns left"),
+        Binding("d", "set_die", "Set the usage die"),
         Binding("f", "refuel", "Refuel"),
         Binding("r", "real_time", "Real time"),
         Binding("a", "add", "Add a light"),
@@ -76,14 +79,36 @@ class LightDialog(ItemDialog):
             elif light.minutes is not None and not light.spent:
                 unit = self.procedure.turn_name(self.state.turn_type)
                 row.append(f"  {time_left(light.minutes, per_turn, unit)} left")
+            elif light.usage_die is not None and not light.spent:
+                row.append(f"  usage die d{light.usage_die}")
             options.append(Option(row, id=light.id))
         options.append(Option(Text("+ Add a light…"), id=ADD))
-        yield from self.framed(
-            "Lights",
-            options,
-            "enter light or put out · g hand over · t set turns left · f refuel (a spent one "
-            "too) · r real time · a add · esc close",
+        yield from self.framed("Lights", options, self.hint(self._first()))
+
+    def _first(self) -> Light | None:
+        """The light highlighted when the dialog opens."""
+        lights = self.lights
+        chosen = self.state.light(self.selected) if self.selected else None
+        return chosen if chosen in lights else (lights[0] if lights else None)
+
+    def counts_die(self, light: Light) -> bool:
+        """True when the light burns down on a usage die (its die is what is corrected)."""
+        kind = self.procedure.lights.get(light.kind)
+        die = light.usage_die is not None or (kind is not None and kind.usage_die is not None)
+        return die and light.minutes is None
+
+    def hint(self, light: Light | None) -> str:
+        """The keys for the highlighted light: t for a light that counts turns, d for one
+        that burns down on a usage die."""
+        correct = "d set the usage die" if light and self.counts_die(light) else "t set turns left"
+        return (
+            f"enter light or put out · g hand over · {correct} · f refuel (a spent one too) · "
+            "r real time · a add · esc close"
         )
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Offer the keys that fit the light now highlighted."""
+        self.query_one(".dialog-hint", Static).update(Text(self.hint(self._current())))
 
     def on_mount(self) -> None:
         """Focus the list on the chosen light."""
@@ -139,9 +164,16 @@ class LightDialog(ItemDialog):
         )
 
     def action_set_time(self) -> None:
-        """Correct the turns the highlighted light has left."""
+        """Correct the turns the highlighted light has left (a light that counts turns)."""
         light = self._current()
         if light is None:
+            return
+        if self.counts_die(light):
+            self.notify(
+                f"{light.id} burns down on its usage die, not by turns: d sets its die.",
+                severity="warning",
+                markup=False,
+            )
             return
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
         now = "" if light.minutes is None else str(-(-light.minutes // per_turn))
@@ -153,6 +185,25 @@ class LightDialog(ItemDialog):
                 check=whole_number,
             ),
             lambda turns: (cmd.SetLight(target=light.id, turns=int(turns)),),
+        )
+
+    def action_set_die(self) -> None:
+        """Correct the usage die of the highlighted light (a light that burns down on one)."""
+        light = self._current()
+        if light is None:
+            return
+        if not self.counts_die(light):
+            self.notify(
+                f"{light.id} has no usage die: it counts its time left; t sets that.",
+                severity="warning",
+                markup=False,
+            )
+            return
+        sizes = [(str(size), Text(f"d{size}")) for size in reversed(USAGE_DICE)]
+        now = None if light.usage_die is None else str(light.usage_die)
+        self.answer_after(
+            ChooseScreen(f"Usage die of {light.id}", sizes, selected=now),
+            lambda size: (cmd.SetLight(target=light.id, die=int(size)),),
         )
 
     def action_real_time(self) -> None:

@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
 from delvetui.core.state import Light
 from delvetui.text import countdown, time_left, visible
@@ -69,7 +70,7 @@ class LightInventory(RowPane):
             text.append(f"Spent: {names}{more}", self._style("spent"))
             self._rows.append(None)
         self._rows.append(None)
-        level = state.light_level
+        level = party_level(state, self.procedure)
         rules = self.procedure.light_level(level)
         style = self._style("dark" if level == "dark" else level)
         # One line: darkness and what it means are spelled out in the alert strip too.

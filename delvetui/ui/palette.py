@@ -28,13 +28,13 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             f"{binding.tooltip or binding.description} (key {key})",
             partial(screen.run_action, binding.action),
         )
-    for name, action in procedure.actions.items():
+    for name, action in procedure.actions_in(state.turn_type).items():
         yield (
             f"Turn: {action.label}",
             action.text or f"take a turn with {name}",
             partial(screen.take_turn, name),
         )
-    for name, activity in procedure.activities.items():
+    for name, activity in procedure.activities_in(state.turn_type).items():
         yield (
             f"Do: {activity.label}",
             activity.text or f"do {name}",

@@ -35,6 +35,7 @@ class PartyDialog(ItemDialog):
         Binding("e", "edit", "Correct"),
         Binding("a", "add", "Add"),
         Binding("x", "remove", "Remove"),
+        Binding("u", "forward", "Forward"),
     ]
     """Keys for what to do with the highlighted member."""
 
@@ -53,7 +54,9 @@ class PartyDialog(ItemDialog):
             options.append(Option(row, id=member.name))
         options.append(Option(Text("+ Add a party member…"), id=ADD))
         yield from self.framed(
-            "Party", options, "enter correct · h hit points · a add · x remove · esc close"
+            "Party",
+            options,
+            "enter correct · h hit points · a add · x remove · u forward · esc close",
         )
 
     def on_mount(self) -> None:
@@ -96,6 +99,16 @@ class PartyDialog(ItemDialog):
             ),
             lambda amount: (cmd.EditMember(name=member.name, hp=cmd.amount("hp", amount)),),
         )
+
+    def action_forward(self) -> None:
+        """Move the highlighted member one place forward in the marching order."""
+        member = self._current()
+        names = [m.name for m in self.state.party]
+        if member is None or names.index(member.name) == 0:
+            return
+        place = names.index(member.name)
+        names[place - 1], names[place] = names[place], names[place - 1]
+        self.dismiss((cmd.SetMarchingOrder(names=tuple(names)),))
 
     def action_remove(self) -> None:
         """Take the highlighted member out of the party (after asking)."""

@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from delvetui.core import conditions
+from delvetui.core.member_light import member_level, per_member
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
@@ -110,6 +111,11 @@ class PartyRoster(RowPane):
             text.append(f" {label}", self._style("warning" if member.fatigue else "muted"))
         elif member.hp == 0:
             text.append(" down", self._style("down"))
+        if per_member(self.procedure):
+            # Where a light lights only some members: who stands in dim light or darkness.
+            level = member_level(self.state, self.procedure, member.name)
+            if level != "bright":
+                text.append(f" {level}", self._style("warning" if level == "dark" else "muted"))
         rows.append(member.name)
         extras = [visible(shown) for shown in conditions.shown(member, self.state, self.procedure)]
         for track_id, track in self.procedure.tracks.items():

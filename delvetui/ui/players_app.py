@@ -5,6 +5,10 @@ it compares the file's change time and size, and when they move it reads the fil
 through a read-only connection (never the writer's lock), so the table is never slowed or
 blocked. Closing and reopening the table changes nothing here; a moment when the file
 cannot be read (a commit in progress) keeps the last view and tries again.
+
+It offers the players nothing but quitting: no command palette (whose screenshot would
+write a file and whose theme switch would change the screen), and it writes nowhere. Started
+by ``delvetui serve`` for a page, it ends when that server does, however the server ended.
 """
 
 from __future__ import annotations
@@ -78,11 +82,17 @@ class PlayersApp(App[None]):
     TITLE = "delvetui — the players' screen"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+q", "quit", "Quit")]
     """Only quitting: nothing here changes the expedition."""
+    ENABLE_COMMAND_PALETTE = False
+    """No palette: its screenshot writes a file, its theme switch changes the screen."""
 
-    def __init__(self, path: Path, *, watch_every: float = WATCH_EVERY) -> None:
+    def __init__(
+        self, path: Path, *, watch_every: float = WATCH_EVERY, server: int | None = None
+    ) -> None:
         super().__init__()
         self.path = path
         self.watch_every = watch_every
+        #: The process that started this screen (``delvetui serve``); gone, the screen ends.
+        self.server = server
         self.shown: PlayersView | None = None
         self.stamp: tuple[int, int, int] | None = None
         self.reading = False
@@ -99,6 +109,14 @@ class PlayersApp(App[None]):
         """Read the file now, then look at it a few times a second."""
         self.look()
         self.set_interval(self.watch_every, self.look)
+        if self.server is not None:
+            self.set_interval(self.watch_every, self.end_with_server)
+
+    def end_with_server(self) -> None:
+        """End with the server that started this screen: once it is gone, this process's
+        parent is another (the system's), whatever way the server ended."""
+        if os.getppid() != self.server:
+            self.exit()
 
     def look(self) -> None:
         """Read the file again when it changed since the last read."""

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from delvetui.core.areas import areas
+from delvetui.core.member_light import party_level
 from delvetui.text import visible
 from delvetui.ui.pane import Pane
 
@@ -54,7 +55,7 @@ class StatusBar(Pane):
         text.append(f"{turn_name} {state.turn}", Style(bold=True))
         text.append(" │ ", muted)
         text.append(f"day {state.day} {state.clock_text}", Style(bold=True))
-        level = state.light_level
+        level = party_level(state, procedure)
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))
         if state.area:

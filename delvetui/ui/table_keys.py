@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from delvetui.core import commands
+from delvetui.core.member_light import party_level
 from delvetui.procedure.model import Procedure
 from delvetui.ui.action_pane import ActionPane, next_action
 from delvetui.ui.command_line import CommandLine
@@ -173,11 +174,13 @@ CHANGING = frozenset(
 )
 
 
-def rest_action(procedure: Procedure) -> str | None:
-    """The action that rests: the one the procedure's rest names, else the first rest action."""
-    if procedure.rest is not None and procedure.rest.action in procedure.actions:
+def rest_action(procedure: Procedure, turn_type: str) -> str | None:
+    """The action that rests in this kind of turn: the one the procedure's rest names, else
+    the first rest action."""
+    here = procedure.actions_in(turn_type)
+    if procedure.rest is not None and procedure.rest.action in here:
         return procedure.rest.action
-    return next((name for name, a in procedure.actions.items() if a.kind == "rest"), None)
+    return next((name for name, a in here.items() if a.kind == "rest"), None)
 
 
 class TableKeys(TableView):
@@ -185,9 +188,9 @@ class TableKeys(TableView):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys the procedure has no use for; grey out changes when read-only."""
-        if action == "search" and "search" not in self.procedure.actions:
+        if action == "search" and "search" not in self.procedure.actions_in(self.state.turn_type):
             return False
-        if action == "rest" and rest_action(self.procedure) is None:
+        if action == "rest" and rest_action(self.procedure, self.state.turn_type) is None:
             return False
         if action == "command_line" and self.query_one(CommandLine).has_class("-open"):
             return False  # a ":" typed in the command line is text
@@ -223,7 +226,7 @@ class TableKeys(TableView):
         """What makes the next turn dangerous: total darkness, a member at 0 HP."""
         state = self.state
         found: dict[str, str] = {}
-        if state.light_level == "dark":
+        if party_level(state, self.procedure) == "dark":
             found["dark"] = "The party is in total darkness."
         for member in state.party:
             if member.hp <= 0:
@@ -267,7 +270,7 @@ class TableKeys(TableView):
     def action_next_turn(self) -> None:
         """Take the next turn: the current action, or the movement mode after s or r."""
         name, _ = next_action(self.state, self.procedure, self.moving)
-        current = self.state.action or self.procedure.default_action
+        current = self.procedure.bare_action(self.state.action, self.state.turn_type)
         self._turn_checked(self._turn(None if name == current else name))
 
     def take_turn(self, action: str) -> None:
@@ -280,7 +283,7 @@ class TableKeys(TableView):
 
     def action_rest(self) -> None:
         """Take a turn resting."""
-        action = rest_action(self.procedure)
+        action = rest_action(self.procedure, self.state.turn_type)
         if action is not None:
             self.take_turn(action)
 

@@ -178,6 +178,8 @@ class TableView(TableBase):
             state.realtime_paused != self.state.realtime_paused
         ):
             self.call_later(self.refresh_bindings)  # the pause key comes, goes or turns
+        if state.turn_type != self.state.turn_type:
+            self.call_later(self.refresh_bindings)  # s and r follow the kind of turn's actions
         self.state = state
         current = self.expedition.procedure
         if current is not self.procedure:

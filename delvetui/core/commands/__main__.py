@@ -2,7 +2,7 @@
 
 import sys
 
-from delvetui.core.commands.grammar import main
+from delvetui.core.commands.reference import main
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

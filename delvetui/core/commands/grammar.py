@@ -9,9 +9,7 @@ docs/commands.md``). Adding a command is one ``Verb`` here and its handler in ``
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Literal
 
 import attrs
@@ -47,6 +45,7 @@ Kind = Literal[
     "clock",  # HH:MM
     "duration",  # a span of real time: 60m, 1h30m, 90s
     "faces",  # a die's faces, typed: 3 or 4,3
+    "usage-die",  # a usage die: d4, d6, d8, d10, d12, d20
     "ability",  # ABILITY=N: the procedure's abilities
     "roll",  # ROLL=N: the rolls the command makes
     "input",  # INPUT=VALUE: what the action takes from the table
@@ -219,7 +218,7 @@ GRAMMAR: tuple[Verb, ...] = (
     ),
     Verb(
         "party",
-        "The resources the party keeps as one stock.",
+        "The party as a whole: its stock of resources, its marching order.",
         (
             Form(
                 (
@@ -229,6 +228,13 @@ GRAMMAR: tuple[Verb, ...] = (
                 cmd.EditParty,
                 "Change a resource the party keeps as one stock: +N or -N, or RESOURCE=N.",
                 "party +5 rations",
+            ),
+            Form(
+                (_word("order"), _value("NAME", "member", many=True)),
+                cmd.SetMarchingOrder,
+                "Set the marching order, front first; members left out follow in their order. "
+                "Where a light lights only some members, it lights its carrier's nearest.",
+                "party order Ash Bo Cy",
             ),
         ),
         read.read_party,
@@ -244,15 +250,23 @@ GRAMMAR: tuple[Verb, ...] = (
                     _key("carrier", "NAME", "member"),
                     _key("count", "N", "number"),
                     Word("lit", "flag", optional=True),
+                    _key("burn", "N", "number"),
                 ),
                 cmd.AddLight,
-                "Add lights of a kind (a stack with count=N), carried by a member, lit or not.",
+                "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
+                "(burn=N: the dice of a lit one whose time is rolled).",
                 "light add torch count=6 carrier=Ash",
             ),
             Form(
-                (_word("on"), _value("ID|KIND", "unlit"), _key("carrier", "NAME", "member")),
+                (
+                    _word("on"),
+                    _value("ID|KIND", "unlit"),
+                    _key("carrier", "NAME", "member"),
+                    _key("burn", "N", "number"),
+                ),
                 cmd.LightOn,
-                "Light a light (one from a stack, named by its kind).",
+                "Light a light (one from a stack, named by its kind); burn=N types the dice "
+                "of a kind whose time is rolled when lit.",
                 "light on torch1",
             ),
             Form(
@@ -274,8 +288,18 @@ GRAMMAR: tuple[Verb, ...] = (
                     _key("turns|minutes", "N", "number", optional=False),
                 ),
                 cmd.SetLight,
-                "Correct the time a light has left.",
+                "Correct the time a light has left (a light that counts turns or minutes).",
                 "light set torch2 turns=2",
+            ),
+            Form(
+                (
+                    _word("set"),
+                    _value("ID", "light"),
+                    _key("die", "dN", "usage-die", optional=False),
+                ),
+                cmd.SetLight,
+                "Correct a light's usage die (d4, d6, d8, d10, d12 or d20).",
+                "light set torch1 die=d6",
             ),
             Form(
                 (_word("refuel"), _value("ID", "light")),
@@ -537,53 +561,3 @@ def forms() -> Iterator[tuple[Verb, Form]]:
     for verb in GRAMMAR:
         for form in verb.forms:
             yield verb, form
-
-
-# The reference in docs/commands.md ---------------------------------------------------------
-
-BEGIN = "<!-- The reference below is written from the grammar; do not edit it by hand. -->"
-END = "<!-- End of the written reference. -->"
-#: The command that writes the reference again.
-REWRITE = "python -m delvetui.core.commands docs/commands.md"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-def reference() -> str:
-    """The reference part of docs/commands.md: every form, what it does and an example."""
-    lines = [BEGIN, "", "## Reference", "", f"Written from the grammar by `{REWRITE}`.", ""]
-    for verb in GRAMMAR:
-        lines.append(f"### {verb.name}")
-        lines.append("")
-        lines.append(verb.help)
-        lines.append("")
-        lines.append("| form | what it does | example |")
-        lines.append("|---|---|---|")
-        for form in verb.forms:
-            usage = _cell(form.usage(verb.name))
-            lines.append(f"| `{usage}` | {_cell(form.help)} | `{_cell(form.example)}` |")
-        lines.append("")
-    lines.append(END)
-    return "\n".join(lines) + "\n"
-
-
-def with_reference(document: str) -> str:
-    """The document with its reference part written anew (added at the end if missing)."""
-    start = document.find(BEGIN)
-    stop = document.find(END)
-    if start < 0 or stop < start:
-        return document.rstrip("\n") + "\n\n" + reference()
-    return document[:start] + reference() + document[stop + len(END) :].lstrip("\n")
-
-
-def main(argv: list[str]) -> int:
-    """Write the reference into the documents named."""
-    if not argv:
-        print(f"usage: {REWRITE}", file=sys.stderr)
-        return 2
-    for name in argv:
-        path = Path(name)
-        path.write_text(with_reference(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return 0

@@ -121,6 +121,8 @@ def _words(command: cmd.Command) -> list[str]:
             ]
         case cmd.EditParty():
             return ["party", *_resource_words(command.resources, set())]
+        case cmd.SetMarchingOrder():
+            return ["party", "order", *command.names]
         case cmd.RemoveMember():
             return ["pc", "remove", command.name]
         case cmd.AddLight():
@@ -132,9 +134,11 @@ def _words(command: cmd.Command) -> list[str]:
                 f"count={command.count}",
                 *_pair("carrier", command.carrier),
                 *lit,
+                *[f"{key}={value}" for key, value in command.values],
             ]
         case cmd.LightOn():
-            return ["light", "on", command.target, *_pair("carrier", command.carrier)]
+            typed = [f"{key}={value}" for key, value in command.values]
+            return ["light", "on", command.target, *_pair("carrier", command.carrier), *typed]
         case cmd.LightOff():
             return ["light", "off", command.target]
         case cmd.HandLight():
@@ -146,6 +150,7 @@ def _words(command: cmd.Command) -> list[str]:
                 command.target,
                 *_pair("turns", command.turns),
                 *_pair("minutes", command.minutes),
+                *_pair("die", None if command.die is None else f"d{command.die}"),
             ]
         case cmd.RefuelLight():
             return ["light", "refuel", command.target]
@@ -234,6 +239,9 @@ def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
             case cmd.TakeTurn() | cmd.DoActivity():
                 verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
                 values = command.values + read.read_values(verb, pairs)
+                return attrs.evolve(command, values=values, text=text)
+            case cmd.LightOn() | cmd.AddLight() if key.lower() == "burn":
+                values = command.values + read.read_values("light", pairs)
                 return attrs.evolve(command, values=values, text=text)
             case cmd.RollDice() if key == "result":
                 return attrs.evolve(command, value=value, text=text)

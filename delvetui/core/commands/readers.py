@@ -221,6 +221,8 @@ def _resource_changes(
 
 
 def read_party(words: list[str], text: str) -> cmd.Command:
+    if words and words[0].lower() == "order":
+        return _marching_order(words[1:])
     plain, pairs = split_pairs(words)
     changes, rest = _resource_changes("party", plain)
     if rest:
@@ -231,6 +233,17 @@ def read_party(words: list[str], text: str) -> cmd.Command:
     if not changes:
         raise _usage("party", "Say what changes, e.g. party +5 rations.")
     return cmd.EditParty(resources=tuple(changes))
+
+
+def _marching_order(words: list[str]) -> cmd.Command:
+    """``party order Ash Bo Cy``: the names, front first."""
+    if not words:
+        raise _usage("party", "Name the members front first, e.g. party order Ash Bo.")
+    names = [_name("party", word) for word in words]
+    twice = next((n for n in names if [m.casefold() for m in names].count(n.casefold()) > 1), None)
+    if twice is not None:
+        raise _usage("party", f"{twice} is named twice; name each member once.")
+    return cmd.SetMarchingOrder(names=tuple(names))
 
 
 def read_light(words: list[str], text: str) -> cmd.Command:
@@ -252,9 +265,10 @@ def read_light(words: list[str], text: str) -> cmd.Command:
             if "count" in values
             else 1
         )
-        no_more("light", values)
+        typed = _burn(pairs)
+        no_more("light", {key: value for key, value in values.items() if key.lower() != "burn"})
         kind = _word("light", "a light kind", plain[0]).lower()
-        return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit)
+        return cmd.AddLight(kind=kind, carrier=carrier, count=count, lit=lit, values=typed)
     if sub == "realtime" and len(plain) == 2:
         no_more("light", values)
         _word("light", "a light id or kind", plain[0])
@@ -266,8 +280,9 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if plain:
         _word("light", "a light id or kind", plain[0])
     if sub == "on":
-        no_more("light", values)
-        return cmd.LightOn(target=plain[0], carrier=carrier)
+        typed = _burn(pairs)
+        no_more("light", {key: value for key, value in values.items() if key.lower() != "burn"})
+        return cmd.LightOn(target=plain[0], carrier=carrier, values=typed)
     if sub == "off":
         no_more("light", values)
         return cmd.LightOff(target=plain[0])
@@ -279,16 +294,35 @@ def read_light(words: list[str], text: str) -> cmd.Command:
     if sub == "set":
         turns = _int("light", "turns", values.pop("turns")) if "turns" in values else None
         minutes = _int("light", "minutes", values.pop("minutes")) if "minutes" in values else None
-        if (turns is None) == (minutes is None):
-            raise _usage("light", "Give turns=N or minutes=N.")
+        die = _usage_die(values.pop("die")) if "die" in values else None
+        if [turns, minutes, die].count(None) != 2:
+            raise _usage("light", "Give one of turns=N, minutes=N or die=dN (a usage die).")
         no_more("light", values)
-        return cmd.SetLight(target=plain[0], minutes=minutes, turns=turns)
+        return cmd.SetLight(target=plain[0], minutes=minutes, turns=turns, die=die)
     if sub == "refuel":
         no_more("light", values)
         return cmd.RefuelLight(target=plain[0])
     if sub == "realtime":
         raise _usage("light", "light realtime takes a light id and a time (60m, 1h30m) or off.")
     raise _usage("light", f"'{_short(sub)}' is not something to do with a light.")
+
+
+def _burn(pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The dice typed for a light whose time is rolled when lit (``burn=N``), in order."""
+    return read_values("light", [(key, value) for key, value in pairs if key.lower() == "burn"])
+
+
+#: The sizes a usage die can have, largest first (it steps down d20 → d12 → ... → d4).
+USAGE_DICE = (20, 12, 10, 8, 6, 4)
+
+
+def _usage_die(value: str) -> int:
+    """The size of a usage die typed as dN (d6) or N (6)."""
+    size = value.lower().removeprefix("d")
+    if not size.isdigit() or int(size) not in USAGE_DICE:
+        sizes = ", ".join(f"d{n}" for n in reversed(USAGE_DICE))
+        raise _usage("light", f"die={_short(value)} is not a usage die; give one of {sizes}.")
+    return int(size)
 
 
 def no_more(verb: str, values: dict[str, str]) -> None:

@@ -75,6 +75,13 @@ class EditParty(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class SetMarchingOrder(Command):
+    """Set the party's marching order (``party order Ash Bo``): these first, in this order."""
+
+    names: tuple[str, ...]
+
+
+@attrs.frozen(repr=False, eq=False)
 class RemoveMember(Command):
     """Take a member out of the party."""
 
@@ -89,6 +96,8 @@ class AddLight(Command):
     carrier: str | None = None
     count: int = 1
     lit: bool = False
+    #: Results typed for the rolls lighting it makes (``burn=N``), when it is added lit.
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -97,6 +106,8 @@ class LightOn(Command):
 
     target: str
     carrier: str | None = None
+    #: Results typed for the rolls lighting makes (``burn=N``: a rolled duration).
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -116,11 +127,12 @@ class HandLight(Command):
 
 @attrs.frozen(repr=False, eq=False)
 class SetLight(Command):
-    """Set a light's time left, correcting the record."""
+    """Correct the record of a light: its time left, or its usage die (``die``, e.g. 6)."""
 
     target: str
     minutes: int | None = None
     turns: int | None = None
+    die: int | None = None
 
 
 @attrs.frozen(repr=False, eq=False)

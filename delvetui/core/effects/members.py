@@ -57,7 +57,9 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
         expression = dice.scaled(effect.dice, scale)
         if effect.ability:
             member = work.state.member(ctx.member or "")
-            bonus = member.modifier(effect.ability) if member else 0
+            bonus = (
+                member.modifier(effect.ability, work.procedure.party.modifier_of) if member else 0
+            )
             expression = dice.with_modifier(expression, bonus)
         return max(0, work.roll(key, expression, purpose).total)
     return (effect.amount or 0) * scale
@@ -110,6 +112,7 @@ def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         "dc",
         "dc_inputs",
         "dc_turns",
+        "dc_counter",
         "dc_max",
         "dc_over",
         "on_success",
@@ -123,11 +126,12 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     rolls `dice` (default `d20`) plus the member's `ability` modifier, for each member of
     the `target`, and succeeds when the total is at least the DC. The DC is `dc` (default
     10), plus the numbers typed for `dc_inputs`, plus the turns taken so far with `dc_turns
-    = true`, plus how far a track is over its limit with `dc_over = true`, and at most
-    `dc_max`. Then the check's `on_success` or `on_failure` effects happen for that member
-    (`target = "by"` in them means that member; `{margin}` is how far the roll missed). A
-    light level's `check_mode`, the member's `fatigue_modes` and conditions add advantage
-    or disadvantage, and so do the light level's `check_modes` for the check's
+    = true`, plus the value of the counter named by `dc_counter`, plus how far a track is
+    over its limit with `dc_over = true`, and at most `dc_max`. Then the check's
+    `on_success` or `on_failure` effects happen for that member (`target = "by"` in them
+    means that member; `{margin}` is how far the roll missed). A light level's
+    `check_mode`, the member's `fatigue_modes` and conditions add advantage or
+    disadvantage, and so do the light level's `check_modes` for the check's
     `check_kind` ("sight", "attack"). Checks can hold checks, up to 6 levels deep.
     """
     dc = effect.dc
@@ -152,6 +156,8 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         dc += int(given)
     if effect.dc_turns:
         dc += work.state.turn
+    if effect.dc_counter:
+        dc += work.state.counter(effect.dc_counter)
     if effect.dc_over:
         dc += ctx.excess
     if effect.dc_max is not None:
@@ -164,7 +170,11 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         who = [m.name for m in work.members(effect.target, ctx)]
     for name in who:
         member = work.state.member(name) if name else None
-        bonus = member.modifier(effect.ability) if member and effect.ability else 0
+        bonus = (
+            member.modifier(effect.ability, work.procedure.party.modifier_of)
+            if member and effect.ability
+            else 0
+        )
         mode = check_mode(work.procedure, work.state, member, effect.check_kind)
         expression = dice.with_modifier(dice.with_mode(dice_text, mode), bonus)
         key = f"{effect.id}.{name}" if name else effect.id

@@ -123,6 +123,11 @@ def _counter(checks: Checks, effect: Effect, path: str) -> None:
         checks.ref(f"{path}.counter", effect.counter, checks.procedure.counters, "counter")
 
 
+def _dc_counter(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.dc_counter:
+        checks.ref(f"{path}.dc_counter", effect.dc_counter, checks.procedure.counters, "counter")
+
+
 def _track(checks: Checks, effect: Effect, path: str) -> None:
     if effect.track:
         checks.ref(f"{path}.track", effect.track, checks.procedure.tracks, "track")
@@ -164,6 +169,7 @@ KEY_CHECKS: dict[str, Check] = {
     "table": _table,
     "dice": _dice,
     "counter": _counter,
+    "dc_counter": _dc_counter,
     "track": _track,
     "kinds": _kinds,
     "low_kinds": _low_kinds,

@@ -17,13 +17,33 @@ else:
     ev = lazy.module("delvetui.core.events")
 
 
-@kind("roll", fields=("table", "dice"), required=("table",))
+@kind("roll", fields=("table", "dice", "ability"), required=("table",))
 def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Rolls on another table (required: `table`), with its dice or with `dice` if given,
     and applies the row rolled: a 2d6 disposition after an encounter. The game master types
-    its result with the table's id: `disposition=7`.
+    its result with the table's id: `disposition=7`. With `ability`, the lead member's
+    modifier in it is added (the member the effect is about, else the one named with
+    `by=NAME`, else the party's first member); a total beyond the table's rows reads its
+    first or last row.
     """
-    work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
+    if not effect.ability:
+        work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
+        return
+    name = ctx.member or work.inputs.get("by")
+    lead = work.member(name) if name else (work.state.party or (None,))[0]
+    if lead is None:
+        work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
+        return
+    bonus = lead.modifier(effect.ability, work.procedure.party.modifier_of)
+    label = work.procedure.tables[effect.table].label
+    work.roll_table(
+        effect.table,
+        effect.table,
+        ctx,
+        dice_text=effect.dice,
+        modifier=bonus,
+        purpose=f"{label}, {lead.name}'s {effect.ability.upper()}",
+    )
 
 
 @kind("encounter", fields=("distance", "distance_dice", "distance_times"))

@@ -1,0 +1,79 @@
+"""Who stands in whose light: each member's own light level, and the party's.
+
+A light kind with ``lights = N`` lights N members in its own light (bright, or dim for a
+dim or dimmed light) and ``dim_for = M`` members more in dim light. It lights its carrier
+first, then the members nearest the carrier in the marching order (the party's order,
+``party order``), the one ahead before the one behind; a light nobody carries lights the
+front of the order first. A lit light of a kind without ``lights`` lights the whole party,
+as every light does in a procedure that never says ``lights``. A member's level is the
+brightest any light gives them; the party's level is the one most members have (the
+brighter on a tie). Pure: state and procedure in, levels out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from delvetui.core.state import Light, State
+from delvetui.procedure.model import Condition, Procedure
+
+#: The light levels, darkest first.
+LEVELS = ("dark", "dim", "bright")
+
+
+def per_member(procedure: Procedure) -> bool:
+    """True when some light kind of the procedure lights only some members (``lights``)."""
+    return any(kind.lights is not None for kind in procedure.lights.values())
+
+
+def reach(state: State, light: Light) -> list[str]:
+    """The members a light reaches, nearest first: its carrier, then by the marching order."""
+    order = [member.name for member in state.party]
+    start = order.index(light.carrier) if light.carrier in order else 0
+    return sorted(order, key=lambda name: (abs(order.index(name) - start), order.index(name)))
+
+
+def member_levels(state: State, procedure: Procedure) -> dict[str, str]:
+    """Each member's light level, in the marching order."""
+    best = dict.fromkeys((member.name for member in state.party), 0)
+    for light in state.lit_lights:
+        kind = procedure.lights.get(light.kind)
+        own = LEVELS.index(light.state)
+        if kind is None or kind.lights is None:
+            given = {name: own for name in best}
+        else:
+            nearest = reach(state, light)
+            given = {name: own for name in nearest[: kind.lights]}
+            dim = LEVELS.index("dim")
+            given |= {name: dim for name in nearest[kind.lights : kind.lights + kind.dim_for]}
+        for name, level in given.items():
+            best[name] = max(best[name], level)
+    return {name: LEVELS[level] for name, level in best.items()}
+
+
+def member_level(state: State, procedure: Procedure, name: str) -> str:
+    """One member's light level (the party's, where lights light the whole party)."""
+    if not per_member(procedure):
+        return state.light_level
+    return member_levels(state, procedure).get(name, state.light_level)
+
+
+def party_level(state: State, procedure: Procedure) -> str:
+    """The party's light level: where each light lights the whole party, the brightest lit
+    light's (``State.light_level``); else the level most members have, the brighter on a tie.
+    """
+    if not per_member(procedure) or not state.party:
+        return state.light_level
+    counts = Counter(member_levels(state, procedure).values())
+    return max(counts, key=lambda level: (counts[level], LEVELS.index(level)))
+
+
+def light_holds(
+    state: State, procedure: Procedure, condition: Condition, member: str | None
+) -> bool:
+    """True when the condition's ``light_levels`` holds for the party's level and its
+    ``member_light_levels`` for the member's own."""
+    if condition.light_levels and party_level(state, procedure) not in condition.light_levels:
+        return False
+    wanted = condition.member_light_levels
+    return not wanted or member_level(state, procedure, member or "") in wanted
