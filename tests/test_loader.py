@@ -134,7 +134,7 @@ def test_bad_dice_and_ids() -> None:
 
 
 def test_size_limit_and_encoding_are_checked_before_parsing() -> None:
-    with pytest.raises(ProcedureError, match="at most 1 MB"):
+    with pytest.raises(ProcedureError, match="at most 256 KB"):
         load_bytes(b"#" * (MAX_FILE_BYTES + 1), source="big.toml")
     with pytest.raises(ProcedureError, match="not valid UTF-8") as caught:
         load_bytes(b'id = "x"\nname = "\xff"\n', source="bad.toml")

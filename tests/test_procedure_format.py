@@ -207,15 +207,15 @@ def test_ids_that_collide_with_built_in_keys_are_refused_with_key_and_line() -> 
         "line 9: actions.walk.inputs.speed: the input 'speed' would be typed speed=N, but "
         "speed= already gives the movement speed (speed=SPEED); one value would feed both. "
         "Name it otherwise (e.g. 'speed-roll').",
-        "line 10: actions.walk.effects[0].id: the check 'usage' would be typed usage=N, but "
-        "usage= already gives a light's usage die (usage.ID=N); one value would feed both. "
-        "Name it otherwise (e.g. 'usage-roll').",
         "line 15: rolls.by: the roll 'by' would be typed by=N, but by= already gives the "
         "member who acts (by=NAME); one value would feed both. Name it otherwise "
         "(e.g. 'by-roll').",
         "line 19: tables.distance: the table 'distance' would be typed distance=N, but "
         "distance= already gives an encounter's distance (distance=N or distance=TEXT); one "
         "value would feed both. Name it otherwise (e.g. 'distance-roll').",
+        "line 10: actions.walk.effects[0].id: the check 'usage' would be typed usage=N, but "
+        "usage= already gives a light's usage die (usage.ID=N); one value would feed both. "
+        "Name it otherwise (e.g. 'usage-roll').",
     ]
 
 

@@ -175,9 +175,9 @@ RAW: dict[str, tuple[bytes, str]] = {
     "UTF-16 file": (MINIMAL.encode("utf-16"), "is not valid UTF-8"),
     "2 MB of comments": (
         b"# " + b"x" * 2_000_000 + b"\n" + MINIMAL.encode(),
-        "a procedure file may be at most 1 MB",
+        "a procedure file may be at most 256 KB",
     ),
-    "2 MB in one label": (MINIMAL.encode().replace(b"Walk", b"W" * 2_000_000, 1), "at most 1 MB"),
+    "2 MB in one label": (MINIMAL.encode().replace(b"Walk", b"W" * 2_000_000, 1), "at most 256 KB"),
 }
 
 
@@ -230,8 +230,8 @@ def test_files_that_are_not_files_are_refused_at_once(tmp_path: Path) -> None:
         assert time.perf_counter() - start < 1.0
     big = tmp_path / "big.toml"
     with big.open("wb") as file:
-        file.truncate(50 * MAX_FILE_BYTES)  # sparse: 50 MB on paper, nothing read past 1 MB
-    with pytest.raises(ProcedureError, match="at most 1 MB"):
+        file.truncate(50 * MAX_FILE_BYTES)  # sparse: 12.8 MB on paper, nothing read past 256 KB
+    with pytest.raises(ProcedureError, match="at most 256 KB"):
         load_file(big)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, dice, realtime
+from delvetui.core import areas, dice, realtime, runaway
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.counters import set_counter
@@ -69,6 +69,7 @@ def decide(
         values = command.values
     work = Work(state, procedure, Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
     carry_out(work, command, history or History(), today)
+    runaway.check_events(len(work.events))  # the rolls were bounded as they ran; the rest too
     work.inputs.check_all_used()
     if not work.events:
         # An empty batch would still be saved, and undo would take it back for nothing.

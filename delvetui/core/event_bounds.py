@@ -17,7 +17,7 @@ MAX_NUMBER = 10**9
 #: The longest text one field of an event holds. What commands write comes from a command
 #: line (at most 2,000 characters) or from the procedure, whose every text is at most
 #: ``loader.MAX_TEXT`` (10,000) and which a field joins a few of at most. The procedure
-#: and tables files an event carries whole have their own bounds (1 MB and 64 KB).
+#: and tables files an event carries whole have their own bounds (256 KB and 64 KB).
 MAX_EVENT_TEXT = 40_000
 #: The fields that carry a whole file's text, bounded as those files are.
 _WHOLE_FILES = frozenset({("ProcedureChanged", "text"), ("TablesAdded", "text")})

@@ -28,7 +28,8 @@ from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
-from delvetui.text import counted, minutes_words, plural, visible
+from delvetui.text import counted, plural, visible
+from delvetui.text import minutes_words as _duration
 
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
 _MONTHS += ["September", "October", "November", "December"]
@@ -435,9 +436,7 @@ def _add_once(items: list[str], item: str) -> None:
 def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> tuple[Fact, ...]:
     facts = [
         Fact("Turns", [_turns_text(tally, procedure, end)]),
-        Fact(
-            "In-world time", [f"{minutes_words(end.minutes - start.minutes)}, {_span(start, end)}"]
-        ),
+        Fact("In-world time", [f"{_duration(end.minutes - start.minutes)}, {_span(start, end)}"]),
         Fact("Light used", _lights_used(tally, procedure, end) or ["none"]),
         Fact("Light left", _lights_left(procedure, end)),
         Fact("Light level", [f"{party_level(end, procedure)} at the end"]),
@@ -469,7 +468,6 @@ def _turns_text(tally: _Tally, procedure: Procedure, end: State) -> str:
     if not turns:
         return f"no {plural(unit)} taken"
     if len(set(tally.kinds)) > 1:
-        # "25 (10 watches, 15 dungeon cycles)": each kind counted in its own unit.
         return f"{len(turns)} ({_kinds_text(tally, procedure, ', ')})"
     unit = procedure.turn_name(tally.kinds[0]) if tally.kinds else unit
     if len(turns) == 1:
@@ -478,9 +476,8 @@ def _turns_text(tally: _Tally, procedure: Procedure, end: State) -> str:
 
 
 def _kinds_text(tally: _Tally, procedure: Procedure, between: str) -> str:
-    """The turns taken counted by kind, in the order each kind first came: '10 watches,
-    15 dungeon cycles'."""
-    counts = Counter(tally.kinds)  # in the order each kind first came
+    """The turns taken counted by kind, in the order each first came: '10 watches, 2 days'."""
+    counts = Counter(tally.kinds)
     return between.join(counted(n, procedure.turn_name(kind)) for kind, n in counts.items())
 
 
@@ -493,7 +490,7 @@ def _lights_used(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
         if use.minutes:
             turns = use.minutes // per_turn
             whole = f" ({counted(turns, unit)})" if turns * per_turn == (use.minutes) else ""
-            parts.append(f"burned {minutes_words(use.minutes)}{whole}")
+            parts.append(f"burned {_duration(use.minutes)}{whole}")
         elif use.lit:
             parts.append("lit")
         if use.dice:
@@ -527,7 +524,7 @@ def _lights_left(procedure: Procedure, end: State) -> list[str]:
         if light.minutes is not None:
             turns = -(-light.minutes // per_turn)
             # In turns longer than an hour (a watch, a day), the time itself says more.
-            left = counted(turns, unit) if per_turn <= 60 else minutes_words(light.minutes)
+            left = counted(turns, unit) if per_turn <= 60 else _duration(light.minutes)
             parts.append(f"{left} left")
         if light.usage_die:
             parts.append(f"usage die d{light.usage_die}")
@@ -572,7 +569,7 @@ def _about(tally: _Tally, start: State, end: State, procedure: Procedure) -> str
     if len(set(tally.kinds)) > 1:
         count = _kinds_text(tally, procedure, " and ")
     numbers = f" ({turns[0]}–{turns[-1]})" if len(turns) > 1 else f" (number {turns[0]})"
-    minutes = minutes_words(end.minutes - start.minutes)
+    minutes = _duration(end.minutes - start.minutes)
     return f"{_capital(_span(start, end))} · {count}{numbers} · {minutes} in the world"
 
 

@@ -11,7 +11,6 @@ a size limit, no control characters, and no key that names a file. It reads no f
 from __future__ import annotations
 
 import functools
-import tomllib
 import types
 import typing
 from typing import Any
@@ -20,15 +19,17 @@ import attrs
 
 from delvetui import text as rules
 from delvetui.core import dice
-from delvetui.errors import DiceError, Problem, ProcedureError
+from delvetui.errors import DiceError, ProcedureError
 from delvetui.procedure.reading import (
     ID,
     INVALID,
+    Limit,
     LineMap,
     Problems,
+    decode,
     describe,
     matches,
-    syntax_problem,
+    parse_toml,
     type_name,
     unknown,
 )
@@ -37,6 +38,7 @@ from delvetui.values import as_tuple
 
 #: An adventure's tables file larger than this is refused before it is parsed.
 MAX_FILE_BYTES = 64_000
+LIMIT = Limit(MAX_FILE_BYTES, "an adventure's tables file may be at most 64 KB")
 #: The most areas one file may hold, and rows one table.
 MAX_AREAS = 60
 MAX_ROWS = 100
@@ -125,19 +127,7 @@ def row_for(rows: typing.Sequence[Encounter | ReactionRow], total: int) -> int:
 
 def load_bytes(data: bytes, *, source: str) -> Adventure:
     """Check a tables file given as bytes (its size and encoding first)."""
-    if len(data) > MAX_FILE_BYTES:
-        problem = Problem(
-            "", f"is {len(data):,} bytes; an adventure's tables file may be at most 64 KB."
-        )
-        raise ProcedureError(source, [problem])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise ProcedureError(
-            source, [Problem("", "is not valid UTF-8 text; save it as UTF-8.", line)]
-        ) from None
-    return load_text(text.removeprefix("\ufeff"), source=source)
+    return load_text(decode(data, LIMIT, source=source), source=source)
 
 
 def load_text(text: str, *, source: str = "the adventure's tables") -> Adventure:
@@ -152,23 +142,20 @@ def load_text(text: str, *, source: str = "the adventure's tables") -> Adventure
         raise ProcedureError(source, error.problems) from None
 
 
+def forget() -> None:
+    """Forget the texts found valid (for a measure of the check itself)."""
+    _load_valid.cache_clear()
+
+
 @functools.lru_cache(maxsize=16)
 def _load_valid(text: str) -> Adventure:
-    source = "tables"
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise ProcedureError(source, [Problem("", "is larger than 64 KB, the limit.")])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProcedureError(source, [syntax_problem(error)]) from None
-    except RecursionError:
-        raise ProcedureError(source, [Problem("", "nests arrays or tables too deeply.")]) from None
+    raw = parse_toml(text, LIMIT, source="tables")
     reader = _Reader(LineMap(text))
     adventure = reader.convert(Adventure, raw, "")
-    if adventure is not None and not reader.problems:
+    if adventure is not None and not reader.told:
         _check(reader, adventure)
-    if reader.problems:
-        raise ProcedureError(source, reader.problems)
+    if reader.told:
+        raise ProcedureError("tables", reader.listed())
     assert isinstance(adventure, Adventure)
     return adventure
 
@@ -182,12 +169,15 @@ class _Reader(Problems):
             return None
         hints = typing.get_type_hints(cls)
         fields = {field.name: field for field in attrs.fields(cls)}
-        before = len(self.problems)
+        before = self.told
         values: dict[str, Any] = {}
         for key, value in raw.items():
             sub = f"{path}.{key}" if path else key
             if key not in fields:
-                self.problem(sub, unknown(key, set(fields), path or "the file"))
+                if self.full:  # the nearest key takes time to find: not for those left out
+                    self.more += 1
+                else:
+                    self.problem(sub, unknown(key, set(fields), path or "the file"))
                 continue
             converted = self.value(hints[key], value, sub)
             if converted is not INVALID:
@@ -195,7 +185,7 @@ class _Reader(Problems):
         for name, field in fields.items():
             if field.default is attrs.NOTHING and name not in raw:
                 self.problem(path, f"is missing the key '{name}'.")
-        return None if len(self.problems) > before else cls(**values)
+        return None if self.told > before else cls(**values)
 
     def value(self, hint: Any, value: object, path: str) -> Any:
         origin, args = typing.get_origin(hint), typing.get_args(hint)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,33 +23,38 @@ from delvetui import text as rules
 from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
-from delvetui.procedure import model
+from delvetui.procedure import fanout, model
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
-from delvetui.procedure.reading import ID, INVALID, Problems, read_bounded
+from delvetui.procedure.ranges import check_rows
+from delvetui.procedure.reading import (
+    ID,
+    INVALID,
+    MAX_PROBLEMS,
+    Limit,
+    Problems,
+    decode,
+    parse_toml,
+    read_bounded,
+)
 from delvetui.procedure.reading import LineMap as _LineMap
 from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
-from delvetui.procedure.reading import syntax_problem as _syntax_problem
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
-from delvetui.procedure.tree import (
-    BUILT_IN_KEYS,
-    FREE_INPUTS,
-    SHARED_TABLE_KEYS,
-    iter_effects,
-    parse_range,
-    row_range,
-)
+from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
+from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_text", "row_range"]
 
-#: A procedure file larger than this is refused before it is parsed.
-MAX_FILE_BYTES = 1_000_000
+#: A procedure file larger than this is refused before it is parsed: nine times the largest
+#: shipped (OSE, 27 KB), and small enough that any file is read in well under a second.
+MAX_FILE_BYTES = 256_000
+LIMIT = Limit(MAX_FILE_BYTES, "a procedure file may be at most 256 KB")
 #: Effects may nest (a check's on_failure holds effects); deeper than this is refused.
 MAX_EFFECT_DEPTH = 6
 #: The longest text one value of a procedure may hold (a label, a table row's text): a
@@ -58,6 +62,8 @@ MAX_EFFECT_DEPTH = 6
 MAX_TEXT = 10_000
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+#: The most names a problem lists as the ones that exist.
+_KNOWN = 20
 PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
 
@@ -68,18 +74,7 @@ def load_file(path: Path) -> Procedure:
 
 def load_bytes(data: bytes, *, source: str) -> Procedure:
     """Validate procedure text given as bytes (checks size and encoding first)."""
-    if len(data) > MAX_FILE_BYTES:
-        size = f"{len(data) / 1_000_000:.1f} MB"
-        problem = Problem("", f"is {size}; a procedure file may be at most 1 MB.")
-        raise ProcedureError(source, [problem])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        problem = Problem("", "is not valid UTF-8 text; save it as UTF-8.", line)
-        raise ProcedureError(source, [problem]) from None
-    # A byte-order mark (Windows editors write one) is not part of the TOML.
-    return load_text(text.removeprefix("\ufeff"), source=source)
+    return load_text(decode(data, LIMIT, source=source), source=source)
 
 
 def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> Procedure:
@@ -101,27 +96,23 @@ def load_text(text: str, *, source: str = "procedure", stored: bool = False) -> 
         raise ProcedureError(source, error.problems) from None
 
 
+def forget() -> None:
+    """Forget the texts found valid (for a measure of the check itself)."""
+    _load_valid.cache_clear()
+
+
 @functools.lru_cache(maxsize=8)
 def _load_valid(text: str, stored: bool = False) -> Procedure:
     """``load_text`` for one text; the cache keeps only what returns (never an error)."""
-    source = "procedure"
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise ProcedureError(source, [Problem("", "is larger than 1 MB, the limit.")])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProcedureError(source, [_syntax_problem(error)]) from None
-    except RecursionError:
-        problem = Problem("", "nests arrays or tables too deeply to be a procedure.")
-        raise ProcedureError(source, [problem]) from None
+    raw = parse_toml(text, LIMIT, source="procedure")
     lines = _LineMap(text)
     converter = _Converter(lines)
     procedure = converter.convert(Procedure, raw, "")
-    problems = converter.problems
+    problems = converter.listed()
     if procedure is not None and not problems:
-        problems.extend(_Checker(procedure, lines, stored=stored).problems())
+        problems = _Checker(procedure, lines, stored=stored).problems()
     if problems:
-        raise ProcedureError(source, problems)
+        raise ProcedureError("procedure", problems)
     assert isinstance(procedure, Procedure)
     return attrs.evolve(procedure, text=text)
 
@@ -155,7 +146,7 @@ class _Converter(Problems):
             for field in attrs.fields(cls)
             if not (cls is Procedure and field.name == "text")
         }
-        before = len(self.problems)
+        before = self.told
         allowed = set(fields)
         if cls is Effect:
             allowed = self._effect_fields(raw, path)
@@ -165,7 +156,10 @@ class _Converter(Problems):
             if cls is Effect and key == "do" and str(value) not in KINDS:
                 continue  # already reported, with the list of effects
             if key not in allowed:
-                self.problem(sub, _unknown(key, allowed, where))
+                if self.full:  # the nearest key takes time to find: not for those left out
+                    self.more += 1
+                else:
+                    self.problem(sub, _unknown(key, allowed, where))
                 continue
             converted = self._field(fields[key], hints[key], value, sub)
             if converted is not INVALID:
@@ -178,9 +172,14 @@ class _Converter(Problems):
             for name in found.required if found is not None else ():
                 if name not in raw:
                     self.problem(path, f"a '{raw.get('do')}' effect needs the key '{name}'.")
-        if len(self.problems) > before:
+        if self.told > before:
             return None
         return cls(**values)
+
+    def suggest(self, word: str, options: Sequence[str]) -> str:
+        """The nearest option, as ``text.suggest`` says it; nothing once the problems told
+        are full (finding it takes time, and the problem is not told)."""
+        return "" if self.full else _suggest(word, options)
 
     def _field(self, field: Any, hint: Any, value: object, path: str) -> Any:
         """One key's value; a key that takes a list takes a lone item as a list of one."""
@@ -197,7 +196,7 @@ class _Converter(Problems):
                 self.problem(
                     f"{path}.do",
                     f"'{kind}' is not an effect; use one of: {', '.join(kinds)}."
-                    + _suggest(str(kind), kinds),
+                    + self.suggest(str(kind), kinds),
                 )
             else:
                 self.problem(path, f"an effect needs 'do' (one of: {', '.join(kinds)}).")
@@ -220,7 +219,7 @@ class _Converter(Problems):
             if value in args:
                 return value
             choices = ", ".join(str(arg) for arg in args)
-            hint_text = _suggest(str(value), [str(arg) for arg in args])
+            hint_text = self.suggest(str(value), [str(arg) for arg in args])
             self.problem(path, f"'{value}' is not allowed; use one of: {choices}.{hint_text}")
             return INVALID
         if origin is tuple:
@@ -276,6 +275,7 @@ class _Checker:
         self.p = procedure
         self.lines = lines
         self.found: list[Problem] = []
+        self.more = 0
         self.stored = stored
 
     @property
@@ -284,7 +284,10 @@ class _Checker:
         return self.p
 
     def problem(self, path: str, message: str) -> None:
-        """Report a problem at a key path, with its line."""
+        """Report a problem at a key path, with its line (the first ``MAX_PROBLEMS``)."""
+        if len(self.found) >= MAX_PROBLEMS:
+            self.more += 1
+            return
         self.found.append(Problem(path, message, self.lines.line(path)))
 
     def advice(self, path: str, message: str) -> None:
@@ -346,19 +349,12 @@ class _Checker:
             if light.turns_dice:
                 self.dice(f"lights.{name}.turns_dice", light.turns_dice)
             light_reach(self, f"lights.{name}", light)
-            if light.renews_nothing:
-                self.advice(
-                    f"lights.{name}.refuel_resource",
-                    f"refuelling takes one {light.refuel_resource} but renews nothing: a "
-                    f"{light.label.lower()} has no time (turns, hours or minutes), usage die or "
-                    "strikes to renew; give refuel_hours (the time a refuel gives) or one of "
-                    "those.",
-                )
         for name, counter in p.counters.items():
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
         resources(self)
+        own_keys(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
@@ -386,6 +382,10 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        for path, message in fanout.problems(p):
+            self.problem(path, message)
+        if self.more:
+            return [*self.found, Problem("", f"… and {self.more:,} more problems.")]
         return self.found
 
     def _check_id(self, path: str, name: str) -> None:
@@ -395,7 +395,8 @@ class _Checker:
     def ref(self, path: str, name: str, options: Mapping[str, Any], what: str) -> None:
         """Report a name that is not one of the options."""
         if name not in options:
-            known = ", ".join(sorted(options)) or "none are defined"
+            known = ", ".join(sorted(options)[:_KNOWN]) or "none are defined"
+            known += ", …" if len(options) > _KNOWN else ""
             self.problem(path, f"names the {what} '{name}', which does not exist ({known}).")
 
     def dice(self, path: str, text: str) -> None:
@@ -407,8 +408,6 @@ class _Checker:
 
     def _action(self, path: str, name: str, action: model.Action) -> None:
         self._check_id(path, name)
-        for key in action.inputs:
-            _own_key(self, f"{path}.inputs.{key}", key, "input")
         if action.turns < 0:
             self.problem(f"{path}.turns", "cannot be negative.")
         for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
@@ -426,7 +425,6 @@ class _Checker:
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:
-        _own_key(self, path, path.rpartition(".")[2], "roll")
         on_tables = bool(rule.table or rule.tables)
         if on_tables and (rule.hit_at_most is not None or rule.on_hit or rule.on_miss):
             self.problem(path, "give a table, or hit_at_most with on_hit and on_miss, not both.")
@@ -490,54 +488,22 @@ class _Checker:
                 )
 
     def _table(self, path: str, table: model.Table) -> None:
-        name = path.rpartition(".")[2]
-        if name.lower() not in SHARED_TABLE_KEYS:
-            _own_key(self, path, name, "table")
         try:
             expr = dice.parse(table.dice)
         except DiceError as error:
             self.problem(f"{path}.dice", error.message)
             return
-        covered: dict[int, int] = {}
+        if not check_rows(self, path, table, expr):
+            return
         for index, row in enumerate(table.rows):
-            row_path = f"{path}.rows[{index}]"
-            span = parse_range(row.roll)
-            if span is None:
-                self.problem(f"{row_path}.roll", f"'{row.roll}' is not a range; write 3 or 2-10.")
-                continue
-            low, high = span
-            self._placeholders(f"{row_path}.text", row.text, row=True)
-            if low < expr.minimum or high > expr.maximum:
-                self.problem(
-                    f"{row_path}.roll",
-                    f"{row.roll} is outside what {table.dice} can roll "
-                    f"({expr.minimum}-{expr.maximum}).",
-                )
-            overlap: list[int] = []
-            for value in range(max(low, expr.minimum), min(high, expr.maximum) + 1):
-                if value in covered:
-                    overlap.append(value)
-                else:
-                    covered[value] = index
-            if overlap:
-                self.problem(
-                    f"{row_path}.roll",
-                    f"{_ranges(overlap)} {'is' if len(overlap) == 1 else 'are'} also covered "
-                    f"by row {covered[overlap[0]] + 1}; ranges overlap.",
-                )
-            self._effects(f"{row_path}.effects", row.effects)
-        missing = [v for v in range(expr.minimum, expr.maximum + 1) if v not in covered]
-        if missing and table.rows:
-            self.problem(f"{path}.rows", f"no row covers {_ranges(missing)}; leave no gaps.")
-        if not table.rows:
-            self.problem(f"{path}.rows", "a table needs at least one row.")
+            if parse_range(row.roll) is not None:
+                self._placeholders(f"{path}.rows[{index}].text", row.text, row=True)
+                self._effects(f"{path}.rows[{index}].effects", row.effects)
 
     def _effects(self, path: str, effects: tuple[Effect, ...]) -> None:
         for index, effect in enumerate(effects):
             here = f"{path}[{index}]"
             check_effect(self, effect, here)
-            if effect.do == "check" and effect.id:
-                _own_key(self, f"{here}.id", effect.id, "check")
             self._placeholders(f"{here}.text", effect.text)
             if effect.when is not None:
                 self._condition(f"{here}.when", effect.when)
@@ -599,19 +565,6 @@ class _Checker:
         member_tests(self, path, condition)
 
 
-def _own_key(checks: _Checker, path: str, name: str, what: str) -> None:
-    """Refuse an id the game master would type as KEY=N when the program already reads
-    that key for something of its own (distance=, usage.ID=)."""
-    key = name.lower()
-    if key in BUILT_IN_KEYS:
-        checks.advice(
-            path,
-            f"the {what} '{name}' would be typed {key}=N, but {key}= already gives "
-            f"{BUILT_IN_KEYS[key]}; one value would feed both. Name it otherwise "
-            f"(e.g. '{name}-roll').",
-        )
-
-
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)
 
 
@@ -620,16 +573,3 @@ def _is_chance(text: str) -> bool:
         return dice.parse(text).chance is not None
     except DiceError:
         return False
-
-
-def _ranges(values: list[int]) -> str:
-    parts: list[str] = []
-    start = previous = values[0]
-    for value in [*values[1:], None]:
-        if value is not None and value == previous + 1:
-            previous = value
-            continue
-        parts.append(str(start) if start == previous else f"{start}-{previous}")
-        if value is not None:
-            start = previous = value
-    return ", ".join(parts)

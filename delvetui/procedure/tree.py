@@ -15,6 +15,10 @@ from delvetui.procedure.model import Effect, Procedure, Row
 
 #: Keys a turn may always be given besides rolls and the action's inputs.
 FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
+#: The most tables one chain of rolls may pass through (a table whose row rolls another,
+#: whose row rolls another...). The loader refuses a longer chain (``procedure.fanout``)
+#: and the core a command that goes deeper all the same.
+MAX_ROLL_DEPTH = 12
 
 #: Every key the program itself reads from a command, whatever the procedure says, and what
 #: it gives: the free inputs, and the dice rolled of the program's own accord. A roll, a

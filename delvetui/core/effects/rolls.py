@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvetui import lazy
-from delvetui.core import areas
+from delvetui.core import areas, runaway
 from delvetui.core.effects.registry import kind
 from delvetui.errors import InputNeeded
 from delvetui.procedure.model import Effect
@@ -26,6 +26,12 @@ def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     `by=NAME`, else the party's first member); a total beyond the table's rows reads its
     first or last row.
     """
+    with runaway.rolling(work, effect.table):  # no table inside its own roll, nor too deep
+        _roll(work, effect, ctx)
+
+
+def _roll(work: Work, effect: Effect, ctx: Ctx) -> None:
+    """The roll effect's roll, with the lead member's ability modifier if it names one."""
     if not effect.ability:
         work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
         return
