@@ -118,6 +118,17 @@ def test_a_resource_named_on_pc_add_is_the_members_stock(cellar: Expedition) -> 
     assert bo is not None and bo.resource("rations") == 3
 
 
+def test_a_track_named_on_pc_add_is_where_it_starts(home: Path) -> None:
+    """procedures.md 3.4: a name that is one of the procedure's tracks sets where the
+    member's track starts (``pc add Ash hp=6 hunger=2``), never an ability."""
+    text = CELLAR + '\n[tracks.hunger]\nlabel = "Hunger"\n'
+    with Expedition.create(home / "track.delve", load_text(text), seed=3) as made:
+        run(made, "pc add Ash hp=6 hunger=2", "pc add Bo hp=6")
+        ash, bo = made.state.party
+        assert dict(ash.tracks) == {"hunger": 2} and dict(ash.abilities) == {}
+        assert dict(bo.tracks) == {"hunger": 0}
+
+
 @pytest.mark.parametrize(
     ("command", "sentence"),
     [
