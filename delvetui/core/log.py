@@ -13,11 +13,11 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import areas
+from delvetui.core import areas, timers
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
-from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.state import MINUTES_PER_DAY, State, Timer
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
 from delvetui.text import countdown, counted
@@ -165,8 +165,15 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
-        case ev.LightsBurned():
+        case ev.LightsBurned() | ev.TimersCounted():
             return None
+        case ev.TimerStarted() | ev.TimerChanged() | ev.TimerCancelled():
+            return "time", _timer_line(event, procedure, state)
+        case ev.TimerWarned():
+            left = _timer_left(event.name, event.left, procedure, state)
+            return "time", f"Timer {event.name} runs out next turn ({left} left)."
+        case ev.TimerEnded():
+            return "time", f"Timer {event.name} has run out."
         case ev.LightTimerSet():
             turns = _turns(procedure, state, event.minutes)
             if event.reason == "runs dry":
@@ -356,6 +363,27 @@ def _sentence(text: str) -> str:
 def _pending_label(label: str) -> str:
     """A deferred effect's name, without the "unless the party rests" older files added."""
     return label.split(" unless ")[0].rstrip(". ")
+
+
+def _timer_left(name: str, left: int, procedure: Procedure, state: State) -> str:
+    """What is left of the named timer (as it was before the event), in words."""
+    found = state.timer(name)
+    unit = found.unit if found is not None else "turns"
+    shown = Timer(name=name, unit=unit, left=left)
+    return timers.left_text(shown, procedure.turn_name(state.turn_type))
+
+
+def _timer_line(
+    event: ev.TimerStarted | ev.TimerChanged | ev.TimerCancelled, procedure: Procedure, state: State
+) -> str:
+    if isinstance(event, ev.TimerCancelled):
+        return f"Timer {event.name} cancelled."
+    turn_name = procedure.turn_name(state.turn_type)
+    left = timers.left_text(Timer(name=event.name, unit=event.unit, left=event.left), turn_name)
+    if isinstance(event, ev.TimerChanged):
+        return f"Timer {event.name} set to {left}."
+    label = f" ({event.label})" if event.label else ""
+    return f"Timer {event.name}{label} started: {left}."
 
 
 def _light_out(event: ev.LightPutOut) -> str:

@@ -112,6 +112,27 @@ class Light:
 
 
 @attrs.frozen
+class Timer:
+    """A timer the game master started (a spell, a burning fuse, a door swinging shut).
+
+    ``unit`` is how it counts: "turns" (one a turn, whatever the turn's length), or
+    "minutes" and "hours" (the turn's minutes come off; an hour timer is kept in minutes
+    and shown in hours). ``left`` is turns for a turn timer, else minutes.
+    """
+
+    name: str
+    unit: str
+    left: int
+    #: What it is, in words (a declared timer's label); '' shows the name alone.
+    label: str = ""
+
+    @property
+    def in_turns(self) -> bool:
+        """True when it counts turns rather than minutes."""
+        return self.unit == "turns"
+
+
+@attrs.frozen
 class Pending:
     """An effect deferred to the next turn (cancelled if the party rests then)."""
 
@@ -195,6 +216,8 @@ class State:
     in_turn: bool = False
     #: Who has done an activity (``do ACTIVITY by=NAME``) this turn, once for each one.
     acted: tuple[str, ...] = ()
+    #: The timers running (``timer add bless 6t``), in the order they were started.
+    timers: tuple[Timer, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -256,6 +279,11 @@ class State:
         """The member with that name (case-insensitive), if any."""
         wanted = name.casefold()
         return next((m for m in self.party if m.name.casefold() == wanted), None)
+
+    def timer(self, name: str) -> Timer | None:
+        """The running timer with that name (case-insensitive), if any."""
+        wanted = name.casefold()
+        return next((t for t in self.timers if t.name.casefold() == wanted), None)
 
     def light(self, light_id: str) -> Light | None:
         """The light with that id (case-insensitive), if any."""

@@ -43,6 +43,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
+from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.text import suggest as _suggest
@@ -353,6 +354,7 @@ class _Checker:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
         resources(self)
+        timer_kinds(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")

@@ -193,6 +193,10 @@ def _words(command: cmd.Command) -> list[str]:
             return ["tables", "add", command.path]
         case cmd.EnterArea():
             return ["area", command.area]
+        case cmd.SetTimer():
+            timed = command.amount is not None and command.verb != "cancel"
+            span = [f"{command.amount}{command.unit[0]}"] if timed else []
+            return ["timer", command.verb, command.name, *span]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 

@@ -279,3 +279,21 @@ class EnterArea(Command):
     """Move to another area (level) of the adventure: its encounter table is in use."""
 
     area: str
+
+
+#: The units a timer's length is typed in, by their letter: 6t, 30m, 2h.
+TIMER_UNITS = {"t": "turns", "m": "minutes", "h": "hours"}
+
+
+@attrs.frozen(repr=False, eq=False)
+class SetTimer(Command):
+    """Start a named timer (``add``), change its length (``set``) or stop it (``cancel``).
+
+    ``amount`` is in ``unit`` ("turns", "minutes" or "hours"); None when starting a timer
+    the procedure declares, at its usual length.
+    """
+
+    verb: str
+    name: str
+    amount: int | None = None
+    unit: str = "turns"
