@@ -302,6 +302,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
         encounter_distance="",
         in_turn=True,
         acted=(),
+        ran_out=(),
     )
 
 
@@ -536,7 +537,8 @@ def _(event: ev.TimerStarted, state: State) -> State:
     if state.timer(event.name) is not None:
         raise ValueError(f"a timer named {event.name!r} is running already")
     timer = Timer(name=event.name, unit=event.unit, left=event.left, label=event.label)
-    return attrs.evolve(state, timers=(*state.timers, timer))
+    ran_out = tuple(name for name in state.ran_out if name.casefold() != event.name.casefold())
+    return attrs.evolve(state, timers=(*state.timers, timer), ran_out=ran_out)
 
 
 @_apply.register
@@ -553,7 +555,8 @@ def _(event: ev.TimerCancelled, state: State) -> State:
 
 @_apply.register
 def _(event: ev.TimerEnded, state: State) -> State:
-    return _without_timer(state, event.name)
+    state = _without_timer(state, event.name)
+    return attrs.evolve(state, ran_out=(*state.ran_out, event.name))
 
 
 @_apply.register

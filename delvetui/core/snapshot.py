@@ -69,6 +69,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
             "acted": tuple(str(name) for name in data.get("acted", ())),
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
+            "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
         }
     )
 

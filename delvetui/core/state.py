@@ -218,6 +218,8 @@ class State:
     acted: tuple[str, ...] = ()
     #: The timers running (``timer add bless 6t``), in the order they were started.
     timers: tuple[Timer, ...] = ()
+    #: The timers that ran out at the end of the last turn (told until the next begins).
+    ran_out: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 

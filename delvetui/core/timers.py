@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from delvetui.core import events as ev
-from delvetui.core.state import State, Timer
+from delvetui import lazy
 from delvetui.errors import CommandError
-from delvetui.procedure.model import Procedure
 from delvetui.text import MAX_NAME, MAX_PURPOSE, counted, quote, quoted
 
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
+    from delvetui.core import events as ev
+    from delvetui.core.state import State, Timer
     from delvetui.core.work import Work
+    from delvetui.procedure.model import Procedure
+else:
+    # The table's first paint asks which timers end soon; the events load when one is made.
+    ev = lazy.module("delvetui.core.events")
 
 #: How a timer counts, as its events and ``status --json`` name it.
 UNITS = ("turns", "minutes", "hours")

@@ -195,8 +195,8 @@ def _words(command: cmd.Command) -> list[str]:
             return ["area", command.area]
         case cmd.SetTimer():
             timed = command.amount is not None and command.verb != "cancel"
-            span = [f"{command.amount}{command.unit[0]}"] if timed else []
-            return ["timer", command.verb, command.name, *span]
+            lasts = [f"{command.amount}{command.unit[0]}"] if timed else []
+            return ["timer", command.verb, command.name, *lasts]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 
