@@ -129,6 +129,7 @@ def test_set_changes_a_timer_and_cancel_stops_it(expedition: Factory) -> None:
         ("timer cancel shield", "There is no timer called 'shield'"),
         ("timer add fuse", "Say how long the timer fuse runs"),
         ("timer add fuse 30x", "'30x' is not a timer's length"),
+        ("timer add ritual 10rm", "a timer does not count real minutes"),
         ("timer add fuse 0t", "A timer runs from 1 to 999999 turns"),
         ("timer add fuse 9999999m", "A timer runs from 1 to 999999 minutes"),
         ("timer set bless", "Say how long: timer set bless 3t"),
@@ -232,6 +233,12 @@ def test_an_import_with_a_timer_that_never_ran_out_is_refused(
     with pytest.raises(ImportRefused, match="has 4 left"):
         import_file(document, "copy")
     assert sorted(p.name for p in home.iterdir()) == ["crypt.json"]
+    started["payload"]["left"] = 1  # as exported: it comes back whole
+    document.write_text(json.dumps(data), encoding="utf-8")
+    import_file(document, "copy")
+    with Expedition.open(home / "copy.delve") as copy:
+        assert copy.state.ran_out == ("bless",)
+        assert "Timer bless has run out." in _log(copy)
 
 
 def test_act_counts_timers_down_and_status_json_has_them_only_where_they_run(

@@ -531,8 +531,8 @@ def _span(word: str) -> tuple[int, str]:
         if found is not None and found.group(2) == "rm":
             raise _usage(
                 "timer",
-                f"'{_short(word)}': a timer counts turns, minutes or hours of the game; "
-                "for real minutes at the table, a light burns in real time.",
+                f"'{_short(word)}': a timer does not count real minutes; give its length "
+                "in turns (6t), in-world minutes (30m) or hours (2h).",
             )
         raise _usage(
             "timer",
