@@ -628,7 +628,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
             {"id": tables_id, "name": tables.name, "areas": list(tables.areas)}
             for tables_id, tables in areas.carried(state).items()
         ]
-    if state.real_time_lights or state.realtime_paused:
+    if state.real_time_lights or state.real_timers or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
         for shown, light in zip(data["lights"], state.lights, strict=True):

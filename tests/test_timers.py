@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from delvetui.application.realtime import RealTimeClock
 from delvetui.core import events as ev
 from delvetui.core import snapshot
 from delvetui.core.event_checks import problem
@@ -129,7 +130,7 @@ def test_set_changes_a_timer_and_cancel_stops_it(expedition: Factory) -> None:
         ("timer cancel shield", "There is no timer called 'shield'"),
         ("timer add fuse", "Say how long the timer fuse runs"),
         ("timer add fuse 30x", "'30x' is not a timer's length"),
-        ("timer add ritual 10rm", "a timer does not count real minutes"),
+        ("timer add ritual 2000rm", "A timer runs from 1 to 1440 real minutes"),
         ("timer add fuse 0t", "A timer runs from 1 to 999999 turns"),
         ("timer add fuse 9999999m", "A timer runs from 1 to 999999 minutes"),
         ("timer set bless", "Say how long: timer set bless 3t"),
@@ -295,3 +296,87 @@ async def test_the_timers_key_starts_a_timer_the_pane_shows_it_and_the_strip_war
         await settled(pilot, lambda: opened(app).state.timer("bless") == Timer("bless", "turns", 5))
         await settled(pilot, lambda: strip.current() == [])
         assert "⧗ bless 5 turns" in screen_text(app)
+
+
+class _Clock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.time = 100.0
+
+    def __call__(self) -> float:
+        return self.time
+
+
+def test_a_real_minute_timer_runs_with_the_tables_clock_not_the_turns(
+    expedition: Factory,
+) -> None:
+    """``10rm``: real minutes at the table, counted by its real-time clock like a real-time
+    light (a record a minute, never one a second); turns leave it alone; it warns in its
+    last minute and ends on time; a pause stops it."""
+    now = _Clock()
+    x = expedition("delving", name="ritual")
+    clock = RealTimeClock(x, now)
+    x.execute("timer add ritual 3rm")
+    assert x.state.timer("ritual") == Timer("ritual", "real", 180)
+    x.execute("turn")
+    assert _left(x, "ritual") == 180  # a turn is not real time
+    now.time += 90.5
+    assert [batch.command for batch in clock.tick()] == ["realtime pass 60s"]
+    assert clock.seconds_left() == {"⧗ritual": 90}
+    now.time += 30
+    # Its last minute begins: written then, so the warning comes on time.
+    assert [batch.command for batch in clock.tick()] == ["realtime pass 60s"]
+    assert _log(x)[-1] == "Timer ritual runs out within a minute (1 real minute left)."
+    assert "Timer ritual: runs out within a minute" in [
+        a.text for a in alerts(x.state, x.procedure)
+    ]
+    x.execute("realtime pause")
+    now.time += 600
+    assert clock.tick() == [] and _left(x, "ritual") == 60
+    x.execute("realtime resume")
+    clock.tick()
+    now.time += 61
+    assert [batch.command for batch in clock.tick()] == ["realtime pass 61s"]
+    assert x.state.timers == () and _log(x)[-1] == "Timer ritual has run out."
+    assert clock.close() is None  # nothing runs: closing writes nothing
+
+
+def test_realtime_pass_counts_a_real_timer_and_its_events_are_checked(
+    expedition: Factory,
+) -> None:
+    x = expedition("delving")
+    x.execute("timer add ritual 10rm")
+    x.execute("timer add bless 2t")
+    x.execute("realtime pass 9m30s ritual")
+    assert _left(x, "ritual") == 30 and _left(x, "bless") == 2
+    with pytest.raises(CommandError, match="is not a light burning or a timer running"):
+        x.execute("realtime pass 1m bless")
+    running = x.state
+    procedure = x.procedure
+    assert "runs with the turns" in (
+        problem(running, procedure, ev.TimersRealTimePassed(("bless",), 30)) or ""
+    )
+    assert "runs in real time" in (
+        problem(running, procedure, ev.TimersCounted(("ritual",), 10)) or ""
+    )
+    too_long = ev.TimerStarted("x", "real", 24 * 3600 + 1)
+    assert "from 1 to 86400" in (problem(State(), procedure, too_long) or "")
+
+
+async def test_a_real_minute_timer_counts_down_in_the_lights_pane_and_pauses_with_b() -> None:
+    now = _Clock()
+    party = ("pc add Ash hp=6", "light add torch carrier=Ash lit", "timer add ritual 2rm")
+    app = DelveApp(make(name="rite", commands=party, procedure="delving"))
+    app.now = now
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await settled(pilot, lambda: "⧗ ritual ⏱ 02:00" in screen_text(app))
+        assert "b Pause" in screen_text(app)  # the pause key comes with a real-time timer
+        now.time += 30
+        app.tick_realtime()
+        await settled(pilot, lambda: "⧗ ritual ⏱ 01:30" in screen_text(app))
+        await pilot.press("b")
+        await settled(pilot, lambda: opened(app).state.realtime_paused)
+        await settled(pilot, lambda: "⧗ ritual ⏸ 01:30" in screen_text(app))
+        assert _left(opened(app), "ritual") == 90  # the pause records the time exactly

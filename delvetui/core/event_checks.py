@@ -163,6 +163,7 @@ _CHECKS.update(
             ev.TimerChanged,
             ev.TimerCancelled,
             ev.TimersCounted,
+            ev.TimersRealTimePassed,
             ev.TimerWarned,
             ev.TimerEnded,
         )

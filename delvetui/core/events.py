@@ -388,8 +388,8 @@ class RealTimePaused(Event):
 @event()
 @attrs.frozen(repr=False, eq=False)
 class TimerStarted(Event):
-    """The game master started a timer: ``left`` turns (``unit`` "turns") or minutes
-    ("minutes", or "hours" shown in hours) until it runs out."""
+    """The game master started a timer: ``left`` turns (``unit`` "turns"), minutes
+    ("minutes", or "hours" shown in hours) or real seconds ("real") until it runs out."""
 
     name: str
     unit: str
@@ -427,8 +427,18 @@ class TimersCounted(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class TimersRealTimePassed(Event):
+    """Real seconds passed at the table for these timers that run in real time."""
+
+    names: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    seconds: int = 0
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class TimerWarned(Event):
-    """A timer runs out in the next turn: the game master was warned (``left`` as kept)."""
+    """A timer runs out in the next turn (a real-time one within a minute): the game
+    master was warned (``left`` as kept)."""
 
     name: str
     left: int

@@ -571,3 +571,16 @@ def _(event: ev.TimersCounted, state: State) -> State:
         for t in state.timers
     )
     return attrs.evolve(state, timers=timers)
+
+
+@_apply.register
+def _(event: ev.TimersRealTimePassed, state: State) -> State:
+    counted = set(event.names)
+    for name in counted:
+        if not _timer(state, name).real_time:
+            raise ValueError(f"the timer {name!r} does not run in real time")
+    timers = tuple(
+        attrs.evolve(t, left=max(0, t.left - event.seconds)) if t.name in counted else t
+        for t in state.timers
+    )
+    return attrs.evolve(state, timers=timers)

@@ -165,13 +165,15 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
-        case ev.LightsBurned() | ev.TimersCounted():
+        case ev.LightsBurned() | ev.TimersCounted() | ev.TimersRealTimePassed():
             return None
         case ev.TimerStarted() | ev.TimerChanged() | ev.TimerCancelled():
             return "time", _timer_line(event, procedure, state)
         case ev.TimerWarned():
+            found = state.timer(event.name)
             left = _timer_left(event.name, event.left, procedure, state)
-            return "time", f"Timer {event.name} runs out next turn ({left} left)."
+            soon = "next turn" if found is None else timers.soon_text(found)
+            return "time", f"Timer {event.name} runs out {soon} ({left} left)."
         case ev.TimerEnded():
             return "time", f"Timer {event.name} has run out."
         case ev.LightTimerSet():

@@ -115,9 +115,10 @@ class Light:
 class Timer:
     """A timer the game master started (a spell, a burning fuse, a door swinging shut).
 
-    ``unit`` is how it counts: "turns" (one a turn, whatever the turn's length), or
-    "minutes" and "hours" (the turn's minutes come off; an hour timer is kept in minutes
-    and shown in hours). ``left`` is turns for a turn timer, else minutes.
+    ``unit`` is how it counts: "turns" (one a turn, whatever the turn's length), "minutes"
+    and "hours" (the turn's minutes come off; an hour timer is kept in minutes and shown
+    in hours), or "real" (real seconds at the table, counted by its real-time clock).
+    ``left`` is turns for a turn timer, seconds for a real one, else minutes.
     """
 
     name: str
@@ -130,6 +131,11 @@ class Timer:
     def in_turns(self) -> bool:
         """True when it counts turns rather than minutes."""
         return self.unit == "turns"
+
+    @property
+    def real_time(self) -> bool:
+        """True when it runs in real time at the table, not with the turns."""
+        return self.unit == "real"
 
 
 @attrs.frozen
@@ -296,6 +302,11 @@ class State:
     def lit_lights(self) -> tuple[Light, ...]:
         """The lights burning now."""
         return tuple(light for light in self.lights if light.lit)
+
+    @property
+    def real_timers(self) -> tuple[Timer, ...]:
+        """The timers that run in real time at the table (paused or not)."""
+        return tuple(timer for timer in self.timers if timer.real_time)
 
     @property
     def real_time_lights(self) -> tuple[Light, ...]:

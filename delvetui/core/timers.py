@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.errors import CommandError
-from delvetui.text import MAX_NAME, MAX_PURPOSE, counted, quote, quoted
+from delvetui.text import MAX_NAME, MAX_PURPOSE, countdown, counted, quote, quoted
 
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
@@ -26,22 +26,31 @@ else:
     ev = lazy.module("delvetui.core.events")
 
 #: How a timer counts, as its events and ``status --json`` name it.
-UNITS = ("turns", "minutes", "hours")
+UNITS = ("turns", "minutes", "hours", "real")
+#: Real seconds before a real-time timer runs out when the game master is warned.
+REAL_WARNING = 60
 #: The longest a timer runs, in its unit (as a command takes it).
 MOST = 999_999
+#: The longest a timer runs in real time, in seconds (a day, as a real-time light).
+MAX_REAL_SECONDS = 24 * 3600
 #: The most timers that may run at once: a table, not a list of every effect in the game.
 MAX_TIMERS = 50
 
 
 def length(unit: str, amount: int) -> int:
-    """What a timer of ``amount`` units keeps as ``left``: turns, or minutes."""
-    return amount * 60 if unit == "hours" else amount
+    """What a timer of ``amount`` units keeps as ``left``: turns, minutes, or real seconds
+    (``amount`` real minutes)."""
+    return amount * 60 if unit in ("hours", "real") else amount
 
 
 def left_text(timer: Timer, turn_name: str = "turn") -> str:
     """What is left of a timer in words: '3 turns', '20 minutes', '1 hour 30 minutes'."""
     if timer.in_turns:
         return counted(timer.left, turn_name)
+    if timer.real_time:
+        if timer.left % 60 == 0:
+            return counted(timer.left // 60, "real minute")
+        return f"{countdown(timer.left)} real time"
     if timer.unit == "hours" and timer.left >= 60:
         hours, minutes = divmod(timer.left, 60)
         whole = counted(hours, "hour")
@@ -55,8 +64,16 @@ def shown_name(timer: Timer) -> str:
 
 
 def ends_next_turn(timer: Timer, state: State, procedure: Procedure) -> bool:
-    """True when the timer runs out in the next turn of the kind the party is in."""
+    """True when the timer runs out in the next turn of the kind the party is in (one that
+    runs in real time: within a minute)."""
+    if timer.real_time:
+        return timer.left <= REAL_WARNING
     return timer.left <= (1 if timer.in_turns else procedure.turn_minutes(state.turn_type))
+
+
+def soon_text(timer: Timer) -> str:
+    """When a timer about to run out does: 'next turn', or 'within a minute'."""
+    return "within a minute" if timer.real_time else "next turn"
 
 
 def ending(state: State, procedure: Procedure) -> tuple[Timer, ...]:
@@ -114,7 +131,8 @@ def _length(procedure: Procedure, command: cmd.SetTimer) -> tuple[str, int, str]
 def count_down(work: Work) -> None:
     """At the end of a turn: every running timer loses a turn or the turn's minutes; one
     that runs out in the next turn warns, one that reaches nothing ends."""
-    before = work.state.timers
+    # A timer that runs in real time is counted by the table's clock, not by turns.
+    before = tuple(timer for timer in work.state.timers if not timer.real_time)
     if not before:
         return
     minutes = work.procedure.turn_minutes(work.state.turn_type)
@@ -154,13 +172,20 @@ def problem(state: State, event: ev.Event) -> str | None:
             return _name_problem(event.name) or _length_problem(event.unit, event.left)
         case ev.TimerChanged():
             return _running(state, event.name) or _length_problem(event.unit, event.left)
-        case ev.TimersCounted():
+        case ev.TimersCounted() | ev.TimersRealTimePassed():
             if not event.names or len(set(event.names)) != len(event.names):
                 return "it names no timer, or one timer twice"
-            missing = (_running(state, name) for name in event.names)
+            real = isinstance(event, ev.TimersRealTimePassed)
+            if real and state.realtime_paused:
+                return "the real-time clock is paused, so no real time passes"
+            missing = (_running(state, name, real=real) for name in event.names)
             wrong = next((found for found in missing if found), None)
-            if wrong is None and not 0 <= event.minutes <= MOST * 60:
-                wrong = f"minutes is {event.minutes}; it must be from 0 to {MOST * 60}"
+            if isinstance(event, ev.TimersRealTimePassed):
+                amount, low, high = event.seconds, 1, MAX_REAL_SECONDS
+            else:
+                amount, low, high = event.minutes, 0, MOST * 60
+            if wrong is None and not low <= amount <= high:
+                wrong = f"the time passed is {amount}; it must be from {low} to {high}"
             return wrong
         case ev.TimerEnded():
             found = next((t for t in state.timers if t.name == event.name), None)
@@ -172,9 +197,14 @@ def problem(state: State, event: ev.Event) -> str | None:
     return None
 
 
-def _running(state: State, name: str) -> str | None:
-    if not any(timer.name == name for timer in state.timers):
+def _running(state: State, name: str, *, real: bool | None = None) -> str | None:
+    """Why the named timer is not running here (of the kind asked: in real time or not)."""
+    found = next((timer for timer in state.timers if timer.name == name), None)
+    if found is None:
         return f"there is no timer {quote(name)} running at this point"
+    if real is not None and found.real_time != real:
+        runs = "runs in real time" if found.real_time else "runs with the turns"
+        return f"the timer {quote(name)} {runs}"
     return None
 
 
@@ -189,7 +219,7 @@ def _name_problem(name: str) -> str | None:
 def _length_problem(unit: str, left: int) -> str | None:
     if unit not in UNITS:
         return f"the unit {quote(unit)} is not one of turns, minutes or hours"
-    most = MOST * (60 if unit == "hours" else 1)
+    most = MAX_REAL_SECONDS if unit == "real" else MOST * (60 if unit == "hours" else 1)
     if not 1 <= left <= most:
         return f"left is {left}; it must be from 1 to {most}"
     return None

@@ -56,7 +56,7 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
     for name in state.ran_out:
         found.append(Alert("warning", f"Timer {name} has run out"))
     for timer in timers.ending(state, procedure):
-        found.append(Alert("warning", f"Timer {timer.name}: runs out next turn"))
+        found.append(Alert("warning", f"Timer {timer.name}: runs out {timers.soon_text(timer)}"))
     for pending in state.pending:
         who = f" ({pending.member})" if pending.member else ""
         found.append(Alert("warning", f"Pending: {pending.label}{who}"))

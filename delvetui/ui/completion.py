@@ -63,7 +63,7 @@ def _choices(
         case "new-timer":
             return [name for name in procedure.timers if state.timer(name) is None]
         case "span":
-            return ["6t", "10m", "1h"]
+            return ["6t", "10m", "1h", "10rm"]
         case "shown":
             return list(PLAYERS_SHOW)
         case "dice":

@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from delvetui.core import timers
 from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
+from delvetui.core.realtime import TIMER_KEY
 from delvetui.core.state import Light
 from delvetui.text import countdown, visible
 from delvetui.ui.bars import bar
@@ -153,8 +154,14 @@ class LightInventory(RowPane):
             text.append("\n")
             text.append("⧗ ", self._style("low" if soon else "muted"))
             text.append(visible(timer.name).ljust(name_width))
-            left = f" {timers.left_text(timer, turn_name)}"
-            text.append(left + (" · next turn" if soon else ""), self._style("low") if soon else "")
+            if timer.real_time:
+                seconds = self.countdown.get(TIMER_KEY + timer.name, timer.left)
+                paused = "⏸" if state.realtime_paused else "⏱"
+                left = f" {paused} {countdown(seconds)}"
+            else:
+                left = f" {timers.left_text(timer, turn_name)}"
+            soon_text = f" · {timers.soon_text(timer)}" if soon else ""
+            text.append(left + soon_text, self._style("low") if soon else "")
             if timer.label:
                 text.append(f"  {visible(timer.label)}", self._style("muted"))
             self._rows.append(None)

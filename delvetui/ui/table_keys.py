@@ -209,7 +209,7 @@ class TableKeys(TableView):
             # One key: Pause while the real-time clock runs, Resume while it is paused, and
             # neither shown where no light burns in real time.
             paused = self.state.realtime_paused
-            if not (self.state.real_time_lights or paused):
+            if not (self.state.real_time_lights or self.state.real_timers or paused):
                 return False
             if paused != (action == "resume_realtime"):
                 return False

@@ -53,7 +53,7 @@ Kind = Literal[
     "resource",  # RESOURCE=N: the procedure's resources
     "timer",  # a running timer's name
     "new-timer",  # a timer's name: one the procedure declares, or a new one
-    "span",  # a timer's length: 6t (turns), 30m (minutes), 2h (hours)
+    "span",  # a timer's length: 6t (turns), 30m (minutes), 2h (hours), 10rm (real minutes)
 ]
 
 
@@ -528,7 +528,8 @@ GRAMMAR: tuple[Verb, ...] = (
                     _value("ID", "light", optional=True, many=True),
                 ),
                 cmd.RealTime,
-                "Record real time that passed, for every real-time light or the ones named.",
+                "Record real time that passed, for every real-time light and timer or the "
+                "ones named.",
                 "realtime pass 90s torch1",
             ),
         ),
@@ -553,9 +554,10 @@ _TIMER = Verb(
         Form(
             (_word("add"), _value("NAME", "new-timer"), _value("LENGTH", "span", optional=True)),
             cmd.SetTimer,
-            "Start a timer of N turns (6t), in-world minutes (30m) or hours (2h); a timer "
-            "the procedure declares may leave out its usual length. It counts down with the "
-            "turns, warns a turn before it runs out and ends by itself.",
+            "Start a timer of N turns (6t), in-world minutes (30m), hours (2h) or real "
+            "minutes at the table (10rm); a timer the procedure declares may leave out its "
+            "usual length. It counts down, warns a turn (or a real minute) before it runs "
+            "out and ends by itself.",
             "timer add bless 6t",
         ),
         Form(

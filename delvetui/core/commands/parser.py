@@ -195,7 +195,8 @@ def _words(command: cmd.Command) -> list[str]:
             return ["area", command.area]
         case cmd.SetTimer():
             timed = command.amount is not None and command.verb != "cancel"
-            lasts = [f"{command.amount}{command.unit[0]}"] if timed else []
+            letters = {unit: letter for letter, unit in cmd.TIMER_UNITS.items()}
+            lasts = [f"{command.amount}{letters[command.unit]}"] if timed else []
             return ["timer", command.verb, command.name, *lasts]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 

@@ -497,10 +497,11 @@ def read_area(words: list[str], text: str) -> cmd.Command:
 _SPAN = re.compile(r"^([0-9]+)\s*([a-z]+)$")
 #: The words a timer's unit may be typed as, beside its letter.
 _UNIT_WORDS = {
-    **{letter: unit for letter, unit in cmd.TIMER_UNITS.items()},
-    **{word: unit for unit in cmd.TIMER_UNITS.values() for word in (unit, unit[:-1])},
+    **cmd.TIMER_UNITS,
+    **{word: unit for unit in ("turns", "minutes", "hours") for word in (unit, unit[:-1])},
     "min": "minutes",
 }
+_REAL = "real minutes"
 
 
 def read_timer(words: list[str], text: str) -> cmd.Command:
@@ -528,20 +529,14 @@ def _span(word: str) -> tuple[int, str]:
     found = _SPAN.match(word.strip().lower())
     unit = _UNIT_WORDS.get(found.group(2)) if found else None
     if found is None or unit is None:
-        if found is not None and found.group(2) == "rm":
-            raise _usage(
-                "timer",
-                f"'{_short(word)}': a timer does not count real minutes; give its length "
-                "in turns (6t), in-world minutes (30m) or hours (2h).",
-            )
         raise _usage(
             "timer",
-            f"'{_short(word)}' is not a timer's length; write 6t (turns), 30m (minutes) "
-            "or 2h (hours).",
+            f"'{_short(word)}' is not a timer's length; write 6t (turns), 30m (minutes), "
+            "2h (hours) or 10rm (real minutes at the table).",
         )
     digits = found.group(1).lstrip("0")
-    if not digits or len(digits) > len(str(cmd.MAX_NUMBER)) or int(digits) > cmd.MAX_NUMBER:
-        raise _usage(
-            "timer", f"A timer runs from 1 to {cmd.MAX_NUMBER} {unit}; '{_short(word)}' is not."
-        )
+    most = cmd.MAX_REAL_MINUTES if unit == "real" else cmd.MAX_NUMBER
+    if not digits or len(digits) > len(str(most)) or int(digits) > most:
+        said = _REAL if unit == "real" else unit
+        raise _usage("timer", f"A timer runs from 1 to {most} {said}; '{_short(word)}' is not.")
     return int(digits), unit
