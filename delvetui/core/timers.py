@@ -3,7 +3,9 @@
 The game master starts a named timer for a number of turns, minutes or hours
 (``timer add bless 6t``); it counts down at the end of every turn (a turn timer by one
 turn, the others by the turn's minutes), warns a turn before it runs out and ends by
-itself. A procedure may declare the timers its game uses (``[timers.light]``), so the
+itself. A timer in real minutes (``10rm``) is counted by the table's real-time clock
+instead, as a real-time light is (:mod:`delvetui.core.realtime`), and warns in its last
+minute. A procedure may declare the timers its game uses (``[timers.light]``), so the
 table offers them by name with their usual length. Pure: commands in, events out.
 """
 
