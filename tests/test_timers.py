@@ -332,6 +332,7 @@ def test_a_real_minute_timer_runs_with_the_tables_clock_not_the_turns(
         a.text for a in alerts(x.state, x.procedure)
     ]
     x.execute("realtime pause")
+    assert _log(x)[-1] == "The real-time clock is paused: timer ritual 01:00 left."
     now.time += 600
     assert clock.tick() == [] and _left(x, "ritual") == 60
     x.execute("realtime resume")

@@ -195,9 +195,14 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.RealTimePaused():
             why = f" ({event.reason})" if event.reason else ""
             left = "; ".join(
-                f"{light.id} {countdown(light.real_seconds or 0)} left"
-                for light in state.lights
-                if light.lit and light.real_seconds is not None
+                [
+                    *(
+                        f"{light.id} {countdown(light.real_seconds or 0)} left"
+                        for light in state.lights
+                        if light.lit and light.real_seconds is not None
+                    ),
+                    *(f"timer {t.name} {countdown(t.left)} left" for t in state.real_timers),
+                ]
             )
             left = f": {left}" if left else ""
             if event.paused:
