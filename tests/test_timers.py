@@ -381,3 +381,21 @@ async def test_a_real_minute_timer_counts_down_in_the_lights_pane_and_pauses_wit
         await settled(pilot, lambda: opened(app).state.realtime_paused)
         await settled(pilot, lambda: "⧗ ritual ⏸ 01:30" in screen_text(app))
         assert _left(opened(app), "ritual") == 90  # the pause records the time exactly
+
+
+async def test_the_timers_dialog_offers_the_procedures_own_timers(home: Path) -> None:
+    """A declared timer is one choice away, at its usual length, with its label."""
+    path = home / "spells.delve"
+    with Expedition.create(path, load_text(SPELLS), seed=1) as x:
+        x.execute("pc add Ash hp=6")
+    app = DelveApp(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press("T")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        assert "+ Light spell (light, 6 turns)" in screen_text(app)
+        assert "+ Potion of heroism (potion, 1 hour)" in screen_text(app)
+        await pilot.press("home", "enter")
+        await settled(pilot, lambda: opened(app).state.timer("light") is not None)
+        assert opened(app).state.timer("light") == Timer("light", "turns", 6, "Light spell")
+        await settled(pilot, lambda: "⧗ light 6 turns  Light spell" in screen_text(app))
