@@ -242,6 +242,7 @@ def test_an_import_with_a_timer_that_never_ran_out_is_refused(
         assert "Timer bless has run out." in _log(copy)
 
 
+@pytest.mark.long
 def test_act_counts_timers_down_and_status_json_has_them_only_where_they_run(
     home: Path,
 ) -> None:
@@ -266,6 +267,7 @@ def test_act_counts_timers_down_and_status_json_has_them_only_where_they_run(
     assert "Timer fuse runs out next turn (10 minutes left)." in story
 
 
+@pytest.mark.long
 async def test_the_timers_key_starts_a_timer_the_pane_shows_it_and_the_strip_warns() -> None:
     party = ("pc add Ash hp=6", "light add torch carrier=Ash lit")
     app = DelveApp(make(commands=party, procedure="delving"))
