@@ -58,8 +58,9 @@ class RollNeeded(DelveError):
     ``key=value`` added to the command.
     """
 
-    def __init__(self, key: str, expression: str, purpose: str) -> None:
-        super().__init__(f"Roll {expression} for {purpose} and give it as {key}=N.")
+    def __init__(self, key: str, expression: str, purpose: str, *, spoken: str = "") -> None:
+        # ``spoken``: the dice in words ("2d20, keep the higher (advantage)") for the message.
+        super().__init__(f"Roll {spoken or expression} for {purpose} and give it as {key}=N.")
         self.key = key
         self.expression = expression
         self.purpose = purpose

@@ -191,6 +191,43 @@ def plural(word: str) -> str:
     return f"{word}s"
 
 
+def minutes_words(minutes: int) -> str:
+    """Minutes as a game master says them: '40 min', '1 h 10 min', '2 days 3 h'."""
+    if minutes <= 0:
+        return "no time"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if hours:
+        parts.append(f"{hours} h")
+    if mins:
+        parts.append(f"{mins} min")
+    return " ".join(parts)
+
+
+def time_left(minutes: int, per_turn: int, unit: str, *, short: bool = False) -> str:
+    """A light's time left in the unit that says it: turns of an hour or less ('19
+    turns', '3 dungeon cycles'), else hours and minutes ('3 h 10 min'; short, '3h10m'),
+    since "1 watch" would hide that 19 turns of oil is three hours, not eight."""
+    if minutes <= 0 and not short:
+        return "no time"
+    if per_turn <= 60:
+        turns = -(-minutes // per_turn)
+        return f"{turns}t" if short else counted(turns, unit)
+    if not short:
+        return minutes_words(minutes)
+    hours, mins = divmod(max(0, minutes), 60)
+    return f"{hours}h{mins:02d}m" if hours else f"{mins}m"
+
+
+def check_label(label: str) -> str:
+    """A check's label as the table says it: "(Might | Athletics)" reads "(Might or
+    Athletics)", either ability."""
+    return label.replace(" | ", " or ")
+
+
 def a(noun: str) -> str:
     """The noun with its indefinite article, by its sound: "an hour", "a watch", "an oil
     flask", "a usage die"."""

@@ -249,6 +249,25 @@ def test_the_resources_example_plays_as_the_doc_says(home: Path) -> None:
         assert expedition.state.party[0].hp == 7  # eat a ration or take 1 damage
 
 
+def test_the_resources_example_refuels_the_lantern_to_its_own_hours(home: Path) -> None:
+    """3.12 and 3.20: with no refuel_hours, a flask renews the lantern's own 4 hours; a
+    resource named on pc add is the member's start."""
+    procedure = load_text(complete("rations-and-oil"))
+    with Expedition.create(home / "r.delve", procedure, seed=7) as expedition:
+        for command in ("pc add Ash hp=8 rations=5", "light add lantern carrier=Ash lit"):
+            expedition.execute(command)
+        expedition.execute("turn forage by=Ash supply.Ash=1")  # a day: the lantern runs dry
+        state = expedition.state
+        assert state.party[0].resource("rations") == 6
+        lantern = state.light("lantern1")
+        assert lantern is not None and not lantern.lit and lantern.minutes == 0
+        expedition.execute("light refuel lantern1")
+        expedition.execute("light on lantern1")
+        lantern = expedition.state.light("lantern1")
+        assert lantern is not None and lantern.lit and lantern.minutes == 240
+        assert expedition.state.resource("oil") == 0
+
+
 def test_the_three_roads_read_one_hazard_die_on_the_table_of_the_kind_of_turn(
     home: Path,
 ) -> None:

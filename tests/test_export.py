@@ -138,6 +138,17 @@ SESSIONS = {
         "do parley by=Ash reaction=8",
         "session end",
     ],
+    "mausritter": [
+        "pc add Ash hp=4 STR=12",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn explore",
+        "turn explore",
+        "turn explore hazard=1",
+        "note Goblins by the well",
+        "do reaction reaction=8",
+        "session end",
+    ],
     "cairn": [
         "pc add Ash hp=4",
         "pc add Bryn hp=3",

@@ -130,7 +130,7 @@ def test_the_party_is_in_the_dark_when_most_of_it_is(home: Path, procedure: Proc
         expedition.execute("light add candle carrier=Ash lit")
         assert _levels(expedition)["Ash"] == "dim"
         assert party_level(expedition.state, procedure) == "dark"
-        with pytest.raises(CommandError, match="cannot search in darkness"):
+        with pytest.raises(CommandError, match="Search is not possible in darkness"):
             expedition.execute("turn search")
         expedition.execute("light add lantern carrier=Cy lit")  # 3 bright, 2 dim
         assert party_level(expedition.state, procedure) == "bright"

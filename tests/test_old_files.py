@@ -6,7 +6,9 @@ versions, snapshots and stored procedure text. Opened by today's code, each must
 same story as 0.1.0 told when it wrote them (``NAME.status.json``, ``NAME.export.txt``):
 the same state in ``status --json`` (keys added since may be added) and the same session
 log. A change to the format that breaks an old
-file fails here; the files themselves are never written again.
+file fails here; the files themselves are never written again. A deliberate change of the
+log's words (and only that) writes the ``.export.txt`` beside them again, and its commit
+says so.
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ def test_a_rest_restores_all_hp_but_not_fatigue(delving: Expedition) -> None:
 def test_no_rest_without_a_light_and_nothing_is_written(delving: Expedition) -> None:
     delving.execute("light off torch")
     before = (delving.state, delving.event_count)
-    with pytest.raises(CommandError, match="cannot rest in darkness"):
+    with pytest.raises(CommandError, match="Rest is not possible in darkness"):
         delving.execute("turn rest")
     assert (delving.state, delving.event_count) == before
 
@@ -439,3 +439,21 @@ def test_the_warden_adds_a_fatigue_by_hand(party: Expedition) -> None:
     with pytest.raises(CommandError, match="Nothing changed: Ash: Fatigue is 1 already"):
         party.execute("pc Ash fatigue=1")
     assert (party.state, party.event_count) == before
+
+
+def test_status_says_each_members_fatigue_not_fresh(home: Path) -> None:
+    """Core Rules › Fatigue: Cairn counts Fatigue as slots filled, not as a ladder, so the
+    status a Warden reads says "Fatigue 1" for a member who skipped camp, never "fresh"."""
+    from tests.cli_support import delvetui, made
+
+    made(
+        home,
+        "road",
+        "cairn",
+        ["pc add Ash hp=4", *["turn travel path=road hazard=6"] * 3],
+        seed=2,
+    )
+    said = delvetui(home, "status", "road")
+    assert said.returncode == 0, said.stderr
+    assert "  Ash: 4/4 HP, deprived, Fatigue 1, Hours since Make Camp 0/23" in said.stdout
+    assert "fresh" not in said.stdout

@@ -104,7 +104,7 @@ def test_a_torch_lasts_about_six_turns(party: Expedition) -> None:
     for turn in range(1, 7):
         party.execute("turn careful hazard=6" if turn % 2 == 0 else "turn careful")
     assert party.state.light_level == "dark"
-    with pytest.raises(CommandError, match="cannot detailed search in darkness"):
+    with pytest.raises(CommandError, match="Detailed search is not possible in darkness"):
         party.execute("turn search")
 
 

@@ -7,7 +7,10 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
+from delvetui.ui.app import DelveApp
+from delvetui.ui.hazard_table import HazardTable
 from tests.conftest import Factory, reopened, run
+from tests.ui_support import make, ready, screen_text
 
 
 @pytest.fixture
@@ -137,3 +140,84 @@ def test_spent_lights_leave_the_state_but_their_numbers_are_never_reused(
     party.execute("light add torch")
     assert party.state.lights[-1].id == "torch17"
     assert reopened(party).state.lights[-1].id == "torch17"
+
+
+def test_each_action_takes_one_ten_minute_turn(party: Expedition) -> None:
+    """000, Turns: "Most actions (moving, searching, fighting, resting, etc.) take up one
+    turn", of 10 minutes; searching in torchlight is one turn too."""
+    for number, action in enumerate(("crawl", "walk", "run", "search", "rest"), start=1):
+        batch = party.execute(f"turn {action} hazard=6")
+        assert sum(isinstance(e, ev.TurnEnded) for e in batch.events) == 1, action
+        assert party.state.turn == number
+    assert party.state.clock_text == "08:50"
+
+
+def test_a_1_is_an_encounter_the_game_master_names(party: Expedition) -> None:
+    """000: "1 ENCOUNTER ... The GM determines the encounter's reaction, activity, distance
+    from the party": the GM types the creature and the distance."""
+    batch = party.execute("turn crawl hazard=1 creature=ghouls distance='across the hall'")
+    began = next(e for e in batch.events if isinstance(e, ev.EncounterBegan))
+    assert (began.creature, began.distance) == ("ghouls", "across the hall")
+    assert "The GM determines whether the party is surprised." in began.text
+    assert party.state.encounter is not None
+
+
+def test_a_new_torch_is_lit_from_the_embers_of_the_last(party: Expedition) -> None:
+    """000: "3 BURN: Lit torches burn out. New torches can be lit from the embers of the
+    previous ones": the next torch lights at once, nothing else needed."""
+    party.execute("turn crawl hazard=3")
+    assert party.state.light_level == "dark"
+    party.execute("light on torch")
+    assert party.state.light_level == "bright"
+
+
+def test_a_4_is_a_dungeon_shift_the_game_master_describes(party: Expedition) -> None:
+    """000: "4 DUNGEON SHIFT: The dungeon environment changes"; what changes is the GM's."""
+    batch = party.execute("turn crawl hazard=4")
+    assert [e.text for e in batch.events if isinstance(e, ev.Logged)] == ["The dungeon shifts."]
+    assert party.state.last_hazard is not None
+    assert party.state.last_hazard.result == "Dungeon shift"
+
+
+def test_a_6_is_free(party: Expedition) -> None:
+    """000: "6 FREE: No effect."""
+    before = party.state
+    batch = party.execute("turn crawl hazard=6")
+    assert {type(e).__name__ for e in batch.events} <= {
+        "TurnStarted",
+        "DiceRolled",
+        "ResultRead",
+        "TurnEnded",
+        "LightsBurned",
+    }
+    assert party.state.party == before.party and party.state.lights == before.lights
+
+
+def test_torches_give_bright_light_candles_and_lanterns_dim(party: Expedition) -> None:
+    """000: torches reveal shapes within 12 m and "let the party search areas faster";
+    candles (6 m) and lanterns are dim light, "like candlelight or lantern light"."""
+    assert party.state.light_level == "bright"
+    run(party, "light off torch2", "light add candle lit")
+    assert party.state.light_level == "dim"
+    run(party, "light off candle1", "light add lantern lit")
+    assert party.state.light_level == "dim"
+
+
+def test_searching_in_total_darkness_takes_two_turns(party: Expedition) -> None:
+    """000 says searching takes two turns in dim light and nothing of the dark. Reading:
+    searching in the dark is no quicker than by candlelight, two turns."""
+    party.execute("light off torch2")
+    assert party.state.light_level == "dark"
+    batch = party.execute("turn search hazard=6 hazard=6")
+    assert sum(isinstance(e, ev.TurnEnded) for e in batch.events) == 2
+
+
+@pytest.mark.long
+async def test_the_rolled_hazard_is_marked_in_the_hazard_table() -> None:
+    """000: "Rolled Dungeon hazard is highlighted in the table": the hazard pane marks the
+    row the die landed on, with the roll."""
+    app = DelveApp(make("marked", ("pc add Ash hp=6", "light add torch lit", "turn hazard=4")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await ready(pilot)
+        assert table.query_one(HazardTable).display
+        assert "▶ 4  Dungeon shift  (rolled 4)" in screen_text(app)

@@ -51,7 +51,15 @@ def past_the_first_hour(expedition: Expedition) -> None:
 def test_the_file_names_its_source_and_its_defaults() -> None:
     procedure = find("dungeon-turn")
     assert procedure.source == "Dungeon Turn"
-    assert list(procedure.actions) == ["explore", "search", "rest", "harvest", "leave"]
+    assert list(procedure.actions) == [
+        "explore",
+        "walk",
+        "run",
+        "search",
+        "rest",
+        "harvest",
+        "leave",
+    ]
     assert procedure.default_action == "explore"
     assert procedure.summary and "\n" not in procedure.summary
     text = (shipped_dir() / "dungeon-turn.toml").read_text(encoding="utf-8")
@@ -73,7 +81,49 @@ def test_exploring_moves_3_zones(party: Expedition) -> None:
     assert "maps" in started.flags
 
 
+def test_walking_and_running_cover_20_and_200_zones_and_spring_surprises(
+    party: Expedition,
+) -> None:
+    """002, Movement: "a character could cover 20 zones walking at a normal pace or 200
+    zones while running ... moving through unknown areas will trigger surprises and traps"."""
+    for action, zones in (("walk", "20 zones"), ("run", "200 zones")):
+        started = events(party.execute(f"turn {action} hazard=6"), ev.TurnStarted)[0]
+        assert started.distance == zones
+        assert "unknown areas trigger surprises and traps" in started.flags
+        assert "maps" not in started.flags
+    assert party.state.turn == 2 and party.state.clock_text == "08:20"
+
+
+def test_a_search_takes_one_turn_and_the_hazard_die_follows(party: Expedition) -> None:
+    """002, Searching: the text gives a search no length; it is one dungeon turn, and the
+    hazard die is rolled after it like any action."""
+    batch = party.execute("turn search hazard=6")
+    assert sum(isinstance(e, ev.TurnEnded) for e in batch.events) == 1
+    assert [r.key for r in events(batch, ev.DiceRolled)] == ["hazard"]
+    assert party.state.clock_text == "08:10"
+
+
 # The Dungeon Hazard Die -------------------------------------------------------------------
+
+
+def test_an_encounter_appears_far_away_moving_toward_the_party(party: Expedition) -> None:
+    """002: "1 Encounter. A wandering monster appears at a far distance, moving toward the
+    party." The distance is in the log and on the players' screen."""
+    batch = party.execute("turn hazard=1 disposition=7")
+    began = events(batch, ev.EncounterBegan)[0]
+    assert began.distance == "far" and "moving toward the party" in began.text
+    assert party.state.encounter_distance == "far"
+
+
+def test_a_6_is_free_nothing_happens(party: Expedition) -> None:
+    """002: "6 Free. Nothing happens." (after the first six turns too)."""
+    past_the_first_hour(party)
+    before = party.state
+    batch = party.execute("turn hazard=6")
+    kinds = {type(e).__name__ for e in batch.events}
+    assert kinds <= {"TurnStarted", "DiceRolled", "ResultRead", "TurnEnded", "LightsBurned"}
+    assert party.state.party == before.party and party.state.lights == before.lights
+    assert party.state.encounter is None and party.state.sign is None
 
 
 DISPOSITIONS = {

@@ -123,7 +123,7 @@ def test_searching_in_the_dark_is_refused_with_a_clear_message(party: Expedition
     before = party.event_count
     with pytest.raises(CommandError) as refused:
         party.execute("turn search dc=12 by=Ash hazard=5")
-    assert "cannot search in darkness" in refused.value.message
+    assert "Search is not possible in darkness" in refused.value.message
     assert "Light a source first" in refused.value.message
     assert party.event_count == before and party.state.turn == 0
 
@@ -294,7 +294,7 @@ def test_a_3_that_puts_out_the_only_torch_leaves_the_turns_search_made_in_the_li
     kinds = [type(event).__name__ for event in batch.events]
     assert kinds.index("CheckMade") < kinds.index("LightPutOut")
     assert party.state.light_level == "dark"
-    with pytest.raises(CommandError, match="cannot search in darkness"):
+    with pytest.raises(CommandError, match="Search is not possible in darkness"):
         party.execute("turn search dc=12 by=Ash hazard=5 search=10")
 
 
@@ -495,7 +495,7 @@ def test_traditional_moves_by_the_same_table_and_darkness_halves_it(
     traditional.execute("light off torch1")
     started = events(traditional.execute("turn cautious hazard=5"), ev.TurnStarted)[0]
     assert started.distance == "45 yards" and "setback on all rolls" in started.flags
-    with pytest.raises(CommandError, match="cannot search in darkness"):
+    with pytest.raises(CommandError, match="Search is not possible in darkness"):
         traditional.execute("turn search dc=12 by=Ash hazard=5")
 
 

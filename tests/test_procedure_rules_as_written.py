@@ -78,8 +78,9 @@ def test_travel_an_exhausted_member_rolls_with_disadvantage_on_every_check(
     rolls = {e.key: e for e in batch.events if isinstance(e, ev.DiceRolled)}
     assert rolls["return.Ash"].expression == "2d20kl1+2" and rolls["return.Ash"].total == 5
     assert rolls["return.Bo"].expression == "d20+2" and rolls["return.Bo"].total == 5
-    assert "Roll to return for Ash (DC 10): 2d20kl1+2 [3, 18] keep 3 +2 = 5" in "\n".join(
-        said(x, batch)
+    assert (
+        "Roll to return for Ash (DC 10): d20+2 with disadvantage [3, 18] keep 3 +2 = 5"
+        in "\n".join(said(x, batch))
     )
     checks = {e.name: e.success for e in batch.events if isinstance(e, ev.CheckMade)}
     assert checks == {"Ash": False, "Bo": False}
@@ -325,10 +326,10 @@ def test_a_typed_check_is_the_face_shown_and_the_log_shows_face_modifier_total(
     run(x, "pc add Ash hp=8 MOD=3", "pc Ash fatigue=2")
     batch = x.execute("turn leave path=arduous length=1 rooms=1 leave=9")
     shown = "\n".join(said(x, batch))
-    assert "2d20kl1+3 [9] +3 = 12 (table dice)" in shown
-    assert "Ash succeeds at Leave the dungeon (best): 12 against DC 12." in shown
+    assert "d20+3 with disadvantage [9] +3 = 12 (table dice)" in shown
+    assert "Leave the dungeon (best): Ash succeeds, 12 against DC 12." in shown
     single = x.execute("turn harvest hd=0 by=Ash harvest=9 hazard=6")
-    assert "2d20kl1 [9]" in "\n".join(said(x, single))
+    assert "d20 with disadvantage [9]" in "\n".join(said(x, single))
 
 
 # 10. The clock never runs backwards silently ----------------------------------------------
@@ -401,7 +402,7 @@ def test_travel_the_return_dc_counts_hours_from_safety_at_the_cli(home: Path) ->
     assert played.returncode == 0, played.stderr
     assert status(home, "road")["counters"]["away"] == 4
     played = delvetui(home, "act", "road", "turn", "return", "path=arduous", "return.Ash=11")
-    assert "Ash fails at Roll to return: 13 against DC 14." in played.stdout
+    assert "Roll to return: Ash fails, 13 against DC 14." in played.stdout
     assert "Ash drops 1 load on the arduous way back (13 against DC 14)." in played.stdout
     assert status(home, "road")["counters"]["away"] == 0
 

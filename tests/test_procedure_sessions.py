@@ -386,6 +386,82 @@ SCRIPTS: dict[str, list[str]] = {
         "turn crawl",  # 40
         "session end",
     ],
+    # Mausritter (Losing Games; the SRD, CC BY 4.0): exploration turns in an adventure site
+    # with the d6 encounter roll every third turn (1 an encounter, 2 an omen) and on noise;
+    # the 2d6 reaction; a torch's three usage dots, a lantern after it; then the wilds:
+    # watches with the rolls at the Morning and Evening watches and the d12 hour, the day's
+    # weather, the STR save in poor weather, a long rest, foraging, difficult terrain, the
+    # day's Exhausted and Hungry; a week's full rest; back in a site by an electric lantern.
+    "mausritter": [
+        "pc add Ash hp=4 STR=12 DEX=9 WIL=8",
+        "pc add Bryn hp=3 STR=9 DEX=12 WIL=10",
+        "pc add Cob hp=5 STR=10 DEX=8 WIL=11",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "pc Bryn +1 oil",
+        "light on torch",
+        "session start",
+        "turn explore",  # 1: the old grain mill, 06:00
+        "turn explore",  # 2
+        "turn explore hazard=4",  # 3: the third turn's encounter roll
+        "turn act",  # 4: searching the miller's larder
+        "do eat by=Ash",
+        "turn explore",  # 5
+        "turn explore hazard=2",  # 6: an omen
+        "note Fresh claw marks on the millstone.",
+        "turn act",  # 7
+        "do noise noise=1",
+        "do reaction reaction=4",
+        "note A rat sentry, unfriendly; Cob knocks over a sack of grain in the scuffle.",
+        "turn act",  # 8: the fight
+        "pc Cob hp=1",
+        "turn short-rest hazard=5 heal.Ash=3 heal.Bryn=2 heal.Cob=4",  # 9
+        "turn explore",  # 10
+        "turn explore",  # 11
+        "turn explore hazard=1",  # 12: an encounter
+        "do reaction reaction=10",
+        "note A beetle trader in the flour loft, happy to swap thread for news.",
+        "turn act",  # 13
+        "turn explore",  # 14
+        "turn explore hazard=6",  # 15
+        "turn explore",  # 16
+        "turn explore",  # 17
+        "turn explore hazard=3",  # 18: the torch's three dots are marked
+        "light on lantern1",
+        "turn explore",  # 19
+        "turn act",  # 20
+        "turn explore hazard=6",  # 21
+        "enter wilds",
+        # 22: 09:30, the first watch of the morning: a rain storm, STR saves
+        "turn travel weather-spring=2 watch-encounter=2"
+        " weather.Ash=5 weather.Bryn=14 weather.Cob=10",
+        "turn travel weather.Ash=3 weather.Bryn=2 weather.Cob=15",  # 23
+        "turn long-rest watch-encounter=1 hour=3",  # 24: the evening watch, rest
+        "do reaction reaction=12",
+        "note A hedgehog shelters the mice from the rain under its bramble.",
+        "turn forage by=Cob supply.Cob=3",  # 25: night
+        "turn travel weather-spring=9 watch-encounter=6",  # 26: a fair day
+        "do eat by=Ash",
+        "turn travel-difficult watch-encounter=5",  # 27-28: a stream to ford
+        "turn stay",  # 29
+        "turn long-rest weather-spring=12 watch-encounter=6",  # 30
+        "enter haven",
+        "turn full-rest",  # 31: a week at Brambleton
+        "enter site",
+        "light refuel lantern1",
+        "light add electric-lantern carrier=Cob",
+        "light on electric-lantern",
+        "turn explore",  # 32
+        "turn explore hazard=5",  # 33
+        "turn act",  # 34
+        "turn explore",  # 35
+        "turn explore hazard=6",  # 36
+        "turn short-rest",  # 37
+        "turn explore",  # 38
+        "turn explore hazard=4",  # 39
+        "turn explore",  # 40
+        "session end",
+    ],
     # Travel Turns (004): the d20 threat table with advantage when cautious; torches an
     # hour, lanterns three; time dice; resilience past CON hours and exhaustion; rolling to
     # return.
@@ -689,7 +765,7 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "Sparks on the Stealth check: 1" in read["trespasser"]
     assert "is above the alarm" in read["trespasser"]
     assert "gains a condition: exhausted" in read["travel-turn"]
-    assert "2d20kl1" in read["travel-turn"]
+    assert "with disadvantage" in read["travel-turn"]
     assert "every crawling round now" in read["shadowdark"]  # total darkness is deadly
     assert "Distance: close." in read["shadowdark"]
     assert "Reaction check: 2d6+2 [8] +2 = 10 (table dice) → Curious" in read["shadowdark"]
@@ -703,6 +779,11 @@ def test_the_special_rules_show_in_the_examples() -> None:
     )
     assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
     assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
+    assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
+    assert "STR save against the weather: Bryn fails, -5 against DC 0." in read["mausritter"]
+    assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]
+    assert "Bryn gains a condition: hungry (The day ends)." in read["mausritter"]
+    assert "torch2: burned 3 h (18 exploration turns), burnt out" in read["mausritter"]
 
 
 @pytest.mark.long

@@ -235,7 +235,8 @@ def test_random_commands_on_random_states_only_raise_clear_errors(
 ) -> None:
     folder = tmp_path_factory.mktemp("fuzz")
     with Expedition.create(folder / "x.delve", find(procedure_id), seed=1) as x:
-        for setup in ("pc add Ash hp=6 STR=12 CON=11", "light add torch count=2 carrier=Ash"):
+        scores = " ".join(f"{a}=12" for a in x.procedure.party.abilities[:2]) or "STR=12 CON=11"
+        for setup in (f"pc add Ash hp=6 {scores}", "light add torch count=2 carrier=Ash"):
             x.execute(setup)
         texts = data.draw(st.lists(command_texts(procedure_id), min_size=5, max_size=25))
         for text in texts:

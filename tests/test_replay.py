@@ -35,7 +35,9 @@ class Expeditions(RuleBasedStateMachine):
         self.expedition = Expedition.create(
             self.folder / "x.delve", find(procedure), seed=seed, now=MOMENT
         )
-        self.expedition.execute("pc add Ash hp=6 CON=12 MOD=1", now=MOMENT)
+        # An ability of the procedure's own (any when it lists none), and the best modifier.
+        ability = next(iter(self.expedition.procedure.party.abilities), "CON")
+        self.expedition.execute(f"pc add Ash hp=6 {ability}=12 MOD=1", now=MOMENT)
 
     @property
     def x(self) -> Expedition:

@@ -416,7 +416,7 @@ def test_status_json_has_resources_and_the_exports_tell_every_change(
     }
     said = delvetui(home, "status", str(path))
     assert said.returncode == 0, said.stderr
-    assert "  Ash: 8/8 HP, fresh, in darkness, rations 1, pitch 0" in said.stdout
+    assert "  Ash: 8/8 HP, fresh, in darkness, Hunger 0, rations 1, pitch 0" in said.stdout
     assert "  oil: 3" in said.stdout
     with Expedition.open(path) as expedition:
         for fmt in ("md", "txt"):

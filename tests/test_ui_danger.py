@@ -84,6 +84,23 @@ async def test_a_light_on_its_last_usage_die_is_an_alert() -> None:
         assert f"{lit[0]}: last usage die (d4)" in screen_text(app)
 
 
+@pytest.mark.long
+async def test_cairns_darkness_fits_the_strip_at_80_columns() -> None:
+    """At 80×24 the strip says Cairn's darkness in its flags and what it forbids (the whole
+    text would be cut off mid-word); wide, it says the whole text."""
+    app = DelveApp(make("cairn-dark", ("pc add Ash hp=6",), procedure="cairn"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await ready(pilot)
+        strip = table.query_one(AlertStrip)
+        assert strip.shown().strip() == "DARKNESS, no light: WIL save or panic; no rest"
+        assert "…" not in strip.shown() and len(strip.shown()) <= strip.size.width
+        assert "DARKNESS, no light: WIL save or panic; no rest" in screen_text(app)
+    wide = DelveApp(make("cairn-dark", ("pc add Ash hp=6",), procedure="cairn"))
+    async with wide.run_test(size=SIZE) as pilot:
+        table = await ready(pilot)
+        assert "may panic (WIL save)" in table.query_one(AlertStrip).shown()
+
+
 async def test_rest_due_in_exploration() -> None:
     played = (*PARTY, *(f"turn cautious hazard={n}" for n in (6, 6, 6, 6, 6, 6)))
     app = DelveApp(make("rest-due", played, procedure="exploration"))

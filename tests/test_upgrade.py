@@ -17,9 +17,14 @@ from tests.cli_support import delvetui, status
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 
 
+#: The shipped delving's version; the newer one is the next.
+BASE = find("delving").version
+
+
 def newer_delving() -> str:
     text = find("delving").text
-    return text.replace("version = 1", "version = 2").replace("hours = 8\n", "hours = 6\n", 1)
+    newer = text.replace(f"version = {BASE}", f"version = {BASE + 1}")
+    return newer.replace("hours = 8\n", "hours = 6\n", 1)
 
 
 def test_a_newer_procedure_takes_over_and_undo_goes_back(tmp_path: Path) -> None:
@@ -27,17 +32,17 @@ def test_a_newer_procedure_takes_over_and_undo_goes_back(tmp_path: Path) -> None
     with Expedition.create(path, find("delving"), seed=1, now=MOMENT) as x:
         x.execute("pc add Ash hp=6", now=MOMENT)
         x.change_procedure(load_text(newer_delving()), now=MOMENT)
-        assert x.procedure.version == 2
+        assert x.procedure.version == BASE + 1
         x.execute("light add candle", now=MOMENT)
         assert x.state.lights[-1].minutes == 360
         x.execute("undo", now=MOMENT)
         x.execute("undo", now=MOMENT)
-        assert x.procedure.version == 1
+        assert x.procedure.version == BASE
         x.execute("redo", now=MOMENT)
         live = x.state
     with Expedition.open(path) as again:
         assert again.state == live
-        assert again.procedure.version == 2
+        assert again.procedure.version == BASE + 1
 
 
 def test_a_procedure_that_cannot_hold_the_inventory_is_refused(tmp_path: Path) -> None:

@@ -107,7 +107,7 @@ def last_rolls(expedition: Expedition) -> tuple[int, str, list[MadeRoll]]:
     for event in batch.events:
         if isinstance(event, ev.DiceRolled):
             faces = ", ".join(str(face) for face in event.faces)
-            shown = f"{event.purpose}: {event.expression} [{faces}] = {event.total}"
+            shown = f"{event.purpose}: {dice.spoken(event.expression)} [{faces}] = {event.total}"
             rolls.append(
                 MadeRoll(
                     key=input_key(command, event),

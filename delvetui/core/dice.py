@@ -429,6 +429,42 @@ def face_words(expr: DiceExpr | str) -> str:
     return f"the faces of the {dice_text} added up"
 
 
+def spoken(expr: DiceExpr | str) -> str:
+    """Dice as the game master reads them aloud: 2d20kh1+3 is "2d20, keep the higher
+    (advantage), +3"; 4d6kh3 "4d6, keep the highest 3"; plain dice as written."""
+    parsed = _as_expr(expr)
+    if parsed.chance is not None or all(t.keep == t.count for t in parsed.terms):
+        return parsed.text
+    parts = []
+    for term in parsed.terms:
+        count = "" if term.count == 1 else str(term.count)
+        text = f"{'-' if term.sign < 0 else ''}{count}d{term.sides}"
+        if term.keep != term.count:
+            if term.count == 2 and term.keep == 1:
+                mode = "higher (advantage)" if term.highest else "lower (disadvantage)"
+                text += f", keep the {mode}"
+            else:
+                end = "highest" if term.highest else "lowest"
+                text += f", keep the {end} {term.keep}"
+        parts.append(text)
+    if parsed.modifier:
+        parts.append(f"{parsed.modifier:+d}")
+    return ", ".join(parts)
+
+
+def mode_words(expr: DiceExpr | str) -> str:
+    """A roll with advantage or disadvantage as a log line names it: 2d20kl1+1 is "d20+1
+    with disadvantage"; any other expression as written."""
+    parsed = _as_expr(expr)
+    if len(parsed.terms) == 1 and parsed.chance is None:
+        term = parsed.terms[0]
+        if term.count == 2 and term.keep == 1 and term.sign > 0:
+            mode = "advantage" if term.highest else "disadvantage"
+            modifier = f"{parsed.modifier:+d}" if parsed.modifier else ""
+            return f"d{term.sides}{modifier} with {mode}"
+    return parsed.text
+
+
 def face_hint(expr: DiceExpr | str) -> str:
     """How to type a roll of these dice at the table, in a sentence."""
     parsed = _as_expr(expr)

@@ -121,7 +121,8 @@ def set_light(work: Work, command: cmd.SetLight) -> None:
 
 
 def refuel(work: Work, command: cmd.RefuelLight) -> None:
-    """Refuel a light whose kind can be refuelled: new time, a whole usage die, no strikes.
+    """Refuel a light whose kind can be refuelled: new time (``refuel_hours``, else the
+    kind's own duration), a whole usage die, no strikes.
 
     A kind with ``refuel_resource`` takes one of it first, from the light's carrier (a
     member's resource) or from the party's stock; with none left, nothing changes.
@@ -133,7 +134,7 @@ def refuel(work: Work, command: cmd.RefuelLight) -> None:
     reason = kind.refuel_label or "refuelled"
     if kind.refuel_resource:
         _pay_for_refuel(work, light, kind.refuel_resource, reason)
-    minutes = kind.refuel_minutes()
+    minutes = kind.refuel_minutes(work.procedure.turn_minutes(work.state.turn_type))
     if minutes is not None:
         work.emit(ev.LightTimerSet(id=light.id, minutes=minutes, reason=reason))
     if light.strikes or light.usage_die != kind.usage_die or (minutes is None and light.spent):

@@ -13,14 +13,14 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import areas, timers
+from delvetui.core import areas, dice, timers
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
 from delvetui.core.state import MINUTES_PER_DAY, State, Timer
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
-from delvetui.text import countdown, counted
+from delvetui.text import check_label, countdown, counted
 
 Kind = Literal[
     "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
@@ -55,7 +55,9 @@ def faces_text(event: ev.DiceRolled) -> str:
         dropped = f" keep {', '.join(str(face) for face in event.kept)}"
     modifier = f" {event.modifier:+d}" if event.modifier else ""
     typed = " (table dice)" if event.entered else ""
-    return f"{event.expression} [{faces}]{dropped}{modifier} = {event.total}{typed}"
+    # "d20+1 with disadvantage [7, 17] keep 7 +1 = 8": the mode in words, not 2d20kl1.
+    shown = dice.mode_words(event.expression)
+    return f"{shown} [{faces}]{dropped}{modifier} = {event.total}{typed}"
 
 
 def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
@@ -67,7 +69,9 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
                 f"{clock_text(event.clock)}."
             )
         case ev.MemberJoined():
-            return "party", f"{event.name} joins the party ({event.hp}/{event.max_hp} HP)."
+            # The scores too, so a misread one (RATIONS 2) shows the moment it is typed.
+            scores = "".join(f", {name} {value}" for name, value in event.abilities)
+            return "party", f"{event.name} joins the party ({event.hp}/{event.max_hp} HP{scores})."
         case ev.MemberEdited():
             return "party", f"{event.name}: max HP {event.max_hp}, abilities corrected."
         case ev.MemberLeft():
@@ -156,6 +160,8 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.LightLit():
             carrier = f" by {event.carrier}" if event.carrier else ""
             return "light", f"{event.id} is lit{carrier}."
+        case ev.LightPutOut() if event.reason == "used up":
+            return None  # its usage die's line said so
         case ev.LightPutOut():
             return "light", _light_out(event)
         case ev.LightFlickered():
@@ -212,9 +218,11 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "light", f"{event.id} passes to {event.carrier or 'nobody'}."
         case ev.LightStruck():
             return "light", f"{event.id} takes strike {event.strikes}."
+        case ev.UsageDieStepped() if event.die:
+            return "light", f"{event.id}'s usage die steps down to d{event.die}."
         case ev.UsageDieStepped():
-            die = f"d{event.die}" if event.die else "spent"
-            return "light", f"{event.id}'s usage die steps down to {die}."
+            # The line that puts the light out follows and is left out: this one says it.
+            return "light", f"{event.id}'s usage die is spent: {event.id} goes out, used up."
         case ev.UsageDieSet():
             return "light", f"{event.id}'s usage die is set to d{event.die}{_why(event.reason)}."
         case ev.TurnStarted():
@@ -267,11 +275,14 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
                 f"{_capital(event.reason)} interrupts the party's rest: the rest starts over.",
             )
         case ev.CheckMade():
+            # "Batter a door (Might or Athletics): Bo fails, 8 against DC 10." The label
+            # leads, as a name: a label may be a deed or a save, and neither reads after "at".
             verdict = "succeeds" if event.success else "fails"
-            who = "The party" if event.name == "party" else event.name
+            who = "the party" if event.name == "party" else event.name
             return (
                 "check",
-                f"{who} {verdict} at {event.label}: {event.total} against DC {event.dc}.",
+                f"{check_label(event.label)}: {who} {verdict}, {event.total} against DC "
+                f"{event.dc}.",
             )
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
@@ -399,7 +410,6 @@ def _light_out(event: ev.LightPutOut) -> str:
     plain = {
         "burnt out": "burns out",
         "out of fuel": "runs out of fuel",
-        "used up": "is used up",
         "put out": "is put out",
     }
     if reason in plain:

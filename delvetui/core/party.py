@@ -12,7 +12,7 @@ from delvetui.core import conditions
 from delvetui.core.state import Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure, Resource
-from delvetui.text import suggest
+from delvetui.text import closest, suggest
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
@@ -35,12 +35,17 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
         raise CommandError(f"{command.name} is already in the party; pick another name.")
     if len(work.state.party) >= 50:
         raise CommandError("The party already has 50 members, the most delvetui keeps.")
-    abilities = dict(command.abilities)
+    # A NAME=N the procedure counts as a member's resource sets that stock (rations=2), one
+    # it counts as a track sets where the track starts (awake=0); any other is an ability
+    # score, which must be one of the procedure's abilities.
+    marks = {k.lower(): v for k, v in command.abilities if k.lower() in work.procedure.tracks}
+    given = tuple((k, v) for k, v in command.abilities if k.lower() not in marks)
+    abilities, stocks = _scores(work.procedure, command.name, given)
     tracks: dict[str, int] = {}
     member = Member(name=command.name, hp=command.hp, max_hp=command.max_hp)
     member = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
     for name, track in work.procedure.tracks.items():
-        tracks[name] = track_start(track.start, member)
+        tracks[name] = marks.get(name, track_start(track.start, member))
     work.emit(
         ev.MemberJoined(
             name=command.name,
@@ -51,16 +56,71 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
         )
     )
     for resource_id, resource in work.procedure.resources.items():
-        if resource.per == "member" and resource.start:
+        value = stocks.get(resource_id, resource.start)
+        if resource.per == "member" and value:
             work.emit(
                 ev.ResourceChanged(
                     name=command.name,
                     resource=resource_id,
-                    value=resource.start,
-                    change=resource.start,
-                    reason="start",
+                    value=value,
+                    change=value,
+                    reason="start" if resource_id not in stocks else GAME_MASTER,
                 )
             )
+
+
+#: Scores every procedure takes besides its own abilities: the best modifier outright
+#: (MOD) and the proficiency added to it (PROF).
+BUILT_IN_SCORES = ("MOD", "PROF")
+
+
+def _scores(
+    procedure: Procedure, name: str, given: tuple[tuple[str, int], ...]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The ability scores and the starting resources of ``pc add NAME hp=N KEY=N ...``.
+
+    A key that names a member's resource is its starting stock (0 to the resource's max);
+    one that names the party's stock is refused (``party rations=N`` sets it); any other is
+    an ability score, refused unless the procedure lists it (when it lists any).
+    """
+    scores: dict[str, int] = {}
+    stocks: dict[str, int] = {}
+    for key, value in given:
+        resource_id = key.lower()
+        rules = procedure.resources.get(resource_id)
+        if rules is None:
+            _known_ability(procedure, name, key)
+            scores[key] = value
+            continue
+        if rules.per == "party":
+            raise CommandError(
+                f"{rules.label} are kept by the party as one stock, not by {name}; "
+                f"write party {resource_id}={value} after adding {name}."
+            )
+        top = rules.max if rules.max is not None else value
+        if not 0 <= value <= top:
+            raise CommandError(
+                f"{name} cannot start with {value} {rules.label.lower()}; "
+                f"give 0 to {top if rules.max is not None else 'any number'}."
+            )
+        stocks[resource_id] = value
+    return scores, stocks
+
+
+def _known_ability(procedure: Procedure, name: str, key: str) -> None:
+    """Refuse a score the procedure does not give characters, naming those it does (a
+    procedure that lists no abilities takes any)."""
+    listed = [ability.upper() for ability in procedure.party.abilities]
+    if not listed or key.upper() in listed or key.upper() in BUILT_IN_SCORES:
+        return
+    mine = [r for r, rules in procedure.resources.items() if rules.per == "member"]
+    options = {word.upper(): word for word in [*listed, *mine]}
+    close = closest(key.upper(), options)
+    also = f"; {name}'s own resources: {', '.join(mine)}" if mine else ""
+    hint = f" Did you mean {options[close]}=?" if close else ""
+    raise CommandError(
+        f"{key}= is not one of {procedure.name}'s abilities ({', '.join(listed)}{also}).{hint}"
+    )
 
 
 def edit_member(work: Work, command: cmd.EditMember) -> None:
@@ -70,12 +130,14 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
     resources = work.procedure.resources
     tracks = work.procedure.tracks
     # rations=3 (and a track, awake=0) reads as an ability until the procedure says it is a
-    # resource (or a track).
+    # resource (or a track); an ability must be one the procedure lists.
     given = {
         key: value
         for key, value in command.abilities
         if key.lower() not in resources and key.lower() not in tracks
     }
+    for key in given:
+        _known_ability(work.procedure, member.name, key)
     if command.max_hp is not None or given:
         abilities = dict(member.abilities)
         abilities.update(given)

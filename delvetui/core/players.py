@@ -13,7 +13,7 @@ import attrs
 from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
-from delvetui.text import counted, visible
+from delvetui.text import time_left, visible
 
 _LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
 
@@ -94,9 +94,10 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
     whose = whose[:1].upper() + whose[1:]
     if light.real_seconds is not None:
         return _real_time_words(light, whose, state, procedure)
-    left = None if light.minutes is None else -(-light.minutes // max(1, turn_minutes))
+    per_turn = max(1, turn_minutes)
+    # Its last turn, or its last hour in a turn longer than that (a watch, a day).
     failing = (
-        (left is not None and left <= 1)
+        (light.minutes is not None and light.minutes <= min(per_turn, 60))
         or light.usage_die == 4
         or (kind is not None and kind.strikes is not None and light.strikes + 1 >= kind.strikes)
     )
@@ -106,9 +107,9 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
         words = f"{whose} gives a dim light"
     else:
         words = f"{whose} burns bright"
-    if procedure.players.light_turns and left is not None:
+    if procedure.players.light_turns and light.minutes is not None:
         unit = procedure.turn_name(state.turn_type)
-        words += f" ({counted(left, unit)} left)"
+        words += f" ({time_left(light.minutes, per_turn, unit)} left)"
     return words + "."
 
 

@@ -109,7 +109,7 @@ def passed_events(
         if light is None or (light.real_seconds or 0) > seconds:
             continue
         kind = procedure.lights.get(light.kind)
-        refuels = kind is not None and kind.refuel_hours is not None
+        refuels = kind is not None and kind.refuels
         reason = "out of fuel" if refuels else "burnt out"
         events.append(ev.LightPutOut(id=light.id, reason=reason, spent=not refuels))
     return events

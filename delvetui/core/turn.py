@@ -190,7 +190,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
     rules = procedure.light_level(party_level(work.state, procedure))
     if shown.forbidden:
         raise CommandError(
-            f"The party cannot {action.label.lower()} in {rules.label.lower()}: "
+            f"{action.label} is not possible in {rules.label.lower()}: "
             f"{shown.forbidden}. Light a source first."
         )
     _check_inputs(work, name, action)
@@ -396,7 +396,7 @@ def _time_passes(work: Work, action_name: str) -> None:
             light = work.state.light(light_id)
             if light is not None and light.minutes == 0 and light.lit:
                 kind = procedure.lights.get(light.kind)
-                refuels = kind is not None and kind.refuel_hours is not None
+                refuels = kind is not None and kind.refuels
                 reason = "out of fuel" if refuels else "burnt out"
                 work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
     for track_name, track in procedure.tracks.items():

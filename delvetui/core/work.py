@@ -243,7 +243,8 @@ class Work:
         if given is not None:
             result = dice.entered(expression, given)
         elif self.ask:
-            raise RollNeeded(key, dice.parse(expression).text, purpose)
+            parsed = dice.parse(expression)
+            raise RollNeeded(key, parsed.text, purpose, spoken=dice.spoken(parsed))
         else:
             result = dice.roll(expression, self.rng)
         self.emit(ev.DiceRolled.of(key, purpose, result))

@@ -13,6 +13,7 @@ terminal or hide itself, whichever format it ends up in.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
@@ -28,6 +29,7 @@ from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batc
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted, plural, visible
+from delvetui.text import minutes_words as _duration
 
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
 _MONTHS += ["September", "October", "November", "December"]
@@ -349,6 +351,8 @@ class _Tally:
 
     def __init__(self) -> None:
         self.turns: list[int] = []
+        #: The kind of each turn taken (its turn type), beside its number.
+        self.kinds: list[str] = []
         self.damage: dict[str, int] = {}
         self.healed: dict[str, int] = {}
         self.gained: dict[str, list[str]] = {}
@@ -370,6 +374,7 @@ class _Tally:
         match event:
             case ev.TurnStarted():
                 self.turns.append(event.number)
+                self.kinds.append(event.turn_type)
             case ev.HpChanged() if event.change < 0:
                 self.damage[event.name] = self.damage.get(event.name, 0) - event.change
             case ev.HpChanged() if event.change > 0:
@@ -430,7 +435,7 @@ def _add_once(items: list[str], item: str) -> None:
 
 def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> tuple[Fact, ...]:
     facts = [
-        Fact("Turns", [_turns_text(tally.turns, procedure, end)]),
+        Fact("Turns", [_turns_text(tally, procedure, end)]),
         Fact("In-world time", [f"{_duration(end.minutes - start.minutes)}, {_span(start, end)}"]),
         Fact("Light used", _lights_used(tally, procedure, end) or ["none"]),
         Fact("Light left", _lights_left(procedure, end)),
@@ -457,13 +462,23 @@ def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> t
     return tuple(facts)
 
 
-def _turns_text(turns: Sequence[int], procedure: Procedure, end: State) -> str:
+def _turns_text(tally: _Tally, procedure: Procedure, end: State) -> str:
+    turns = tally.turns
     unit = procedure.turn_name(end.turn_type)
     if not turns:
         return f"no {plural(unit)} taken"
+    if len(set(tally.kinds)) > 1:
+        return f"{len(turns)} ({_kinds_text(tally, procedure, ', ')})"
+    unit = procedure.turn_name(tally.kinds[0]) if tally.kinds else unit
     if len(turns) == 1:
         return f"1 ({unit} {turns[0]})"
     return f"{len(turns)} ({plural(unit)} {turns[0]}–{turns[-1]})"
+
+
+def _kinds_text(tally: _Tally, procedure: Procedure, between: str) -> str:
+    """The turns taken counted by kind, in the order each first came: '10 watches, 2 days'."""
+    counts = Counter(tally.kinds)
+    return between.join(counted(n, procedure.turn_name(kind)) for kind, n in counts.items())
 
 
 def _lights_used(tally: _Tally, procedure: Procedure, end: State) -> list[str]:
@@ -551,6 +566,8 @@ def _about(tally: _Tally, start: State, end: State, procedure: Procedure) -> str
     if not turns:
         return f"{_capital(_span(start, end))} · no {plural(unit)}"
     count = counted(len(turns), unit)
+    if len(set(tally.kinds)) > 1:
+        count = _kinds_text(tally, procedure, " and ")
     numbers = f" ({turns[0]}–{turns[-1]})" if len(turns) > 1 else f" (number {turns[0]})"
     minutes = _duration(end.minutes - start.minutes)
     return f"{_capital(_span(start, end))} · {count}{numbers} · {minutes} in the world"
@@ -567,22 +584,6 @@ def _span(start: State, end: State) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _duration(minutes: int) -> str:
-    """Minutes as a game master says them: '40 min', '1 h 10 min', '2 days 3 h'."""
-    if minutes <= 0:
-        return "no time"
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    parts = []
-    if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
-    if hours:
-        parts.append(f"{hours} h")
-    if mins:
-        parts.append(f"{mins} min")
-    return " ".join(parts)
 
 
 def _date_text(iso: str) -> str:

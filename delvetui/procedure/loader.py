@@ -46,6 +46,7 @@ from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
+from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
@@ -355,6 +356,7 @@ class _Checker:
             check_counter(self, f"counters.{name}", counter)
         resources(self)
         timer_kinds(self)
+        own_keys(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")

@@ -535,9 +535,27 @@ class LightKind(Value):
             return round(self.hours * 60)
         return self.minutes
 
-    def refuel_minutes(self) -> int | None:
-        """Minutes one refuelling adds, or None when it cannot be refuelled."""
-        return None if self.refuel_hours is None else round(self.refuel_hours * 60)
+    def refuel_minutes(self, turn_minutes: int) -> int | None:
+        """Minutes one refuelling gives: ``refuel_hours`` when given, else the kind's own
+        duration (a flask renews what a fresh lantern burns); None when it gives no time."""
+        if self.refuel_hours is not None:
+            return round(self.refuel_hours * 60)
+        if self.refuel_resource:
+            return self.duration_minutes(turn_minutes)
+        return None
+
+    @property
+    def renews_nothing(self) -> bool:
+        """True when refuelling would take its resource and give back nothing: no time of
+        its own or ``refuel_hours``, no usage die, no strikes, no real time."""
+        return self.refuels and not (
+            self.refuel_hours is not None
+            or self.duration_minutes(1) is not None
+            or self.usage_die is not None
+            or self.strikes is not None
+            or self.real_minutes is not None
+            or bool(self.turns_dice)
+        )
 
 
 @attrs.frozen(repr=False, eq=False)

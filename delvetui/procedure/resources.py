@@ -29,6 +29,13 @@ def resources(checks: Checks) -> None:
             checks.ref(
                 f"lights.{name}.refuel_resource", light.refuel_resource, p.resources, "resource"
             )
+        if light.renews_nothing:
+            checks.advice(
+                f"lights.{name}.refuel_resource",
+                f"refuelling takes one {light.refuel_resource} but renews nothing: a "
+                f"{light.label.lower()} has no time (turns, hours or minutes), usage die or "
+                "strikes to renew; give refuel_hours (the time a refuel gives) or one of those.",
+            )
 
 
 def member_tests(checks: Checks, path: str, condition: Condition) -> None:

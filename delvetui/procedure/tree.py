@@ -20,6 +20,29 @@ FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
 #: and the core a command that goes deeper all the same.
 MAX_ROLL_DEPTH = 12
 
+#: Every key the program itself reads from a command, whatever the procedure says, and what
+#: it gives: the free inputs, and the dice rolled of the program's own accord. A roll, a
+#: table, a check or an input of a procedure may not take one of these ids, or one typed
+#: value would feed both (``procedures check`` refuses it).
+BUILT_IN_KEYS = {
+    "by": "the member who acts (by=NAME)",
+    "sign": "what a sign is of (sign=TEXT)",
+    "creature": "the creature met (creature=TEXT)",
+    "distance": "an encounter's distance (distance=N or distance=TEXT)",
+    "speed": "the movement speed (speed=SPEED)",
+    "encounter": "the adventure's encounter table (encounter=N)",
+    "appearing": "how many appear (appearing=N)",
+    "reaction": "the adventure's reaction table (reaction=N)",
+    "damage": "damage dice (damage.NAME=N)",
+    "heal": "healing dice (heal.NAME=N)",
+    "supply": "a supply's dice (supply.NAME=N)",
+    "usage": "a light's usage die (usage.ID=N)",
+}
+
+#: A table may be named ``reaction``: it is the encounter's reaction either way, and with an
+#: adventure's reaction table too, ``reaction=N`` given twice types both, in order.
+SHARED_TABLE_KEYS = frozenset({"reaction"})
+
 _RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*")
 
 

@@ -17,7 +17,7 @@ from delvetui.core import timers
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.text import visible
+from delvetui.text import minutes_words, visible
 from delvetui.ui.pane import Pane
 
 #: The smallest usage die: one more step down and the light is spent.
@@ -32,6 +32,8 @@ class Alert:
 
     level: Level
     text: str
+    #: Fewer words for the same alert, used when the strip is too narrow for ``text``.
+    short: str = ""
 
 
 def alerts(state: State, procedure: Procedure) -> list[Alert]:
@@ -40,7 +42,19 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
     if party_level(state, procedure) == "dark":
         rules = procedure.light_level("dark")
         meaning = f": {rules.text.rstrip('.')}" if rules.text else ""
-        found.append(Alert("dark", f"DARKNESS, no light{meaning}"))
+        # Narrow, the level's flags and what it forbids say it in fewer words.
+        forbidden = [
+            procedure.actions[name].label.lower()
+            for name in rules.forbid
+            if name in procedure.actions
+        ]
+        brief = "; ".join(
+            part
+            for part in (", ".join(rules.flags), ", ".join(f"no {a}" for a in forbidden))
+            if part
+        )
+        short = f"DARKNESS, no light: {brief}" if brief else "DARKNESS, no light"
+        found.append(Alert("dark", f"DARKNESS, no light{meaning}", short=short))
     for member in state.party:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
@@ -50,7 +64,13 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
     per_turn = procedure.turn_minutes(state.turn_type)
     for light in state.lit_lights:
         if light.minutes is not None and light.minutes <= per_turn:
-            found.append(Alert("warning", f"{light.id}: last turn of light"))
+            # In a watch or a day, the time itself says more than "the last watch".
+            last = (
+                "last turn of light"
+                if per_turn <= 60
+                else f"{minutes_words(light.minutes)} of light left"
+            )
+            found.append(Alert("warning", f"{light.id}: {last}"))
         elif light.usage_die is not None and light.usage_die <= LAST_USAGE_DIE:
             found.append(Alert("warning", f"{light.id}: last usage die (d{light.usage_die})"))
     for name in state.ran_out:
@@ -88,14 +108,31 @@ class AlertStrip(Pane):
         self.set_class(party_level(state, self.procedure) == "dark", "-dark")
 
     def render(self) -> RenderableType:
-        """The alerts side by side, the loudest first."""
+        """The alerts side by side, the loudest first; in fewer words when they would not
+        fit the strip's width (80 columns hold the darkness's flags, not its whole text)."""
         found = self.current()
         text = Text(no_wrap=True, overflow="ellipsis")
         if not found:
             text.append(" Nothing needs attention.", self._style("muted"))
             return text
-        for index, alert in enumerate(found):
+        words = [alert.text for alert in found]
+        if self.size.width and _width(words) > self.size.width:
+            words = [
+                alert.short if alert.short and len(alert.short) < len(alert.text) else alert.text
+                for alert in found
+            ]
+        for index, (alert, said) in enumerate(zip(found, words, strict=True)):
             if index:
                 text.append("  ")
-            text.append(f" {visible(alert.text)} ", self._style(alert.level))
+            text.append(f" {visible(said)} ", self._style(alert.level))
         return text
+
+    def shown(self) -> str:
+        """The strip's words as they are drawn now (for tests and a reader)."""
+        rendered = self.render()
+        return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def _width(words: list[str]) -> int:
+    """The columns the alerts take side by side: each padded by a space, two between."""
+    return sum(len(visible(said)) + 2 for said in words) + 2 * (len(words) - 1)

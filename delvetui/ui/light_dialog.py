@@ -21,7 +21,7 @@ from delvetui.core import commands as cmd
 from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
-from delvetui.text import countdown, visible
+from delvetui.text import countdown, plural, time_left, visible
 from delvetui.ui.ask import AskScreen
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.list_dialog import ADD, ItemDialog
@@ -70,14 +70,15 @@ class LightDialog(ItemDialog):
             row.append(f"  {visible(light.carrier or 'nobody')}")
             if light.spent:
                 row.append("  spent", "dim")
-                if kind is not None and kind.refuel_minutes() is not None:
+                if kind is not None and kind.refuels:
                     row.append(" (f refuels)", "dim")
             else:
                 row.append(f"  {light.state if light.lit else 'unlit'}")
             if light.real_seconds is not None and not light.spent:
                 row.append(f"  {countdown(light.real_seconds)} real time left")
             elif light.minutes is not None and not light.spent:
-                row.append(f"  {-(-light.minutes // per_turn)} turns left")
+                unit = self.procedure.turn_name(self.state.turn_type)
+                row.append(f"  {time_left(light.minutes, per_turn, unit)} left")
             elif light.usage_die is not None and not light.spent:
                 row.append(f"  usage die d{light.usage_die}")
             options.append(Option(row, id=light.id))
@@ -228,7 +229,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         kind = self.procedure.lights.get(light.kind)
-        if kind is None or kind.refuel_minutes() is None:
+        if kind is None or not kind.refuels:
             spent = " A spent one is gone." if light.spent else ""
             self.notify(
                 f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
@@ -267,6 +268,9 @@ class LightDialog(ItemDialog):
             if kind is None:
                 return
 
+            # "How many torches?": the kind's own name, made plural.
+            label = plural(self.procedure.lights[kind].label.lower())
+
             def counted(count: str | None) -> None:
                 if count is None:
                     return
@@ -284,7 +288,7 @@ class LightDialog(ItemDialog):
                 self.app.push_screen(ChooseScreen("Who carries them?", carriers), carried)
 
             self.app.push_screen(
-                AskScreen("How many?", f"How many {kind}s?", value="1", check=_count), counted
+                AskScreen("How many?", f"How many {label}?", value="1", check=_count), counted
             )
 
         self.app.push_screen(ChooseScreen("Add which light?", kinds), kind_chosen)

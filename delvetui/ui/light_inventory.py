@@ -16,7 +16,7 @@ from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
 from delvetui.core.realtime import TIMER_KEY
 from delvetui.core.state import Light
-from delvetui.text import countdown, visible
+from delvetui.text import countdown, time_left, visible
 from delvetui.ui.bars import bar
 from delvetui.ui.pane import RowPane
 
@@ -112,8 +112,9 @@ class LightInventory(RowPane):
             full = kind.duration_minutes(per_turn) or light.minutes
             turns = -(-light.minutes // per_turn)
             low = turns <= 2 and light.lit
-            unit = (" turn" if turns == 1 else " turns") if wide else "t"
-            left = f" {turns}{unit}"
+            # Turns of an hour or less are counted; a watch's worth is told in hours.
+            short = not wide or per_turn > 60
+            left = f" {time_left(light.minutes, per_turn, 'turn', short=short)}"
             bar_width = max(3, min(12, width - row.cell_len - len(left) - 1))
             row.append(" ")
             row.append(

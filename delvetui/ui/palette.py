@@ -11,6 +11,7 @@ from textual.fuzzy import Matcher
 
 from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
+from delvetui.text import plural
 from delvetui.ui.table_screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
@@ -51,7 +52,7 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
     for turn_type, kind in procedure.turn_types.items():
         if turn_type != state.turn_type:
             enter = cmd.EnterTurnType(turn_type=turn_type)
-            yield (f"Enter: {kind.label}s", cmd.spoken(enter), partial(screen.run, enter))
+            yield (f"Enter: {plural(kind.label)}", cmd.spoken(enter), partial(screen.run, enter))
     for name, counter in procedure.counters.items():
         # A counter with named levels: one entry a level it is not at now.
         now = counter.level_of(state.counter(name))

@@ -105,7 +105,7 @@ class RollPrompt(Question):
     def compose(self) -> ComposeResult:
         """What to roll, the field, and the hint."""
         if is_dice(self.expression):
-            ask = f"Roll {self.expression} for {self.purpose}."
+            ask = f"Roll {dice.spoken(self.expression)} for {self.purpose}."
             hint = dice.face_hint(self.expression)
         elif self.expression == WORDS:
             ask = self.purpose if self.purpose.endswith((".", "?")) else f"{self.purpose}?"

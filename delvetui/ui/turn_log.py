@@ -31,7 +31,7 @@ HEADER_KINDS = frozenset({"turn", "session"})
 
 def style_name(line: Line) -> str:
     """The component class a line is drawn with: a failed check as failure, not success."""
-    if line.kind == "check" and " fails " in line.text:
+    if line.kind == "check" and " fails, " in line.text:
         return "turn-log--failure"
     return f"turn-log--{line.kind}"
 

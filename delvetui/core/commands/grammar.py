@@ -179,7 +179,9 @@ GRAMMAR: tuple[Verb, ...] = (
                     _family("ABILITY=N", "ability"),
                 ),
                 cmd.AddMember,
-                "Add a member with hit points (and a maximum) and ability scores.",
+                "Add a member with hit points (and a maximum) and ability scores (the "
+                "procedure's, when it lists any); a member resource named here is their "
+                "start (rations=2).",
                 "pc add Ash hp=8 STR=14",
             ),
             Form(

@@ -37,7 +37,7 @@ def lights_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightTimerSet(id=light.id, minutes=low, reason="runs low"))
             continue
         kind = work.procedure.lights.get(light.kind)
-        refuels = kind is not None and kind.refuel_hours is not None
+        refuels = kind is not None and kind.refuels
         if light.kind in effect.low_kinds and refuels:
             # Run dry: out until refuelled, and then it can be lit again.
             work.emit(ev.LightTimerSet(id=light.id, minutes=0, reason="runs dry"))

@@ -12,7 +12,7 @@ from delvetui.core.effects.registry import Checks, kind
 from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Effect
-from delvetui.text import number_problem
+from delvetui.text import check_label, number_problem
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
@@ -162,7 +162,7 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         dc += ctx.excess
     if effect.dc_max is not None:
         dc = min(dc, effect.dc_max)
-    label = effect.label or effect.id
+    label = check_label(effect.label or effect.id)
     dice_text = effect.dice or "d20"
     if effect.target == "party":
         who: list[str | None] = [None]
