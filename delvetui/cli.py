@@ -559,7 +559,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions
+    from delvetui.core import areas, conditions, timers
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
 
@@ -622,6 +622,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         **({"odds": _odds(state, procedure)} if odds else {}),
     }
     data.update(conditions.status(state, procedure))
+    data.update(timers.status(state))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
@@ -639,7 +640,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
             {"id": tables_id, "name": tables.name, "areas": list(tables.areas)}
             for tables_id, tables in areas.carried(state).items()
         ]
-    if state.real_time_lights or state.realtime_paused:
+    if state.real_time_lights or state.real_timers or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.
         data["realtime_paused"] = state.realtime_paused
         for shown, light in zip(data["lights"], state.lights, strict=True):
@@ -678,7 +679,7 @@ _SEEN = {"bright": "bright light", "dim": "dim light", "dark": "darkness"}
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
-    from delvetui.core import areas, conditions
+    from delvetui.core import areas, conditions, timers
     from delvetui.core.party import party_stock, resource_words
     from delvetui.text import time_left
 
@@ -709,6 +710,10 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")
+    for timer in state.timers:
+        soon = ", runs out next turn" if timers.ends_next_turn(timer, state, procedure) else ""
+        left = timers.left_text(timer, turn_name)
+        lines.append(f"  timer {timers.shown_name(timer)}: {left} left{soon}")
     levels = data.get("counter_levels", {})
     for name, value in {**data["counters"], **party_stock(data)}.items():
         lines.append(

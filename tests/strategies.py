@@ -44,6 +44,14 @@ def commands(procedure: Procedure) -> st.SearchStrategy[str]:
         st.just("encounter creature='giant rats' distance=40ft"),
         st.just("session start"),
         st.just("session end"),
+        st.builds(
+            lambda name, n, unit: f"timer add {name} {n}{unit}",
+            st.sampled_from(["bless", "fuse"]),
+            st.integers(1, 4),
+            st.sampled_from(["t", "m", "h"]),
+        ),
+        st.builds(lambda n: f"timer set bless {n}t", st.integers(1, 3)),
+        st.just("timer cancel fuse"),
         st.text(max_size=20),
     )
 

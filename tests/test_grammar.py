@@ -177,6 +177,15 @@ _COMMANDS = st.one_of(
     st.builds(cmd.ShowPlayers, what=st.sampled_from(cmd.PLAYERS_SHOW), shown=st.booleans()),
     st.builds(cmd.DescribeEncounter, creature=_NAME, distance=st.none() | _WORD),
     st.builds(cmd.DescribeEncounter, distance=_WORD),
+    st.builds(
+        cmd.SetTimer,
+        verb=st.sampled_from(("add", "set")),
+        name=_NAME,
+        amount=st.integers(1, 999_999),
+        unit=st.sampled_from(("turns", "minutes", "hours")),
+    ),
+    st.builds(cmd.SetTimer, verb=st.just("add"), name=_NAME),
+    st.builds(cmd.SetTimer, verb=st.just("cancel"), name=_NAME),
     st.just(cmd.Undo()),
     st.just(cmd.Redo()),
 )

@@ -64,7 +64,7 @@ class RealTimeClock:
     def in_play(self) -> bool:
         """True when the expedition has a light that burns in real time (or a pause)."""
         state = self.state
-        return bool(state.real_time_lights) or state.realtime_paused
+        return bool(state.real_time_lights or state.real_timers) or state.realtime_paused
 
     def unrecorded(self) -> int:
         """Whole real seconds counted since the last record (0 while nothing burns)."""
@@ -73,15 +73,17 @@ class RealTimeClock:
         return max(0, int(self.now() - self._anchor))
 
     def seconds_left(self) -> dict[str, int]:
-        """Each real-time light's seconds left as they are now, unrecorded time included."""
+        """Each real-time light's seconds left as they are now, unrecorded time included
+        (and each real-time timer's, keyed by ``realtime.TIMER_KEY`` and its name)."""
         passed = self.unrecorded()
         found: dict[str, int] = {}
-        for light in self.state.real_time_lights:
-            seconds = light.real_seconds or 0
-            seconds -= self._owed.get(light.id, 0)
-            if light.id in self._counting:
+        kept = [(light.id, light.real_seconds or 0) for light in self.state.real_time_lights]
+        kept += [(realtime.TIMER_KEY + t.name, t.left) for t in self.state.real_timers]
+        for key, seconds in kept:
+            seconds -= self._owed.get(key, 0)
+            if key in self._counting:
                 seconds -= passed
-            found[light.id] = max(0, seconds)
+            found[key] = max(0, seconds)
         return found
 
     # Recording --------------------------------------------------------------------------
@@ -97,11 +99,8 @@ class RealTimeClock:
         passed = self.unrecorded()
         if passed < due:
             return made
-        burning = state.burning_in_real_time
-        runs_out = min(light.real_seconds or 0 for light in burning)
-        step = min(realtime.step_seconds(light, self.expedition.procedure) for light in burning)
-        # Whole steps only, unless a light runs out: then all of it, so it goes out on time.
-        record = passed if passed >= runs_out else passed - passed % step
+        # Whole steps only, unless a light runs out (or a timer): then all of it, on time.
+        record = realtime.to_record(state, self.expedition.procedure, passed)
         record = min(record, cmd.MAX_REAL_SECONDS)
         made.append(self._write(cmd.RealTime(verb="pass", seconds=record)))
         self._count_from(self._anchor + record)
@@ -165,19 +164,20 @@ class RealTimeClock:
     def _settle(self) -> list[Batch]:
         """Write the time owed to lights that burnt before a command changed what burns."""
         made: list[Batch] = []
-        burning = {light.id for light in self.state.burning_in_real_time}
-        owed = {light_id: s for light_id, s in self._owed.items() if light_id in burning and s}
+        burning = realtime.burning(self.state)
+        owed = {key: s for key, s in self._owed.items() if key in burning and s}
         self._owed = {}
         for seconds in sorted(set(owed.values())):
-            ids = sorted(light_id for light_id, s in owed.items() if s == seconds)
+            # A timer is named by its name (a light's id never holds the timer's mark).
+            ids = sorted(
+                key.removeprefix(realtime.TIMER_KEY) for key, s in owed.items() if s == seconds
+            )
             made.append(self._write(cmd.RealTime(verb="pass", seconds=seconds, ids=tuple(ids))))
         return made
 
     def _count_from(self, moment: float) -> None:
         self._anchor = moment
-        self._counting = {
-            light.id: light.real_seconds or 0 for light in self.state.burning_in_real_time
-        }
+        self._counting = realtime.burning(self.state)
 
     def _committed(self, batch: Batch, state: State) -> None:
         """Another command was saved: what burns may have changed, so count afresh.
@@ -188,7 +188,7 @@ class RealTimeClock:
         if self._writing:
             return
         passed = self.unrecorded()
-        now_burning = {light.id: light.real_seconds for light in state.burning_in_real_time}
+        now_burning = realtime.burning(state)
         if now_burning == self._counting:
             return  # nothing that burns changed: keep counting
         for light_id, seconds in self._counting.items():

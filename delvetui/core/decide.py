@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, dice, realtime, runaway
+from delvetui.core import areas, dice, realtime, runaway, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.counters import set_counter
@@ -240,6 +240,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             areas.add_tables(work, command.contents, command.path)
         case cmd.EnterArea():
             areas.enter_area(work, command.area)
+        case cmd.SetTimer():
+            timers.decide(work, command)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

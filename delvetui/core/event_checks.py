@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import text as rules
-from delvetui.core import areas, dice
+from delvetui.core import areas, dice, timers
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown
@@ -150,6 +150,23 @@ _CHECKS.update(
         ev.EncounterBegan: lambda at, e: (
             areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
         ),
+    }
+)
+
+
+#: Timers: core.timers says what is sound.
+_CHECKS.update(
+    {
+        kind: lambda at, e: timers.problem(at.state, e)
+        for kind in (
+            ev.TimerStarted,
+            ev.TimerChanged,
+            ev.TimerCancelled,
+            ev.TimersCounted,
+            ev.TimersRealTimePassed,
+            ev.TimerWarned,
+            ev.TimerEnded,
+        )
     }
 )
 

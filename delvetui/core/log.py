@@ -13,11 +13,11 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import areas, dice
+from delvetui.core import areas, dice, timers
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
-from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.state import MINUTES_PER_DAY, State, Timer
 from delvetui.core.timeline import Batch, Timeline, voided_batches
 from delvetui.procedure.model import Procedure
 from delvetui.text import check_label, countdown, counted
@@ -171,8 +171,17 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
-        case ev.LightsBurned():
+        case ev.LightsBurned() | ev.TimersCounted() | ev.TimersRealTimePassed():
             return None
+        case ev.TimerStarted() | ev.TimerChanged() | ev.TimerCancelled():
+            return "time", _timer_line(event, procedure, state)
+        case ev.TimerWarned():
+            found = state.timer(event.name)
+            left = _timer_left(event.name, event.left, procedure, state)
+            soon = "next turn" if found is None else timers.soon_text(found)
+            return "time", f"Timer {event.name} runs out {soon} ({left} left)."
+        case ev.TimerEnded():
+            return "time", f"Timer {event.name} has run out."
         case ev.LightTimerSet():
             turns = _turns(procedure, state, event.minutes)
             if event.reason == "runs dry":
@@ -192,9 +201,14 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
         case ev.RealTimePaused():
             why = f" ({event.reason})" if event.reason else ""
             left = "; ".join(
-                f"{light.id} {countdown(light.real_seconds or 0)} left"
-                for light in state.lights
-                if light.lit and light.real_seconds is not None
+                [
+                    *(
+                        f"{light.id} {countdown(light.real_seconds or 0)} left"
+                        for light in state.lights
+                        if light.lit and light.real_seconds is not None
+                    ),
+                    *(f"timer {t.name} {countdown(t.left)} left" for t in state.real_timers),
+                ]
             )
             left = f": {left}" if left else ""
             if event.paused:
@@ -367,6 +381,27 @@ def _sentence(text: str) -> str:
 def _pending_label(label: str) -> str:
     """A deferred effect's name, without the "unless the party rests" older files added."""
     return label.split(" unless ")[0].rstrip(". ")
+
+
+def _timer_left(name: str, left: int, procedure: Procedure, state: State) -> str:
+    """What is left of the named timer (as it was before the event), in words."""
+    found = state.timer(name)
+    unit = found.unit if found is not None else "turns"
+    shown = Timer(name=name, unit=unit, left=left)
+    return timers.left_text(shown, procedure.turn_name(state.turn_type))
+
+
+def _timer_line(
+    event: ev.TimerStarted | ev.TimerChanged | ev.TimerCancelled, procedure: Procedure, state: State
+) -> str:
+    if isinstance(event, ev.TimerCancelled):
+        return f"Timer {event.name} cancelled."
+    turn_name = procedure.turn_name(state.turn_type)
+    left = timers.left_text(Timer(name=event.name, unit=event.unit, left=event.left), turn_name)
+    if isinstance(event, ev.TimerChanged):
+        return f"Timer {event.name} set to {left}."
+    label = f" ({event.label})" if event.label else ""
+    return f"Timer {event.name}{label} started: {left}."
 
 
 def _light_out(event: ev.LightPutOut) -> str:

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
-from delvetui.core.state import Light, State
+from delvetui.core import timers
+from delvetui.core.state import Light, State, Timer
 from delvetui.errors import CommandError
 from delvetui.procedure.model import LightKind, Procedure
 from delvetui.text import countdown, quoted
@@ -36,24 +37,73 @@ def step_seconds(light: Light, procedure: Procedure) -> int:
     return STEP if kind is None or kind.real_step is None else kind.real_step * 60
 
 
-def due_in(state: State, procedure: Procedure) -> int | None:
-    """Seconds of running real time until the next record (a step, or a light running out).
+#: What the clock keys a timer's count by, before its name: no light's id holds it.
+TIMER_KEY = "⧗"
 
-    None while nothing burns in real time (paused, or no lit real-time light).
+
+def running_timers(state: State) -> tuple[Timer, ...]:
+    """The timers running in real time now, with time left (none while paused)."""
+    if state.realtime_paused:
+        return ()
+    return tuple(timer for timer in state.real_timers if timer.left > 0)
+
+
+def burning(state: State) -> dict[str, int]:
+    """What runs down in real time now, by key, with its seconds left: each lit real-time
+    light by its id, each real-time timer by ``TIMER_KEY`` and its name."""
+    found = {light.id: light.real_seconds or 0 for light in state.burning_in_real_time}
+    found.update({TIMER_KEY + timer.name: timer.left for timer in running_timers(state)})
+    return found
+
+
+def step_of(state: State, procedure: Procedure) -> int:
+    """The shortest step of what runs in real time (a timer records each minute)."""
+    steps = [step_seconds(light, procedure) for light in state.burning_in_real_time]
+    if running_timers(state):
+        steps.append(STEP)
+    return min(steps, default=STEP)
+
+
+def due_in(state: State, procedure: Procedure) -> int | None:
+    """Seconds of running real time until the next record (a step, a light or a timer
+    running out, a timer's last minute).
+
+    None while nothing runs in real time (paused, or no lit real-time light or timer).
     """
-    burning = state.burning_in_real_time
-    if not burning:
+    left = burning(state)
+    if not left:
         return None
-    step = min(step_seconds(light, procedure) for light in burning)
-    return min(step, *(light.real_seconds or 0 for light in burning))
+    warnings = [
+        timer.left - timers.REAL_WARNING
+        for timer in running_timers(state)
+        if timer.left > timers.REAL_WARNING
+    ]
+    return min(step_of(state, procedure), *left.values(), *warnings)
+
+
+def to_record(state: State, procedure: Procedure, passed: int) -> int:
+    """The seconds of ``passed`` running real time to record now: whole steps only, unless
+    a light or a timer runs out (or a timer enters its last minute) within them, then all
+    of it, so it is told on time."""
+    left = burning(state)
+    warnings = [
+        timer.left - timers.REAL_WARNING
+        for timer in running_timers(state)
+        if timer.left > timers.REAL_WARNING
+    ]
+    if passed >= min([*left.values(), *warnings, passed + 1]):
+        return passed
+    return passed - passed % step_of(state, procedure)
 
 
 def passed_events(
-    state: State, procedure: Procedure, seconds: int, ids: Iterable[str]
+    state: State, procedure: Procedure, seconds: int, ids: Iterable[str], names: Iterable[str] = ()
 ) -> list[ev.Event]:
-    """Real seconds passing for these burning lights; those that reach 0 go out."""
+    """Real seconds passing for these burning lights and running timers; lights that reach
+    0 go out, timers that reach 0 end, and a timer entering its last minute warns."""
     counted = tuple(ids)
-    events: list[ev.Event] = [ev.RealTimePassed(ids=counted, seconds=seconds)]
+    events: list[ev.Event] = [ev.RealTimePassed(ids=counted, seconds=seconds)] if counted else []
+    events.extend(_timers_passed(state, seconds, tuple(names)))
     for light_id in counted:
         light = state.light(light_id)
         if light is None or (light.real_seconds or 0) > seconds:
@@ -62,6 +112,22 @@ def passed_events(
         refuels = kind is not None and kind.refuels
         reason = "out of fuel" if refuels else "burnt out"
         events.append(ev.LightPutOut(id=light.id, reason=reason, spent=not refuels))
+    return events
+
+
+def _timers_passed(state: State, seconds: int, names: tuple[str, ...]) -> list[ev.Event]:
+    if not names:
+        return []
+    events: list[ev.Event] = [ev.TimersRealTimePassed(names=names, seconds=seconds)]
+    for name in names:
+        timer = state.timer(name)
+        if timer is None:
+            continue
+        left = max(0, timer.left - seconds)
+        if not left:
+            events.append(ev.TimerEnded(name=timer.name))
+        elif left <= timers.REAL_WARNING < timer.left:
+            events.append(ev.TimerWarned(name=timer.name, left=left))
     return events
 
 
@@ -104,22 +170,28 @@ def decide(state: State, procedure: Procedure, command: cmd.Command) -> list[ev.
 
 def _passed(state: State, procedure: Procedure, command: cmd.RealTime) -> list[ev.Event]:
     burning = {light.id.casefold(): light.id for light in state.burning_in_real_time}
-    if not burning:
+    running = {timer.name.casefold(): timer.name for timer in running_timers(state)}
+    if not burning and not running:
         raise CommandError(
-            "No light burns in real time now, so no real time can pass for one; "
-            "'light realtime ID 60m' sets one burning."
+            "No light burns in real time now, nor does a timer run in real time, so no real "
+            "time can pass; 'light realtime ID 60m' sets a light burning, 'timer add NAME "
+            "10rm' a timer running."
         )
     ids: list[str] = []
-    for wanted in command.ids or tuple(burning.values()):
-        found = burning.get(wanted.casefold())
-        if found is None:
-            known = ", ".join(burning.values())
+    names: list[str] = []
+    for wanted in command.ids or (*burning.values(), *running.values()):
+        light, timer = burning.get(wanted.casefold()), running.get(wanted.casefold())
+        if light is None and timer is None:
+            known = ", ".join((*burning.values(), *running.values()))
+            what = "a light burning or a timer running" if running else "a light burning"
             raise CommandError(
-                f"'{quoted(wanted)}' is not a light burning in real time (those are: {known})."
+                f"'{quoted(wanted)}' is not {what} in real time (those are: {known})."
             )
-        if found not in ids:
-            ids.append(found)
-    return passed_events(state, procedure, command.seconds, ids)
+        if light is not None and light not in ids:
+            ids.append(light)
+        elif light is None and timer is not None and timer not in names:
+            names.append(timer)
+    return passed_events(state, procedure, command.seconds, ids, names)
 
 
 def _set(state: State, command: cmd.SetRealTime) -> list[ev.Event]:

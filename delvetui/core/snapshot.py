@@ -12,13 +12,13 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State
+from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State, Timer
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 13
+FORMAT = 14
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -68,6 +68,8 @@ def state_from_data(data: dict[str, Any]) -> State:
             "resources": _pairs(data.get("resources", ())),
             "adventures": tuple((str(i), str(t)) for i, t in data.get("adventures", ())),
             "acted": tuple(str(name) for name in data.get("acted", ())),
+            "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
+            "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
         }
     )
 

@@ -112,6 +112,33 @@ class Light:
 
 
 @attrs.frozen
+class Timer:
+    """A timer the game master started (a spell, a burning fuse, a door swinging shut).
+
+    ``unit`` is how it counts: "turns" (one a turn, whatever the turn's length), "minutes"
+    and "hours" (the turn's minutes come off; an hour timer is kept in minutes and shown
+    in hours), or "real" (real seconds at the table, counted by its real-time clock).
+    ``left`` is turns for a turn timer, seconds for a real one, else minutes.
+    """
+
+    name: str
+    unit: str
+    left: int
+    #: What it is, in words (a declared timer's label); '' shows the name alone.
+    label: str = ""
+
+    @property
+    def in_turns(self) -> bool:
+        """True when it counts turns rather than minutes."""
+        return self.unit == "turns"
+
+    @property
+    def real_time(self) -> bool:
+        """True when it runs in real time at the table, not with the turns."""
+        return self.unit == "real"
+
+
+@attrs.frozen
 class Pending:
     """An effect deferred to the next turn (cancelled if the party rests then)."""
 
@@ -195,6 +222,10 @@ class State:
     in_turn: bool = False
     #: Who has done an activity (``do ACTIVITY by=NAME``) this turn, once for each one.
     acted: tuple[str, ...] = ()
+    #: The timers running (``timer add bless 6t``), in the order they were started.
+    timers: tuple[Timer, ...] = ()
+    #: The timers that ran out at the end of the last turn (told until the next begins).
+    ran_out: tuple[str, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -257,6 +288,11 @@ class State:
         wanted = name.casefold()
         return next((m for m in self.party if m.name.casefold() == wanted), None)
 
+    def timer(self, name: str) -> Timer | None:
+        """The running timer with that name (case-insensitive), if any."""
+        wanted = name.casefold()
+        return next((t for t in self.timers if t.name.casefold() == wanted), None)
+
     def light(self, light_id: str) -> Light | None:
         """The light with that id (case-insensitive), if any."""
         wanted = light_id.casefold()
@@ -266,6 +302,11 @@ class State:
     def lit_lights(self) -> tuple[Light, ...]:
         """The lights burning now."""
         return tuple(light for light in self.lights if light.lit)
+
+    @property
+    def real_timers(self) -> tuple[Timer, ...]:
+        """The timers that run in real time at the table (paused or not)."""
+        return tuple(timer for timer in self.timers if timer.real_time)
 
     @property
     def real_time_lights(self) -> tuple[Light, ...]:

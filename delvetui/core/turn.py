@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import conditions
+from delvetui.core import conditions, timers
 from delvetui.core import events as ev
 from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
@@ -414,4 +414,5 @@ def _time_passes(work: Work, action_name: str) -> None:
             )
             track_over(work, track_name, member.name, before, passing=True)
     conditions.wear_off(work)
+    timers.count_down(work)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))

@@ -43,6 +43,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
+from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
 from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
 from delvetui.procedure.typed_keys import own_keys
@@ -354,6 +355,7 @@ class _Checker:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
         resources(self)
+        timer_kinds(self)
         own_keys(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:

@@ -559,6 +559,31 @@ class LightKind(Value):
 
 
 @attrs.frozen(repr=False, eq=False)
+class TimerKind(Value):
+    """A timer the game's rules often need (a spell, a potion): the table offers it by name
+    with its usual length, which the game master may change when starting it."""
+
+    label: str = attrs.field(metadata=_help("Its name as the table shows it ('Light spell')."))
+    turns: int | None = attrs.field(
+        default=None, metadata=_help("It usually lasts this many turns.")
+    )
+    minutes: int | None = attrs.field(
+        default=None, metadata=_help("Or this many in-world minutes.")
+    )
+    hours: int | None = attrs.field(default=None, metadata=_help("Or this many in-world hours."))
+    text: str = attrs.field(default="", metadata=_help("Where its length comes from, in words."))
+
+    @property
+    def length(self) -> tuple[str, int]:
+        """Its usual length: the unit ("turns", "minutes", "hours") and how many."""
+        for unit in ("turns", "minutes", "hours"):
+            amount = getattr(self, unit)
+            if amount is not None:
+                return unit, amount
+        return "turns", 1
+
+
+@attrs.frozen(repr=False, eq=False)
 class LightLevel(Value):
     """What a light level (bright, dim, dark) does to the party's actions."""
 
@@ -904,6 +929,7 @@ class Procedure(Value):
     text: str = attrs.field(default="", eq=False, repr=False)
     conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
     resources: dict[str, Resource] = attrs.field(factory=dict)
+    timers: dict[str, TimerKind] = attrs.field(factory=dict)
 
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""

@@ -13,6 +13,7 @@ import attrs
 from rich.console import RenderableType
 from rich.text import Text
 
+from delvetui.core import timers
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -72,6 +73,10 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
             found.append(Alert("warning", f"{light.id}: {last}"))
         elif light.usage_die is not None and light.usage_die <= LAST_USAGE_DIE:
             found.append(Alert("warning", f"{light.id}: last usage die (d{light.usage_die})"))
+    for name in state.ran_out:
+        found.append(Alert("warning", f"Timer {name} has run out"))
+    for timer in timers.ending(state, procedure):
+        found.append(Alert("warning", f"Timer {timer.name}: runs out {timers.soon_text(timer)}"))
     for pending in state.pending:
         who = f" ({pending.member})" if pending.member else ""
         found.append(Alert("warning", f"Pending: {pending.label}{who}"))

@@ -58,6 +58,12 @@ def _choices(
             return list(found.levels) if found is not None else []
         case "area":
             return list(areas(state))
+        case "timer":
+            return [_quote(timer.name) for timer in state.timers]
+        case "new-timer":
+            return [name for name in procedure.timers if state.timer(name) is None]
+        case "span":
+            return ["6t", "10m", "1h", "10rm"]
         case "shown":
             return list(PLAYERS_SHOW)
         case "dice":

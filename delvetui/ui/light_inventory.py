@@ -11,8 +11,10 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from delvetui.core import timers
 from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
+from delvetui.core.realtime import TIMER_KEY
 from delvetui.core.state import Light
 from delvetui.text import countdown, time_left, visible
 from delvetui.ui.bars import bar
@@ -69,6 +71,7 @@ class LightInventory(RowPane):
             more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
             text.append(f"Spent: {names}{more}", self._style("spent"))
             self._rows.append(None)
+        self._timer_rows(text)
         self._rows.append(None)
         level = party_level(state, self.procedure)
         rules = self.procedure.light_level(level)
@@ -141,6 +144,28 @@ class LightInventory(RowPane):
             self._style("low" if low else light.state if light.lit else "out"),
         )
         row.append(left, self._style("low") if low else Style())
+
+    def _timer_rows(self, text: Text) -> None:
+        """The running timers, one a line under the lights (nothing when none runs)."""
+        state, procedure = self.state, self.procedure
+        turn_name = procedure.turn_name(state.turn_type)
+        name_width = max((len(visible(t.name)) for t in state.timers), default=0)
+        for timer in state.timers:
+            soon = timers.ends_next_turn(timer, state, procedure)
+            text.append("\n")
+            text.append("⧗ ", self._style("low" if soon else "muted"))
+            text.append(visible(timer.name).ljust(name_width))
+            if timer.real_time:
+                seconds = self.countdown.get(TIMER_KEY + timer.name, timer.left)
+                paused = "⏸" if state.realtime_paused else "⏱"
+                left = f" {paused} {countdown(seconds)}"
+            else:
+                left = f" {timers.left_text(timer, turn_name)}"
+            soon_text = f" · {timers.soon_text(timer)}" if soon else ""
+            text.append(left + soon_text, self._style("low") if soon else "")
+            if timer.label:
+                text.append(f"  {visible(timer.label)}", self._style("muted"))
+            self._rows.append(None)
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a light asks for what to do with it."""

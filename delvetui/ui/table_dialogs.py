@@ -71,6 +71,12 @@ class TableDialogs(TableKeys):
             PartyDialog(self.state, self.procedure, selected=selected), self._run_answer
         )
 
+    def action_timers(self) -> None:
+        """Start a timer, change a running one's length or cancel it."""
+        from delvetui.ui.timer_dialog import open_dialog
+
+        open_dialog(self.app, self.state, self.procedure, self.run)
+
     def _run_answer(self, answer: Answer | None) -> None:
         # A dialog may answer with several commands (refuel, then light).
         if answer:

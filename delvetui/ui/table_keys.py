@@ -47,6 +47,14 @@ KEYS: list[BindingType] = [
         id="party",
         tooltip="Hit points, correct, add or remove a party member",
     ),
+    Binding(
+        "T",
+        "timers",
+        "Timers",
+        id="timers",
+        show=False,
+        tooltip="Start a timer (a spell, a fuse), change or cancel a running one",
+    ),
     Binding("d", "roll", "Dice", id="roll", tooltip="Roll any dice into the log"),
     Binding("m", "note", "Note", id="note", tooltip="Write a note in the log"),
     Binding(
@@ -163,6 +171,7 @@ CHANGING = frozenset(
         "party",
         "roll",
         "note",
+        "timers",
         "undo",
         "redo",
         "fix_roll",
@@ -200,7 +209,7 @@ class TableKeys(TableView):
             # One key: Pause while the real-time clock runs, Resume while it is paused, and
             # neither shown where no light burns in real time.
             paused = self.state.realtime_paused
-            if not (self.state.real_time_lights or paused):
+            if not (self.state.real_time_lights or self.state.real_timers or paused):
                 return False
             if paused != (action == "resume_realtime"):
                 return False

@@ -173,8 +173,9 @@ class TableView(TableBase):
     def _show_state(self, state: State) -> None:
         if (state.session, state.in_session) != (self.state.session, self.state.in_session):
             self.query_one(SessionBar).offer = None  # a session began or ended: offer done
-        real_time = bool(state.real_time_lights or state.realtime_paused)
-        if real_time != bool(self.state.real_time_lights or self.state.realtime_paused) or (
+        real_time = bool(state.real_time_lights or state.real_timers or state.realtime_paused)
+        was = self.state
+        if real_time != bool(was.real_time_lights or was.real_timers or was.realtime_paused) or (
             state.realtime_paused != self.state.realtime_paused
         ):
             self.call_later(self.refresh_bindings)  # the pause key comes, goes or turns

@@ -51,6 +51,9 @@ Kind = Literal[
     "input",  # INPUT=VALUE: what the action takes from the table
     "resource-change",  # +N RESOURCE or -N RESOURCE: a resource of the procedure
     "resource",  # RESOURCE=N: the procedure's resources
+    "timer",  # a running timer's name
+    "new-timer",  # a timer's name: one the procedure declares, or a new one
+    "span",  # a timer's length: 6t (turns), 30m (minutes), 2h (hours), 10rm (real minutes)
 ]
 
 
@@ -527,7 +530,8 @@ GRAMMAR: tuple[Verb, ...] = (
                     _value("ID", "light", optional=True, many=True),
                 ),
                 cmd.RealTime,
-                "Record real time that passed, for every real-time light or the ones named.",
+                "Record real time that passed, for every real-time light and timer or the "
+                "ones named.",
                 "realtime pass 90s torch1",
             ),
         ),
@@ -545,7 +549,36 @@ _TABLES = Form(
 _AREA = Form(
     (_value("AREA", "area"),), cmd.EnterArea, "Use this area's table from now on.", "area level-2"
 )
+_TIMER = Verb(
+    "timer",
+    "Timers: a spell, a burning fuse, a door swinging shut.",
+    (
+        Form(
+            (_word("add"), _value("NAME", "new-timer"), _value("LENGTH", "span", optional=True)),
+            cmd.SetTimer,
+            "Start a timer of N turns (6t), in-world minutes (30m), hours (2h) or real "
+            "minutes at the table (10rm); a timer the procedure declares may leave out its "
+            "usual length. It counts down, warns a turn (or a real minute) before it runs "
+            "out and ends by itself.",
+            "timer add bless 6t",
+        ),
+        Form(
+            (_word("set"), _value("NAME", "timer"), _value("LENGTH", "span")),
+            cmd.SetTimer,
+            "Give a running timer another length from now.",
+            "timer set bless 3t",
+        ),
+        Form(
+            (_word("cancel"), _value("NAME", "timer")),
+            cmd.SetTimer,
+            "Stop a timer before it runs out.",
+            "timer cancel bless",
+        ),
+    ),
+    read.read_timer,
+)
 GRAMMAR += (
+    _TIMER,
     Verb("tables", "The adventure's own encounter tables.", (_TABLES,), read.read_tables),
     Verb("area", "The area of the adventure the party is in.", (_AREA,), read.read_area),
 )

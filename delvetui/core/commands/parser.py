@@ -193,6 +193,11 @@ def _words(command: cmd.Command) -> list[str]:
             return ["tables", "add", command.path]
         case cmd.EnterArea():
             return ["area", command.area]
+        case cmd.SetTimer():
+            timed = command.amount is not None and command.verb != "cancel"
+            letters = {unit: letter for letter, unit in cmd.TIMER_UNITS.items()}
+            lasts = [f"{command.amount}{letters[command.unit]}"] if timed else []
+            return ["timer", command.verb, command.name, *lasts]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 

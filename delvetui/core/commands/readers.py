@@ -492,3 +492,51 @@ def read_area(words: list[str], text: str) -> cmd.Command:
     if len(words) != 1:
         raise _usage("area", "Name one area of the adventure's tables, e.g. area level-2.")
     return cmd.EnterArea(area=_word("area", "an area", words[0]).lower())
+
+
+_SPAN = re.compile(r"^([0-9]+)\s*([a-z]+)$")
+#: The words a timer's unit may be typed as, beside its letter.
+_UNIT_WORDS = {
+    **cmd.TIMER_UNITS,
+    **{word: unit for unit in ("turns", "minutes", "hours") for word in (unit, unit[:-1])},
+    "min": "minutes",
+}
+_REAL = "real minutes"
+
+
+def read_timer(words: list[str], text: str) -> cmd.Command:
+    sub = words[0].lower() if words else ""
+    if sub not in ("add", "set", "cancel") or len(words) < 2:
+        raise _usage("timer", "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME.")
+    name = _name("timer", words[1])
+    rest = words[2:]
+    if sub == "cancel":
+        if rest:
+            raise _usage("timer", "timer cancel takes a timer's name only.")
+        return cmd.SetTimer(verb="cancel", name=name)
+    if len(rest) > 1:
+        raise _usage("timer", f"timer {sub} takes a name and one length, e.g. 6t or 30m.")
+    if not rest:
+        if sub == "set":
+            raise _usage("timer", f"Say how long: timer set {name} 3t (turns), 30m or 2h.")
+        return cmd.SetTimer(verb="add", name=name)
+    amount, unit = _span(rest[0])
+    return cmd.SetTimer(verb=sub, name=name, amount=amount, unit=unit)
+
+
+def _span(word: str) -> tuple[int, str]:
+    """A timer's length: 6t (turns), 30m (minutes), 2h (hours)."""
+    found = _SPAN.match(word.strip().lower())
+    unit = _UNIT_WORDS.get(found.group(2)) if found else None
+    if found is None or unit is None:
+        raise _usage(
+            "timer",
+            f"'{_short(word)}' is not a timer's length; write 6t (turns), 30m (minutes), "
+            "2h (hours) or 10rm (real minutes at the table).",
+        )
+    digits = found.group(1).lstrip("0")
+    most = cmd.MAX_REAL_MINUTES if unit == "real" else cmd.MAX_NUMBER
+    if not digits or len(digits) > len(str(most)) or int(digits) > most:
+        said = _REAL if unit == "real" else unit
+        raise _usage("timer", f"A timer runs from 1 to {most} {said}; '{_short(word)}' is not.")
+    return int(digits), unit

@@ -279,3 +279,23 @@ class EnterArea(Command):
     """Move to another area (level) of the adventure: its encounter table is in use."""
 
     area: str
+
+
+#: The units a timer's length is typed in, by their letters: 6t, 30m, 2h, 10rm (real minutes).
+TIMER_UNITS = {"t": "turns", "m": "minutes", "h": "hours", "rm": "real"}
+#: The most real minutes a timer runs (a day, as a real-time light).
+MAX_REAL_MINUTES = 24 * 60
+
+
+@attrs.frozen(repr=False, eq=False)
+class SetTimer(Command):
+    """Start a named timer (``add``), change its length (``set``) or stop it (``cancel``).
+
+    ``amount`` is in ``unit`` ("turns", "minutes", "hours", or "real": real minutes at the
+    table); None when starting a timer the procedure declares, at its usual length.
+    """
+
+    verb: str
+    name: str
+    amount: int | None = None
+    unit: str = "turns"
