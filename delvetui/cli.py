@@ -819,6 +819,9 @@ def _procedures(args: argparse.Namespace) -> int:
             _say(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
             continue
         _say(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
+        if entry.procedure.source and entry.procedure.source != entry.procedure.name:
+            # The game text the procedure follows (its address and licence, where it has).
+            _say(f"{'':<24} from {entry.procedure.source}")
     return 0
 
 

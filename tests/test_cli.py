@@ -141,6 +141,16 @@ def test_user_procedures_are_found_beside_the_shipped_ones(home: Path) -> None:
     assert delvetui(home, "new", "h", "--procedure", "homebrew").returncode == 0
 
 
+def test_procedures_names_the_text_each_one_follows(home: Path) -> None:
+    """A GM choosing a game sees which book each procedure follows, with its licence."""
+    listed = delvetui(home, "procedures").stdout.splitlines()
+    ose = next(i for i, line in enumerate(listed) if line.startswith("ose "))
+    assert listed[ose + 1].split()[:2] == ["from", "Old-School"]
+    assert "Open Game License" in listed[ose + 1] or "OGL" in listed[ose + 1]
+    cairn = next(i for i, line in enumerate(listed) if line.startswith("cairn "))
+    assert "CC-BY-SA 4.0" in listed[cairn + 1]
+
+
 def test_list_shows_saved_expeditions(home: Path) -> None:
     made(home, "crypt", "delving", ["turn"])
     rows = json.loads(delvetui(home, "list", "--json").stdout)
