@@ -26,6 +26,7 @@ from tests.ui_support import (
     make,
     ready,
     screen_text,
+    settle,
     settled,
     sized,
 )
@@ -46,7 +47,7 @@ async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> No
         table = await ready(pilot)
         for size in ((80, 24), (120, 40), (80, 24)):
             await sized(pilot, size)
-            await pilot.pause()
+            await settle(pilot)
             where = f"{procedure} at {size[0]}x{size[1]}"
             action = table.query_one(ActionPane)
             hazard = table.query_one(HazardTable)

@@ -54,7 +54,7 @@ def dangers(state: State, procedure: Procedure) -> list[Danger]:
     for track_id, track in procedure.tracks.items():
         if track.danger_at is None:
             continue
-        members = [shown for m in state.party if (shown := _past(m, track_id, track)) is not None]
+        members = [past for m in state.party if (past := _past(m, track_id, track)) is not None]
         if members:
             where = "over the limit" if track.danger_at == OVER else f"at {track.danger_at}+"
             found.append(Danger(f"{track.label} {where}: {', '.join(members)}"))

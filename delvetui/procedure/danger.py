@@ -42,13 +42,13 @@ def check_danger(checks: Checks) -> None:
                 checks.problem(path, f"'{at}' should be a whole number or \"{OVER}\".")
             elif track.limit is None:
                 checks.problem(path, f'is "{OVER}", but the track has no limit to be over.')
-    known = possible_conditions(checks)
+    possible = possible_conditions(checks)
     for index, condition in enumerate(p.party.danger_conditions):
-        if condition not in known:
+        if condition not in possible:
             checks.problem(
                 f"party.danger_conditions[{index}]",
                 f"'{condition}' is not a condition or fatigue step the procedure knows "
-                f"({', '.join(sorted(known))})." + suggest(condition, sorted(known)),
+                f"({', '.join(sorted(possible))})." + suggest(condition, sorted(possible)),
             )
 
 
