@@ -192,9 +192,10 @@ class Counters(Pane):
         top = bound if bound is not None else max(10, value)
         line = Text(counter.label.ljust(label_width))
         room = width - label_width - 1 - len(numbers) - chances.cell_len
-        gauge = bar(value - counter.min, top - counter.min, max(4, min(20, width // 3, room)))
-        line.append(" ")
-        line.append(gauge, self._style("high" if high else "gauge"))
+        if room >= 4:  # the gauge gives way to the figures on a narrow pane
+            gauge = bar(value - counter.min, top - counter.min, min(20, width // 3, room))
+            line.append(" ")
+            line.append(gauge, self._style("high" if high else "gauge"))
         line.append(numbers)
         line.append_text(chances)
         return line
