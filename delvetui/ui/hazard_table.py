@@ -75,7 +75,10 @@ class HazardTable(Pane):
         inline = len(self._inline(table, marked, width).plain.splitlines())
         if self.compact:
             return min(2, inline), inline
-        full = len(table.rows) + (marked >= 0)
+        full = len(table.rows)
+        if marked >= 0 and last is not None:
+            said = last.result if "ignored" in last.result else table.rows[marked].text or ""
+            full += len(Text(said).wrap(self.app.console, max(1, width)))
         return min(2, inline), max(full, 1)
 
     def render(self) -> RenderableType:
