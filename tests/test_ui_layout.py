@@ -17,6 +17,7 @@ from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.side_column import share
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_view import has_time_dice
 from delvetui.ui.time_dice import TimeDice
@@ -189,3 +190,15 @@ async def test_a_real_party_keeps_every_pane_on_screen(procedure: str) -> None:
             usable = [light for light in table.state.lights if not light.spent]
             assert len(rows) + (int(more.group(1)) if more else 0) == len(usable), (size, text)
             assert "Next:" in screen_text(app), size
+
+
+def test_the_column_gives_each_pane_a_line_then_what_matters_then_the_rest() -> None:
+    """The side column's share: a line each; then the lines that say what matters (the
+    action and the counters before the party and the lights); then the rest, the party
+    and the lights first. Short of room, no pane is left without a line."""
+    wants = {"roster": (4, 8), "lights": (2, 5), "counters": (1, 1), "action": (1, 2)}
+    assert share(6, wants) == {"roster": 3, "lights": 1, "counters": 1, "action": 1}
+    assert share(8, wants) == {"roster": 4, "lights": 2, "counters": 1, "action": 1}
+    assert share(12, wants) == {"roster": 8, "lights": 2, "counters": 1, "action": 1}
+    assert share(16, wants) == {"roster": 8, "lights": 5, "counters": 1, "action": 2}
+    assert share(2, wants) == {"roster": 1, "lights": 1, "counters": 1, "action": 1}
