@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter as Tally
 from functools import lru_cache
 from typing import ClassVar
@@ -177,7 +178,9 @@ class Counters(Pane):
     def _item(self, counter_id: str) -> Text:
         """The counter in a few words, for a line shared with the others."""
         numbers, high = self._numbers(counter_id)
-        item = Text(self.procedure.counters[counter_id].label)
+        # A label's aside ("(in 6)") gives way on a shared line: the figures follow it.
+        label = re.sub(r"\s*\([^)]*\)", "", self.procedure.counters[counter_id].label)
+        item = Text(label or self.procedure.counters[counter_id].label)
         item.append(numbers, self._style("high") if high else Style())
         item.append_text(self._chances(counter_id, high))
         return item
