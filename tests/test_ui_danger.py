@@ -4,16 +4,21 @@ notices that go with their turn."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from textual.color import Color
 
 from delvetui import paths
 from delvetui.application.files import PREFS_NAME
+from delvetui.procedure.registry import find
 from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.app import DelveApp
 from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.counters import Counters
+from delvetui.ui.odds_dialog import OddsDialog
 from delvetui.ui.status_bar import StatusBar
+from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog, style_name
 from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
@@ -202,3 +207,87 @@ async def test_a_fixed_roll_takes_the_old_notice() -> None:
 
         await settled(pilot, fixed)
         await settled(pilot, lambda: not any("Encounter" in text for text in notices(app)))
+
+
+def _four(procedure: str) -> tuple[str, ...]:
+    """Four characters and four lights, one of each kind the procedure has."""
+    kinds = list(find(procedure).lights)
+    abilities = find(procedure).party.abilities
+    ability = "CON" if "CON" in abilities or not abilities else abilities[0]
+    names = ("Ash", "Bryn", "Cora", "Dag")
+    return (
+        *(f"pc add {name} hp=6 {ability}={2 + index}" for index, name in enumerate(names)),
+        *(
+            f"light add {kinds[index % len(kinds)]} carrier={name}" + (" lit" if not index else "")
+            for index, name in enumerate(names)
+        ),
+    )
+
+
+async def test_the_alarm_at_its_danger_reaches_the_strip_at_80x24() -> None:
+    """Trespasser marks the alarm dangerous from 8 (danger_at): at 10 of 10 with a party of
+    four and four lights, the strip says so on screen, and the counters pane (on screen
+    too) gives the chance of an encounter on the next Advance: certain."""
+    played = (*_four("trespasser"), "counter set alarm 10")
+    app = DelveApp(make("alarm", played, procedure="trespasser"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await ready(pilot)
+        assert "Alarm 10/10" in strip_text(app)
+        strip_line = screen_text(app).splitlines()[1]
+        assert "Alarm 10/10" in strip_line
+        assert "Advance: encounter 100%" in screen_text(app)
+        assert table.query_one(Counters).region.height >= 2
+        table.run("counter set alarm 7")
+        await settled(pilot, lambda: "Alarm" not in strip_text(app))
+        assert "Advance: encounter 80%" in screen_text(app)
+
+
+@pytest.mark.parametrize("alarm", [0, 1, 5])
+async def test_the_counters_pane_and_o_give_one_figure(alarm: int) -> None:
+    """One figure for the chance of an encounter on the next turn with the action taken:
+    Advance raises the alarm before its d10, so at alarm N the pane and o both say
+    (N+1)×10%, where the pane once gave N×10%, the chance at the alarm as it stands."""
+    played = (*_four("trespasser"), *([f"counter set alarm {alarm}"] if alarm else []))
+    app = DelveApp(make(f"one-{alarm}", played, procedure="trespasser"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        figure = f"{(alarm + 1) * 10}%"
+        assert f"Advance: encounter {figure}" in screen_text(app)
+        await pilot.press("o")
+        await settled(pilot, lambda: isinstance(app.screen, OddsDialog))
+        dialog = app.screen
+        assert isinstance(dialog, OddsDialog)
+        await settled(pilot, lambda: dialog.odds is not None)
+        await pilot.pause(0)
+        assert re.search(rf"encounter this dungeon round .*\b{figure}", screen_text(app))
+
+
+async def test_exhaustion_and_hours_past_resilience_reach_the_strip_first() -> None:
+    """Travel Turns marks exhausted members and hours past resilience as dangers: with a
+    party of four at 80×24 the strip names them before the light in its last turn, and
+    the time pane is on screen."""
+    played = (
+        *_four("travel-turn"),
+        "turn cautious hazard=10",
+        "turn cautious hazard=10",
+        "turn cautious hazard=10 resilience=20",
+        "turn cautious hazard=10 resilience=20",
+        "pc Cora +exhausted",
+        "light on lantern1",
+        "light set lantern1 turns=1",
+    )
+    app = DelveApp(make("weary", played, procedure="travel-turn"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await ready(pilot)
+        alerts = table.query_one(AlertStrip).current()
+        texts = [alert.text for alert in alerts]
+        exhausted = next(text for text in texts if text.endswith(" exhausted"))
+        assert "Cora" in exhausted
+        over = next(text for text in texts if "over the limit" in text)
+        assert over == "Hours without food or rest over the limit: Ash 4/2, Bryn 4/3"
+        last = texts.index("lantern1: last turn of light")
+        assert texts.index(exhausted) < last
+        assert texts.index(over) < last
+        assert exhausted in screen_text(app).splitlines()[1]
+        time = table.query_one(TimeDice)
+        assert time.region.height >= 2 and time.region.bottom <= 24 - 3

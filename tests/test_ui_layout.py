@@ -9,12 +9,15 @@ import re
 import pytest
 from textual.widget import Widget
 
+from delvetui.procedure.registry import find
 from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
+from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.side_column import share
 from delvetui.ui.start_screen import StartScreen
 from delvetui.ui.table_view import has_time_dice
 from delvetui.ui.time_dice import TimeDice
@@ -26,6 +29,7 @@ from tests.ui_support import (
     make,
     ready,
     screen_text,
+    settle,
     settled,
     sized,
 )
@@ -46,7 +50,7 @@ async def test_the_action_and_the_hazard_table_are_in_view(procedure: str) -> No
         table = await ready(pilot)
         for size in ((80, 24), (120, 40), (80, 24)):
             await sized(pilot, size)
-            await pilot.pause()
+            await settle(pilot)
             where = f"{procedure} at {size[0]}x{size[1]}"
             action = table.query_one(ActionPane)
             hazard = table.query_one(HazardTable)
@@ -123,3 +127,78 @@ async def test_the_start_screen_lines_up_its_list() -> None:
             assert tops and bottoms, size
             assert tops[0].index("╭") == bottoms[-1].index("╰"), size
             assert tops[0].index("╮") == bottoms[-1].index("╯"), size
+
+
+def real_party(procedure: str) -> tuple[str, ...]:
+    """Four characters and four lights, one of each kind the procedure has (then again
+    from the first), the first lit, and two turns."""
+    kinds = list(find(procedure).lights)
+    lights = [kinds[index % len(kinds)] for index in range(4)]
+    names = ("Ash", "Bryn", "Cora", "Dag")
+    return (
+        *(f"pc add {name} hp={6 + index}" for index, name in enumerate(names)),
+        *(
+            f"light add {kind} carrier={names[index]}" + (" lit" if index == 0 else "")
+            for index, kind in enumerate(lights)
+        ),
+        "turn",
+        "turn",
+    )
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("procedure", SHIPPED)
+async def test_a_real_party_keeps_every_pane_on_screen(procedure: str) -> None:
+    """The table with a real party: four characters, four lights and the procedure's
+    counters. At 80×24, 100×30 and 120×40 every pane the procedure needs (the party, the
+    lights, its counters, the time where it has time dice or watches, its hazard table,
+    the next action) is on screen with at least one line of its own; every member has a
+    line; each light not spent has a row, or is counted in the line under them ("+2 more,
+    unlit")."""
+    app = DelveApp(make(f"real-{procedure}", real_party(procedure), procedure=procedure))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await ready(pilot)
+        shown = expedition(app).procedure
+        needed: list[Widget] = [
+            table.query_one(PartyRoster),
+            table.query_one(LightInventory),
+            table.query_one(HazardTable),
+            table.query_one(ActionPane),
+        ]
+        if shown.counters:
+            needed.append(table.query_one(Counters))
+        if has_time_dice(shown):
+            needed.append(table.query_one(TimeDice))
+        for size in ((80, 24), (100, 30), (120, 40)):
+            await sized(pilot, size)
+            await settle(pilot)
+            for pane in needed:
+                where = f"{procedure} at {size[0]}x{size[1]}: {pane.id}"
+                assert pane.display, where
+                assert in_view(pane, size[1]), where
+                assert pane.content_region.height >= 1, where
+                assert pane.content_region.bottom <= pane.region.bottom, where
+            roster = table.query_one(PartyRoster)
+            members = [row for row in roster._rows if row is not None]
+            assert set(members) == {"Ash", "Bryn", "Cora", "Dag"}, size
+            assert roster.content_region.height == len(roster._rows), size
+            lights = table.query_one(LightInventory)
+            assert lights.content_region.height == len(lights._rows), size
+            rows = [row for row in lights._rows if row is not None]
+            text = lights._drawn(lights.content_size.width, lights.budget)[0].plain
+            more = re.search(r"^\+(\d+) more", text, re.MULTILINE)
+            usable = [light for light in table.state.lights if not light.spent]
+            assert len(rows) + (int(more.group(1)) if more else 0) == len(usable), (size, text)
+            assert "Next:" in screen_text(app), size
+
+
+def test_the_column_gives_each_pane_a_line_then_what_matters_then_the_rest() -> None:
+    """The side column's share: a line each; then the lines that say what matters (the
+    action and the counters before the party and the lights); then the rest, the party
+    and the lights first. Short of room, no pane is left without a line."""
+    wants = {"roster": (4, 8), "lights": (2, 5), "counters": (1, 1), "action": (1, 2)}
+    assert share(6, wants) == {"roster": 3, "lights": 1, "counters": 1, "action": 1}
+    assert share(8, wants) == {"roster": 4, "lights": 2, "counters": 1, "action": 1}
+    assert share(12, wants) == {"roster": 8, "lights": 2, "counters": 1, "action": 1}
+    assert share(16, wants) == {"roster": 8, "lights": 5, "counters": 1, "action": 2}
+    assert share(2, wants) == {"roster": 1, "lights": 1, "counters": 1, "action": 1}

@@ -24,6 +24,7 @@ from delvetui.core import dice
 from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
+from delvetui.procedure.danger import check_danger
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.ranges import check_rows
@@ -363,6 +364,7 @@ class _Checker:
             if track.reset_after < 1:
                 self.problem(f"tracks.{name}.reset_after", "should be 1 or more.")
             self._effects(f"tracks.{name}.over", track.over)
+        check_danger(self)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)

@@ -648,6 +648,13 @@ class Counter(Value):
             "Names of its values from min up, e.g. ['safe', 'unsafe', 'risky', 'deadly']."
         ),
     )
+    danger_at: int | str | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "At this value or over it (a number, or one of its levels) the counter is a "
+            "danger, and the attention strip says so, e.g. 8."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""
@@ -718,6 +725,13 @@ class Track(Value):
     #: effect written as a single table is a list of one, as procedures first wrote it).
     over: tuple[Effect, ...] = attrs.field(default=(), converter=_one_or_list, metadata=ONE_OR_LIST)
     text: str = ""
+    danger_at: int | str | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "A member at this value or over it is in danger, and the attention strip says "
+            'so: a number, or "over" for past the member\'s limit.'
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -750,6 +764,14 @@ class Party(Value):
     #: The game's own ability modifiers: score (or range "4-5") -> modifier. Empty: the
     #: modifier is (score - 10) // 2.
     modifiers: dict[str, int] = attrs.field(factory=dict)
+    danger_conditions: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Conditions, or steps of the fatigue ladder, that put a member in danger: the "
+            "attention strip names who has them (a step counts from there on up)."
+        ),
+    )
 
     def modifier_of(self, score: int) -> int:
         """The modifier of an ability score: by ``modifiers`` when given (a score beyond

@@ -1,8 +1,10 @@
 """The alert strip: one line under the header for what needs the game master now.
 
-Darkness first and loudest (the whole strip turns to the error colour), then a light about
-to go, a pending save or fatigue, a rest that is due, a member down, the encounter and the
-sign in play. Everything is read from the state, so an undo takes its alert with it.
+Darkness first and loudest (the whole strip turns to the error colour), then a member
+down, the encounter in play and what the procedure marks as dangerous (``core.danger``: the
+alarm high, a member exhausted or past their resilience), then a light about to go, a
+pending save or fatigue, a rest that is due and the sign in play. Everything is read from
+the state, so an undo takes its alert with it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from delvetui.core import timers
+from delvetui.core.danger import dangers
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -61,6 +64,7 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
     if state.encounter:
         at = f", {state.encounter_distance}" if state.encounter_distance else ""
         found.append(Alert("danger", f"Encounter: {state.encounter}{at}"))
+    found.extend(Alert("danger", danger.text) for danger in dangers(state, procedure))
     per_turn = procedure.turn_minutes(state.turn_type)
     for light in state.lit_lights:
         if light.minutes is not None and light.minutes <= per_turn:

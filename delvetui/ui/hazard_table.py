@@ -63,8 +63,27 @@ class HazardTable(Pane):
             return last.table, self.procedure.tables[last.table]
         return None
 
+    def wanted(self, width: int) -> tuple[int, int]:
+        """Up to two lines of the rows side by side; the whole table, a row a line."""
+        shown = self.table()
+        if shown is None:
+            rolled = self.state.last_hazard is not None
+            return 1, 2 if rolled and hazard_rule(self.procedure, self.state.turn_type) else 1
+        table_id, table = shown
+        last = self.state.last_hazard
+        marked = last.row if last is not None and last.table == table_id else -1
+        inline = len(self._inline(table, marked, width).plain.splitlines())
+        if self.compact:
+            return min(2, inline), inline
+        full = len(table.rows)
+        if marked >= 0 and last is not None:
+            said = last.result if "ignored" in last.result else table.rows[marked].text or ""
+            full += len(Text(said).wrap(self.app.console, max(1, width)))
+        return min(2, inline), max(full, 1)
+
     def render(self) -> RenderableType:
-        """The table rows, the marked row, and what the last result said."""
+        """The table rows, the marked row, and what the last result said, in the lines
+        the table gives it (short of them: the rows side by side, cut at the last line)."""
         state = self.state
         last = state.last_hazard
         shown = self.table()
@@ -85,12 +104,14 @@ class HazardTable(Pane):
                 rows.append(f" ≤ {limit}")
             rows.append(f": {rule.hit_label} / {rule.miss_label}", self._style("muted"))
             if last is not None:
-                rows.append(f"\nLast: {last.roll} → {last.result}", self._style("hit"))
+                apart = "\n" if self.budget is None or self.budget > 1 else "  "
+                rows.append(f"{apart}Last: {last.roll} → {last.result}", self._style("hit"))
             return rows
         table_id, table = shown
         marked = last.row if last is not None and last.table == table_id else -1
-        if self.compact:
-            return self._inline(table, marked)
+        whole = len(table.rows) + (marked >= 0)
+        if self.compact or (self.budget is not None and self.budget < whole):
+            return self._inline(table, marked, self.size.width, self.budget)
         width = max(len(roll_text(*row_range(row))) for row in table.rows)
         for index, row in enumerate(table.rows):
             if index:
@@ -106,21 +127,25 @@ class HazardTable(Pane):
                 rows.append(f"  (rolled {last.roll})", style)
         if marked < 0 or self.compact or last is None:
             return rows
-        detail = Text(table.rows[marked].text or "", style=self._style("muted"))
-        if "ignored" in last.result:
-            detail = Text(last.result, style=self._style("muted"))
+        said = last.result if "ignored" in last.result else table.rows[marked].text or ""
+        detail = Text(said, style=self._style("muted"))
+        if self.budget is not None:
+            detail.no_wrap, detail.overflow = True, "ellipsis"  # one line: the one it has
         return Group(rows, detail)
 
-    def _inline(self, table: Table, marked: int) -> Text:
-        """The rows side by side, wrapped to the width (small terminals)."""
-        text = Text(no_wrap=True)
-        width = max(20, self.size.width)
+    def _inline(self, table: Table, marked: int, width: int, limit: int | None = None) -> Text:
+        """The rows side by side, wrapped to the width (small terminals), in at most
+        ``limit`` lines: the last of them is cut at its end."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        width = max(20, width)
         used = 0
+        lines = 1
         for index, row in enumerate(table.rows):
             hit = index == marked
             entry = f"{'▶' if hit else ''}{roll_text(*row_range(row))} {row.label}"
-            if used and used + 2 + len(entry) > width:
+            if used and used + 2 + len(entry) > width and (limit is None or lines < limit):
                 text.append("\n")
+                lines += 1
                 used = 0
             elif used:
                 text.append("  ")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 
@@ -46,38 +47,92 @@ class LightInventory(RowPane):
             self.light_id = light_id
 
     def render(self) -> RenderableType:
-        """The inventory as styled text."""
+        """The inventory as styled text, in the lines the table gives it."""
+        text, self._rows = self._drawn(self.size.width, self.budget)
+        return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One line per row drawn."""
+        return len(self._drawn(width, self.budget)[1])
+
+    def wanted(self, width: int) -> tuple[int, int]:
+        """The lit lights and a line for the rest; every light, the spent and the light
+        level's meaning."""
+        usable = [light for light in self.state.lights if not light.spent]
+        lit = sum(light.lit for light in usable)
+        least = max(1, min(len(usable), lit + 1)) + len(self.state.timers)
+        return least, len(self._drawn(width, None)[1])
+
+    def drawn_lines(self, width: int, budget: int) -> int:
+        """The rows drawn when given ``budget`` lines."""
+        return len(self._drawn(width, budget)[1])
+
+    def _drawn(self, width: int, budget: int | None) -> tuple[Text, list[str | None]]:
+        """The inventory at this width in at most ``budget`` lines, and what each row
+        stands for. Short of lines, what the light level means goes first (the header says
+        the level, the alert strip darkness), then the spent, then the last lights are
+        counted on one line ("+2 more, unlit")."""
         state = self.state
-        width = max(20, self.size.width)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        self._rows = []
+        width = max(20, width)
         # Lit lights first: they are the ones burning down.
         usable = sorted(
             (light for light in state.lights if not light.spent), key=lambda light: not light.lit
         )
         spent = [light for light in state.lights if light.spent]
+        extra = self._level_lines()
+        timed = self._timer_lines()
+        lights = max(1, len(usable))
+        room = lights + len(timed) + bool(spent) + len(extra) if budget is None else budget
+        # Running timers are always shown, under the lights: they run out like a light.
+        room = max(1, room - len(timed))
+        extra = extra[: max(0, room - lights - bool(spent))]
+        show_spent = bool(spent) and room - lights - len(extra) >= 1
+        fits = room - len(extra) - show_spent
+        shown = usable if fits >= len(usable) else usable[: max(0, fits - 1)]
+        text = Text(no_wrap=True, overflow="ellipsis")
+        rows: list[str | None] = []
         if not usable:
             text.append("No lights: press l to add one.", self._style("muted"))
-            self._rows.append(None)
-        id_width = max((len(visible(light.id)) for light in usable), default=0)
-        for light in usable:
-            if self._rows:
+            rows.append(None)
+        id_width = max((len(visible(light.id)) for light in shown), default=0)
+        for light in shown:
+            if rows:
                 text.append("\n")
             self._light(text, light, width, id_width)
-            self._rows.append(light.id)
-        if spent:
+            rows.append(light.id)
+        if len(shown) < len(usable):
+            if rows:
+                text.append("\n")
+            rest = usable[len(shown) :]
+            lit = sum(light.lit for light in rest)
+            how = "unlit" if not lit else f"{lit} lit"
+            names = ", ".join(visible(light.id) for light in rest)
+            more = f"+{len(rest)} more" if shown else f"{len(rest)} lights"
+            text.append(f"{more}, {how}: {names}", self._style("muted"))
+            rows.append(None)
+        for line in timed:
+            text.append("\n")
+            text.append_text(line)
+            rows.append(None)
+        if show_spent:
             text.append("\n")
             names = ", ".join(visible(light.id) for light in spent[-6:])
             more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
             text.append(f"Spent: {names}{more}", self._style("spent"))
-            self._rows.append(None)
-        self._timer_rows(text)
-        self._rows.append(None)
-        level = party_level(state, self.procedure)
+            rows.append(None)
+        for line in extra:
+            text.append("\n")
+            text.append_text(line)
+            rows.append(None)
+        return text, rows
+
+    def _level_lines(self) -> list[Text]:
+        """What the light level means, and what it does to each kind of check."""
+        level = party_level(self.state, self.procedure)
         rules = self.procedure.light_level(level)
         style = self._style("dark" if level == "dark" else level)
         # One line: darkness and what it means are spelled out in the alert strip too.
-        meaning = Text(no_wrap=True, overflow="ellipsis")
+        meaning = Text()
         label = rules.label if rules.label and rules.label != level else level.capitalize()
         meaning.append(label, style + Style(bold=True))
         if rules.text:
@@ -85,10 +140,8 @@ class LightInventory(RowPane):
         by_kind = modes_text(None, rules.check_modes, short=True)
         if by_kind:
             # Its own line: what the level does to each kind of check is read at a glance.
-            modes = Text(f"Checks: {by_kind}", self._style("muted"), no_wrap=True)
-            modes.overflow = "ellipsis"
-            return Group(text, meaning, modes)
-        return Group(text, meaning)
+            return [meaning, Text(f"Checks: {by_kind}", self._style("muted"))]
+        return [meaning]
 
     def _light(self, text: Text, light: Light, width: int, id_width: int) -> None:
         procedure = self.procedure
@@ -145,14 +198,19 @@ class LightInventory(RowPane):
         )
         row.append(left, self._style("low") if low else Style())
 
-    def _timer_rows(self, text: Text) -> None:
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a light asks for what to do with it."""
+        self.post_message(self.Chosen(self.row_at(event)))
+
+    def _timer_lines(self) -> list[Text]:
         """The running timers, one a line under the lights (nothing when none runs)."""
         state, procedure = self.state, self.procedure
         turn_name = procedure.turn_name(state.turn_type)
         name_width = max((len(visible(t.name)) for t in state.timers), default=0)
+        lines: list[Text] = []
         for timer in state.timers:
             soon = timers.ends_next_turn(timer, state, procedure)
-            text.append("\n")
+            text = Text()
             text.append("⧗ ", self._style("low" if soon else "muted"))
             text.append(visible(timer.name).ljust(name_width))
             if timer.real_time:
@@ -165,8 +223,5 @@ class LightInventory(RowPane):
             text.append(left + soon_text, self._style("low") if soon else "")
             if timer.label:
                 text.append(f"  {visible(timer.label)}", self._style("muted"))
-            self._rows.append(None)
-
-    def on_click(self, event: events.Click) -> None:
-        """Clicking a light asks for what to do with it."""
-        self.post_message(self.Chosen(self.row_at(event)))
+            lines.append(text)
+        return lines

@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from rich.style import Style
 from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -27,9 +28,23 @@ class Pane(Widget):
     state: reactive[State] = reactive(State)
     """The expedition state the pane shows."""
 
+    budget: reactive[int | None] = reactive(None, layout=True)
+    """The most lines the table's side column gives the pane (None: all it wants); the
+    pane then says what matters in that many (``wanted``)."""
+
+    class Widened(Message):
+        """The pane's width changed (the terminal, or its borders): its lines may too."""
+
     def __init__(self, procedure: Procedure, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.procedure = procedure
+        self._width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Say when the width changed: the column shares its lines out again."""
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.post_message(self.Widened())
 
     def _watch_state(self) -> None:
         """Lay the screen out again only when the pane's height changes with the state.
@@ -54,6 +69,23 @@ class Pane(Widget):
         container = parent.size if isinstance(parent, Widget) else self.app.size
         if self.get_content_height(container, self.app.size, width) != self.content_size.height:
             self.refresh(layout=True)
+
+    def watch_budget(self, budget: int | None) -> None:
+        """A pane given fewer lines than it would fill cuts its lines rather than wrap."""
+        self.set_class(budget is not None, "-budget")
+        self.clear_cached_dimensions()
+        # Textual keeps a widget's box model while a layout of it is pending (its
+        # refresh counts a layout once): a new budget must be measured in that layout.
+        self._layout_updates += 1
+
+    def wanted(self, width: int) -> tuple[int, int]:
+        """The lines the pane needs at this width to say what matters (every member, the
+        lit lights, each counter, the next action), and the lines it would fill."""
+        return 1, 1
+
+    def drawn_lines(self, width: int, budget: int) -> int:
+        """The lines the pane draws at this width when given ``budget`` lines."""
+        return budget
 
     def _style(self, name: str) -> Style:
         """The style of one of the pane's component classes (``PREFIX--name``)."""

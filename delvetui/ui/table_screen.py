@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
@@ -32,6 +32,7 @@ from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar
+from delvetui.ui.side_column import SideColumn
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.table_base import Order, Source
 from delvetui.ui.table_dialogs import TableDialogs
@@ -63,9 +64,10 @@ class TableScreen(TableDialogs):
         yield SessionBar(id="session-offer")
         with Horizontal(id="body"):
             yield TurnLog(id="log")
-            # The next action and the hazard table stay in view at every size; the party,
-            # the lights, the clock and the counters scroll above them when space is short.
-            with Vertical(id="side"):
+            # Every pane keeps a line at least (the column shares its lines out); the next
+            # action and the hazard table stay in view even where that is not enough, and
+            # the party, the lights, the counters and the clock scroll above them.
+            with SideColumn(id="side"):
                 with VerticalScroll(id="side-scroll"):
                     yield PartyRoster(procedure, id="roster")
                     yield LightInventory(procedure, id="lights")

@@ -25,6 +25,7 @@ from delvetui.ui.key_footer import KeyFooter, footer_rows
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar, session_offer
+from delvetui.ui.side_column import SideColumn
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.table_base import TableBase
 from delvetui.ui.time_dice import TimeDice
@@ -160,6 +161,8 @@ class TableView(TableBase):
         if footer.rows != rows:
             footer.rows = rows
         footer.styles.height = rows
+        # The panes' borders change with the size: share the column's lines once they have.
+        self.call_after_refresh(self.query_one(SideColumn).share_lines)
 
     def _footer_width(self) -> int:
         """The cells every key of the footer takes side by side (with the palette's key)."""
@@ -223,6 +226,7 @@ class TableView(TableBase):
         self.query_one(HazardTable).state = state
         self.query_one(Counters).state = state
         self.query_one(ActionPane).state = state
+        self.query_one(SideColumn).share_lines()
 
     def show_countdown(self, seconds_left: dict[str, int]) -> None:
         """Show each real-time light's seconds left as the real-time clock counts them."""

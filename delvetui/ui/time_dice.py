@@ -69,6 +69,10 @@ class TimeDice(Pane):
             within = f"week {(state.day - 1) // 7 + 1}"
         return clock, quarter, within
 
+    def wanted(self, width: int) -> tuple[int, int]:
+        """One line (the faces, the clock, the quarter); three for the dice as tiles."""
+        return 1, 1 if self.compact else 3
+
     def render(self) -> RenderableType:
         """The dice and the clock."""
         state = self.state
@@ -77,7 +81,7 @@ class TimeDice(Pane):
         text = Text(no_wrap=True, overflow="ellipsis")
         die = self._style("die")
         muted = self._style("muted")
-        if self.compact:
+        if self.compact or (self.budget is not None and self.budget < 3):
             shown = " ".join(FACES[face] for face in faces) or "·"
             text.append(f"{shown} ", die)
             text.append(f" {clock}", self._style("clock"))
