@@ -138,17 +138,18 @@ async def test_every_field_of_correct_member_is_reached_at_80x24(procedure: str)
 
 
 async def test_enter_through_correct_member_saves_from_the_last_field() -> None:
-    """Enter moves from field to field (past the conditions list, whose Enter removes),
-    and saves from the last: here Ash's PROF."""
+    """Enter moves from field to field at 80×24, each scrolled into view (past the
+    conditions list, whose Enter removes), and saves from the last: here Ash's PROF."""
     app = DelveApp(make("fit", SICK, procedure="travel-turn"))
     async with app.run_test(size=SIZE) as pilot:
         form = await open_correct(pilot, app)
         fields = list(form.query(Input))
         assert app.focused is fields[0]
         for field in fields[:-1]:
-            assert app.focused is field
+            assert app.focused is field and in_view(app, field), field
             await pilot.press("enter")
         assert app.focused is fields[-1] and fields[-1].id == "ability-PROF"
+        assert in_view(app, fields[-1])
         await pilot.press("3", "enter")
         await settled(pilot, lambda: isinstance(app.screen, TableScreen))
         assert expedition(app).state.member("Ash").ability("PROF") == 3  # type: ignore[union-attr]
