@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui.application.dry_run import refusal
@@ -22,7 +24,7 @@ from delvetui.core import commands as cmd
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
 from delvetui.text import visible
-from delvetui.ui.list_dialog import PickDialog, numbered
+from delvetui.ui.list_dialog import Choices, PickDialog, numbered
 
 #: The hint under both pickers.
 HINT = "a digit, the first letters, or ↑↓ and enter · esc close (nothing is saved)"
@@ -129,7 +131,8 @@ class MemberPick(PickDialog):
 
 
 class ActivityDialog(PickDialog):
-    """The activities of this kind of turn with what each does and asks; Enter does it."""
+    """The activities of this kind of turn, one a line with what each asks, and what the
+    highlighted one does under the list; Enter does it."""
 
     LIST_ID = "activity-list"
 
@@ -149,17 +152,25 @@ class ActivityDialog(PickDialog):
             asked = inputs_text(activity)
             if asked:
                 row.append(f"  {visible(asked)}", "dim")
-            if activity.text:
-                row.append(f"\n    {visible(activity.text)}", "dim")
             why = self.flow.why[self.member, name]
             if why:
                 row.append(f"\n    {visible(why)}", "italic")
             options.append(Option(numbered(len(options), row), id=name, disabled=why is not None))
         title = f"What does {self.member} do?" if self.member else "Which activity?"
-        yield from self.framed(title, options, HINT, wide=True)
+        with Vertical(classes="dialog -wide"):
+            yield Static(Text(visible(title)), classes="dialog-title")
+            yield Choices(*options, id=self.LIST_ID)
+            yield Static("", id="activity-text", classes="dialog-prompt")
+            yield Static(Text(HINT), classes="dialog-hint")
 
     def on_mount(self) -> None:
         """Focus the list on the first activity that can be done."""
         names = list(self.flow.activities)
         free = [name for name in names if self.flow.why[self.member, name] is None]
         self.focus_list(names, free[0] if free else None)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Under the list, what the highlighted activity does (one line each above)."""
+        activity = self.flow.activities.get(event.option.id or "")
+        text = activity.text if activity is not None else ""
+        self.query_one("#activity-text", Static).update(Text(visible(text), "dim"))
