@@ -169,3 +169,21 @@ async def test_a_procedure_without_activities_hides_the_key_and_it_says_why() ->
         assert "rest" in shown
         await pilot.press("A")
         await settled(pilot, lambda: any("no characters' activities" in n for n in notices(app)))
+
+
+async def test_where_members_take_no_share_the_activity_comes_first_then_who() -> None:
+    """OSE's activities are the game master's to count: the activity is chosen first, then,
+    for one about a member (forcing a door reads the forcer's STR), who does it."""
+    party = ("pc add Ash hp=6 str=17", "pc add Bryn hp=5 str=7")
+    app = DelveApp(make("doors", party, procedure="ose"))
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        events = expedition(app).event_count
+        await pilot.press("A")
+        await settled(pilot, lambda: isinstance(app.screen, ActivityDialog))
+        await pilot.press("f")  # Force a stuck door
+        await settled(pilot, lambda: isinstance(app.screen, MemberPick))
+        assert "Force a stuck door: who does it?" in str(app.screen.query_one(Static).content)
+        await pilot.press("a")  # Ash
+        await settled(pilot, lambda: expedition(app).event_count > events)
+        assert last_command(app) == "do force by=Ash"

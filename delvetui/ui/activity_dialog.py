@@ -23,6 +23,7 @@ from delvetui.application.dry_run import refusal
 from delvetui.core import commands as cmd
 from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
+from delvetui.procedure.tree import iter_effects
 from delvetui.text import visible
 from delvetui.ui.list_dialog import Choices, PickDialog, numbered
 
@@ -44,6 +45,22 @@ def inputs_text(activity: Action) -> str:
         if key != "by"
     ]
     return f"asks {'; '.join(asked)}" if asked else ""
+
+
+#: The answer of the member picker for "each member" (an activity done by everyone).
+EACH = "+each"
+
+
+def names_member(activity: Action) -> tuple[bool, bool]:
+    """Whether the activity is about one member (a check by them, a test of their
+    ability), and whether it may be done by each member instead (``by-or-each``)."""
+    effects = list(iter_effects(activity.effects))
+    one = any(
+        effect.target == "by" or (effect.when is not None and effect.when.about_member)
+        for effect in effects
+    )
+    each = any(effect.target == "by-or-each" for effect in effects)
+    return one or each, each and not one
 
 
 class ActivityFlow:
@@ -77,13 +94,32 @@ class ActivityFlow:
             return None
         return next((reason for reason in reasons if reason), None)
 
+    def reasons(self, activity: str | None) -> dict[str, str | None]:
+        """Why each member cannot act now: any activity (who first), or this one."""
+        if activity is None:
+            return {m.name: self.member_refusal(m.name) for m in self.state.party}
+        return {
+            m.name: refusal(self.state, self.procedure, activity_command(activity, m.name))
+            for m in self.state.party
+        }
+
     def start(self, app: App[object], run: Callable[[cmd.Command], None]) -> None:
         """Ask who (where each has a share), then what; run the activity chosen."""
 
         def what(member: str) -> None:
             def chosen(name: str | None) -> None:
-                if name is not None:
+                if name is None:
+                    return
+                if member or not self._asks_who(name):
                     run(activity_command(name, member or None))
+                    return
+                _, each = names_member(self.activities[name])
+
+                def then_who(who: str | None) -> None:
+                    if who is not None:
+                        run(activity_command(name, None if who == EACH else who))
+
+                app.push_screen(MemberPick(self, name, each=each), then_who)
 
             app.push_screen(ActivityDialog(self, member), chosen)
 
@@ -97,6 +133,10 @@ class ActivityFlow:
 
         app.push_screen(MemberPick(self), who)
 
+    def _asks_who(self, activity: str) -> bool:
+        """The activity chosen first is about one member, and there is more than one."""
+        return names_member(self.activities[activity])[0] and len(self.state.party) > 1
+
 
 class MemberPick(PickDialog):
     """Who does an activity: the party, each member's hit points; one who cannot act now
@@ -104,30 +144,42 @@ class MemberPick(PickDialog):
 
     LIST_ID = "activity-member-list"
 
-    def __init__(self, flow: ActivityFlow) -> None:
+    def __init__(self, flow: ActivityFlow, activity: str | None = None, *, each: bool = False):
         super().__init__()
         self.flow = flow
+        #: The activity already chosen (None: who acts comes first).
+        self.activity = activity
+        #: Offer "each member" too (an activity done by one member or by everyone).
+        self.each = each
+        self.why = flow.reasons(activity)
 
     def compose(self) -> ComposeResult:
-        """One option per member."""
+        """One option per member (and "each member" where the activity allows it)."""
         options: list[Option] = []
         for member in self.flow.state.party:
             row = Text()
             row.append(visible(member.name), "bold")
             row.append(f"  {member.hp}/{member.max_hp} HP", "dim")
-            why = self.flow.member_refusal(member.name)
+            why = self.why[member.name]
             if why:
                 row.append(f"\n    {visible(why)}", "italic")
             options.append(
                 Option(numbered(len(options), row), id=member.name, disabled=why is not None)
             )
+        if self.each:
+            options.append(Option(numbered(len(options), Text("Each member")), id=EACH))
         turn = self.flow.procedure.turn_name(self.flow.state.turn_type)
-        yield from self.framed(f"Who acts this {turn}?", options, HINT, wide=True)
+        if self.activity is None:
+            title = f"Who acts this {turn}?"
+        else:
+            title = f"{self.flow.activities[self.activity].label}: who does it?"
+        yield from self.framed(title, options, HINT, wide=True)
 
     def on_mount(self) -> None:
         """Focus the list on the first member who can act."""
-        free = [m.name for m in self.flow.state.party if self.flow.member_refusal(m.name) is None]
-        self.focus_list([m.name for m in self.flow.state.party], free[0] if free else None)
+        names = [m.name for m in self.flow.state.party]
+        free = [name for name in names if self.why[name] is None]
+        self.focus_list(names, free[0] if free else None)
 
 
 class ActivityDialog(PickDialog):
