@@ -157,6 +157,7 @@ async def test_trespassers_footer_and_help_leave_out_search_and_rest() -> None:
         text = str(app.screen.query_one("#help-text", Static).content)
         assert "A turn searching" not in text and "A turn resting" not in text
         assert "A character's activity" in text
+        assert "moments-rest (Moment's rest)" in text
 
 
 async def test_a_procedure_without_activities_hides_the_key_and_it_says_why() -> None:
