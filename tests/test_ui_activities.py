@@ -76,6 +76,11 @@ async def test_the_activity_key_asks_who_then_what_and_does_it() -> None:
         assert options.get_option_at_index(1).disabled
         assert "already taken their action" in str(options.get_option_at_index(1).prompt)
         assert options.highlighted == 0
+        # Chosen all the same, by its digit or its first letter: said, not silently ignored.
+        await pilot.press("2")
+        await settled(pilot, lambda: "Bryn cannot be chosen now" in " ".join(notices(app)))
+        await pilot.press("b")
+        assert isinstance(app.screen, MemberPick)
         await pilot.press("escape")
         await settled(pilot, lambda: app.screen is table)
         assert expedition(app).event_count == events + len(batch.events)
