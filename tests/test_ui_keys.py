@@ -174,7 +174,7 @@ async def test_p_party_changes_hit_points_corrects_a_member_and_adds_one() -> No
         await pilot.press("enter")  # Ash
         await settled(pilot, lambda: isinstance(app.screen, MemberForm))
         app.screen.query_one("#member-max", Input).value = "8"
-        app.screen.query_one("#member-conditions", Input).value = "+poisoned"
+        app.screen.query_one("#member-condition-add", Input).value = "poisoned"
         await pilot.press("ctrl+s")
         await settled(pilot, lambda: expedition(app).state.party[0].max_hp == 8)
         assert "poisoned" in expedition(app).state.party[0].conditions

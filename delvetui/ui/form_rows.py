@@ -12,7 +12,7 @@ import shlex
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
@@ -52,6 +52,61 @@ def safe_id(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", text)
 
 
+#: The cells a line of the party's fields may take: the form at 80 columns, less its padding.
+LINE_CELLS = 74
+#: The name's and the hit points' cells in a member's line.
+NAME_CELLS = 16
+HP_CELLS = 5
+
+
+def ability_cells(ability: str) -> int:
+    """The cells an ability's field takes: its name (the column's heading) or three digits,
+    and room for the cursor."""
+    return max(len(ability), 3) + 2
+
+
+def ability_lines(abilities: list[str]) -> list[list[str]]:
+    """The abilities split into lines that fit the form at 80 columns: the first after the
+    name and hit points, the next under the first (every ability reachable at every width)."""
+    lines: list[list[str]] = [[]]
+    used = NAME_CELLS + HP_CELLS + 2
+    for ability in abilities:
+        cells = ability_cells(ability) + 1
+        if lines[-1] and used + cells > LINE_CELLS:
+            lines.append([])
+            used = NAME_CELLS + HP_CELLS + 2
+        lines[-1].append(ability)
+        used += cells
+    return lines
+
+
+def _sized(widget: Widget, cells: int) -> Widget:
+    widget.styles.width = cells
+    return widget
+
+
+def _indent() -> Widget:
+    return _sized(Static("", classes="indent"), NAME_CELLS + HP_CELLS + 1)
+
+
+def member_heading(procedure: Procedure | None) -> list[Widget]:
+    """The headings over the members' fields: name, HP and each ability, in columns."""
+    abilities = list(procedure.party.abilities) if procedure else []
+    rows: list[Widget] = []
+    for number, line in enumerate(ability_lines(abilities)):
+        cells: list[Widget] = (
+            [
+                _sized(Label("Name"), NAME_CELLS),
+                _sized(Label("HP"), HP_CELLS),
+            ]
+            if number == 0
+            else [_indent()]
+        )
+        cells += [_sized(Label(ability.upper()), ability_cells(ability)) for ability in line]
+        rows.append(Horizontal(*cells, classes="member-line member-head"))
+    return rows
+
+
 def member_rows(
     procedure: Procedure | None,
     count: int,
@@ -59,7 +114,8 @@ def member_rows(
     *,
     first: int = 0,
 ) -> list[Widget]:
-    """The fields of each member of the party: name, hit points, abilities.
+    """The fields of each member of the party: name, hit points, abilities, in columns
+    under ``member_heading`` (the abilities on more lines where they do not fit in one).
 
     Rows ``first`` to ``count - 1`` (a row added to the form is mounted alone).
     """
@@ -68,35 +124,49 @@ def member_rows(
     rows: list[Widget] = []
     for number in range(first, count):
         given = values[number] if values and number < len(values) else {}
-        fields: list[Widget] = [
-            Input(
-                given.get("name", ""),
-                placeholder=f"member {number + 1} name",
-                id=f"m{number}-name",
-                classes="name",
-                max_length=40,
-                compact=True,
-            ),
-            Input(
-                given.get("hp", hp),
-                placeholder="HP",
-                id=f"m{number}-hp",
-                classes="tiny",
-                compact=True,
-            ),
-        ]
-        for ability in abilities:
-            fields.append(
-                Input(
-                    given.get(ability, ""),
-                    placeholder=ability.upper(),
-                    id=f"m{number}-ab-{safe_id(ability)}",
-                    classes="tiny",
-                    tooltip=Text(ability.upper()),
-                    compact=True,
+        for line_number, line in enumerate(ability_lines(abilities)):
+            fields: list[Widget] = []
+            if line_number == 0:
+                fields += [
+                    _sized(
+                        Input(
+                            given.get("name", ""),
+                            placeholder=f"member {number + 1}",
+                            id=f"m{number}-name",
+                            classes="name",
+                            max_length=40,
+                            compact=True,
+                        ),
+                        NAME_CELLS,
+                    ),
+                    _sized(
+                        Input(
+                            given.get("hp", hp),
+                            placeholder="HP",
+                            id=f"m{number}-hp",
+                            classes="tiny",
+                            compact=True,
+                        ),
+                        HP_CELLS,
+                    ),
+                ]
+            else:
+                fields.append(_indent())
+            for ability in line:
+                fields.append(
+                    _sized(
+                        Input(
+                            given.get(ability, ""),
+                            placeholder=ability.upper()[: ability_cells(ability) - 1],
+                            id=f"m{number}-ab-{safe_id(ability)}",
+                            classes="tiny",
+                            tooltip=Text(ability.upper()),
+                            compact=True,
+                        ),
+                        ability_cells(ability),
+                    )
                 )
-            )
-        rows.append(Horizontal(*fields, classes="form-row"))
+            rows.append(Horizontal(*fields, classes="member-line"))
     return rows
 
 

@@ -44,8 +44,10 @@ def help_text(keys: Sequence[tuple[str, str]], procedure: Procedure | None) -> T
         text.append(", ".join(f"{name} ({a.label})" for name, a in procedure.actions.items()))
         text.append("\n")
         if procedure.activities:
-            text.append("  Activities (do ...): ", "bold")
-            text.append(", ".join(procedure.activities))
+            text.append("  Activities (the activity key, or do ACTIVITY by=NAME): ", "bold")
+            text.append(
+                ", ".join(f"{name} ({a.label})" for name, a in procedure.activities.items())
+            )
             text.append("\n")
         text.append("  Lights: ", "bold")
         text.append(", ".join(f"{name} ({k.label})" for name, k in procedure.lights.items()))

@@ -8,7 +8,7 @@ form, with every move from one field to the next). Here a change of keys is a re
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 import attrs
 from rich.cells import cell_len
@@ -21,6 +21,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from delvetui.text import visible
+
+
+@runtime_checkable
+class HidesKeys(Protocol):
+    """A screen whose live keys include some it has no use for now (the table's search key
+    in a procedure without a search): left out of the footer, they still say why when
+    pressed."""
+
+    def unused_keys(self) -> frozenset[str]:
+        """The actions of the keys to leave out."""
+        ...
 
 
 @attrs.frozen
@@ -124,8 +135,9 @@ class KeyFooter(Widget, can_focus=False):
         app = self.app
         found: dict[str, Key] = {}
         active = screen.active_bindings
+        unused = screen.unused_keys() if isinstance(screen, HidesKeys) else frozenset()
         for _, binding, enabled, _ in active.values():
-            if binding.show and binding.action not in found:
+            if binding.show and binding.action not in found and binding.action not in unused:
                 display = visible(app.get_key_display(binding))
                 found[binding.action] = Key(
                     binding.key, display, visible(binding.description), enabled

@@ -125,7 +125,10 @@ class ListDialog(ModalScreen[_Answer | None]):
             return
         if character in DIGITS:
             index = DIGITS.index(character)
-            if index < options.option_count and not options.get_option_at_index(index).disabled:
+            if index < options.option_count and options.get_option_at_index(index).disabled:
+                event.stop()
+                self._greyed(options.get_option_at_index(index))
+            elif index < options.option_count:
                 event.stop()
                 options.highlighted = index
                 self.chosen(options.get_option_at_index(index).id)
@@ -140,20 +143,33 @@ class ListDialog(ModalScreen[_Answer | None]):
             matches = self._starting(typed)
         self._typed = typed if matches else ""
         if not matches:
-            self.notify(f"No choice starts with '{character}'.", severity="warning")
+            greyed = self._starting(character.casefold(), disabled=True)
+            if greyed:
+                self._greyed(options.get_option_at_index(greyed[0]))
+            else:
+                self.notify(f"No choice starts with '{character}'.", severity="warning")
             return
         options.highlighted = matches[0]
         if len(matches) == 1:
             self.chosen(options.get_option_at_index(matches[0]).id)
 
-    def _starting(self, typed: str) -> list[int]:
+    def _starting(self, typed: str, *, disabled: bool = False) -> list[int]:
         options = self.options
         return [
             index
             for index in range(options.option_count)
-            if not options.get_option_at_index(index).disabled
+            if options.get_option_at_index(index).disabled == disabled
             and plain_label(options.get_option_at_index(index)).casefold().startswith(typed)
         ]
+
+    def _greyed(self, option: Option) -> None:
+        """A greyed choice was typed: say so (its reason is written under it)."""
+        name = plain_label(option).splitlines()[0].strip().split("  ")[0]
+        self.notify(
+            f"{name} cannot be chosen now (the reason is under it).",
+            severity="warning",
+            markup=False,
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click chooses the option."""

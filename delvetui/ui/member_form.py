@@ -9,15 +9,17 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
-from delvetui.core import commands
+from delvetui.core import commands, conditions
 from delvetui.core.state import Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
+from delvetui.ui.key_footer import KeyFooter
 
 #: A hit point amount as typed: N, +N or -N, up to six digits (the dialogs share it).
 AMOUNT = re.compile(r"^[+-]?[0-9]{1,6}$")
@@ -27,8 +29,61 @@ def _field_id(ability: str) -> str:
     return "ability-" + re.sub(r"[^A-Za-z0-9_-]", "_", ability)
 
 
+def _row(label: str, field: Input) -> ComposeResult:
+    """A field with its label before it, on one line."""
+    with Horizontal(classes="member-row"):
+        yield Label(Text(label), classes="member-label")
+        yield field
+
+
+class ConditionList(OptionList):
+    """A member's conditions, one an item: Enter or Delete marks the highlighted one to be
+    removed on save (and again keeps it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("delete,backspace", "mark", "Remove", show=False),
+    ]
+    """Delete (or backspace) marks the condition, as Enter does."""
+
+    def __init__(self, shown: list[tuple[str, str]], *, id: str) -> None:
+        self.shown = dict(shown)
+        """Each condition's name and how it is shown (with what is left of it)."""
+        self.removed: set[str] = set()
+        """The conditions marked to be removed on save."""
+        super().__init__(*(self._option(name) for name in self.shown), id=id, compact=True)
+
+    def _option(self, name: str) -> Option:
+        if name in self.removed:
+            text = Text(f"✗ {visible(self.shown[name])}  (removed on save)", "strike dim")
+        else:
+            text = Text(f"● {visible(self.shown[name])}")
+        return Option(text, id=name)
+
+    def action_mark(self) -> None:
+        """Mark the highlighted condition to be removed (or keep it again)."""
+        index = self.highlighted
+        if index is None:
+            return
+        name = self.get_option_at_index(index).id
+        if name is None:
+            return
+        self.removed ^= {name}
+        self.replace_option_prompt_at_index(index, self._option(name).prompt)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a click) marks the condition, as Delete does."""
+        event.stop()
+        self.action_mark()
+
+
 class MemberForm(ModalScreen[commands.Command | None]):
-    """Name, hit points and the abilities the procedure uses; every problem shown inline."""
+    """Name, hit points, conditions and the abilities the procedure uses; every problem
+    shown inline.
+
+    The fields scroll in the dialog, so every one can be reached by Tab at 80×24; Save and
+    Cancel stay in view below them, and the footer shows the keys (ctrl+s saves, as does
+    Enter in the last field).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -43,42 +98,74 @@ class MemberForm(ModalScreen[commands.Command | None]):
         self.member = member
 
     def compose(self) -> ComposeResult:
-        """One labelled field per value."""
+        """One labelled field per value, in a scrolling column; the buttons below it."""
         member = self.member
         title = f"Correct {member.name}" if member else "Add a party member"
         abilities = list(self.procedure.party.abilities)
         if member is not None:
             abilities += [name for name, _ in member.abilities if name not in abilities]
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog member-form"):
             yield Static(Text(visible(title)), classes="dialog-title")
-            if member is None:
-                yield Label("Name")
-                yield Input(placeholder="e.g. Ash", id="member-name", max_length=40)
-                yield Label("Hit points")
-                yield Input(str(self.procedure.party.default_hp), id="member-hp")
-            else:
-                yield Label(Text(f"Hit points (now {member.hp}/{member.max_hp}): N, +N or -N"))
-                yield Input(placeholder=f"{member.hp}", id="member-hp")
-                yield Label("Maximum hit points")
-                yield Input(str(member.max_hp), id="member-max")
-                ladder = self.procedure.party.fatigue
-                if len(ladder) > 1:
-                    steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
-                    yield Label(Text(f"Fatigue ({steps})"))
-                    yield Input(str(member.fatigue), id="member-fatigue")
-                yield Label("Conditions: +gained -lost (+poisoned:6 for 6 turns, +shaken:rest)")
-                yield Input(placeholder=" ".join(member.conditions), id="member-conditions")
-            if abilities:
-                with Horizontal(classes="abilities"):
-                    for ability in abilities:
-                        value = member.ability(ability) if member else None
-                        with Vertical(classes="ability"):
-                            yield Label(Text(ability.upper()))
-                            yield Input("" if value is None else str(value), id=_field_id(ability))
+            with VerticalScroll(id="member-fields", can_focus=False):
+                if member is None:
+                    yield from _row(
+                        "Name",
+                        Input(
+                            placeholder="e.g. Ash", id="member-name", max_length=40, compact=True
+                        ),
+                    )
+                    yield from _row(
+                        "Hit points",
+                        Input(str(self.procedure.party.default_hp), id="member-hp", compact=True),
+                    )
+                else:
+                    yield from _row(
+                        f"Hit points (now {member.hp}/{member.max_hp}): N, +N or -N",
+                        Input(placeholder=f"{member.hp}", id="member-hp", compact=True),
+                    )
+                    yield from _row(
+                        "Maximum hit points",
+                        Input(str(member.max_hp), id="member-max", compact=True),
+                    )
+                    ladder = self.procedure.party.fatigue
+                    if len(ladder) > 1:
+                        steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
+                        yield from _row(
+                            f"Fatigue ({steps})",
+                            Input(str(member.fatigue), id="member-fatigue", compact=True),
+                        )
+                    yield Label(
+                        "Conditions: enter or delete removes the one highlighted"
+                        if member.conditions
+                        else "Conditions: none",
+                        classes="member-label",
+                    )
+                    if member.conditions:
+                        described = conditions.shown(member, self.state, self.procedure)
+                        yield ConditionList(
+                            list(zip(member.conditions, described, strict=True)),
+                            id="member-conditions",
+                        )
+                    yield from _row(
+                        "Add (poisoned:6 for 6 turns, shaken:rest)",
+                        Input(placeholder="a condition", id="member-condition-add", compact=True),
+                    )
+                if abilities:
+                    with Horizontal(classes="abilities"):
+                        for ability in abilities:
+                            value = member.ability(ability) if member else None
+                            with Vertical(classes="ability"):
+                                yield Label(Text(ability.upper()))
+                                yield Input(
+                                    "" if value is None else str(value),
+                                    id=_field_id(ability),
+                                    compact=True,
+                                )
             yield Static("", classes="dialog-hint", id="member-message")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", id="member-save", variant="primary")
-                yield Button("Cancel", id="member-cancel")
+                yield Button("Save (ctrl+s)", id="member-save", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="member-cancel", compact=True)
+        yield KeyFooter(fit=True)
 
     def on_mount(self) -> None:
         """Focus the first field."""
@@ -129,10 +216,13 @@ class MemberForm(ModalScreen[commands.Command | None]):
             fatigue = self._value("member-fatigue")
             if fatigue and fatigue != str(member.fatigue):
                 words.append(f"fatigue={fatigue}")
-            for word in self._value("member-conditions").split():
-                if word[:1] not in "+-" or len(word) < 2:
+            for listed in self.query(ConditionList):
+                words += [f"-{name}" for name in member.conditions if name in listed.removed]
+            for word in self._value("member-condition-add").split():
+                word = word if word[:1] in "+-" else f"+{word}"
+                if len(word) < 2:
                     raise CommandError(
-                        f"'{word}': write +CONDITION to add one or -CONDITION to remove one."
+                        f"'{word}': type a condition (poisoned, or poisoned:6 for 6 turns)."
                     )
                 words.append(word)
             words += pairs

@@ -29,6 +29,7 @@ from delvetui.ui.form_rows import (
     FormProblem,
     TickBox,
     light_rows,
+    member_heading,
     member_rows,
     party_commands,
     safe_id,
@@ -131,6 +132,7 @@ class NewExpeditionScreen(Screen[None]):
                 yield Label("time dice (1-4)", classes="form-after")
             yield Static("", classes="form-message", id="start-message")
             yield Label("Party", classes="form-section")
+            yield Vertical(*member_heading(self.procedure), id="form-heading")
             yield Vertical(*member_rows(self.procedure, self.members), id="form-members")
             yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
             yield Static("", classes="form-message", id="party-message")
@@ -267,6 +269,9 @@ class NewExpeditionScreen(Screen[None]):
         self.call_after_refresh(form.scroll_to_widget, widget, animate=False)
 
     async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
+        heading = self.query_one("#form-heading", Vertical)
+        await heading.remove_children()
+        await heading.mount_all(member_heading(self.procedure))
         box = self.query_one("#form-members", Vertical)
         await box.remove_children()
         await box.mount_all(member_rows(self.procedure, self.members, values))
@@ -319,6 +324,9 @@ class NewExpeditionScreen(Screen[None]):
             await self.action_add_light()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter moves to the next field."""
+        """Enter moves to the next field, and creates the expedition from the last."""
         event.stop()
-        self.focus_next()
+        if event.input is list(self.query(Input))[-1]:
+            self.action_create()
+        else:
+            self.focus_next()

@@ -194,7 +194,10 @@ class TableDialogs(TableKeys):
         from delvetui.ui.help_screen import HelpScreen
 
         keys: list[tuple[str, str]] = []
+        unused = self.unused_keys()
         for binding in bindings_of(self.BINDINGS):
+            if binding.action in unused:
+                continue  # the procedure has no use for it here (pressed, it says why)
             shown = " or ".join(
                 self.app.get_key_display(Binding(key, binding.action))
                 for key in binding.key.split(",")

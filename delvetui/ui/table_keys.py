@@ -7,9 +7,10 @@ from textual.binding import Binding, BindingType
 
 from delvetui.core import commands
 from delvetui.core.member_light import party_level
-from delvetui.procedure.model import Procedure
+from delvetui.text import a
 from delvetui.ui.action_pane import ActionPane, next_action
 from delvetui.ui.command_line import CommandLine
+from delvetui.ui.key_use import rest_action, unused_keys
 from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.status_bar import StatusBar
 from delvetui.ui.table_view import TableView, bindings_of
@@ -33,6 +34,13 @@ KEYS: list[BindingType] = [
     ),
     Binding("s", "search", "Search", id="search", tooltip="A turn searching"),
     Binding("r", "rest", "Rest", id="rest", tooltip="A turn resting"),
+    Binding(
+        "A",
+        "activity",
+        "Activity",
+        id="activity",
+        tooltip="A character's activity within the turn (do ACTIVITY by=NAME): who, then what",
+    ),
     Binding(
         "l",
         "lights",
@@ -167,6 +175,7 @@ CHANGING = frozenset(
         "choose_action",
         "search",
         "rest",
+        "activity",
         "lights",
         "party",
         "roll",
@@ -183,24 +192,20 @@ CHANGING = frozenset(
 )
 
 
-def rest_action(procedure: Procedure, turn_type: str) -> str | None:
-    """The action that rests in this kind of turn: the one the procedure's rest names, else
-    the first rest action."""
-    here = procedure.actions_in(turn_type)
-    if procedure.rest is not None and procedure.rest.action in here:
-        return procedure.rest.action
-    return next((name for name, a in here.items() if a.kind == "rest"), None)
-
-
 class TableKeys(TableView):
     """What the keys do: turns, undo and redo, the command line, the table's switches."""
 
+    def unused_keys(self) -> frozenset[str]:
+        """The table's keys the procedure has no use for in this kind of turn: the footer
+        and the help leave them out; pressed, they say why."""
+        return unused_keys(self.procedure, self.state.turn_type)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide keys the procedure has no use for; grey out changes when read-only."""
-        if action == "search" and "search" not in self.procedure.actions_in(self.state.turn_type):
-            return False
-        if action == "rest" and rest_action(self.procedure, self.state.turn_type) is None:
-            return False
+        """Hide keys that cannot be used now; grey out changes when read-only.
+
+        The keys the procedure has no use for (``unused_keys``) stay live, hidden by the
+        footer only: pressed, they say why they do nothing.
+        """
         if action == "command_line" and self.query_one(CommandLine).has_class("-open"):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
@@ -219,10 +224,13 @@ class TableKeys(TableView):
 
     def key_bindings(self) -> list[Binding]:
         """Every key of the footer that can be used now (for the palette)."""
+        unused = self.unused_keys()
         return [
             binding
             for binding in bindings_of(self.BINDINGS)
-            if binding.show and self.check_action(binding.action, ()) is True
+            if binding.show
+            and binding.action not in unused
+            and self.check_action(binding.action, ()) is True
         ]
 
     def _turn(self, action: str | None = None) -> commands.TakeTurn:
@@ -242,8 +250,25 @@ class TableKeys(TableView):
                 found[f"down:{member.name}"] = f"{member.name} is at 0 HP."
         return found
 
+    def refused(self, command: commands.Command) -> bool:
+        """Say at once, in a notice, why the core would refuse the command (True then).
+
+        Checked before anything is asked (the danger, who does it, a choice): nothing is
+        asked for a command that cannot be made.
+        """
+        from delvetui.application.dry_run import refusal
+
+        problem = refusal(self.state, self.procedure, command)
+        if problem is None:
+            return False
+        self.notify(problem, severity="error", markup=False)
+        return True
+
     def _turn_checked(self, command: commands.TakeTurn) -> None:
-        """Run a turn; into trouble not yet accepted, ask once first."""
+        """Run a turn; a refused one is said at once; into trouble not yet accepted, ask
+        once first."""
+        if self.refused(command):
+            return
         trouble = self.trouble()
         fresh = set(trouble) - self._accepted
         if not self.confirm_trouble or not fresh:
@@ -287,14 +312,65 @@ class TableKeys(TableView):
         self._turn_checked(self._turn(action))
 
     def action_search(self) -> None:
-        """Take a turn searching."""
+        """Take a turn searching (or say why there is no search here)."""
+        if "search" in self.unused_keys():
+            self._unused("search")
+            return
         self.take_turn("search")
 
     def action_rest(self) -> None:
-        """Take a turn resting."""
+        """Take a turn resting (or say why there is no rest here)."""
         action = rest_action(self.procedure, self.state.turn_type)
-        if action is not None:
-            self.take_turn(action)
+        if action is None:
+            self._unused("rest")
+            return
+        self.take_turn(action)
+
+    def _unused(self, word: str) -> None:
+        """Say why the search or rest key does nothing here, and what to use instead: the
+        kind of turn that has one, or the characters' activity of that name."""
+        procedure = self.procedure
+        turn_type = self.state.turn_type
+        sentence = f"{procedure.name} has no {word} action in {a(procedure.turn_name(turn_type))}"
+        elsewhere = [
+            kind
+            for name, action in procedure.actions.items()
+            if (name == word or action.kind == word) and not action.taken_in(turn_type)
+            for kind in action.turn_types
+        ]
+        if elsewhere:
+            sentence += f"; type `enter {elsewhere[0]}` for one"
+        sentence += "."
+        similar = [
+            activity.label
+            for name, activity in procedure.activities_in(turn_type).items()
+            if word in name or word in activity.label.lower()
+        ]
+        if similar:
+            key = self._key_of("activity")
+            sentence += f" A character's {' or '.join(similar)} is an activity: press {key}."
+        self.notify(sentence, severity="warning", markup=False)
+
+    def action_activity(self) -> None:
+        """A character's activity within the turn: who does it, then what (or what first,
+        where members take no share of the turn each); refused at once when none can be
+        done now."""
+        from delvetui.ui.activity_dialog import ActivityFlow
+
+        if "activity" in self.unused_keys():
+            turn = self.procedure.turn_name(self.state.turn_type)
+            self.notify(
+                f"{self.procedure.name} has no characters' activities in {a(turn)}.",
+                severity="warning",
+                markup=False,
+            )
+            return
+        flow = ActivityFlow(self.state, self.procedure)
+        problem = flow.refusal()
+        if problem is not None:
+            self.notify(problem, severity="error", markup=False)
+            return
+        flow.start(self.app, self.run)
 
     def action_choose_action(self) -> None:
         """Choose the action (or the movement speed) and take a turn with it."""

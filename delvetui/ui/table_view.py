@@ -22,6 +22,7 @@ from delvetui.ui.compact_log import compact_lines
 from delvetui.ui.counters import Counters
 from delvetui.ui.hazard_table import HazardTable, hazard_rule
 from delvetui.ui.key_footer import KeyFooter, footer_rows
+from delvetui.ui.key_use import unused_keys
 from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar, session_offer
@@ -167,7 +168,10 @@ class TableView(TableBase):
     def _footer_width(self) -> int:
         """The cells every key of the footer takes side by side (with the palette's key)."""
         cells = 0
+        unused = unused_keys(self.procedure, self.state.turn_type)
         for binding in bindings_of(self.BINDINGS):
+            if binding.action in unused:
+                continue
             if binding.show and self.check_action(binding.action, ()) is not False:
                 key = binding.key_display or binding.key.split(",")[0]
                 cells += len(key) + len(binding.description) + 2
