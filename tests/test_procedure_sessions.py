@@ -866,7 +866,7 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "torch2 goes out at strike 2." in read["errant"]
     assert "Ash: Supply -1 → 3 (Burn with no lit light)." in read["errant"]
     assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
-    assert "Bryn fails at STR save against the weather: -5 against DC 0." in read["mausritter"]
+    assert "STR save against the weather: Bryn fails, -5 against DC 0." in read["mausritter"]
     assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]
     assert "Bryn gains a condition: hungry (The day ends)." in read["mausritter"]
     assert "torch2: burned 3 h (18 exploration turns), burnt out" in read["mausritter"]
