@@ -416,19 +416,23 @@ SCRIPTS: dict[str, list[str]] = {
         "turn peregrinate-quickly hazard=2,6",  # 5: the fifth march of the day
         "do push-on",
         "turn camp hazard=6",  # 6: 02:00
-        "turn camp watch=one by=Cob hazard=3",  # 7: a night's Rest; Cob watched alone
+        "turn camp campsite=uncomfortable watch=one by=Cob hazard=3",  # 7: no Rest there
         "turn peregrinate hazard=1 combat-distance=5",  # 8: the wolves
         "do surprise surprise-roll=6",
         "do react reaction-roll=2",
         "note The wolves scatter after the first arrow.",
-        "turn forage hazard=6",  # 9
+        "turn forage hazard=4",  # 9
         "do foraged by=Ash",
-        "turn explore-hex hazard=4",  # 10: the barrow mound
-        "turn orient hazard=5",  # 11
-        "turn camp-unwatched hazard=5 combat-distance=2",  # 12: no watch: the sign bites
+        "counter set season winter",
+        "do weather weather-winter=3",
+        "turn peregrinate hazard=6",  # 10: through the hail, to the barrow mound
+        "turn camp-unwatched hazard=5 combat-distance=2",  # 11: no watch: the sign bites
         "note A barrow-wight at the edge of the firelight; the Company runs for the mound.",
-        "turn camp-open hazard=6",  # 13
-        "turn peregrinate hazard=3",  # 14: no rations left: Supply, or starving
+        "turn camp hazard=3",  # 12: no rations left: Supply, or starving
+        "turn camp hazard=4",  # 13: a night's Rest at last
+        "counter set season spring",
+        "do weather weather-spring=12",
+        "turn camp-open hazard=6",  # 14: a beautiful morning: one turn of sleep is enough
         "enter exploration",
         "light on torch",
         "turn explore hazard=6",  # 15: the barrow's gate
@@ -860,9 +864,11 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert (
         "Ash: Exhaustion 1 (more than four travel turns of peregrinating today)." in read["errant"]
     )
-    assert "Cob: Exhaustion 2 (a travel turn's watch kept alone)." in read["errant"]
-    assert "Cob: Exhaustion 3 (starving)." in read["errant"]
-    assert "Encounter with the creature the sign foretold! No watch" in read["errant"]
+    assert "Cob: Exhaustion 3 (a travel turn's watch kept alone)." in read["errant"]
+    assert "Cob: Exhaustion 5 (starving)." in read["errant"]
+    assert "Bryn: Exhaustion 4 (severe weather)." in read["errant"]
+    assert "Ash: Exhaustion 1 (a night's Rest on a beautiful day)." in read["errant"]
+    assert "Encounter! No watch, or an open campsite: the sign is an encounter." in read["errant"]
     assert "torch2 goes out at strike 2." in read["errant"]
     assert "Ash: Supply -1 → 3 (Burn with no lit light)." in read["errant"]
     assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
