@@ -138,6 +138,17 @@ SESSIONS = {
         "do parley by=Ash reaction=8",
         "session end",
     ],
+    "errant": [
+        "pc add Ash hp=6 PHYS=12",
+        "light add torch count=2 carrier=Ash lit",
+        "session start",
+        "turn explore hazard=3",
+        "turn explore-slowly hazard=1,5",
+        "turn explore hazard=1",
+        "note Goblins by the well",
+        "do react reaction-roll=8",
+        "session end",
+    ],
     "mausritter": [
         "pc add Ash hp=4 STR=12",
         "light add torch count=2 carrier=Ash lit",

@@ -203,13 +203,14 @@ def test_travel_turn_is_an_hour_long() -> None:
 
 
 @pytest.mark.parametrize(
-    "procedure_id", ["basic-fantasy", "cairn", "cairn-modular", "ose", "shadowdark", "mausritter"]
+    "procedure_id",
+    ["basic-fantasy", "cairn", "cairn-modular", "ose", "shadowdark", "mausritter", "errant"],
 )
 def test_the_later_procedures_match_brute_force(procedure_id: str) -> None:
-    """Basic Fantasy, Cairn and its modular procedures, Old-School Essentials, Shadowdark and
-    Mausritter, each with a lit torch: the odds of an encounter and of the torch going out,
-    three turns ahead, as every face gives them (where the wandering monsters are checked
-    every few turns, within those three)."""
+    """Basic Fantasy, Cairn and its modular procedures, Old-School Essentials, Shadowdark,
+    Mausritter and Errant, each with a lit torch: the odds of an encounter and of the torch
+    going out, three turns ahead, as every face gives them (where the wandering monsters are
+    checked every few turns, within those three)."""
     procedure = find(procedure_id)
     state = play(procedure, "pc add Ash hp=6", "light add torch", "light on torch")
     found = assert_matches_brute(state, procedure, 3)

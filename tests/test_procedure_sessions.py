@@ -392,6 +392,87 @@ SCRIPTS: dict[str, list[str]] = {
     # watches with the rolls at the Morning and Evening watches and the d12 hour, the day's
     # weather, the STR save in poor weather, a long rest, foraging, difficult terrain, the
     # day's Exhausted and Hungry; a week's full rest; back in a site by an electric lantern.
+    # Errant: the d6 Event Die on the table of each kind of turn; moving slowly or quickly
+    # rolls a positive or negative die; Burn lowered by the die; Exhaustion from the fifth
+    # march, a lone watch and starving; two turns of sleep; downtime.
+    "errant": [
+        "pc add Ash hp=6 PHYS=12 SKILL=9 MIND=8 PRES=10",
+        "pc add Bryn hp=4 PHYS=9 SKILL=13 MIND=11 PRES=8",
+        "pc add Cob hp=5 PHYS=11 SKILL=8 MIND=13 PRES=9",
+        "pc Ash +4 supply",
+        "pc Bryn +4 supply",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "pc Bryn +1 oil",
+        "time set 06:00",
+        "enter travel",
+        "session start",
+        "turn peregrinate hazard=6",  # 1: 06:00, out of Cray's Ford on the north road
+        "turn peregrinate hazard=3",  # 2: a ration each
+        "turn peregrinate nav=failure lost=3 hazard=4",  # 3: lost, south-east
+        "do weather weather-spring=2",
+        "turn peregrinate-slowly hazard=1,5 sign=wolves",  # 4: 18:00, night falls
+        "do tire by=Bryn",
+        "turn peregrinate-quickly hazard=2,6",  # 5: the fifth march of the day
+        "do push-on",
+        "turn camp hazard=6",  # 6: 02:00
+        "turn camp campsite=uncomfortable watch=one by=Cob hazard=3",  # 7: no Rest there
+        "turn peregrinate hazard=1 combat-distance=5",  # 8: the wolves
+        "do surprise surprise-roll=6",
+        "do react reaction-roll=2",
+        "note The wolves scatter after the first arrow.",
+        "turn forage hazard=4",  # 9
+        "do foraged by=Ash",
+        "counter set season winter",
+        "do weather weather-winter=3",
+        "turn peregrinate hazard=6",  # 10: through the hail, to the barrow mound
+        "turn camp-unwatched hazard=5 combat-distance=2",  # 11: no watch: the sign bites
+        "note A barrow-wight at the edge of the firelight; the Company runs for the mound.",
+        "turn camp hazard=3",  # 12: no rations left: Supply, or starving
+        "turn camp hazard=4",  # 13: a night's Rest at last
+        "counter set season spring",
+        "do weather weather-spring=12",
+        "turn camp-open hazard=6",  # 14: a beautiful morning: one turn of sleep is enough
+        "enter exploration",
+        "light on torch",
+        "turn explore hazard=6",  # 15: the barrow's gate
+        "turn explore hazard=5 sign=ghouls",  # 16
+        "turn act hazard=3",  # 17: torch2 loses a Burn
+        "turn explore-slowly hazard=2,4",  # 18
+        "turn explore hazard=2",  # 19
+        "do push-on",
+        "turn break-door hazard=6,3",  # 20-21: torch2 burns out
+        "light on torch",
+        "turn explore hazard=1 combat-distance=3",  # 22: the ghouls
+        "do surprise surprise-roll=3",
+        "do react reaction-roll=9",
+        "note Amicable ghouls: they trade a map of the lower crypt for the wolf pelts.",
+        "turn act hazard=6",  # 23
+        "turn rest hazard=6",  # 24: Blocks mended
+        "turn explore-quickly hazard=3,5",  # 25
+        "turn explore hazard=3",  # 26: torch3 burns out
+        "light add candle carrier=Cob",
+        "light on candle",
+        "turn explore hazard=3",  # 27: the candle gutters
+        "turn act hazard=3",  # 28: no light: Supply
+        "light on lantern",
+        "turn explore-known hazard=6",  # 29
+        "turn explore hazard=4",  # 30
+        "turn act hazard=3",  # 31
+        "turn act hazard=3",  # 32
+        "turn act hazard=3",  # 33
+        "turn act hazard=3",  # 34: the lantern's oil is spent
+        "light refuel lantern1",
+        "light on lantern1",
+        "turn explore hazard=6",  # 35
+        "turn explore-known hazard=6",  # 36
+        "turn explore-known hazard=5",  # 37: out of the barrow
+        "enter downtime",
+        "turn downtime hazard=2",  # 38: a month in Cray's Ford
+        "turn downtime hazard=4",  # 39
+        "turn downtime hazard=5",  # 40
+        "session end",
+    ],
     "mausritter": [
         "pc add Ash hp=4 STR=12 DEX=9 WIL=8",
         "pc add Bryn hp=3 STR=9 DEX=12 WIL=10",
@@ -779,6 +860,17 @@ def test_the_special_rules_show_in_the_examples() -> None:
     )
     assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
     assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
+    assert "d6 with advantage [1, 5] keep 5 = 5 (table dice) → Encounter sign" in read["errant"]
+    assert (
+        "Ash: Exhaustion 1 (more than four travel turns of peregrinating today)." in read["errant"]
+    )
+    assert "Cob: Exhaustion 3 (a travel turn's watch kept alone)." in read["errant"]
+    assert "Cob: Exhaustion 5 (starving)." in read["errant"]
+    assert "Bryn: Exhaustion 4 (severe weather)." in read["errant"]
+    assert "Ash: Exhaustion 1 (a night's Rest on a beautiful day)." in read["errant"]
+    assert "Encounter! No watch, or an open campsite: the sign is an encounter." in read["errant"]
+    assert "torch2 goes out at strike 2." in read["errant"]
+    assert "Ash: Supply -1 → 3 (Burn with no lit light)." in read["errant"]
     assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
     assert "STR save against the weather: Bryn fails, -5 against DC 0." in read["mausritter"]
     assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]
