@@ -127,6 +127,54 @@ def light_commands(kinds: Sequence[str]) -> list[str]:
     return out
 
 
+#: A real party at 80x24 (four characters, four lights), for the README's before and after.
+#: The "before-" pictures beside them were made once by the release before, and are kept.
+REAL_PARTIES: dict[str, Sequence[str]] = {
+    "trespasser": (
+        "pc add Ash hp=6 MIGHT=2 AGILITY=1 INTELLECT=0 SPIRIT=1 ENDURANCE=3",
+        "pc add Bryn hp=5 MIGHT=0 AGILITY=3 INTELLECT=1 SPIRIT=0 ENDURANCE=2",
+        "pc add Cora hp=4 MIGHT=1 AGILITY=0 INTELLECT=3 SPIRIT=2 ENDURANCE=1",
+        "pc add Dag hp=7 MIGHT=3 AGILITY=1 INTELLECT=0 SPIRIT=0 ENDURANCE=3",
+        "light add torch carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "light add candle carrier=Cora",
+        "light add torch carrier=Dag",
+        "light on torch1",
+        "turn advance",
+        "turn advance",
+        "counter set alarm 9",
+    ),
+    "travel-turn": (
+        "pc add Ash hp=8 STR=12 DEX=11 CON=9 INT=10 WIS=10 CHA=10 PROF=2",
+        "pc add Bryn hp=6 STR=9 DEX=14 CON=10 INT=12 WIS=11 CHA=9 PROF=2",
+        "pc add Cora hp=4 STR=8 DEX=10 CON=8 INT=14 WIS=13 CHA=12 PROF=2",
+        "pc add Dag hp=9 STR=15 DEX=9 CON=14 INT=8 WIS=9 CHA=8 PROF=2",
+        "light add torch carrier=Ash",
+        "light add lantern carrier=Bryn",
+        "light add torch carrier=Cora",
+        "light add torch carrier=Dag",
+        "light on lantern1",
+        "turn cautious",
+        "turn cautious",
+        "turn careless",
+        "pc Cora +exhausted",
+        "light on torch1",
+    ),
+}
+
+
+def real_party(procedure_id: str) -> Path:
+    """A four-character expedition of the procedure, played a few turns."""
+    from delvetui.procedure import registry
+    from delvetui.session import Expedition
+
+    path = HOME / f"party-{procedure_id}.delve"
+    with Expedition.create(path, registry.find(procedure_id), seed=7) as expedition:
+        for command in REAL_PARTIES[procedure_id]:
+            expedition.execute(command)
+    return path
+
+
 def build(procedure_id: str) -> Path | None:
     """Create and play one procedure's expedition; None when the procedure is missing."""
     from delvetui.application import creation
@@ -231,6 +279,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             players = HERE / f"players-{cols_rows[0]}x{cols_rows[1]}.svg"
             players_screenshot(delving, players, cols_rows)
             written.append(players)
+    for procedure_id in REAL_PARTIES:
+        party = HERE / f"table-{procedure_id}-party-80x24.svg"
+        screenshot(real_party(procedure_id), party, (80, 24))
+        written.append(party)
     start = HERE / "start.svg"
     asyncio.run(shoot_app(start, (100, 30), []))
     form = HERE / "new-expedition.svg"
