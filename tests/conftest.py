@@ -224,3 +224,13 @@ def reopened(expedition: Expedition) -> Expedition:
     path = expedition.path
     expedition.close()
     return Expedition.open(path)
+
+
+def replays_the_same(expedition: Expedition) -> None:
+    """The file, closed and replayed from disk, gives the state the live expedition has."""
+    state = expedition.state
+    again = reopened(expedition)
+    try:
+        assert again.state == state
+    finally:
+        again.close()

@@ -15,7 +15,7 @@ from delvetui.core import events as ev
 from delvetui.errors import CommandError, RollNeeded
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.conftest import Factory, of, reopened, rolled, run
+from tests.conftest import Factory, of, replays_the_same, rolled, run
 
 
 @pytest.fixture
@@ -231,12 +231,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "turn travel",
         "turn camp",
     )
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)
 
 
 def test_a_days_rations_are_eaten_each_day_however_the_day_is_spent(

@@ -16,7 +16,7 @@ from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.cli_support import played
-from tests.conftest import Factory, of, reopened, rolled, run
+from tests.conftest import Factory, of, replays_the_same, rolled, run
 
 
 def fatigue(made: Expedition) -> dict[str, int]:
@@ -244,12 +244,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "turn rest events=3",
         "do noise",
     )
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)
 
 
 #: A played session of 20 turns: two days' walk to a barrow, a delve, and the walk home.

@@ -19,7 +19,7 @@ from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.cli_support import played
-from tests.conftest import Factory, of, reopened, rolled, run
+from tests.conftest import Factory, of, replays_the_same, rolled, run
 
 
 def labels(batch: Batch) -> list[str]:
@@ -205,12 +205,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "turn difficult",
         "turn camp",
     )
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)
 
 
 def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:

@@ -21,7 +21,7 @@ from delvetui.core import events as ev
 from delvetui.core.member_light import member_levels
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.conftest import Factory, of, reopened, run
+from tests.conftest import Factory, of, replays_the_same, run
 
 
 @pytest.fixture
@@ -453,9 +453,4 @@ def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     run(party, "turn explore hazard=3", "turn explore hazard=2", "do push-on")
     travel(party)
     run(party, "turn peregrinate hazard=3", "turn camp hazard=6", "turn camp hazard=5")
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)

@@ -18,7 +18,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.conftest import Factory, of, reopened, run
+from tests.conftest import Factory, of, replays_the_same, run
 
 
 @pytest.fixture
@@ -380,9 +380,4 @@ def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     run(party, "enter wilds")
     watches(party, 3)
     watches(party, 1, "long-rest")
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)

@@ -18,7 +18,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.conftest import Factory, of, reopened, rolled, run
+from tests.conftest import Factory, of, replays_the_same, rolled, run
 
 
 @pytest.fixture
@@ -539,12 +539,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "do forage by=Bo",
         "turn rest-day",
     )
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)
 
 
 def test_the_forty_turn_example_tells_the_srd_rules() -> None:

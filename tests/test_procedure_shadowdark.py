@@ -20,7 +20,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
-from tests.conftest import Factory, of, reopened, rolled, run
+from tests.conftest import Factory, of, replays_the_same, rolled, run
 
 MOMENT = dt.datetime(2026, 11, 26, 20, 0, tzinfo=dt.UTC)
 
@@ -423,9 +423,4 @@ def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     quiet(party, 4)
     run(party, "enter camp", "light add campfire lit")
     rest_hours(party, 3)
-    state = party.state
-    again = reopened(party)
-    try:
-        assert again.state == state
-    finally:
-        again.close()
+    replays_the_same(party)
