@@ -90,7 +90,7 @@ def _entry_for(name: str) -> Entry | None:
     one wins, as in ``entries``); when none has it, the shipped file named after the id,
     since each shipped procedure's file is named by its id (a test checks this). Only
     when that file does not carry the id is every shipped file read. Starting a new
-    expedition from the command line read all nine shipped procedures to use one.
+    expedition from the command line read every shipped procedure to use one.
     """
     mine = [
         entry for path in _files(user_procedures_dir()) if (entry := _entry(path, True)).id == name
