@@ -7,5 +7,9 @@ family by family; ``KINDS`` shows each kind with its handler, ``HANDLERS`` the h
 
 from delvetui.core.effects import log, rolls, members, lights, counters, resources, nothing  # noqa: I001, F401
 from delvetui.core.effects.registry import HANDLERS, KINDS, BoundKind
+from delvetui.procedure.effect_kinds import KINDS as _DECLARED
+
+_unhandled = [name for name in _DECLARED if name not in HANDLERS]
+assert not _unhandled, f"the effect kinds {_unhandled} are declared but have no handler"
 
 __all__ = ["HANDLERS", "KINDS", "BoundKind"]
