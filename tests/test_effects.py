@@ -155,6 +155,31 @@ def test_a_kind_is_registered_once() -> None:
     assert KINDS["log"].handler is not _chime
 
 
+def test_a_handler_is_attached_only_to_a_declared_kind() -> None:
+    """A kind's name, keys and checks are declared on the procedure side before the core
+    may attach what it does."""
+    with pytest.raises(AssertionError, match="not declared in delvetui/procedure"):
+        kind("chimes")(_chime)
+    assert "chimes" not in HANDLERS and "chimes" not in KINDS
+
+
+def test_reading_and_checking_a_procedure_loads_no_module_of_the_core() -> None:
+    """The procedure never imports the core (docs/design.md, Layers): the loader checks
+    every effect against its kind's declaration alone."""
+    code = (
+        "import sys\n"
+        "from delvetui.procedure.registry import shipped_dir\n"
+        "from delvetui.procedure.loader import load_text\n"
+        "import delvetui.procedure.writer\n"
+        "for path in sorted(shipped_dir().glob('*.toml')):\n"
+        "    load_text(path.read_text(encoding='utf-8'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('delvetui.core')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_the_core_never_imports_the_procedure_loader() -> None:
     code = (
         "import sys\n"

@@ -172,13 +172,16 @@ KEY_CHECKS: dict[str, Check] = {
 
 
 def check_effect(checks: Checks, effect: Effect, path: str) -> None:
-    """Every check of one effect of a registered kind: its keys', then its kind's own."""
+    """Every check of one effect of a declared kind: its keys', then its kind's own."""
     found = KINDS[effect.do]
     for key, check in KEY_CHECKS.items():
         if key in found.fields:
             check(checks, effect, path)
     if found.check is not None:
         found.check(checks, effect, path)
+
+
+# Each kind's own check, given to its declaration below as ``check=``.
 
 
 def _has_amount(checks: Checks, effect: Effect, path: str) -> None:
