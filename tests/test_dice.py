@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from delvetui.core.dice import (
+from delvetui.dice import (
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
     MAX_MODIFIER,

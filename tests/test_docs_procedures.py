@@ -3,7 +3,7 @@
 Every TOML block marked ``<!-- complete -->`` must load as a procedure; every other TOML
 block must at least be valid TOML whose effects use only their kind's keys. Each model
 class has a field table (``<!-- fields: Class -->``) that must list exactly its fields, and
-each effect kind of the registry (``delvetui.core.effects``) a section
+each effect kind declared in ``delvetui.procedure.effect_kinds`` a section
 (``<!-- effect: kind -->``) that opens with the kind's own paragraph and names every key it
 takes, so a field or an effect kind added or dropped fails here until the doc says so.
 """
@@ -22,9 +22,9 @@ import pytest
 
 from delvetui.core import events as ev
 from delvetui.core import odds
-from delvetui.core.effects import KINDS
 from delvetui.errors import CommandError
 from delvetui.procedure import model
+from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 

@@ -1,7 +1,8 @@
-"""The effect registry: every kind in one entry, read by the loader, decide and the odds.
+"""The effect registry: every kind declared once, read by the loader, decide and the odds.
 
-A new kind is one ``@kind(...)`` entry: the loader then takes its keys and makes its
-checks, ``decide`` runs its handler, and the tree walkers reach inside it. The core
+A new kind is one ``declare(...)`` on the procedure side and one ``@kind("name")``
+handler in the core: the loader then takes its keys and makes its checks, ``decide``
+runs its handler, and the tree walkers reach inside it. The core
 builds on the pure procedure helpers and never on the file-reading loader. (Module and
 class sizes are kept by tests/test_layers.py.)
 """
@@ -21,12 +22,14 @@ import pytest
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.decide import decide, start_events
-from delvetui.core.effects import KINDS
-from delvetui.core.effects.registry import Checks, kind
+from delvetui.core.effects import HANDLERS, KINDS
+from delvetui.core.effects.registry import kind
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.core.work import Ctx, Work
 from delvetui.errors import ProcedureError
+from delvetui.procedure.effect_kinds import KINDS as DECLARED
+from delvetui.procedure.effect_kinds import Checks, declare
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Effect
 from delvetui.procedure.tree import walk_effects
@@ -90,12 +93,21 @@ def _chime(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
 
 @pytest.fixture
 def chime() -> Iterator[None]:
-    """A kind added for one test, the way a contributor would: one registry entry."""
-    kind("chime", fields=("counter",), required=("counter",), check=_rings)(_chime)
+    """A kind added for one test, the way a contributor would: its declaration on the
+    procedure side and its handler in the core, attached by name."""
+    declare(
+        "chime",
+        fields=("counter",),
+        required=("counter",),
+        check=_rings,
+        doc="Tolls a bell: writes `text` and raises a `counter` by one.",
+    )
+    kind("chime")(_chime)
     try:
         yield
     finally:
-        del KINDS["chime"]
+        del HANDLERS["chime"]
+        del DECLARED["chime"]
 
 
 def test_a_new_kind_is_one_entry_that_the_loader_decide_and_walkers_all_follow(
@@ -141,6 +153,31 @@ def test_a_kind_is_registered_once() -> None:
     with pytest.raises(AssertionError, match="registered twice"):
         kind("log")(_chime)
     assert KINDS["log"].handler is not _chime
+
+
+def test_a_handler_is_attached_only_to_a_declared_kind() -> None:
+    """A kind's name, keys and checks are declared on the procedure side before the core
+    may attach what it does."""
+    with pytest.raises(AssertionError, match="not declared in delvetui/procedure"):
+        kind("chimes")(_chime)
+    assert "chimes" not in HANDLERS and "chimes" not in KINDS
+
+
+def test_reading_and_checking_a_procedure_loads_no_module_of_the_core() -> None:
+    """The procedure never imports the core (docs/design.md, Layers): the loader checks
+    every effect against its kind's declaration alone."""
+    code = (
+        "import sys\n"
+        "from delvetui.procedure.registry import shipped_dir\n"
+        "from delvetui.procedure.loader import load_text\n"
+        "import delvetui.procedure.writer\n"
+        "for path in sorted(shipped_dir().glob('*.toml')):\n"
+        "    load_text(path.read_text(encoding='utf-8'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('delvetui.core')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
 
 
 def test_the_core_never_imports_the_procedure_loader() -> None:

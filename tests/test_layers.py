@@ -2,8 +2,11 @@
 
 The list is read from the table in ``docs/design.md`` (between its ``layers`` markers), so
 the page a newcomer reads and the rule the suite keeps are one. Every import counts: at
-the top of a module, inside a function, under ``TYPE_CHECKING``. The standard library is
+the top of a module, inside a function, under ``TYPE_CHECKING``, and a module named as a
+string to ``lazy.module("…")`` or ``importlib.import_module("…")``. The standard library is
 always allowed; so is the root package (``delvetui.__version__``) and a layer's own modules.
+The layers point one way: neither the table nor the imports may make a cycle between two
+top-level parts of the package (``procedure`` never imports ``core``).
 """
 
 from __future__ import annotations
@@ -89,6 +92,25 @@ def imports(path: Path, package: Path) -> Iterator[Import]:
                 # "from delvetui.core import events" reaches the module core.events.
                 sub = f"{source}.{alias.name}"
                 yield Import(name, node.lineno, sub if _is_module(sub, package) else source)
+        elif isinstance(node, ast.Call) and _named_import(node) is not None:
+            yield Import(name, node.lineno, _named_import(node) or "")
+
+
+#: The calls that import the module named by their first argument, a string.
+NAMED_IMPORTS = {("lazy", "module"), ("importlib", "import_module")}
+
+
+def _named_import(call: ast.Call) -> str | None:
+    """The module a ``lazy.module("…")`` or ``importlib.import_module("…")`` call imports."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    if (func.value.id, func.attr) not in NAMED_IMPORTS or not call.args:
+        return None
+    first = call.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
 
 
 def _is_module(dotted: str, package: Path) -> bool:
@@ -144,6 +166,88 @@ def problems(package: Path, rules: Mapping[str, Rule]) -> list[str]:
                 "may not import (docs/design.md, Layers)"
             )
     return found
+
+
+def top(module: str) -> str:
+    """The top-level part of the package a module or layer belongs to: 'core.decide' -> 'core'."""
+    return module.split(".")[0]
+
+
+def allowed_graph(rules: Mapping[str, Rule]) -> dict[str, set[str]]:
+    """The table's edges between top-level parts: which part may import which other."""
+    graph: dict[str, set[str]] = {}
+    for rule in rules.values():
+        edges = graph.setdefault(top(rule.name), set())
+        edges.update(top(allowed) for allowed in rule.modules if top(allowed) != top(rule.name))
+    return graph
+
+
+def imports_graph(package: Path) -> dict[str, set[str]]:
+    """The edges the modules make between top-level parts, every import counted."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        module = module_name(path, package)
+        if not module:
+            continue
+        edges = graph.setdefault(top(module), set())
+        for item in imports(path, package):
+            target = item.target.split(".")
+            if target[0] != package.name or len(target) < 2 or target[1] == top(module):
+                continue
+            edges.add(target[1])
+    return graph
+
+
+def cycle(graph: Mapping[str, set[str]]) -> list[str]:
+    """One cycle of the graph as the parts it passes through ('a', 'b', 'a'), or []."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return []
+        path.append(node)
+        for after in sorted(graph.get(node, ())):
+            found = visit(after)
+            if found:
+                return found
+        path.pop()
+        done.add(node)
+        return []
+
+    for start in sorted(graph):
+        found = visit(start)
+        if found:
+            return found
+    return []
+
+
+def test_the_layer_table_points_one_way() -> None:
+    """No two parts of the package may import each other, however far round."""
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    assert cycle(allowed_graph(rules)) == []
+
+
+def test_the_imports_point_one_way() -> None:
+    assert cycle(imports_graph(PACKAGE)) == []
+
+
+def test_the_procedure_never_imports_the_core() -> None:
+    """The core builds on the procedure (what a procedure is, each effect kind's keys and
+    checks); the procedure, the loader included, never reaches back into the core."""
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    assert "core" not in allowed_graph(rules)["procedure"]
+    assert "core" not in imports_graph(PACKAGE)["procedure"]
+    assert "procedure" in allowed_graph(rules)["core"]
+
+
+def test_a_cycle_is_named_round_its_parts() -> None:
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+    two_way = MINI_RULES.replace("| `text` | text | — |", "| `text` | text | `core` |")
+    assert cycle(allowed_graph(read_rules(two_way))) == ["core", "text", "core"]
 
 
 def test_every_module_imports_only_what_its_layer_may() -> None:
@@ -216,6 +320,38 @@ def test_an_import_inside_a_function_is_found_and_named(tmp_path: Path) -> None:
         "import (docs/design.md, Layers)",
         "delvetui/core/rules.py:5 imports textual, a library the layer core may not use",
     ]
+
+
+def test_a_module_named_to_lazy_module_is_an_import(tmp_path: Path) -> None:
+    """``lazy.module("…")`` imports its module later, but it imports it all the same."""
+    package = _package(
+        tmp_path,
+        {
+            "core/__init__.py": "",
+            "core/rules.py": (
+                "from delvetui import lazy\n"
+                "import importlib\n"
+                'screen = lazy.module("delvetui.ui.table")\n'
+                "def later():\n"
+                '    return importlib.import_module("delvetui.ui.table")\n'
+            ),
+            "text.py": "",
+            "lazy.py": "",
+            "ui/__init__.py": "",
+            "ui/table.py": "",
+        },
+    )
+    rules = read_rules(MINI_RULES.replace("| `text` | `attrs` |", "| `lazy`, `text` | `attrs` |"))
+    rules["lazy"] = Rule("lazy", frozenset(), frozenset())
+    assert problems(package, rules) == [
+        "delvetui/core/rules.py:3 imports delvetui.ui.table, which the layer core may not "
+        "import (docs/design.md, Layers)",
+        "delvetui/core/rules.py:5 imports delvetui.ui.table, which the layer core may not "
+        "import (docs/design.md, Layers)",
+    ]
+    assert cycle(imports_graph(package)) == []
+    package.joinpath("ui/table.py").write_text('rules = lazy.module("delvetui.core.rules")\n')
+    assert cycle(imports_graph(package)) == ["core", "ui", "core"]
 
 
 def test_a_module_no_layer_covers_is_named(tmp_path: Path) -> None:

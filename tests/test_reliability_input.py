@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from delvetui import dice
 from delvetui.core import commands as cmd
-from delvetui.core import dice
 from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.export.markdown import escape
 from delvetui.procedure.registry import entries, find

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from delvetui import dice
 from delvetui.core import commands as cmd
-from delvetui.core import dice
 from delvetui.errors import CommandError, DiceError
 from delvetui.export import export
 from delvetui.paths import name_problem, quoted

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from delvetui.core import dice
+from delvetui import dice
 from delvetui.core.log import lines
 from delvetui.errors import CommandError, RollNeeded
 from delvetui.export import export

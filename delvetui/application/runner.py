@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable
 
 import attrs
 
+from delvetui import dice
 from delvetui.core import commands as cmd
-from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded

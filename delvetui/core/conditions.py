@@ -22,9 +22,6 @@ if TYPE_CHECKING:
 else:
     ev = lazy.module("delvetui.core.events")
 
-#: The only ``until`` a condition knows: the next rest (a turn of a rest action).
-UNTIL = ("rest",)
-
 
 def give(
     work: Work, name: str, condition: str, reason: str, *, turns: int | None, until: str

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, dice, realtime, runaway, timers
+from delvetui import dice
+from delvetui.core import areas, realtime, runaway, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.counters import set_counter

@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 
 import attrs
 
+from delvetui import dice
 from delvetui import text as rules
-from delvetui.core import areas, dice, timers
+from delvetui.core import areas, timers
 from delvetui.core import events as ev
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown

@@ -15,7 +15,7 @@ import attrs
 from delvetui.values import Value
 
 if TYPE_CHECKING:
-    from delvetui.core.dice import Roll
+    from delvetui.dice import Roll
 
 _T = TypeVar("_T")
 

@@ -13,7 +13,8 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import areas, dice, timers
+from delvetui import dice
+from delvetui.core import areas, timers
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE

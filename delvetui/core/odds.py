@@ -26,10 +26,10 @@ import attrs
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.areas import KEYS as ADVENTURE_KEYS
-from delvetui.core.effects import KINDS
 from delvetui.core.outcomes import MAX_RUNS, Rolls, TooMany, runs
 from delvetui.core.state import Member, State
 from delvetui.errors import DelveError
+from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.tree import walk_effects
 from delvetui.text import counted, visible

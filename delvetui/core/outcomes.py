@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
+from delvetui import dice
 from delvetui.core import commands as cmd
-from delvetui.core import dice
 from delvetui.core import events as ev
 from delvetui.core.decide import History, carry_out
 from delvetui.core.state import State

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from delvetui.core.dice import time_dice
+from delvetui.dice import time_dice
 
 MINUTES_PER_DAY = 24 * 60
 #: How many spent lights the state keeps for the inventory to show (and to correct);

@@ -17,12 +17,14 @@ from typing import TypeVar
 
 import attrs
 
-from delvetui.core import dice, when
+from delvetui import dice
 from delvetui.core import events as ev
-from delvetui.core.effects import KINDS
+from delvetui.core import when
+from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
+from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.model import (
     HAZARD,
     Action,
@@ -334,7 +336,7 @@ class Work:
             label = effect.label or effect.text or ctx.source
             self.emit(ev.EffectDeferred(ref=ref, label=label, member=ctx.member or ""))
             return
-        KINDS[effect.do].handler(self, effect, ref, ctx)
+        HANDLERS[effect.do](self, effect, ref, ctx)
 
     def text(self, template: str, ctx: Ctx, **extra: object) -> str:
         """An effect's text with its placeholders ({name}, {total}, ...) filled in."""

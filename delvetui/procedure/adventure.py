@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
+from delvetui import dice
 from delvetui import text as rules
-from delvetui.core import dice
 from delvetui.errors import DiceError, ProcedureError
 from delvetui.procedure.reading import (
     ID,

@@ -7,7 +7,7 @@ when); a name that cannot come about is reported with the names that can.
 
 from __future__ import annotations
 
-from delvetui.core.effects.registry import Checks
+from delvetui.procedure.effect_kinds import Checks
 from delvetui.procedure.tree import walk_effects
 from delvetui.text import suggest
 

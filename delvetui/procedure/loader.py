@@ -19,12 +19,12 @@ from typing import Any, Literal
 
 import attrs
 
+from delvetui import dice
 from delvetui import text as rules
-from delvetui.core import dice
-from delvetui.core.effects import KINDS, check_effect
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
 from delvetui.procedure.danger import check_danger
+from delvetui.procedure.effect_kinds import KINDS, check_effect
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.ranges import check_rows
@@ -46,12 +46,12 @@ from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, member_tests, resources
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
-from delvetui.procedure.tree import FREE_INPUTS, iter_effects, parse_range, row_range
+from delvetui.procedure.tree import FREE_INPUTS, parse_range
 from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import suggest as _suggest
 
 # Kept here for the code that found them here first; they live in procedure.tree.
-__all__ = ["MAX_FILE_BYTES", "iter_effects", "load_bytes", "load_file", "load_text", "row_range"]
+__all__ = ["MAX_FILE_BYTES", "load_bytes", "load_file", "load_text"]
 
 #: A procedure file larger than this is refused before it is parsed: nine times the largest
 #: shipped (OSE, 27 KB), and small enough that any file is read in well under a second.

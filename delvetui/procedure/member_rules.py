@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from delvetui.core.effects.members import duration_problem
-from delvetui.core.effects.registry import Checks
+from delvetui.procedure.effect_kinds import Checks, duration_problem
 from delvetui.procedure.model import LightKind, Procedure
 from delvetui.procedure.tree import walk_effects
 from delvetui.text import closest

@@ -220,7 +220,8 @@ class Condition(Value):
 class Effect(Value):
     """One thing a result, an action or a check does; ``do`` says which."""
 
-    #: The kind; ``delvetui.core.effects`` holds every kind, its keys and what it does.
+    #: The kind; ``procedure.effect_kinds`` declares every kind and its keys, and
+    #: ``delvetui.core.effects`` holds what each does.
     do: str = attrs.field(metadata=_help("What the effect does."))
     text: str = attrs.field(default="", metadata=_help("Words for the log; {name} etc."))
     label: str = attrs.field(default="", metadata=_help("A short name shown in the log."))

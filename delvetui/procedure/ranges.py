@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from delvetui.core.dice import DiceExpr
+from delvetui.dice import DiceExpr
 from delvetui.errors import Problem
 from delvetui.procedure.model import Table
 from delvetui.procedure.reading import MAX_PROBLEMS

@@ -7,7 +7,7 @@ tracks and abilities, each problem with its key path.
 
 from __future__ import annotations
 
-from delvetui.core.effects.registry import KINDS, Checks
+from delvetui.procedure.effect_kinds import KINDS, Checks
 from delvetui.procedure.model import Condition, Effect
 from delvetui.procedure.reading import ID
 from delvetui.text import suggest

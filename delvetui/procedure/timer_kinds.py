@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from delvetui.core.effects.registry import Checks
+from delvetui.procedure.effect_kinds import Checks
 from delvetui.procedure.reading import ID
 
 #: The longest a declared timer may run, in its unit (as ``timer add`` takes).

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from delvetui.core.effects.registry import Checks
 from delvetui.procedure import model
+from delvetui.procedure.effect_kinds import Checks
 from delvetui.text import suggest
 
 #: A counter's level: one word the game master types (counter set danger risky), no number.

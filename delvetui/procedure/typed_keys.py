@@ -8,7 +8,7 @@ both, so it is refused, with its key path.
 
 from __future__ import annotations
 
-from delvetui.core.effects.registry import Checks
+from delvetui.procedure.effect_kinds import Checks
 from delvetui.procedure.tree import BUILT_IN_KEYS, SHARED_TABLE_KEYS, walk_effects
 
 

@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 
 from delvetui.core.state import State
 from delvetui.errors import InputNeeded, RollNeeded
-from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure
+from delvetui.procedure.tree import row_range
 from delvetui.text import visible
 from delvetui.ui.choose import ChooseScreen
 from delvetui.ui.hazard_table import roll_text

@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from delvetui.core import dice
+from delvetui import dice
 from delvetui.core.state import State
 from delvetui.errors import DiceError
 from delvetui.procedure.model import Procedure, RollRule

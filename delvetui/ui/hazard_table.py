@@ -9,8 +9,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
-from delvetui.procedure.loader import row_range
 from delvetui.procedure.model import Procedure, RollRule, Table
+from delvetui.procedure.tree import row_range
 from delvetui.ui.pane import Pane
 
 

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from delvetui.core import dice
+from delvetui import dice
 from delvetui.errors import DiceError
 from delvetui.text import visible
 from delvetui.ui.list_dialog import Choices

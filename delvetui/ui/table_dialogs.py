@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.binding import Binding
 
-from delvetui.core import commands, dice
+from delvetui import dice
+from delvetui.core import commands
 from delvetui.errors import CommandError, DiceError
 from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.table_base import Answer

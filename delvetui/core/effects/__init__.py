@@ -1,11 +1,15 @@
-"""Every kind of effect a procedure can use, one registry entry each (see ``registry``).
+"""What every kind of effect does: one handler each, attached by name (see ``registry``).
 
-Importing this package registers the kinds, family by family, in the order the loader
-lists them; ``KINDS`` maps each name to its entry.
+The kinds themselves (name, keys, checks, documentation) are declared on the procedure side,
+in ``delvetui.procedure.effect_kinds``. Importing this package attaches the handlers,
+family by family; ``KINDS`` shows each kind with its handler, ``HANDLERS`` the handlers.
 """
 
-# The order of these imports is the order of the kinds (log, roll, ..., nothing).
 from delvetui.core.effects import log, rolls, members, lights, counters, resources, nothing  # noqa: I001, F401
-from delvetui.core.effects.registry import KINDS, SHARED_FIELDS, EffectKind, check_effect
+from delvetui.core.effects.registry import HANDLERS, KINDS, BoundKind
+from delvetui.procedure.effect_kinds import KINDS as _DECLARED
 
-__all__ = ["KINDS", "SHARED_FIELDS", "EffectKind", "check_effect"]
+_unhandled = [name for name in _DECLARED if name not in HANDLERS]
+assert not _unhandled, f"the effect kinds {_unhandled} are declared but have no handler"
+
+__all__ = ["HANDLERS", "KINDS", "BoundKind"]

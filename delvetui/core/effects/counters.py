@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvetui import lazy
-from delvetui.core.effects.registry import Checks, kind
+from delvetui.core.effects.registry import kind
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Effect
-from delvetui.text import number_problem, suggest
+from delvetui.text import number_problem
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
@@ -17,31 +17,9 @@ else:
     ev = lazy.module("delvetui.core.events")
 
 
-def _changes(checks: Checks, effect: Effect, path: str) -> None:
-    if not (effect.add is not None or effect.set is not None or effect.per_input or effect.level):
-        checks.problem(path, "a 'counter' effect needs 'add', 'set', 'level' or 'per_input'.")
-    found = checks.procedure.counters.get(effect.counter)
-    if effect.level and found is not None and found.value_of(effect.level) is None:
-        known = ", ".join(found.levels) or "it names no levels"
-        checks.problem(
-            f"{path}.level",
-            f"'{effect.level}' is not a level of {found.label} ({known})."
-            + suggest(effect.level, found.levels),
-        )
-
-
-@kind(
-    "counter",
-    fields=("counter", "add", "set", "level", "per_input"),
-    required=("counter",),
-    check=_changes,
-)
+@kind("counter")
 def counter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Changes a `counter` (required): `set` it to a value, or to a named `level`, or
-    `add` to it, plus `per_input` (a whole number per unit of a typed input, or of its
-    default). The result stays between the counter's `min` and `max` (or its last level).
-    At least one of `add`, `set`, `level` and `per_input` is required.
-    """
+    """Does what the `counter` kind says (``procedure.effect_kinds``)."""
     rules = work.procedure.counters[effect.counter]
     current = work.state.counter(effect.counter)
     value = effect.set if effect.set is not None else current + (effect.add or 0)
@@ -66,12 +44,9 @@ def counter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         )
 
 
-@kind("track", fields=("track", "add", "set", "target"), required=("track",))
+@kind("track")
 def track(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Changes a member `track` (required) for the `target`: `add` to it or `set` it. When
-    this takes the track over its `limit`, the track's `over` happens for that member at
-    once.
-    """
+    """Does what the `track` kind says (``procedure.effect_kinds``)."""
     for member in work.members(effect.target, ctx):
         current = member.track(effect.track)
         value = effect.set if effect.set is not None else current + (effect.add or 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvetui import lazy
-from delvetui.core.effects.registry import Checks, kind
+from delvetui.core.effects.registry import kind
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
@@ -17,12 +17,9 @@ else:
     evolve = lazy.module("delvetui.core.evolve")
 
 
-@kind("lights-out", fields=("kinds", "count", "spent", "spare_fresh", "low_kinds", "low_turns"))
+@kind("lights-out")
 def lights_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Puts out the lit lights of `kinds` (all kinds when empty): at most `count` of them,
-    those with the least time left first. With `spent = true` (the default) they are used
-    up; with `spent = false` they can be lit again.
-    """
+    """Does what the `lights-out` kind says (``procedure.effect_kinds``)."""
     chosen = work.lit(effect.kinds)
     if effect.count is not None:
         chosen = chosen[: effect.count]
@@ -46,12 +43,9 @@ def lights_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         work.emit(ev.LightPutOut(id=light.id, reason=ctx.source, spent=effect.spent))
 
 
-@kind("blow-out", fields=("kinds",))
+@kind("blow-out")
 def blow_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Puts out the lit lights of `kinds` whose kind has `can_blow_out = true`; they can be
-    lit again. The log says "candle1 is blown out by TEXT": `text` ("running"), else the
-    action's name.
-    """
+    """Does what the `blow-out` kind says (``procedure.effect_kinds``)."""
     how = work.text(effect.text, ctx) if effect.text else ctx.source.lower()
     for light in work.lit(effect.kinds):
         kind = work.procedure.lights.get(light.kind)
@@ -59,11 +53,9 @@ def blow_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightPutOut(id=light.id, reason=f"blown out by {how}", spent=False))
 
 
-@kind("lights-dim", fields=("kinds",))
+@kind("lights-dim")
 def lights_dim(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Steps the lit lights of `kinds` down: a bright light becomes dim, a dim light goes
-    out (used up).
-    """
+    """Does what the `lights-dim` kind says (``procedure.effect_kinds``)."""
     for light in work.lit(effect.kinds):
         if light.state == "bright":
             work.emit(ev.LightDimmed(id=light.id, reason=ctx.source))
@@ -71,11 +63,9 @@ def lights_dim(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightPutOut(id=light.id, reason=ctx.source, spent=True))
 
 
-@kind("lights-shorten", fields=("kinds", "turns", "minutes", "count"))
+@kind("lights-shorten")
 def lights_shorten(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Takes `turns` or `minutes` off the time left of the lit, timed lights of `kinds` (at
-    most `count` of them); a light left with no time goes out, used up.
-    """
+    """Does what the `lights-shorten` kind says (``procedure.effect_kinds``)."""
     cut = effect.minutes or 0
     if effect.turns is not None:
         cut = effect.turns * work.procedure.turn_minutes(work.state.turn_type)
@@ -89,12 +79,9 @@ def lights_shorten(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightPutOut(id=light.id, reason="burnt out", spent=True))
 
 
-@kind("usage-die", fields=("kinds",))
+@kind("usage-die")
 def usage_die(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Rolls the usage die of each lit light of `kinds` that has one; on a 1 or 2 the die
-    steps down (d20 → d12 → d10 → d8 → d6 → d4), and after the d4 the light is used up.
-    Typed results: `usage.LIGHT-ID=N` (e.g. `usage.torch2=1`).
-    """
+    """Does what the `usage-die` kind says (``procedure.effect_kinds``)."""
     for light in work.lit(effect.kinds):
         if light.usage_die is None:
             continue
@@ -109,31 +96,9 @@ def usage_die(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.LightPutOut(id=light.id, reason="used up", spent=True))
 
 
-def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
-    """A strike only counts against a kind that goes out on the Nth (``strikes = N``)."""
-    lights = checks.procedure.lights
-    if effect.kinds:
-        for name in effect.kinds:
-            found = lights.get(name)
-            if found is not None and found.strikes is None:
-                checks.advice(
-                    f"{path}.kinds",
-                    f"strikes the light kind '{name}', which has no strikes: give "
-                    f"[lights.{name}] strikes = N (it goes out on the Nth), or it never goes out.",
-                )
-    elif not any(light.strikes is not None for light in lights.values()):
-        checks.advice(
-            path,
-            "strikes every light, but no light kind has strikes: give a kind strikes = N "
-            "(it goes out on the Nth), or it never goes out.",
-        )
-
-
-@kind("strike", fields=("kinds",), check=_check_strike)
+@kind("strike")
 def strike(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Counts a strike against each lit light of `kinds`; a light whose kind has `strikes =
-    N` goes out, used up, on the Nth.
-    """
+    """Does what the `strike` kind says (``procedure.effect_kinds``)."""
     for light in work.lit(effect.kinds):
         strikes = light.strikes + 1
         work.emit(ev.LightStruck(id=light.id, strikes=strikes))

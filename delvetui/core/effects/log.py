@@ -15,7 +15,7 @@ else:
     ev = lazy.module("delvetui.core.events")
 
 
-@kind("log", required=("text",), inert=True)
+@kind("log")
 def log(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Writes `text` (required) to the log."""
+    """Does what the `log` kind says (``procedure.effect_kinds``)."""
     work.emit(ev.Logged(text=work.text(effect.text, ctx), label=effect.label))

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from delvetui import lazy
-from delvetui.core import conditions, dice
-from delvetui.core.effects.registry import Checks, kind
+from delvetui import dice, lazy
+from delvetui.core import conditions
+from delvetui.core.effects.registry import kind
 from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Effect
@@ -19,36 +19,6 @@ if TYPE_CHECKING:
     from delvetui.core.work import Ctx, Work
 else:
     ev = lazy.module("delvetui.core.events")
-
-
-def _has_amount(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.amount is None and not effect.dice:
-        checks.problem(path, f"a '{effect.do}' effect needs 'amount' or 'dice'.")
-
-
-def _gains_or_loses(checks: Checks, effect: Effect, path: str) -> None:
-    if not (effect.condition or effect.remove or effect.remove_kind):
-        checks.problem(path, "a 'condition' effect needs 'condition', 'remove' or 'remove_kind'.")
-    key, lasts = duration_problem(effect.turns, effect.until)
-    if lasts:
-        checks.problem(f"{path}.{key}" if key else path, lasts)
-    elif (effect.turns is not None or effect.until) and not effect.condition:
-        checks.problem(path, "'turns' and 'until' say how long a 'condition' gained lasts.")
-    if effect.remove_kind:
-        kinds = {c.kind: c for c in checks.procedure.conditions.values() if c.kind}
-        checks.ref(f"{path}.remove_kind", effect.remove_kind, kinds, "kind of condition")
-
-
-def duration_problem(turns: int | None, until: str) -> tuple[str, str]:
-    """What is wrong with a condition's duration: the key ('' for both) and the sentence
-    ('' when nothing is)."""
-    if turns is not None and turns < 1:
-        return "turns", "'turns' should be at least 1."
-    if until and until not in conditions.UNTIL:
-        return "until", f"until = '{until}' is not allowed; use until = 'rest' (the next rest)."
-    if turns is not None and until:
-        return "", "give 'turns' or 'until', not both."
-    return "", ""
 
 
 def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale: int) -> int:
@@ -65,13 +35,9 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
     return (effect.amount or 0) * scale
 
 
-@kind("damage", fields=("amount", "dice", "target", "per_point", "ability"), check=_has_amount)
+@kind("damage")
 def damage(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Takes hit points from the `target` (default `each`): a fixed `amount`, or `dice`
-    (plus the member's `ability` modifier). `per_point = true` multiplies by the points a
-    check missed by (use it inside `on_failure`). Hit points stop at 0. Typed results:
-    `damage.NAME=N`.
-    """
+    """Does what the `damage` kind says (``procedure.effect_kinds``)."""
     scale = ctx.margin if effect.per_point else 1
     if scale <= 0:
         return
@@ -87,11 +53,9 @@ def damage(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason))
 
 
-@kind("heal", fields=("amount", "dice", "target", "ability"), check=_has_amount)
+@kind("heal")
 def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Gives back hit points, up to each member's maximum: `amount` or `dice` (plus
-    `ability`), to the `target`. Typed results: `heal.NAME=N`.
-    """
+    """Does what the `heal` kind says (``procedure.effect_kinds``)."""
     for member in work.members(effect.target, ctx):
         here = attrs.evolve(ctx, member=member.name)
         gain = _amount(work, effect, f"heal.{member.name}", f"healing for {member.name}", here, 1)
@@ -102,38 +66,9 @@ def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.emit(ev.HpChanged(name=member.name, hp=hp, change=hp - current.hp, reason=reason))
 
 
-@kind(
-    "check",
-    fields=(
-        "id",
-        "dice",
-        "target",
-        "ability",
-        "dc",
-        "dc_inputs",
-        "dc_turns",
-        "dc_counter",
-        "dc_max",
-        "dc_over",
-        "on_success",
-        "on_failure",
-        "check_kind",
-    ),
-    required=("id",),
-)
+@kind("check")
 def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """A roll against a difficulty: the game's saves and ability checks. Required: `id`. It
-    rolls `dice` (default `d20`) plus the member's `ability` modifier, for each member of
-    the `target`, and succeeds when the total is at least the DC. The DC is `dc` (default
-    10), plus the numbers typed for `dc_inputs`, plus the turns taken so far with `dc_turns
-    = true`, plus the value of the counter named by `dc_counter`, plus how far a track is
-    over its limit with `dc_over = true`, and at most `dc_max`. Then the check's
-    `on_success` or `on_failure` effects happen for that member (`target = "by"` in them
-    means that member; `{margin}` is how far the roll missed). A light level's
-    `check_mode`, the member's `fatigue_modes` and conditions add advantage or
-    disadvantage, and so do the light level's `check_modes` for the check's
-    `check_kind` ("sight", "attack"). Checks can hold checks, up to 6 levels deep.
-    """
+    """Does what the `check` kind says (``procedure.effect_kinds``)."""
     dc = effect.dc
     for input_name in effect.dc_inputs:
         given = work.inputs.get(input_name)
@@ -207,11 +142,9 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         work.apply_all(follow, f"{ref}.{branch}", here)
 
 
-@kind("fatigue", fields=("step", "target"))
+@kind("fatigue")
 def fatigue(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Moves the `target` `step` steps up the party's fatigue ladder (fresh → tired →
-    exhausted); a negative `step` moves down. It stops at the ends of the ladder.
-    """
+    """Does what the `fatigue` kind says (``procedure.effect_kinds``)."""
     ladder = work.procedure.party.fatigue
     for member in work.members(effect.target, ctx):
         level = max(0, min(len(ladder) - 1, member.fatigue + effect.step))
@@ -223,21 +156,9 @@ def fatigue(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             )
 
 
-@kind(
-    "condition",
-    fields=("condition", "remove", "target", "turns", "until", "remove_kind"),
-    check=_gains_or_loses,
-    inert=True,
-)
+@kind("condition")
 def condition(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Gives the `target` a `condition` (any word: "exhausted", "poisoned") and/or takes
-    away those named in `remove` (one, or a list), and with `remove_kind` every condition
-    of that declared kind ("transient"); at least one of the three is required. A
-    condition gained lasts until taken away, or `turns` turns, or `until = "rest"` (the
-    next rest), or as its `[conditions.ID]` says; then it ends by itself. The game master
-    does the same with `pc Ash +poisoned`, `pc Ash +poisoned:6`, `pc Ash +shaken:rest`
-    and `pc Ash -poisoned`.
-    """
+    """Does what the `condition` kind says (``procedure.effect_kinds``)."""
     for member in work.members(effect.target, ctx):
         if effect.remove_kind:
             conditions.end_kind(work, member.name, effect.remove_kind, ctx.source)

@@ -11,8 +11,6 @@ if TYPE_CHECKING:
     from delvetui.core.work import Ctx, Work
 
 
-@kind("nothing", inert=True)
+@kind("nothing")
 def nothing(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Does nothing. A row with no effects does nothing too; `nothing` says so on purpose,
-    for example with a `when`.
-    """
+    """Does what the `nothing` kind says (``procedure.effect_kinds``)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from delvetui import lazy
-from delvetui.core.effects.registry import Checks, kind
+from delvetui.core.effects.registry import kind
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
@@ -15,11 +15,6 @@ if TYPE_CHECKING:
     from delvetui.core.work import Ctx, Work
 else:
     ev = lazy.module("delvetui.core.events")
-
-
-def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.amount is not None and effect.amount < 1:
-        checks.problem(f"{path}.amount", "should be at least 1.")
 
 
 def _holders(work: Work, effect: Effect, ctx: Ctx) -> list[str | None]:
@@ -37,20 +32,9 @@ def held(work: Work, resource: str, name: str | None) -> tuple[str, int]:
     return name, work.member(name).resource(resource)
 
 
-@kind(
-    "consume",
-    fields=("resource", "amount", "target", "on_short"),
-    required=("resource",),
-    check=_positive_amount,
-)
+@kind("consume")
 def consume(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Uses up `amount` (default 1) of a `resource` (required) for each member of the
-    `target` (default `each`): from the member's own stock, or from the party's for a
-    resource kept `per = "party"` (with `target = "party"`, once for the whole party). A
-    member who has too few uses what is left, and the effects in `on_short` happen for
-    them (`target = "by"` or `"each"` in them means that member): "eat a ration or take 1
-    damage" is one effect.
-    """
+    """Does what the `consume` kind says (``procedure.effect_kinds``)."""
     rules = work.procedure.resources[effect.resource]
     wanted = effect.amount if effect.amount is not None else 1
     reason = work.text(effect.text, ctx) if effect.text else ctx.source
@@ -77,19 +61,9 @@ def consume(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             work.apply_all(effect.on_short, f"{ref}.on_short", here)
 
 
-@kind(
-    "supply",
-    fields=("resource", "amount", "dice", "target"),
-    required=("resource",),
-    check=_positive_amount,
-)
+@kind("supply")
 def supply(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Adds `amount` (default 1) of a `resource` (required), or `dice` of them, for each
-    member of the `target`: to the member's own stock, or to the party's for a resource
-    kept `per = "party"` (with `target = "party"`, once for the whole party). Nobody holds
-    more than the resource's `max`. Typed results: `supply.NAME=N` (`supply=N` for the
-    party).
-    """
+    """Does what the `supply` kind says (``procedure.effect_kinds``)."""
     rules = work.procedure.resources[effect.resource]
     reason = work.text(effect.text, ctx) if effect.text else ctx.source
     for name in _holders(work, effect, ctx):

@@ -17,15 +17,9 @@ else:
     ev = lazy.module("delvetui.core.events")
 
 
-@kind("roll", fields=("table", "dice", "ability"), required=("table",))
+@kind("roll")
 def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Rolls on another table (required: `table`), with its dice or with `dice` if given,
-    and applies the row rolled: a 2d6 disposition after an encounter. The game master types
-    its result with the table's id: `disposition=7`. With `ability`, the lead member's
-    modifier in it is added (the member the effect is about, else the one named with
-    `by=NAME`, else the party's first member); a total beyond the table's rows reads its
-    first or last row.
-    """
+    """Does what the `roll` kind says (``procedure.effect_kinds``)."""
     with runaway.rolling(work, effect.table):  # no table inside its own roll, nor too deep
         _roll(work, effect, ctx)
 
@@ -52,20 +46,9 @@ def _roll(work: Work, effect: Effect, ctx: Ctx) -> None:
     )
 
 
-@kind("encounter", fields=("distance", "distance_dice", "distance_times"))
+@kind("encounter")
 def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """Starts an encounter, with `text` (default "An encounter."). If a sign that
-    `foretells` was found since the last encounter, the encounter is with that creature,
-    and the sign is forgotten; otherwise the game master may name the creature with
-    `creature=TEXT`. An encounter during a rest interrupts it: the turns of rest in a row
-    (a `streak`, such as an hour's rest of 6 turns) count again from the next turn of rest.
-
-    How far away it begins: `distance_dice` (with `distance_times`) rolls it in the
-    movement unit ("2d6 × 10 feet": `distance_dice = "2d6"`, `distance_times = 10`), typed
-    as `distance=N` like any roll; otherwise `distance` gives it in words ("far"), and the
-    game master may say it with `distance=TEXT` ("30 feet", "across the chasm"). The log,
-    the exports and the players' screen show it.
-    """
+    """Does what the `encounter` kind says (``procedure.effect_kinds``)."""
     foretold = work.state.sign
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
@@ -100,15 +83,9 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         work.emit(ev.RestBroken(reason="the encounter"))
 
 
-@kind("sign", fields=("foretells",), inert=True)
+@kind("sign")
 def sign(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
-    """The party finds a sign: the log shows `text`, or `sign=TEXT` if the game master
-    typed what it was. Carrying a sign forward is an option: with `foretells = true` ("the
-    next time an encounter is rolled, the PCs meet that creature") the table asks which
-    creature the sign is of (`sign=NAME` on the command line), remembers it, and the next
-    encounter is that creature. Without `foretells` (the default) the sign names nothing
-    later.
-    """
+    """Does what the `sign` kind says (``procedure.effect_kinds``)."""
     text = work.text(effect.text, ctx) if effect.text else "A sign of a creature."
     given = work.inputs.get("sign")
     if not effect.foretells:
