@@ -211,7 +211,7 @@ def _light_levels_words(now: Now, levels: tuple[str, ...]) -> str:
 def _by_words(now: Now, wanted: bool) -> str:
     named = now.work.inputs.get("by")
     it = f"it names {named}" if named is not None else "it names none"
-    return f"the command {'names' if wanted else 'names no'} member with by=NAME ({it})"
+    return f"the command names {'a' if wanted else 'no'} member with by=NAME ({it})"
 
 
 def _streak_test(now: Now, every: int) -> bool:
