@@ -54,12 +54,16 @@ class WhenKey:
     words: Callable[[Now, Any], str]
 
 
+#: The keys of a condition, in the order they are declared.
+_NAMES = tuple(field.name for field in attrs.fields(Condition))
+
+
 def given(condition: Condition) -> Iterator[tuple[str, Any]]:
     """Each key the condition gives (not left at its default), with its value."""
-    for field in attrs.fields(Condition):
-        value = getattr(condition, field.name)
+    for name in _NAMES:
+        value = getattr(condition, name)
         if value is not None and value != () and value != {}:
-            yield field.name, value
+            yield name, value
 
 
 def holds(work: Work, condition: Condition, member: str | None = None) -> bool:
