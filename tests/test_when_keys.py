@@ -189,3 +189,16 @@ def test_each_check_reports_a_wrong_name_at_its_key() -> None:
             wrong = "monsoon"
         assert any(wrong in line or f"when.{key}" in line for line in said), (key, said)
     assert len(said) == len(bad)
+
+
+def test_a_condition_that_fails_on_a_member_key_reads_no_input_of_the_command(
+    errant: Work,
+) -> None:
+    """The keys are asked in the order they always were: a member test that fails stops
+    the condition before its ``inputs`` and ``by`` read the command (a read input counts as
+    used, so reading it would let a value nothing else uses pass unrefused)."""
+    condition = Condition(hp_at_most=0, inputs={"nav": "success"}, by=True)
+    assert not when.holds(errant, condition, "Ash")
+    assert not errant.inputs.wanted
+    assert when.holds(errant, Condition(hp_at_least=1, inputs={"nav": "success"}), "Ash") is False
+    assert errant.inputs.wanted == {"nav"}

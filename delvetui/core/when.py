@@ -54,24 +54,20 @@ class WhenKey:
     words: Callable[[Now, Any], str]
 
 
-#: The keys of a condition, in the order they are declared.
-_NAMES = tuple(field.name for field in attrs.fields(Condition))
-
-
-def given(condition: Condition) -> Iterator[tuple[str, Any]]:
-    """Each key the condition gives (not left at its default), with its value."""
-    for name in _NAMES:
+def given(condition: Condition) -> Iterator[tuple[str, WhenKey, Any]]:
+    """Each key the condition gives (not left at its default), its entry and its value, in
+    the order of ``KEYS``."""
+    for name, entry in KEYS.items():
         value = getattr(condition, name)
         if value is not None and value != () and value != {}:
-            yield name, value
+            yield name, entry, value
 
 
 def holds(work: Work, condition: Condition, member: str | None = None) -> bool:
     """True when every key of the condition holds now (for ``member`` where it asks)."""
     found = work.state.member(member) if member else None
     now = Now(work, condition, found)
-    for key, value in given(condition):
-        entry = KEYS[key]
+    for _, entry, value in given(condition):
         if entry.scope == "member" and found is None:
             return False
         if not entry.test(now, value):
@@ -86,8 +82,7 @@ def words(condition: Condition, work: Work) -> str:
     5 (it is 3)". Every key given is said, in the order of ``KEYS``, joined with "and".
     """
     now = Now(work, condition)
-    values = dict(given(condition))
-    parts = [entry.words(now, values[key]) for key, entry in KEYS.items() if key in values]
+    parts = [entry.words(now, value) for _, entry, value in given(condition)]
     if not parts:
         return "only when its condition holds, and it does not now"
     return "only when " + " and ".join(parts)
@@ -347,46 +342,10 @@ _counter_most = _counter_bounds(_at_most, "at most")
 _resource_least = _resource_bounds(_at_least, "at least")
 _resource_most = _resource_bounds(_at_most, "at most")
 
-#: Every key of a ``when`` condition, in the order ``words`` says them.
+#: Every key of a ``when`` condition, in the order ``holds`` asks them and ``words`` says
+#: them. The order is kept because a key that reads the command (``inputs``, ``by``) marks
+#: what it reads as used, and ``holds`` stops at the first key that fails.
 KEYS: dict[str, WhenKey] = {
-    "inputs": WhenKey("party", _inputs_test, _inputs_words),
-    "counter_at_least": WhenKey("party", *_counter_least),
-    "counter_at_most": WhenKey("party", *_counter_most),
-    "first_turns": WhenKey(
-        "party",
-        _first_turns_test,
-        lambda now, n: f"during the first {counted(n, now.turn_name)}",
-    ),
-    "after_turns": WhenKey(
-        "party",
-        _after_turns_test,
-        lambda now, n: f"after the first {counted(n, now.turn_name)}",
-    ),
-    "resting": WhenKey(
-        "party",
-        _resting_test,
-        _yes_no("the party rests", "the party does not rest"),
-    ),
-    "day_ends": WhenKey(
-        "party",
-        _day_ends_test,
-        lambda now, wanted: f"the {now.turn_name} {'ends' if wanted else 'is within'} a day",
-    ),
-    "time_of_day": WhenKey("party", _time_of_day_test, _time_of_day_words),
-    "first_turn_of_day": WhenKey("party", _first_turn_of_day_test, _first_turn_of_day_words),
-    "counter_levels": WhenKey("party", _counter_levels_test, _counter_levels_words),
-    "light_levels": WhenKey("party", _light_levels_test, _light_levels_words),
-    "flags": WhenKey(
-        "party",
-        lambda now, flags: all(flag in now.work.flags for flag in flags),
-        lambda now, flags: " and ".join(f"the {now.turn_name} is '{f}'" for f in flags),
-    ),
-    "not_flags": WhenKey(
-        "party",
-        lambda now, flags: not any(flag in now.work.flags for flag in flags),
-        lambda now, flags: " and ".join(f"the {now.turn_name} is not '{f}'" for f in flags),
-    ),
-    "streak": WhenKey("party", _streak_test, _streak_words),
     "hp_at_most": WhenKey(
         "member",
         lambda now, n: _member(now).hp <= n,
@@ -397,9 +356,6 @@ KEYS: dict[str, WhenKey] = {
         lambda now, n: _member(now).hp >= n,
         lambda now, n: f"a member has at least {n} hit points",
     ),
-    "by": WhenKey("party", _by_test, _by_words),
-    "resource_at_least": WhenKey("party", *_resource_least),
-    "resource_at_most": WhenKey("party", *_resource_most),
     "member_track_at_least": WhenKey(
         "member", _member_bounds(_track, 1), _member_words(_track_name, "at least")
     ),
@@ -439,9 +395,50 @@ KEYS: dict[str, WhenKey] = {
         _carries_light_test,
         _yes_no("a member carries a lit light", "a member carries no lit light"),
     ),
+    "light_levels": WhenKey("party", _light_levels_test, _light_levels_words),
     "member_light_levels": WhenKey(
         "member",
         _member_light_levels_test,
         lambda now, levels: f"a member stands in {' or '.join(levels)} light",
     ),
+    "resource_at_least": WhenKey("party", *_resource_least),
+    "resource_at_most": WhenKey("party", *_resource_most),
+    "inputs": WhenKey("party", _inputs_test, _inputs_words),
+    "counter_at_least": WhenKey("party", *_counter_least),
+    "counter_at_most": WhenKey("party", *_counter_most),
+    "counter_levels": WhenKey("party", _counter_levels_test, _counter_levels_words),
+    "first_turns": WhenKey(
+        "party",
+        _first_turns_test,
+        lambda now, n: f"during the first {counted(n, now.turn_name)}",
+    ),
+    "after_turns": WhenKey(
+        "party",
+        _after_turns_test,
+        lambda now, n: f"after the first {counted(n, now.turn_name)}",
+    ),
+    "resting": WhenKey(
+        "party",
+        _resting_test,
+        _yes_no("the party rests", "the party does not rest"),
+    ),
+    "day_ends": WhenKey(
+        "party",
+        _day_ends_test,
+        lambda now, wanted: f"the {now.turn_name} {'ends' if wanted else 'is within'} a day",
+    ),
+    "by": WhenKey("party", _by_test, _by_words),
+    "time_of_day": WhenKey("party", _time_of_day_test, _time_of_day_words),
+    "first_turn_of_day": WhenKey("party", _first_turn_of_day_test, _first_turn_of_day_words),
+    "flags": WhenKey(
+        "party",
+        lambda now, flags: all(flag in now.work.flags for flag in flags),
+        lambda now, flags: " and ".join(f"the {now.turn_name} is '{f}'" for f in flags),
+    ),
+    "not_flags": WhenKey(
+        "party",
+        lambda now, flags: not any(flag in now.work.flags for flag in flags),
+        lambda now, flags: " and ".join(f"the {now.turn_name} is not '{f}'" for f in flags),
+    ),
+    "streak": WhenKey("party", _streak_test, _streak_words),
 }
