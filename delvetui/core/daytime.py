@@ -10,7 +10,7 @@ night from 18:00 to 06:00.
 from __future__ import annotations
 
 from delvetui.core.state import MINUTES_PER_DAY, State
-from delvetui.procedure.model import Condition, Procedure
+from delvetui.procedure.model import Procedure
 
 QUARTER_MINUTES = MINUTES_PER_DAY // 4
 
@@ -40,28 +40,3 @@ def first_turn(procedure: Procedure, state: State, *, of_part: bool) -> bool:
     turn's length after the day (or the part) began."""
     since = into_part(procedure, state.clock) if of_part else state.clock % MINUTES_PER_DAY
     return since < procedure.turn_minutes(state.turn_type)
-
-
-def holds(procedure: Procedure, state: State, condition: Condition) -> bool:
-    """True when the condition's ``time_of_day`` and ``first_turn_of_day`` hold now."""
-    parts = condition.time_of_day
-    if parts and part_of_day(procedure, state.clock) not in parts:
-        return False
-    wanted = condition.first_turn_of_day
-    return wanted is None or first_turn(procedure, state, of_part=bool(parts)) == wanted
-
-
-def words(procedure: Procedure, state: State, condition: Condition) -> list[str]:
-    """The time-of-day keys of a condition in the game master's words, with the time now."""
-    parts: list[str] = []
-    now = part_of_day(procedure, state.clock)
-    named = " or ".join(condition.time_of_day)
-    if condition.time_of_day:
-        parts.append(f"in the {named} (it is {now}, {state.clock_text})")
-    wanted = condition.first_turn_of_day
-    if wanted is not None:
-        which = f"the {named}" if named else "the day"
-        turn_name = procedure.turn_name(state.turn_type)
-        not_ = "" if wanted else "not "
-        parts.append(f"{not_}on the first {turn_name} of {which}")
-    return parts

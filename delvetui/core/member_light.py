@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from delvetui.core.state import Light, State
-from delvetui.procedure.model import Condition, Procedure
+from delvetui.procedure.model import Procedure
 
 #: The light levels, darkest first.
 LEVELS = ("dark", "dim", "bright")
@@ -66,14 +66,3 @@ def party_level(state: State, procedure: Procedure) -> str:
         return state.light_level
     counts = Counter(member_levels(state, procedure).values())
     return max(counts, key=lambda level: (counts[level], LEVELS.index(level)))
-
-
-def light_holds(
-    state: State, procedure: Procedure, condition: Condition, member: str | None
-) -> bool:
-    """True when the condition's ``light_levels`` holds for the party's level and its
-    ``member_light_levels`` for the member's own."""
-    if condition.light_levels and party_level(state, procedure) not in condition.light_levels:
-        return False
-    wanted = condition.member_light_levels
-    return not wanted or member_level(state, procedure, member or "") in wanted

@@ -1,170 +1,444 @@
-"""A procedure's `when` conditions at play: whether one holds now, and in words.
+"""A procedure's `when` conditions at play, one registry entry per key.
 
-``holds`` is the test the effects, roll rules and member rules ask (``Work.holds``);
-``member_passes`` the member tests (hit points, abilities, tracks, resources, conditions,
-carrying a light) of the member an effect is about; ``words`` says why a rule that holds a
-condition is not made this turn ("only when the alarm is at least 5 (it is 3)").
+``KEYS`` holds every key of ``Condition`` (``procedure/model.py``) with its scope (the
+party's state, or the member an effect is about), its test and its words. ``holds`` is the
+test the effects, roll rules and member rules ask (``Work.holds``): every key given must
+hold, and a member key holds for no member when none is named. ``words`` says why a rule
+that holds a condition is not made this turn, each key with the value it reads now ("only
+when the alarm is at least 5 (it is 3)"). The loader's checks of the keys are the
+procedure side's ``CHECKS`` (``procedure/conditions.py``), keyed by the same names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from delvetui.core import daytime, member_light
-from delvetui.core.state import State
+from delvetui.core.state import Member
 from delvetui.procedure.model import Condition
 from delvetui.text import counted
 
 if TYPE_CHECKING:
     from delvetui.core.work import Work
 
+Scope = Literal["party", "member"]
 
-def member_passes(
-    state: State, condition: Condition, name: str | None, of: Callable[[int], int] | None = None
-) -> bool:
-    """True when the member an effect is about passes every member test of the condition.
 
-    No member (a roll rule's ``only``, an effect for the party) passes none.
-    """
-    member = state.member(name) if name else None
-    if member is None:
-        return False
-    if condition.hp_at_most is not None and member.hp > condition.hp_at_most:
-        return False
-    if condition.hp_at_least is not None and member.hp < condition.hp_at_least:
-        return False
-    # A member with no score in an ability passes no test of it, above or below.
-    scores = dict(member.abilities)
-    mods = {key.upper(): member.modifier(key, of) for key in [*scores, "best"]}
-    tests: tuple[tuple[dict[str, int], Callable[[str], int | None], int], ...] = (
-        (condition.member_track_at_least, member.track, 1),
-        (condition.member_track_at_most, member.track, -1),
-        (condition.member_ability_at_least, lambda key: scores.get(key.upper()), 1),
-        (condition.member_ability_at_most, lambda key: scores.get(key.upper()), -1),
-        (condition.member_modifier_at_least, lambda key: mods.get(key.upper()), 1),
-        (condition.member_modifier_at_most, lambda key: mods.get(key.upper()), -1),
-        (condition.member_resource_at_least, member.resource, 1),
-        (condition.member_resource_at_most, member.resource, -1),
-    )
-    for bounds, value_of, sign in tests:
-        for key, bound in bounds.items():
-            value = value_of(key)
-            if value is None or (value - bound) * sign < 0:
-                return False
-    if any(c not in member.conditions for c in condition.member_conditions):
-        return False
-    if any(c in member.conditions for c in condition.member_not_conditions):
-        return False
-    carries = condition.member_carries_light
-    return carries is None or state.carries_light(member.name) == carries
+@attrs.frozen
+class Now:
+    """What a key reads: the work in progress, the whole condition, and the member it is
+    about (None for the party, or when no member is named)."""
+
+    work: Work
+    condition: Condition
+    member: Member | None = None
+
+    @property
+    def turn_name(self) -> str:
+        """The name of a turn of the current type ('turn', 'watch')."""
+        return self.work.procedure.turn_name(self.work.state.turn_type)
+
+
+@attrs.frozen
+class WhenKey:
+    """One key of a ``when`` condition, everything about it at play in one entry."""
+
+    #: What it tests: the party's state, or the member an effect is about.
+    scope: Scope
+    #: True when the key's value (given, not its default) holds now.
+    test: Callable[[Now, Any], bool]
+    #: The key in the game master's words, with what it reads now where there is one.
+    words: Callable[[Now, Any], str]
+
+
+def given(condition: Condition) -> Iterator[tuple[str, WhenKey, Any]]:
+    """Each key the condition gives (not left at its default), its entry and its value, in
+    the order of ``KEYS``."""
+    for name, entry in KEYS.items():
+        value = getattr(condition, name)
+        if value is not None and value != () and value != {}:
+            yield name, entry, value
 
 
 def holds(work: Work, condition: Condition, member: str | None = None) -> bool:
     """True when every key of the condition holds now (for ``member`` where it asks)."""
-    state = work.state
-    of = work.procedure.party.modifier_of
-    if condition.about_member and not member_passes(state, condition, member, of):
-        return False
-    if not member_light.light_holds(state, work.procedure, condition, member):
-        return False
-    for name, value in condition.resource_at_least.items():
-        if state.resource(name) < value:
+    found = work.state.member(member) if member else None
+    now = Now(work, condition, found)
+    for _, entry, value in given(condition):
+        if entry.scope == "member" and found is None:
             return False
-    for name, value in condition.resource_at_most.items():
-        if state.resource(name) > value:
+        if not entry.test(now, value):
             return False
-    for key, wanted in condition.inputs.items():
-        given = work.inputs.get(key)
-        if given is None:
-            given = work.input_default(key)
-        if given is None or given.casefold() != wanted.casefold():
-            return False
-    for name, value in condition.counter_at_least.items():
-        if state.counter(name) < value:
-            return False
-    for name, value in condition.counter_at_most.items():
-        if state.counter(name) > value:
-            return False
-    for name, levels in condition.counter_levels.items():
-        rules = work.procedure.counters.get(name)
-        level = rules.level_of(state.counter(name)) if rules is not None else None
-        if level is None or level.casefold() not in {w.casefold() for w in levels}:
-            return False
-    if condition.first_turns is not None and work.turn_number > condition.first_turns:
-        return False
-    if condition.after_turns is not None and work.turn_number <= condition.after_turns:
-        return False
-    if condition.resting is not None and state.resting != condition.resting:
-        return False
-    if condition.day_ends is not None and condition.day_ends != state.day_ends_after(
-        work.procedure.turn_minutes(state.turn_type)
-    ):
-        return False
-    if condition.by is not None and (work.inputs.get("by") is not None) != condition.by:
-        return False
-    if not daytime.holds(work.procedure, state, condition):
-        return False
-    if any(flag not in work.flags for flag in condition.flags):
-        return False
-    if any(flag in work.flags for flag in condition.not_flags):
-        return False
-    return not (
-        condition.streak is not None and (state.streak == 0 or state.streak % condition.streak != 0)
-    )
+    return True
 
 
 def words(condition: Condition, work: Work) -> str:
     """A condition in the game master's words, with the values it reads now.
 
     Says why a rule that holds it is not made this turn: "only when the alarm is at least
-    5 (it is 3)". Every key given is said, joined with "and".
+    5 (it is 3)". Every key given is said, in the order of ``KEYS``, joined with "and".
     """
-    state = work.state
-    parts: list[str] = []
-    for key, wanted in condition.inputs.items():
-        parts.append(f"{key}={wanted}")
-    for name, value in condition.counter_at_least.items():
-        parts.append(
-            f"{_counter_name(work, name)} is at least {value} (it is {state.counter(name)})"
-        )
-    for name, value in condition.counter_at_most.items():
-        parts.append(
-            f"{_counter_name(work, name)} is at most {value} (it is {state.counter(name)})"
-        )
-    turn_name = work.procedure.turn_name(state.turn_type)
-    if condition.first_turns is not None:
-        parts.append(f"during the first {counted(condition.first_turns, turn_name)}")
-    if condition.after_turns is not None:
-        parts.append(f"after the first {counted(condition.after_turns, turn_name)}")
-    if condition.resting is not None:
-        parts.append("the party rests" if condition.resting else "the party does not rest")
-    if condition.day_ends is not None:
-        parts.append(f"the {turn_name} {'ends' if condition.day_ends else 'is within'} a day")
-    parts.extend(daytime.words(work.procedure, state, condition))
-    for name, named in condition.counter_levels.items():
-        counter = work.procedure.counters.get(name)
-        now = counter.shown(state.counter(name)) if counter is not None else state.counter(name)
-        parts.append(f"{_counter_name(work, name)} is {' or '.join(named)} (it is {now})")
-    if condition.light_levels:
-        levels = " or ".join(condition.light_levels)
-        now = member_light.party_level(state, work.procedure)
-        parts.append(f"the light is {levels} (it is {now})")
-    for flag in condition.flags:
-        parts.append(f"the {turn_name} is '{flag}'")
-    for flag in condition.not_flags:
-        parts.append(f"the {turn_name} is not '{flag}'")
-    if condition.streak is not None:
-        parts.append(f"on every {condition.streak}th {turn_name} of the same action in a row")
-    if condition.hp_at_most is not None:
-        parts.append(f"a member has at most {condition.hp_at_most} hit points")
-    if condition.hp_at_least is not None:
-        parts.append(f"a member has at least {condition.hp_at_least} hit points")
+    now = Now(work, condition)
+    parts = [entry.words(now, value) for _, entry, value in given(condition)]
     if not parts:
         return "only when its condition holds, and it does not now"
     return "only when " + " and ".join(parts)
 
 
-def _counter_name(work: Work, name: str) -> str:
-    counter = work.procedure.counters.get(name)
+# The party's keys.
+
+
+def _inputs_test(now: Now, wanted: dict[str, str]) -> bool:
+    for key, value in wanted.items():
+        given_ = now.work.inputs.get(key)
+        if given_ is None:
+            given_ = now.work.input_default(key)
+        if given_ is None or given_.casefold() != value.casefold():
+            return False
+    return True
+
+
+def _inputs_words(now: Now, wanted: dict[str, str]) -> str:
+    return " and ".join(f"{key}={value}" for key, value in wanted.items())
+
+
+def _counter_name(now: Now, name: str) -> str:
+    counter = now.work.procedure.counters.get(name)
     return f"the {counter.label.lower()}" if counter is not None else f"the counter {name}"
+
+
+def _at_least(value: int, bound: int) -> bool:
+    return value >= bound
+
+
+def _at_most(value: int, bound: int) -> bool:
+    return value <= bound
+
+
+def _counter_bounds(
+    compare: Callable[[int, int], bool], said: str
+) -> tuple[Callable[[Now, dict[str, int]], bool], Callable[[Now, dict[str, int]], str]]:
+    def test(now: Now, bounds: dict[str, int]) -> bool:
+        return all(compare(now.work.state.counter(n), v) for n, v in bounds.items())
+
+    def words_(now: Now, bounds: dict[str, int]) -> str:
+        return " and ".join(
+            f"{_counter_name(now, name)} is {said} {value} (it is {now.work.state.counter(name)})"
+            for name, value in bounds.items()
+        )
+
+    return test, words_
+
+
+def _resource_name(now: Now, name: str) -> str:
+    resource = now.work.procedure.resources.get(name)
+    return f"the {resource.label.lower()}" if resource is not None else f"the resource {name}"
+
+
+def _resource_bounds(
+    compare: Callable[[int, int], bool], said: str
+) -> tuple[Callable[[Now, dict[str, int]], bool], Callable[[Now, dict[str, int]], str]]:
+    def test(now: Now, bounds: dict[str, int]) -> bool:
+        return all(compare(now.work.state.resource(n), v) for n, v in bounds.items())
+
+    def words_(now: Now, bounds: dict[str, int]) -> str:
+        return " and ".join(
+            f"{_resource_name(now, name)} is {said} {value} (it is {now.work.state.resource(name)})"
+            for name, value in bounds.items()
+        )
+
+    return test, words_
+
+
+def _counter_levels_test(now: Now, wanted: dict[str, tuple[str, ...]]) -> bool:
+    for name, levels in wanted.items():
+        rules = now.work.procedure.counters.get(name)
+        level = rules.level_of(now.work.state.counter(name)) if rules is not None else None
+        if level is None or level.casefold() not in {w.casefold() for w in levels}:
+            return False
+    return True
+
+
+def _counter_levels_words(now: Now, wanted: dict[str, tuple[str, ...]]) -> str:
+    parts = []
+    for name, named in wanted.items():
+        counter = now.work.procedure.counters.get(name)
+        value = now.work.state.counter(name)
+        shown = counter.shown(value) if counter is not None else value
+        parts.append(f"{_counter_name(now, name)} is {' or '.join(named)} (it is {shown})")
+    return " and ".join(parts)
+
+
+def _day_ends_test(now: Now, wanted: bool) -> bool:
+    state = now.work.state
+    return wanted == state.day_ends_after(now.work.procedure.turn_minutes(state.turn_type))
+
+
+def _time_of_day_test(now: Now, parts: tuple[str, ...]) -> bool:
+    return daytime.part_of_day(now.work.procedure, now.work.state.clock) in parts
+
+
+def _time_of_day_words(now: Now, parts: tuple[str, ...]) -> str:
+    state = now.work.state
+    part = daytime.part_of_day(now.work.procedure, state.clock)
+    return f"in the {' or '.join(parts)} (it is {part}, {state.clock_text})"
+
+
+def _first_turn_of_day_test(now: Now, wanted: bool) -> bool:
+    of_part = bool(now.condition.time_of_day)
+    return daytime.first_turn(now.work.procedure, now.work.state, of_part=of_part) == wanted
+
+
+def _first_turn_of_day_words(now: Now, wanted: bool) -> str:
+    named = " or ".join(now.condition.time_of_day)
+    which = f"the {named}" if named else "the day"
+    return f"{'' if wanted else 'not '}on the first {now.turn_name} of {which}"
+
+
+def _light_levels_test(now: Now, levels: tuple[str, ...]) -> bool:
+    return member_light.party_level(now.work.state, now.work.procedure) in levels
+
+
+def _light_levels_words(now: Now, levels: tuple[str, ...]) -> str:
+    level = member_light.party_level(now.work.state, now.work.procedure)
+    return f"the light is {' or '.join(levels)} (it is {level})"
+
+
+def _by_words(now: Now, wanted: bool) -> str:
+    named = now.work.inputs.get("by")
+    it = f"it names {named}" if named is not None else "it names none"
+    return f"the command names {'a' if wanted else 'no'} member with by=NAME ({it})"
+
+
+def _streak_test(now: Now, every: int) -> bool:
+    streak = now.work.state.streak
+    return streak != 0 and streak % every == 0
+
+
+def _streak_words(now: Now, every: int) -> str:
+    return (
+        f"on every {every}th {now.turn_name} of the same action in a row "
+        f"(it is {counted(now.work.state.streak, now.turn_name)} in a row)"
+    )
+
+
+def _first_turns_test(now: Now, turns: int) -> bool:
+    return now.work.turn_number <= turns
+
+
+def _after_turns_test(now: Now, turns: int) -> bool:
+    return now.work.turn_number > turns
+
+
+def _resting_test(now: Now, wanted: bool) -> bool:
+    return now.work.state.resting == wanted
+
+
+def _by_test(now: Now, wanted: bool) -> bool:
+    return (now.work.inputs.get("by") is not None) == wanted
+
+
+# The member's keys: each reads the member the effect is about (``Now.member``, never None
+# when the test is asked; ``holds`` refuses a member key for no member).
+
+
+def _member(now: Now) -> Member:
+    assert now.member is not None
+    return now.member
+
+
+def _member_bounds(
+    value_of: Callable[[Now, str], int | None], sign: int
+) -> Callable[[Now, dict[str, int]], bool]:
+    """A test of named values of the member at or above (sign 1) or below (-1) bounds; a
+    name the member has no value for passes neither."""
+
+    def test(now: Now, bounds: dict[str, int]) -> bool:
+        for name, bound in bounds.items():
+            value = value_of(now, name)
+            if value is None or (value - bound) * sign < 0:
+                return False
+        return True
+
+    return test
+
+
+def _track(now: Now, name: str) -> int | None:
+    return _member(now).track(name)
+
+
+def _ability(now: Now, name: str) -> int | None:
+    return dict(_member(now).abilities).get(name.upper())
+
+
+def _modifier(now: Now, name: str) -> int | None:
+    # A member with no score in an ability has no modifier of it ('best' they always have).
+    member = _member(now)
+    if name.lower() != "best" and name.upper() not in dict(member.abilities):
+        return None
+    return member.modifier(name, now.work.procedure.party.modifier_of)
+
+
+def _member_resource(now: Now, name: str) -> int | None:
+    return _member(now).resource(name)
+
+
+def _track_name(now: Now, name: str) -> str:
+    track = now.work.procedure.tracks.get(name)
+    return track.label.lower() if track is not None else name
+
+
+def _member_words(
+    name_of: Callable[[Now, str], str], said: str
+) -> Callable[[Now, dict[str, int]], str]:
+    def words_(now: Now, bounds: dict[str, int]) -> str:
+        return " and ".join(
+            f"a member's {name_of(now, name)} is {said} {value}" for name, value in bounds.items()
+        )
+
+    return words_
+
+
+def _named(now: Now, name: str) -> str:
+    return name
+
+
+def _modifier_name(now: Now, name: str) -> str:
+    return f"{name} modifier"
+
+
+def _resource_label(now: Now, name: str) -> str:
+    return _resource_name(now, name).removeprefix("the ")
+
+
+def _carries_light_test(now: Now, wanted: bool) -> bool:
+    return now.work.state.carries_light(_member(now).name) == wanted
+
+
+def _member_light_levels_test(now: Now, levels: tuple[str, ...]) -> bool:
+    state, procedure = now.work.state, now.work.procedure
+    return member_light.member_level(state, procedure, _member(now).name) in levels
+
+
+def _yes_no(yes: str, no: str) -> Callable[[Now, bool], str]:
+    def words_(now: Now, wanted: bool) -> str:
+        return yes if wanted else no
+
+    return words_
+
+
+def _each(phrase: str) -> Callable[[Now, tuple[str, ...]], str]:
+    def words_(now: Now, names: tuple[str, ...]) -> str:
+        return " and ".join(phrase.format(name) for name in names)
+
+    return words_
+
+
+_counter_least = _counter_bounds(_at_least, "at least")
+_counter_most = _counter_bounds(_at_most, "at most")
+_resource_least = _resource_bounds(_at_least, "at least")
+_resource_most = _resource_bounds(_at_most, "at most")
+
+#: Every key of a ``when`` condition, in the order ``holds`` asks them and ``words`` says
+#: them. The order is kept because a key that reads the command (``inputs``, ``by``) marks
+#: what it reads as used, and ``holds`` stops at the first key that fails.
+KEYS: dict[str, WhenKey] = {
+    "hp_at_most": WhenKey(
+        "member",
+        lambda now, n: _member(now).hp <= n,
+        lambda now, n: f"a member has at most {n} hit points",
+    ),
+    "hp_at_least": WhenKey(
+        "member",
+        lambda now, n: _member(now).hp >= n,
+        lambda now, n: f"a member has at least {n} hit points",
+    ),
+    "member_track_at_least": WhenKey(
+        "member", _member_bounds(_track, 1), _member_words(_track_name, "at least")
+    ),
+    "member_track_at_most": WhenKey(
+        "member", _member_bounds(_track, -1), _member_words(_track_name, "at most")
+    ),
+    "member_ability_at_least": WhenKey(
+        "member", _member_bounds(_ability, 1), _member_words(_named, "at least")
+    ),
+    "member_ability_at_most": WhenKey(
+        "member", _member_bounds(_ability, -1), _member_words(_named, "at most")
+    ),
+    "member_modifier_at_least": WhenKey(
+        "member", _member_bounds(_modifier, 1), _member_words(_modifier_name, "at least")
+    ),
+    "member_modifier_at_most": WhenKey(
+        "member", _member_bounds(_modifier, -1), _member_words(_modifier_name, "at most")
+    ),
+    "member_resource_at_least": WhenKey(
+        "member", _member_bounds(_member_resource, 1), _member_words(_resource_label, "at least")
+    ),
+    "member_resource_at_most": WhenKey(
+        "member", _member_bounds(_member_resource, -1), _member_words(_resource_label, "at most")
+    ),
+    "member_conditions": WhenKey(
+        "member",
+        lambda now, names: all(c in _member(now).conditions for c in names),
+        _each("a member is '{}'"),
+    ),
+    "member_not_conditions": WhenKey(
+        "member",
+        lambda now, names: not any(c in _member(now).conditions for c in names),
+        _each("a member is not '{}'"),
+    ),
+    "member_carries_light": WhenKey(
+        "member",
+        _carries_light_test,
+        _yes_no("a member carries a lit light", "a member carries no lit light"),
+    ),
+    "light_levels": WhenKey("party", _light_levels_test, _light_levels_words),
+    "member_light_levels": WhenKey(
+        "member",
+        _member_light_levels_test,
+        lambda now, levels: f"a member stands in {' or '.join(levels)} light",
+    ),
+    "resource_at_least": WhenKey("party", *_resource_least),
+    "resource_at_most": WhenKey("party", *_resource_most),
+    "inputs": WhenKey("party", _inputs_test, _inputs_words),
+    "counter_at_least": WhenKey("party", *_counter_least),
+    "counter_at_most": WhenKey("party", *_counter_most),
+    "counter_levels": WhenKey("party", _counter_levels_test, _counter_levels_words),
+    "first_turns": WhenKey(
+        "party",
+        _first_turns_test,
+        lambda now, n: f"during the first {counted(n, now.turn_name)}",
+    ),
+    "after_turns": WhenKey(
+        "party",
+        _after_turns_test,
+        lambda now, n: f"after the first {counted(n, now.turn_name)}",
+    ),
+    "resting": WhenKey(
+        "party",
+        _resting_test,
+        _yes_no("the party rests", "the party does not rest"),
+    ),
+    "day_ends": WhenKey(
+        "party",
+        _day_ends_test,
+        lambda now, wanted: f"the {now.turn_name} {'ends' if wanted else 'is within'} a day",
+    ),
+    "by": WhenKey("party", _by_test, _by_words),
+    "time_of_day": WhenKey("party", _time_of_day_test, _time_of_day_words),
+    "first_turn_of_day": WhenKey("party", _first_turn_of_day_test, _first_turn_of_day_words),
+    "flags": WhenKey(
+        "party",
+        lambda now, flags: all(flag in now.work.flags for flag in flags),
+        lambda now, flags: " and ".join(f"the {now.turn_name} is '{f}'" for f in flags),
+    ),
+    "not_flags": WhenKey(
+        "party",
+        lambda now, flags: not any(flag in now.work.flags for flag in flags),
+        lambda now, flags: " and ".join(f"the {now.turn_name} is not '{f}'" for f in flags),
+    ),
+    "streak": WhenKey("party", _streak_test, _streak_words),
+}

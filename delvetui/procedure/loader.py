@@ -23,6 +23,7 @@ from delvetui import dice
 from delvetui import text as rules
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
+from delvetui.procedure.conditions import check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
 from delvetui.procedure.member_rules import check_member_rules, light_reach
@@ -43,10 +44,10 @@ from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
-from delvetui.procedure.resources import member_target, member_tests, resources
+from delvetui.procedure.resources import member_target, resources
 from delvetui.procedure.timer_kinds import timer_kinds
-from delvetui.procedure.timing import check_counter, check_counter_levels, check_time
-from delvetui.procedure.tree import FREE_INPUTS, parse_range
+from delvetui.procedure.timing import check_counter, check_time
+from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import suggest as _suggest
 
@@ -528,45 +529,8 @@ class _Checker:
                     + _suggest(name, sorted(PLACEHOLDERS)),
                 )
 
-    def _declared_inputs(self) -> frozenset[str]:
-        """Every input some action or activity declares, and those any turn may be given."""
-        declared = {
-            key
-            for group in (self.p.actions, self.p.activities)
-            for action in group.values()
-            for key in action.inputs
-        }
-        return frozenset(declared | FREE_INPUTS)
-
     def _condition(self, path: str, condition: model.Condition) -> None:
-        declared = self._declared_inputs()
-        for key in condition.inputs:
-            if key not in declared:
-                known = ", ".join(sorted(declared - FREE_INPUTS)) or "none are declared"
-                self.advice(
-                    f"{path}.inputs.{key}",
-                    f"names the input '{key}', which no action or activity declares "
-                    f"({known}); declare it under [actions.ID.inputs.{key}]."
-                    + _suggest(key, sorted(declared)),
-                )
-        if condition.streak is not None and condition.streak < 1:
-            self.problem(f"{path}.streak", "should be at least 1.")
-        for name in (*condition.counter_at_least, *condition.counter_at_most):
-            self.ref(path, name, self.p.counters, "counter")
-        check_counter_levels(self, path, condition)
-        for key in ("light_levels", "member_light_levels"):
-            for level in getattr(condition, key):
-                if level not in ("bright", "dim", "dark"):
-                    self.problem(f"{path}.{key}", f"'{level}' is not bright, dim or dark.")
-        for part in condition.time_of_day:
-            if part not in self.p.time.quarters:
-                known = ", ".join(dict.fromkeys(self.p.time.quarters))
-                self.problem(
-                    f"{path}.time_of_day",
-                    f"'{part}' is not a part of the day; use one of the [time] quarters "
-                    f"({known})." + _suggest(part, list(self.p.time.quarters)),
-                )
-        member_tests(self, path, condition)
+        check_condition(self, path, condition)
 
 
 _USAGE_DICE = (4, 6, 8, 10, 12, 20)

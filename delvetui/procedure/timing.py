@@ -1,5 +1,6 @@
 """The loader's checks of how time and pace run: turn lengths, members' speeds, counters'
-named levels and the intervals of roll rules.
+named levels and the intervals of roll rules (a condition's ``counter_levels`` is checked
+with its other keys in ``procedure/conditions.py``).
 
 Each takes the loader's checker (the ``Checks`` an effect kind's check gets: the procedure,
 and ``problem`` and ``ref`` to report by key path) and reports every problem it finds.
@@ -124,20 +125,3 @@ def check_counter(checks: Checks, path: str, counter: model.Counter) -> None:
     highest = counter.top()
     if counter.start < counter.min or (highest is not None and counter.start > highest):
         checks.problem(f"{path}.start", "is outside min and max.")
-
-
-def check_counter_levels(checks: Checks, path: str, condition: model.Condition) -> None:
-    """A condition's ``counter_levels``: counters that name these levels."""
-    for name, levels in condition.counter_levels.items():
-        found = checks.procedure.counters.get(name)
-        if found is None:
-            checks.ref(f"{path}.counter_levels", name, checks.procedure.counters, "counter")
-            continue
-        for level in levels:
-            if found.value_of(level) is None:
-                known = ", ".join(found.levels) or "it names no levels"
-                checks.problem(
-                    f"{path}.counter_levels.{name}",
-                    f"'{level}' is not a level of {found.label} ({known})."
-                    + suggest(level, found.levels),
-                )
