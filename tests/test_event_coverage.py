@@ -29,7 +29,9 @@ from delvetui.export import export
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition, to_batch
 from delvetui.store import Store
+from tests.conftest import Factory
 
+from .test_import_meaning import MOMENT, PLAY, refused
 from .test_old_files import OLD, kept
 from .test_procedure_sessions import NOW
 
@@ -93,6 +95,39 @@ def test_every_event_type_has_its_words_in_the_log(name: str) -> None:
     assert said is not None, f"{name} gives no log line; name it in log.NO_LINE if meant"
     _, text = said
     assert text.strip() and text != name, f"{name} has no words in core/log.py"
+
+
+#: Events that had no import check: each now refuses what no command could have written.
+UNCHECKED_BEFORE = [
+    ("ShownToPlayers", {"what": "treasure", "shown": True}, "players' screen has no 'treasure'"),
+    ("LightFlickered", {"id": "lantern-9", "reason": "lit"}, "no light 'lantern-9'"),
+    ("EffectDeferred", {"ref": "r", "label": "a fall", "member": "Cor"}, "no party member 'Cor'"),
+]
+
+
+@pytest.fixture
+def crypt(expedition: Factory, home: Path) -> dict[str, Any]:
+    """A short expedition exported as parsed JSON, its file gone (as in test_import_meaning)."""
+    x = expedition("dungeon-turn", name="crypt")
+    for text in PLAY:
+        x.execute(text, now=MOMENT)
+    data: dict[str, Any] = json.loads(export(x, "json"))
+    x.close()
+    (home / "crypt.delve").unlink()
+    return data
+
+
+@pytest.mark.parametrize(("type_", "payload", "message"), UNCHECKED_BEFORE)
+def test_an_event_that_had_no_check_is_refused_when_no_command_could_write_it(
+    crypt: dict[str, Any], home: Path, type_: str, payload: dict[str, Any], message: str
+) -> None:
+    """Import accepts only what a command could have written, for every event type: the
+    players' screen shows a sign, an encounter or hit points; a light that flickers and the
+    member an effect waits for are there."""
+    crypt["batches"][-1]["events"].append({"type": type_, "version": 1, "payload": payload})
+    crypt["counts"]["events"] += 1
+    said = refused(home, json.dumps(crypt, indent=1), message)
+    assert "no command could have written it" in said
 
 
 def test_every_version_bump_has_an_upcaster() -> None:
