@@ -19,6 +19,7 @@ from delvetui import dice
 from delvetui import text as rules
 from delvetui.core import areas, timers
 from delvetui.core import events as ev
+from delvetui.core.commands.types import PLAYERS_SHOW
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown
 from delvetui.core.state import MINUTES_PER_DAY, State
@@ -92,6 +93,8 @@ class _At:
 #: The check of an event type: why no command could have written it here, or None.
 _Check = TypeVar("_Check", bound=Callable[[_At, Any], "str | None"])
 _CHECKS: dict[type[ev.Event], Callable[[_At, Any], str | None]] = {}
+#: The event types with a check (some say there is nothing to check): every type has one.
+CHECKED = _CHECKS.keys()
 
 
 def _checks(*kinds: type[ev.Event]) -> Callable[[_Check], _Check]:
@@ -128,6 +131,20 @@ def _carrier(state: State, carrier: str | None) -> str | None:
     return None if carrier is None else _member(state, carrier)
 
 
+def _one_of(what: str, value: str, known: Iterable[str]) -> str | None:
+    return None if value in known else f"{what} has no {quote(value)} ({', '.join(known)})"
+
+
+def _usage_die(die: int | None) -> str | None:
+    if die is None or die in _USAGE_DICE:
+        return None
+    return f"a usage die of d{die} is not one of d4, d6, d8, d10, d12, d20"
+
+
+def _nothing(at: _At, e: Any) -> None:
+    return None
+
+
 #: Events whose whole check is one line: what they name exists, their numbers are in bounds.
 _CHECKS.update(
     {
@@ -151,7 +168,18 @@ _CHECKS.update(
         ev.EncounterBegan: lambda at, e: (
             areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
         ),
+        ev.UsageDieStepped: lambda at, e: _usage_die(e.die) or _light(at.state, e.id),
+        ev.UsageDieSet: lambda at, e: _usage_die(e.die) or _light(at.state, e.id),
+        # A light flickers as it is lit; an effect waits for its member, when it names one.
+        ev.LightFlickered: lambda at, e: _light(at.state, e.id),
+        ev.EffectDeferred: lambda at, e: _member(at.state, e.member) if e.member else None,
+        ev.ShownToPlayers: lambda at, e: _one_of("the players' screen", e.what, PLAYERS_SHOW),
     }
+    # Nothing to check but every event's bounds: free words (a sign, what broke a rest, a
+    # logged line); undo and redo never come here (core.audit: the timeline checks them).
+    | dict.fromkeys(
+        (ev.SignFound, ev.RestBroken, ev.Logged, ev.BatchVoided, ev.BatchRestored), _nothing
+    )
 )
 
 
@@ -278,10 +306,9 @@ def _light_added(at: _At, e: ev.LightAdded) -> str | None:
         return f"the light id {quote(e.id)} is empty or already taken"
     if e.brightness not in _BRIGHTNESS:
         return f"brightness {quote(e.brightness)} is neither bright nor dim"
-    if e.usage_die is not None and e.usage_die not in _USAGE_DICE:
-        return f"a usage die of d{e.usage_die} is not one of d4, d6, d8, d10, d12, d20"
     return (
-        _number("count", e.count, 1, MAX_LIGHTS)
+        _usage_die(e.usage_die)
+        or _number("count", e.count, 1, MAX_LIGHTS)
         or _carrier(at.state, e.carrier)
         or (_number("minutes", e.minutes, 0, MAX_TYPED * 60) if e.minutes is not None else None)
     )
@@ -356,20 +383,6 @@ def _encounter_described(at: _At, e: ev.EncounterDescribed) -> str | None:
     if max(len(e.creature), len(e.distance)) > rules.MAX_PURPOSE:
         return f"it is longer than {rules.MAX_PURPOSE} characters"
     return None
-
-
-@_checks(ev.UsageDieStepped)
-def _usage(at: _At, e: ev.UsageDieStepped) -> str | None:
-    if e.die is not None and e.die not in _USAGE_DICE:
-        return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
-    return _light(at.state, e.id)
-
-
-@_checks(ev.UsageDieSet)
-def _usage_set(at: _At, e: ev.UsageDieSet) -> str | None:
-    if e.die not in _USAGE_DICE:
-        return f"a usage die of d{e.die} is not one of d4, d6, d8, d10, d12, d20"
-    return _light(at.state, e.id)
 
 
 @_checks(ev.TurnStarted)
@@ -583,6 +596,4 @@ def _resource_short(at: _At, e: ev.ResourceShort) -> str | None:
 
 @_checks(ev.LightRenewed)
 def _renewed(at: _At, e: ev.LightRenewed) -> str | None:
-    if e.usage_die is not None and e.usage_die not in _USAGE_DICE:
-        return f"a usage die of d{e.usage_die} is not one of d4, d6, d8, d10, d12, d20"
-    return _light(at.state, e.id) or _number("strikes", e.strikes, 0, 0)
+    return _usage_die(e.usage_die) or _light(at.state, e.id) or _number("strikes", e.strikes, 0, 0)

@@ -23,6 +23,14 @@ _T = TypeVar("_T")
 EVENT_TYPES: dict[str, type["Event"]] = {}
 #: The schema version written for each event type.
 SCHEMA_VERSIONS: dict[str, int] = {}
+#: An upcaster: a payload of one version as the next version writes it.
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+#: How a payload of an older version is read: (type name, version) → the payload as the
+#: next version writes it. ``from_payload`` runs them in order from the stored version up to
+#: the one this program writes, so an event class only ever sees payloads of its own
+#: version. Every version bump has its upcaster (tests/test_event_coverage.py); they are at
+#: the end of this module.
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 
 
 def event(version: int = 1) -> Callable[[type[_T]], type[_T]]:
@@ -66,11 +74,31 @@ class Event(Value):
             raise ValueError(f"unknown event type {type_name!r}")
         if version > SCHEMA_VERSIONS[type_name]:
             raise ValueError(f"{type_name} version {version} is newer than this program")
+        payload = upcast(type_name, version, payload)
         wrong = wrong_field(type_name, payload)
         if wrong is not None:
             held = type(payload[wrong]).__name__
             raise TypeError(f"{type_name}.{wrong} holds {held}, not what the field takes")
         return event_type(**payload)
+
+
+def upcast(type_name: str, version: int, payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload stored at ``version`` as the version this program writes gives it."""
+    for older in range(version, SCHEMA_VERSIONS[type_name]):
+        step = UPCASTERS.get((type_name, older))
+        if step is not None:
+            payload = step(payload)
+    return payload
+
+
+def upcaster(type_name: str, version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register the decorated function as the upcaster of ``type_name`` payloads at ``version``."""
+
+    def register(step: Upcaster) -> Upcaster:
+        UPCASTERS[(type_name, version)] = step
+        return step
+
+    return register
 
 
 _FIELD_TYPES: dict[str, dict[str, Any]] = {}
@@ -849,3 +877,40 @@ class AreaEntered(Event):
     """The party moved to another area (level) of the adventure: its table is in use."""
 
     area: str
+
+
+# Upcasters: older payloads as the next version writes them ---------------------------------
+# One function per version bump, named for the type and the version it reads. A field added
+# later is filled here, with the value that says what the older version meant, rather than
+# left to the class's default; a field renamed or re-meant is moved or translated here.
+
+
+@upcaster("EncounterBegan", 1)
+def _encounter_began_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 named a creature only from a sign: a named creature was the one foretold.
+    return {"foretold": True, **payload}
+
+
+@upcaster("EncounterBegan", 2)
+def _encounter_began_2(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 2 never said how far away an encounter began.
+    return {"distance": "", **payload}
+
+
+@upcaster("EncounterBegan", 3)
+def _encounter_began_3(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 3 knew no adventure's own tables: no area, no number appearing, no reaction.
+    return {"area": "", "appearing": 0, "reaction": "", **payload}
+
+
+@upcaster("SignFound", 1)
+def _sign_found_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 signs foretold nothing: no procedure carried a sign forward yet.
+    return {"creature": "", "foretells": False, **payload}
+
+
+@upcaster("BatchVoided", 1)
+@upcaster("BatchRestored", 1)
+def _batch_turns_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 did not name the turns the batch took: the log names the command alone.
+    return {"turns": "", **payload}

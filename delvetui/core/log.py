@@ -41,6 +41,19 @@ class Line:
     session: int = 0
 
 
+#: Bookkeeping events the log never gives a line: what they did shows elsewhere.
+NO_LINE: tuple[type[ev.Event], ...] = (
+    # Time passing for lights and timers: the table shows what is left, and a light or a
+    # timer that runs out has a line of its own.
+    ev.LightsBurned,
+    ev.TimersCounted,
+    ev.TimersRealTimePassed,
+    ev.RealTimePassed,
+    # The end of a turn: the next turn's line gives the clock.
+    ev.TurnEnded,
+)
+
+
 def clock_text(clock: int) -> str:
     """Minutes since day 1 began as 'day N, HH:MM'."""
     day = clock // MINUTES_PER_DAY + 1
@@ -63,6 +76,8 @@ def faces_text(event: ev.DiceRolled) -> str:
 
 def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
     """One event in plain words, given the state just before it; None to leave it out."""
+    if isinstance(event, NO_LINE):
+        return None
     match event:
         case ev.ExpeditionStarted():
             return "info", (
@@ -172,8 +187,6 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             )
         case ev.LightDimmed():
             return "light", f"{event.id} dims ({event.reason})."
-        case ev.LightsBurned() | ev.TimersCounted() | ev.TimersRealTimePassed():
-            return None
         case ev.TimerStarted() | ev.TimerChanged() | ev.TimerCancelled():
             return "time", _timer_line(event, procedure, state)
         case ev.TimerWarned():
@@ -197,8 +210,6 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             return "light", (
                 f"{event.id} burns in real time: {countdown(event.seconds)} left{why}."
             )
-        case ev.RealTimePassed():
-            return None  # the countdown is on the table; a light that runs out says so
         case ev.RealTimePaused():
             why = f" ({event.reason})" if event.reason else ""
             left = "; ".join(
@@ -232,8 +243,6 @@ def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind,
             name = procedure.turn_name(event.turn_type).capitalize()
             distance = f", {event.distance}" if event.distance else ""
             return "turn", f"{name} {event.number} · {clock_text(state.clock)} · {label}{distance}"
-        case ev.TurnEnded():
-            return None
         case ev.DiceRolled():
             return "roll", f"{_capital(event.purpose)}: {faces_text(event)}"
         case ev.ResultRead():
