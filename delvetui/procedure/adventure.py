@@ -27,7 +27,7 @@ from delvetui.procedure.reading import (
     LineMap,
     Problems,
     decode,
-    describe,
+    kind_of_value,
     matches,
     parse_toml,
     type_name,
@@ -165,7 +165,7 @@ class _Reader(Problems):
 
     def convert(self, cls: type[Any], raw: object, path: str) -> Any:
         if not isinstance(raw, dict):
-            self.problem(path, f"should be a table of keys, not {describe(raw)}.")
+            self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
         hints = typing.get_type_hints(cls)
         fields = {field.name: field for field in attrs.fields(cls)}
@@ -194,7 +194,7 @@ class _Reader(Problems):
             origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin is tuple:
             if not isinstance(value, list):
-                self.problem(path, f"should be a list, not {describe(value)}.")
+                self.problem(path, f"should be a list, not {kind_of_value(value)}.")
                 return INVALID
             if len(value) > MAX_ROWS:
                 self.problem(path, f"has {len(value)} rows; a table may have at most {MAX_ROWS}.")
@@ -203,7 +203,7 @@ class _Reader(Problems):
             return INVALID if any(item is INVALID for item in items) else tuple(items)
         if origin is dict:
             if not isinstance(value, dict):
-                self.problem(path, f"should be a table, not {describe(value)}.")
+                self.problem(path, f"should be a table, not {kind_of_value(value)}.")
                 return INVALID
             if len(value) > MAX_AREAS:
                 self.problem(path, f"has {len(value)} tables; a file may have at most {MAX_AREAS}.")
@@ -214,7 +214,7 @@ class _Reader(Problems):
             found = self.convert(hint, value, path)
             return INVALID if found is None else found
         if not matches(hint, value):
-            self.problem(path, f"should be {type_name(hint)}, not {describe(value)}.")
+            self.problem(path, f"should be {type_name(hint)}, not {kind_of_value(value)}.")
             return INVALID
         if isinstance(value, str):
             control = rules.unseen_in(value)

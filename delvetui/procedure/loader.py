@@ -36,11 +36,11 @@ from delvetui.procedure.reading import (
     Limit,
     Problems,
     decode,
+    kind_of_value,
     parse_toml,
     read_bounded,
 )
 from delvetui.procedure.reading import LineMap as _LineMap
-from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
@@ -141,7 +141,7 @@ class _Converter(Problems):
         """Convert a TOML table into the attrs class, or None when it has problems."""
         where = path or "the file"
         if not isinstance(raw, dict):
-            self.problem(path, f"should be a table of keys, not {_describe(raw)}.")
+            self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
         hints = _hints(cls)
         fields = {
@@ -216,7 +216,7 @@ class _Converter(Problems):
                 if _matches(option, value):
                     return self._value(option, value, path)
             names = " or ".join(_type_name(option) for option in options)
-            self.problem(path, f"should be {names}, not {_describe(value)}.")
+            self.problem(path, f"should be {names}, not {kind_of_value(value)}.")
             return INVALID
         if origin is Literal:
             if value in args:
@@ -227,13 +227,13 @@ class _Converter(Problems):
             return INVALID
         if origin is tuple:
             if not isinstance(value, list):
-                self.problem(path, f"should be a list, not {_describe(value)}.")
+                self.problem(path, f"should be a list, not {kind_of_value(value)}.")
                 return INVALID
             items = [self._value(args[0], item, f"{path}[{i}]") for i, item in enumerate(value)]
             return INVALID if any(item is INVALID for item in items) else tuple(items)
         if origin is dict:
             if not isinstance(value, dict):
-                self.problem(path, f"should be a table, not {_describe(value)}.")
+                self.problem(path, f"should be a table, not {kind_of_value(value)}.")
                 return INVALID
             out: dict[str, Any] = {}
             for key, item in value.items():
@@ -267,7 +267,7 @@ class _Converter(Problems):
                 )
                 return INVALID
             return float(value) if hint is float and isinstance(value, int) else value
-        self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
+        self.problem(path, f"should be {_type_name(hint)}, not {kind_of_value(value)}.")
         return INVALID
 
 
