@@ -18,7 +18,6 @@ from typing import Any
 import attrs
 
 from delvetui import dice
-from delvetui import text as rules
 from delvetui.errors import DiceError, ProcedureError
 from delvetui.procedure.reading import (
     ID,
@@ -34,6 +33,7 @@ from delvetui.procedure.reading import (
     unknown,
 )
 from delvetui.procedure.tree import parse_range
+from delvetui.text import suggest, unseen_in
 from delvetui.values import as_tuple
 
 #: An adventure's tables file larger than this is refused before it is parsed.
@@ -217,7 +217,7 @@ class _Reader(Problems):
             self.problem(path, f"should be {type_name(hint)}, not {kind_of_value(value)}.")
             return INVALID
         if isinstance(value, str):
-            control = rules.unseen_in(value)
+            control = unseen_in(value)
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
                 return INVALID
@@ -269,8 +269,7 @@ def _ref(
         known = ", ".join(options) or "none are defined"
         reader.problem(
             path,
-            f"names the {what} '{name}', which does not exist ({known})."
-            + rules.suggest(name, options),
+            f"names the {what} '{name}', which does not exist ({known})." + suggest(name, options),
         )
 
 

@@ -20,7 +20,6 @@ from typing import Any, Literal
 import attrs
 
 from delvetui import dice
-from delvetui import text as rules
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
 from delvetui.procedure.conditions import check_condition
@@ -49,7 +48,9 @@ from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_time
 from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
+from delvetui.text import clock as read_clock
 from delvetui.text import suggest as _suggest
+from delvetui.text import unseen_in
 
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "load_bytes", "load_file", "load_text"]
@@ -256,7 +257,7 @@ class _Converter(Problems):
             return INVALID if result is None else result
         if hint is Any or _matches(hint, value):
             # Line feeds and tabs are a long text's own; every other control is refused.
-            control = rules.unseen_in(value, allow="\t\n") if isinstance(value, str) else None
+            control = unseen_in(value, allow="\t\n") if isinstance(value, str) else None
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
                 return INVALID
@@ -302,7 +303,7 @@ class _Checker:
         p = self.p
         if not ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
-        if rules.clock(p.time.start) is None:
+        if read_clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
