@@ -88,7 +88,7 @@ def test_every_event_type_has_its_words_in_the_log(name: str) -> None:
     """The turn log says an event in words, never by its class name; a bookkeeping event
     that deliberately prints nothing is named in ``log.NO_LINE``."""
     cls = ev.EVENT_TYPES[name]
-    said = log.describe(sample(cls), find("delving"), State())
+    said = log.event_line(sample(cls), find("delving"), State())
     if cls in log.NO_LINE:
         assert said is None, f"{name} is in log.NO_LINE but has a line: {said}"
         return

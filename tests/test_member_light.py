@@ -11,7 +11,7 @@ import pytest
 
 from delvetui.core import events as ev
 from delvetui.core.event_checks import problem
-from delvetui.core.log import describe
+from delvetui.core.log import event_line
 from delvetui.core.member_light import member_levels, party_level
 from delvetui.core.players import view
 from delvetui.errors import CommandError, ProcedureError
@@ -81,7 +81,7 @@ def test_the_marching_order_moves_who_stands_in_the_light(torchlit: Expedition) 
     }
     batch = list(torchlit.batches())[-1]
     assert [type(e) for e in batch.events] == [ev.MarchingOrderSet]
-    said = describe(batch.events[0], torchlit.procedure, torchlit.state)
+    said = event_line(batch.events[0], torchlit.procedure, torchlit.state)
     assert said == ("party", "Marching order: Eve, Ash, Bo, Cy, Dee.")
     torchlit.execute("party order Dee")  # the others follow in the order they had
     assert [m.name for m in torchlit.state.party] == ["Dee", "Eve", "Ash", "Bo", "Cy"]

@@ -20,6 +20,7 @@ from delvetui.core import odds
 from delvetui.core.commands import TakeTurn, parse
 from delvetui.core.decide import decide, start_events
 from delvetui.core.evolve import fold
+from delvetui.core.outcomes import outcomes
 from delvetui.core.state import State
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
@@ -386,3 +387,22 @@ def test_in_words() -> None:
     assert odds.percent(Fraction(999, 1000)) == "over 99%"
     assert odds.percent(Fraction(0)) == "0%"
     assert odds.percent(Fraction(1)) == "100%"
+
+
+def test_the_count_sees_a_free_roll_as_every_other_roll() -> None:
+    """Rule: every roll of a command is settled in one place (``Work.settle``), so the
+    count of outcomes chooses a free roll's result as it does a procedure's: ``roll d6``
+    comes out six ways, a sixth each, and with its result typed (``result=4``) one way."""
+    procedure = find("delving")
+    state = play(procedure)
+
+    def totals(line: str) -> list[tuple[Fraction, int]]:
+        return sorted(
+            (chance, event.total)
+            for chance, events, _ in outcomes(state, procedure, parse(line))
+            for event in events
+            if isinstance(event, ev.DiceRolled)
+        )
+
+    assert totals("roll d6 for luck") == [(Fraction(1, 6), face) for face in range(1, 7)]
+    assert totals("roll d6 for luck result=4") == [(Fraction(1), 4)]

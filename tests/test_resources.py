@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.log import describe, lines
+from delvetui.core.log import event_line, lines
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.export import export
 from delvetui.procedure.loader import load_text
@@ -450,7 +450,10 @@ def test_the_log_tells_a_shortage(larder: Procedure) -> None:
     from delvetui.core.state import State
 
     short = ev.ResourceShort(name="", resource="oil", wanted=1, reason="camp")
-    assert describe(short, larder, State()) == ("party", "The party has no oil flasks left (camp).")
+    assert event_line(short, larder, State()) == (
+        "party",
+        "The party has no oil flasks left (camp).",
+    )
 
 
 async def test_the_party_pane_shows_each_members_and_the_partys_resources(

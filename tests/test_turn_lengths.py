@@ -163,13 +163,13 @@ async def test_the_time_pane_and_action_pane_read_right_for_watches_and_weeks(
         action = app.screen.query_one(ActionPane)
         assert "18 miles a day at Bo's pace" in str(action.render())
         time = app.screen.query_one(TimeDice)
-        assert time.describe() == ("07:00  day 1", "morning", "week 1")
+        assert time.clock_parts() == ("07:00  day 1", "morning", "week 1")
         await _type(pilot, app, "enter camp")
         await _type(pilot, app, "turn")
-        assert time.describe() == ("11:00  day 1", "morning", "watch 3 of 6")
+        assert time.clock_parts() == ("11:00  day 1", "morning", "watch 3 of 6")
         await _type(pilot, app, "enter town")
         await _type(pilot, app, "turn")
-        assert time.describe() == ("11:00  day 8", "morning", "week 2")
+        assert time.clock_parts() == ("11:00  day 8", "morning", "week 2")
         assert "11:00  day 8" in str(time.render())
 
 

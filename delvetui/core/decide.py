@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from delvetui import dice
 from delvetui.core import areas, realtime, runaway, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
@@ -24,7 +23,7 @@ from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import History
 from delvetui.core.turn import Preview, do_activity, preview, take_turn
 from delvetui.core.work import Inputs, Work
-from delvetui.errors import CommandError, RollNeeded
+from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import FREE_INPUTS, walk_effects
 from delvetui.text import clock as read_clock
@@ -261,13 +260,7 @@ def _history(found: tuple[int, str] | None, verb: str) -> tuple[int, str]:
 
 def _free_roll(work: Work, command: cmd.RollDice) -> None:
     purpose = command.purpose or "a roll"
-    if command.value is not None:
-        result = dice.entered(command.expression, command.value)
-    elif work.ask:
-        raise RollNeeded("result", dice.parse(command.expression).text, purpose)
-    else:
-        result = dice.roll(command.expression, work.rng)
-    work.emit(ev.DiceRolled.of("roll", purpose, result))
+    work.settle("roll", command.expression, purpose, command.value, asked_key="result")
 
 
 def _session(work: Work, command: cmd.Session, today: str) -> None:
@@ -284,13 +277,13 @@ def _session(work: Work, command: cmd.Session, today: str) -> None:
 
 def _roll_time(work: Work, command: cmd.RollTime) -> None:
     count = command.count or 1
-    if command.value is not None:
-        result = dice.entered(f"{count}d6", command.value)
-    elif work.ask:
-        raise RollNeeded("time", f"{count}d6", "the hour of day")
-    else:
-        result = dice.roll(f"{count}d6", work.rng)
-    work.emit(ev.DiceRolled.of("time", "time dice for the hour", result))
+    result = work.settle(
+        "time",
+        f"{count}d6",
+        "time dice for the hour",
+        command.value,
+        asked_purpose="the hour of day",
+    )
     _set_clock(work, result.total * 60, "rolled on the time dice")
 
 

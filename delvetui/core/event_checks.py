@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import dice
-from delvetui import text as rules
 from delvetui.core import areas, timers
 from delvetui.core import events as ev
 from delvetui.core.commands.types import PLAYERS_SHOW
@@ -26,7 +25,7 @@ from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
-from delvetui.text import quote
+from delvetui.text import MAX_NOTE, MAX_PURPOSE, quote
 
 #: The largest hit points, ability score, light time and check number a command takes.
 MAX_TYPED = 999_999
@@ -369,8 +368,8 @@ def _real_time_passed(at: _At, e: ev.RealTimePassed) -> str | None:
 def _real_time_paused(at: _At, e: ev.RealTimePaused) -> str | None:
     if e.paused == at.state.realtime_paused:
         return f"the real-time clock is {'already' if e.paused else 'not'} paused"
-    if len(e.reason) > rules.MAX_PURPOSE:
-        return f"its reason is longer than {rules.MAX_PURPOSE} characters"
+    if len(e.reason) > MAX_PURPOSE:
+        return f"its reason is longer than {MAX_PURPOSE} characters"
     return None
 
 
@@ -380,8 +379,8 @@ def _encounter_described(at: _At, e: ev.EncounterDescribed) -> str | None:
         return "there is no encounter this turn to describe"
     if not e.creature and not e.distance:
         return "it says neither what the encounter is nor how far away"
-    if max(len(e.creature), len(e.distance)) > rules.MAX_PURPOSE:
-        return f"it is longer than {rules.MAX_PURPOSE} characters"
+    if max(len(e.creature), len(e.distance)) > MAX_PURPOSE:
+        return f"it is longer than {MAX_PURPOSE} characters"
     return None
 
 
@@ -501,10 +500,8 @@ def _activity_done(at: _At, e: ev.ActivityDone) -> str | None:
 
 @_checks(ev.Noted)
 def _noted(at: _At, e: ev.Noted) -> str | None:
-    if len(e.text) > rules.MAX_NOTE:
-        return (
-            f"the note is {len(e.text):,} characters long; a note holds at most {rules.MAX_NOTE:,}"
-        )
+    if len(e.text) > MAX_NOTE:
+        return f"the note is {len(e.text):,} characters long; a note holds at most {MAX_NOTE:,}"
     return None
 
 

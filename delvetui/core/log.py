@@ -1,6 +1,6 @@
 """Events in plain words: the turn log as a game master reads it.
 
-``describe`` gives one line per event (or None for events that only carry bookkeeping).
+``event_line`` gives one line per event (or None for events that only carry bookkeeping).
 ``entries`` walks batches and groups the lines under turn headers with the clock time.
 The UI, the CLI and the exporters all read the log through here, so it reads the same
 everywhere. Text is returned plain: whoever shows it escapes it for their medium.
@@ -74,7 +74,7 @@ def faces_text(event: ev.DiceRolled) -> str:
     return f"{shown} [{faces}]{dropped}{modifier} = {event.total}{typed}"
 
 
-def describe(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
+def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kind, str] | None:
     """One event in plain words, given the state just before it; None to leave it out."""
     if isinstance(event, NO_LINE):
         return None
@@ -444,7 +444,7 @@ def batch_lines(
 ) -> Iterator[Line]:
     """The log lines of one batch, given the state before it."""
     for event in batch.events:
-        described = describe(event, procedure, state)
+        described = event_line(event, procedure, state)
         turn = event.number if isinstance(event, ev.TurnStarted) else None
         if described is not None:
             kind, text = described

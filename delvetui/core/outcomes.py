@@ -34,7 +34,7 @@ MAX_RUNS = 5_000
 class _Script(random.Random):
     """Plays back a script of choices, one per roll, and remembers each roll's chances.
 
-    Nothing in a count rolls through here (``_Counting.roll`` chooses instead); it only
+    Nothing in a count rolls through here (``_Counting.draw`` chooses instead); it only
     stands where ``decide`` expects a random source.
     """
 
@@ -133,11 +133,9 @@ class _Counting(Work):
         self.script = script
         self.rolls = rolls
 
-    def roll(self, key: str, expression: str, purpose: str) -> dice.Roll:
+    def draw(self, key: str, expression: str) -> dice.Roll:
         options = self.rolls.options(key, expression, self.state)
-        chosen = options[self.script.choose(tuple(w for w, _ in options))][1]
-        self.emit(ev.DiceRolled.of(key, purpose, chosen))
-        return chosen
+        return options[self.script.choose(tuple(w for w, _ in options))][1]
 
 
 def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[_Option, ...]:

@@ -236,21 +236,44 @@ class Work:
     # Dice ------------------------------------------------------------------------------------
 
     def roll(self, key: str, expression: str, purpose: str) -> dice.Roll:
-        """Roll, or take the game master's typed result for this key; record it as an event.
+        """A procedure's roll: the game master's typed result for this key, asked, or rolled."""
+        return self.settle(key, expression, purpose, self.inputs.take(key))
+
+    def settle(
+        self,
+        key: str,
+        expression: str,
+        purpose: str,
+        given: str | None,
+        *,
+        asked_key: str | None = None,
+        asked_purpose: str | None = None,
+    ) -> dice.Roll:
+        """Take the typed result, ask for it, or roll; record it as an event.
 
         Every roll of a command comes through here, so a subclass that chooses results
-        another way (the odds, walking every outcome) sees them all.
+        another way (the odds, walking every outcome) overrides ``draw`` and sees them all.
+        ``asked_key`` and ``asked_purpose`` are what the game master is asked with, when
+        they differ from the event's key and purpose (a free roll is given as result=N).
         """
-        given = self.inputs.take(key)
         if given is not None:
             result = dice.entered(expression, given)
         elif self.ask:
             parsed = dice.parse(expression)
-            raise RollNeeded(key, parsed.text, purpose, spoken=dice.spoken(parsed))
+            raise RollNeeded(
+                asked_key or key,
+                parsed.text,
+                asked_purpose or purpose,
+                spoken=dice.spoken(parsed),
+            )
         else:
-            result = dice.roll(expression, self.rng)
+            result = self.draw(key, expression)
         self.emit(ev.DiceRolled.of(key, purpose, result))
         return result
+
+    def draw(self, key: str, expression: str) -> dice.Roll:
+        """The dice rolled for a roll nobody typed or was asked for."""
+        return dice.roll(expression, self.rng)
 
     # Who -------------------------------------------------------------------------------------
 

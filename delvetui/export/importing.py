@@ -31,7 +31,7 @@ from delvetui.errors import (
     StoreError,
 )
 from delvetui.export import json_format
-from delvetui.export.json_format import Checked, Head, ImportRefused
+from delvetui.export.json_format import Checked, Head, ImportRefused, Refuse
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import load_batches
@@ -75,7 +75,7 @@ def import_file(path: Path, name: str | None = None) -> Path:
 
 
 @contextlib.contextmanager
-def _open_source(path: Path, refuse: json_format._Refuse) -> Iterator[_Source]:
+def _open_source(path: Path, refuse: Refuse) -> Iterator[_Source]:
     try:
         # Only a regular file: a FIFO would block, and /dev/zero would never end.
         fd = fileio.open_regular(path)
@@ -100,14 +100,14 @@ def _open_source(path: Path, refuse: json_format._Refuse) -> Iterator[_Source]:
 class _DelveSource:
     """An expedition file from elsewhere, read row by row through a read-only connection."""
 
-    def __init__(self, store: Store, head: Head, refuse: json_format._Refuse) -> None:
+    def __init__(self, store: Store, head: Head, refuse: Refuse) -> None:
         self.store = store
         self.head = head
         self.refuse = refuse
 
     @classmethod
     @contextlib.contextmanager
-    def open(cls, path: Path, refuse: json_format._Refuse) -> Iterator[_DelveSource]:
+    def open(cls, path: Path, refuse: Refuse) -> Iterator[_DelveSource]:
         try:
             store = Store.open(path, write=False)
         except StoreError as error:
@@ -152,7 +152,7 @@ def _sentence(error: DelveError) -> str:
 
 
 def _audited(
-    store: Store, source: _Source, refuse: json_format._Refuse
+    store: Store, source: _Source, refuse: Refuse
 ) -> Iterator[tuple[str, str, Sequence[NewEvent]]]:
     """Each batch of the source, once the checks a command goes through pass for it.
 
@@ -184,9 +184,7 @@ def _where(error: Impossible, line: int | None) -> str:
     return f"{where}: {error.why} — no command could have written it"
 
 
-def _load_procedures(
-    batch: Batch, procedures: dict[str, Procedure], refuse: json_format._Refuse
-) -> None:
+def _load_procedures(batch: Batch, procedures: dict[str, Procedure], refuse: Refuse) -> None:
     """Load each procedure the batch moves to, so the audit follows it.
 
     A text under a digest that is not its own is loaded too: the audit then refuses it.

@@ -42,7 +42,7 @@ class ImportRefused(DelveError):
 
 
 #: Builds the refusal for one file from a sentence saying what is wrong with it.
-_Refuse = Callable[[str], ImportRefused]
+Refuse = Callable[[str], ImportRefused]
 
 
 # Export ----------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ class Reading:
     constant memory (but for one number per batch: its line).
     """
 
-    def __init__(self, path: Path, binary: BinaryIO, refuse: _Refuse) -> None:
+    def __init__(self, path: Path, binary: BinaryIO, refuse: Refuse) -> None:
         self.path = path
         self.refuse = refuse
         self._parser = _Parser(binary, refuse)
@@ -216,7 +216,7 @@ class Reading:
             )
 
 
-def _on_line(refuse: _Refuse, line: int) -> _Refuse:
+def _on_line(refuse: Refuse, line: int) -> Refuse:
     def refuse_on_line(why: str) -> ImportRefused:
         return refuse(f"{why} (line {line})")
 
@@ -228,7 +228,7 @@ def open_export(path: Path, binary: BinaryIO) -> Reading:
     return Reading(path, binary, refuser(path))
 
 
-def refuser(path: Path) -> _Refuse:
+def refuser(path: Path) -> Refuse:
     """The refusal for one file, built from a sentence saying what is wrong with it."""
 
     def refuse(why: str) -> ImportRefused:
@@ -287,7 +287,7 @@ MAX_VALUE = 64 * 1024 * 1024
 class _Parser:
     """The top-level object of a JSON file, read key by key, its "batches" item by item."""
 
-    def __init__(self, binary: BinaryIO, refuse: _Refuse) -> None:
+    def __init__(self, binary: BinaryIO, refuse: Refuse) -> None:
         self.binary = binary
         self.refuse = refuse
         self.decoder = codecs.getincrementaldecoder("utf-8")()
@@ -464,7 +464,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check_meta(meta: object, refuse: _Refuse) -> dict[str, str]:
+def check_meta(meta: object, refuse: Refuse) -> dict[str, str]:
     """The expedition's metadata: an object of texts with a name."""
     if not isinstance(meta, dict):
         raise refuse('its "meta" is missing or not an object')
@@ -476,7 +476,7 @@ def check_meta(meta: object, refuse: _Refuse) -> dict[str, str]:
     return dict(meta)
 
 
-def check_procedure(procedure: object, refuse: _Refuse) -> str:
+def check_procedure(procedure: object, refuse: Refuse) -> str:
     """The procedure's text, which must load; and its id, when given, must be the text's."""
     if not isinstance(procedure, dict) or not isinstance(procedure.get("text"), str):
         raise refuse('its "procedure" is missing or has no "text"')
@@ -492,7 +492,7 @@ def check_procedure(procedure: object, refuse: _Refuse) -> str:
     return str(procedure["text"])
 
 
-def check_batch(batch: object, seq: int, where: str, refuse: _Refuse) -> Checked:
+def check_batch(batch: object, seq: int, where: str, refuse: Refuse) -> Checked:
     """One batch of the file, its structure and every event's types checked."""
     if not isinstance(batch, dict):
         raise refuse(f"{where} is not an object")
@@ -545,7 +545,7 @@ def text_problem(value: object) -> str | None:
     return None
 
 
-def _event(event: object, batch: str, number: int, refuse: _Refuse) -> tuple[NewEvent, ev.Event]:
+def _event(event: object, batch: str, number: int, refuse: Refuse) -> tuple[NewEvent, ev.Event]:
     """One event of a batch: a known type and schema version, and fields of their types."""
     where = f"{batch}, event {number}"
     if not isinstance(event, dict):

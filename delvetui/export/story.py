@@ -22,7 +22,7 @@ import attrs
 from delvetui.core import conditions
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
-from delvetui.core.log import Kind, clock_text, describe, walk
+from delvetui.core.log import Kind, clock_text, event_line, walk
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
@@ -262,7 +262,7 @@ class _Open:
         state = before
         procedure = self.procedure_at(before)
         for event in batch.events:
-            described = describe(self._briefly(event), procedure, state)
+            described = event_line(self._briefly(event), procedure, state)
             state = evolve(state, event)
             if described is None:
                 continue

@@ -18,7 +18,6 @@ from typing import Any
 import attrs
 
 from delvetui import dice
-from delvetui import text as rules
 from delvetui.errors import DiceError, ProcedureError
 from delvetui.procedure.reading import (
     ID,
@@ -27,13 +26,14 @@ from delvetui.procedure.reading import (
     LineMap,
     Problems,
     decode,
-    describe,
+    kind_of_value,
     matches,
     parse_toml,
     type_name,
     unknown,
 )
 from delvetui.procedure.tree import parse_range
+from delvetui.text import suggest, unseen_in
 from delvetui.values import as_tuple
 
 #: An adventure's tables file larger than this is refused before it is parsed.
@@ -165,7 +165,7 @@ class _Reader(Problems):
 
     def convert(self, cls: type[Any], raw: object, path: str) -> Any:
         if not isinstance(raw, dict):
-            self.problem(path, f"should be a table of keys, not {describe(raw)}.")
+            self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
         hints = typing.get_type_hints(cls)
         fields = {field.name: field for field in attrs.fields(cls)}
@@ -194,7 +194,7 @@ class _Reader(Problems):
             origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin is tuple:
             if not isinstance(value, list):
-                self.problem(path, f"should be a list, not {describe(value)}.")
+                self.problem(path, f"should be a list, not {kind_of_value(value)}.")
                 return INVALID
             if len(value) > MAX_ROWS:
                 self.problem(path, f"has {len(value)} rows; a table may have at most {MAX_ROWS}.")
@@ -203,7 +203,7 @@ class _Reader(Problems):
             return INVALID if any(item is INVALID for item in items) else tuple(items)
         if origin is dict:
             if not isinstance(value, dict):
-                self.problem(path, f"should be a table, not {describe(value)}.")
+                self.problem(path, f"should be a table, not {kind_of_value(value)}.")
                 return INVALID
             if len(value) > MAX_AREAS:
                 self.problem(path, f"has {len(value)} tables; a file may have at most {MAX_AREAS}.")
@@ -214,10 +214,10 @@ class _Reader(Problems):
             found = self.convert(hint, value, path)
             return INVALID if found is None else found
         if not matches(hint, value):
-            self.problem(path, f"should be {type_name(hint)}, not {describe(value)}.")
+            self.problem(path, f"should be {type_name(hint)}, not {kind_of_value(value)}.")
             return INVALID
         if isinstance(value, str):
-            control = rules.unseen_in(value)
+            control = unseen_in(value)
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
                 return INVALID
@@ -269,8 +269,7 @@ def _ref(
         known = ", ".join(options) or "none are defined"
         reader.problem(
             path,
-            f"names the {what} '{name}', which does not exist ({known})."
-            + rules.suggest(name, options),
+            f"names the {what} '{name}', which does not exist ({known})." + suggest(name, options),
         )
 
 

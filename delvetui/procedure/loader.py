@@ -20,7 +20,6 @@ from typing import Any, Literal
 import attrs
 
 from delvetui import dice
-from delvetui import text as rules
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import fanout, model
 from delvetui.procedure.conditions import check_condition
@@ -36,11 +35,11 @@ from delvetui.procedure.reading import (
     Limit,
     Problems,
     decode,
+    kind_of_value,
     parse_toml,
     read_bounded,
 )
 from delvetui.procedure.reading import LineMap as _LineMap
-from delvetui.procedure.reading import describe as _describe
 from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
@@ -49,7 +48,9 @@ from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_time
 from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
+from delvetui.text import clock as read_clock
 from delvetui.text import suggest as _suggest
+from delvetui.text import unseen_in
 
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "load_bytes", "load_file", "load_text"]
@@ -141,7 +142,7 @@ class _Converter(Problems):
         """Convert a TOML table into the attrs class, or None when it has problems."""
         where = path or "the file"
         if not isinstance(raw, dict):
-            self.problem(path, f"should be a table of keys, not {_describe(raw)}.")
+            self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
         hints = _hints(cls)
         fields = {
@@ -216,7 +217,7 @@ class _Converter(Problems):
                 if _matches(option, value):
                     return self._value(option, value, path)
             names = " or ".join(_type_name(option) for option in options)
-            self.problem(path, f"should be {names}, not {_describe(value)}.")
+            self.problem(path, f"should be {names}, not {kind_of_value(value)}.")
             return INVALID
         if origin is Literal:
             if value in args:
@@ -227,13 +228,13 @@ class _Converter(Problems):
             return INVALID
         if origin is tuple:
             if not isinstance(value, list):
-                self.problem(path, f"should be a list, not {_describe(value)}.")
+                self.problem(path, f"should be a list, not {kind_of_value(value)}.")
                 return INVALID
             items = [self._value(args[0], item, f"{path}[{i}]") for i, item in enumerate(value)]
             return INVALID if any(item is INVALID for item in items) else tuple(items)
         if origin is dict:
             if not isinstance(value, dict):
-                self.problem(path, f"should be a table, not {_describe(value)}.")
+                self.problem(path, f"should be a table, not {kind_of_value(value)}.")
                 return INVALID
             out: dict[str, Any] = {}
             for key, item in value.items():
@@ -256,7 +257,7 @@ class _Converter(Problems):
             return INVALID if result is None else result
         if hint is Any or _matches(hint, value):
             # Line feeds and tabs are a long text's own; every other control is refused.
-            control = rules.unseen_in(value, allow="\t\n") if isinstance(value, str) else None
+            control = unseen_in(value, allow="\t\n") if isinstance(value, str) else None
             if control is not None:
                 self.problem(path, f"contains a control character ({control}); use plain text.")
                 return INVALID
@@ -267,7 +268,7 @@ class _Converter(Problems):
                 )
                 return INVALID
             return float(value) if hint is float and isinstance(value, int) else value
-        self.problem(path, f"should be {_type_name(hint)}, not {_describe(value)}.")
+        self.problem(path, f"should be {_type_name(hint)}, not {kind_of_value(value)}.")
         return INVALID
 
 
@@ -302,7 +303,7 @@ class _Checker:
         p = self.p
         if not ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
-        if rules.clock(p.time.start) is None:
+        if read_clock(p.time.start) is None:
             self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")

@@ -506,7 +506,7 @@ def type_name(hint: Any) -> str:
     return str(hint)
 
 
-def describe(value: object) -> str:
+def kind_of_value(value: object) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()}"
     if isinstance(value, int | float):

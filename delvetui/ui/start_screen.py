@@ -53,7 +53,7 @@ def folder_text(folder: Path) -> str:
         return str(folder)
 
 
-def describe(path: Path) -> Text:
+def saved_row(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
     row = Text(no_wrap=True, overflow="ellipsis")
     row.append(name_cell(visible(path.stem)), "bold")
@@ -140,7 +140,7 @@ class StartScreen(Screen[None]):
     def describe_saved(self) -> None:
         """Read each saved expedition (read-only, in the background) for its row."""
         for path in self.saved:
-            row = describe(path)
+            row = saved_row(path)
             self.app.call_from_thread(self._show_row, path, row)
 
     def _show_row(self, path: Path, row: Text) -> None:

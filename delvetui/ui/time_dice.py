@@ -48,7 +48,7 @@ class TimeDice(Pane):
     compact: reactive[bool] = reactive(False, layout=True)
     """Draw one line instead of die tiles (small terminals)."""
 
-    def describe(self) -> tuple[str, str, str]:
+    def clock_parts(self) -> tuple[str, str, str]:
         """The clock and day, the quarter's name, and the turn within the hour."""
         state = self.state
         quarters = self.procedure.time.quarters
@@ -77,7 +77,7 @@ class TimeDice(Pane):
         """The dice and the clock."""
         state = self.state
         faces = state.time_dice
-        clock, quarter, within = self.describe()
+        clock, quarter, within = self.clock_parts()
         text = Text(no_wrap=True, overflow="ellipsis")
         die = self._style("die")
         muted = self._style("muted")

@@ -13,11 +13,11 @@ import shlex
 
 import attrs
 
-from delvetui import text as rules
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.grammar import USAGE, VERBS
 from delvetui.errors import CommandError
+from delvetui.text import quoted, suggest, unseen_in
 
 
 def _checked_line(text: str) -> None:
@@ -26,7 +26,7 @@ def _checked_line(text: str) -> None:
         raise CommandError(
             f"The command is {len(text)} characters long; the limit is {cmd.MAX_COMMAND_LENGTH}."
         )
-    control = rules.unseen_in(text)
+    control = unseen_in(text)
     if control is not None:
         raise CommandError(
             f"The command contains a control character ({control}, such as a terminal's escape "
@@ -65,8 +65,8 @@ def _parse(text: str) -> cmd.Command:
     verb = VERBS.get(words[0].lower())
     if verb is None:
         raise CommandError(
-            f"'{rules.quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
-            + rules.suggest(words[0].lower(), USAGE)
+            f"'{quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
+            + suggest(words[0].lower(), USAGE)
         )
     command = verb.reader(words[1:], text)
     return attrs.evolve(command, text=text.strip())
@@ -256,7 +256,7 @@ def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
         read.no_more(verb if verb in USAGE else "turn", dict(pairs))
     except read.UsageProblem as error:
         raise _with_usage(error) from None
-    raise CommandError(f"'{rules.quoted(key)}=' does not belong here.")
+    raise CommandError(f"'{quoted(key)}=' does not belong here.")
 
 
 def without_keys(command: cmd.Command, keys: set[str]) -> cmd.Command:

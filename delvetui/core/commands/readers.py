@@ -10,17 +10,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from delvetui import text as rules
 from delvetui.core.commands import types as cmd
 from delvetui.errors import CommandError
+from delvetui.text import (
+    MAX_NOTE,
+    MAX_PURPOSE,
+    MAX_WORD,
+    number_problem,
+    unseen_in,
+)
+from delvetui.text import clock as read_clock
+from delvetui.text import duration as read_duration
+from delvetui.text import quoted as _short
 
 #: A reader: the words after the verb, and the whole line (a note keeps it as typed).
 Reader = Callable[[list[str], str], cmd.Command]
 
 # KEY=VALUE; after a dot the key may name a member with spaces ('save.Old Tom=12').
 _KEY = re.compile(r"^([A-Za-z][\w\-]*(?:\.[^=]+)?)=(.*)$", re.DOTALL)
-_short = rules.quoted
-_suggest = rules.suggest
 
 
 class UsageProblem(CommandError):
@@ -40,7 +47,7 @@ def _int(
     verb: str, key: str, value: str, *, minimum: int | None = 0, maximum: int = cmd.MAX_NUMBER
 ) -> int:
     least = -cmd.MAX_NUMBER if minimum is None else minimum
-    problem = rules.number_problem(key, value, least, maximum)
+    problem = number_problem(key, value, least, maximum)
     if problem is not None:
         raise _usage(verb, problem)
     return int(value)
@@ -78,7 +85,7 @@ def _bounded(verb: str, what: str, text: str, limit: int) -> str:
 
 def _word(verb: str, what: str, text: str) -> str:
     """A word the procedure must know (an action, a kind, an id), refused when too long."""
-    return _bounded(verb, what, text, rules.MAX_WORD)
+    return _bounded(verb, what, text, MAX_WORD)
 
 
 def split_pairs(words: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
@@ -88,10 +95,10 @@ def split_pairs(words: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
         found = _KEY.match(word)
         if found is not None:
             key = found.group(1)
-            if len(key) > rules.MAX_WORD:
+            if len(key) > MAX_WORD:
                 raise CommandError(
                     f"'{_short(key)}=' is {len(key)} characters long; "
-                    f"a key may be up to {rules.MAX_WORD}."
+                    f"a key may be up to {MAX_WORD}."
                 )
             pairs.append((key, found.group(2)))
         else:
@@ -335,7 +342,7 @@ def read_values(verb: str, pairs: list[tuple[str, str]]) -> tuple[tuple[str, str
     for key, value in pairs:
         if not value:
             raise _usage(verb, f"{key}= needs a value.")
-        _bounded(verb, f"the value of {key}=", value, rules.MAX_PURPOSE)
+        _bounded(verb, f"the value of {key}=", value, MAX_PURPOSE)
     return tuple(pairs)
 
 
@@ -362,7 +369,7 @@ def read_roll(words: list[str], text: str) -> cmd.Command:
     values = dict(pairs)
     value = values.pop("result", None)
     no_more("roll", values)
-    purpose = _bounded("roll", "what a roll is for", " ".join(plain[1:]), rules.MAX_PURPOSE)
+    purpose = _bounded("roll", "what a roll is for", " ".join(plain[1:]), MAX_PURPOSE)
     return cmd.RollDice(expression=plain[0], purpose=purpose, value=value)
 
 
@@ -370,7 +377,7 @@ def read_note(words: list[str], text: str) -> cmd.Command:
     body = text.strip()[len("note") :].strip()
     if not body:
         raise _usage("note", "A note needs some text.")
-    return cmd.Note(note=_bounded("note", "a note", body, rules.MAX_NOTE))
+    return cmd.Note(note=_bounded("note", "a note", body, MAX_NOTE))
 
 
 def read_bare(verb: str, cls: type[cmd.Command]) -> Reader:
@@ -393,7 +400,7 @@ def read_time(words: list[str], text: str) -> cmd.Command:
         raise _usage("time", "Say time set HH:MM or time roll N.")
     sub = words[0].lower()
     if sub == "set" and len(words) == 2:
-        found = rules.clock(words[1])
+        found = read_clock(words[1])
         if found is None:
             raise _usage("time", f"'{_short(words[1])}' is not a time of day; write HH:MM.")
         return cmd.SetTime(hour=found[0], minute=found[1])
@@ -424,7 +431,7 @@ def read_encounter(words: list[str], text: str) -> cmd.Command:
             "encounter", "Say what it is (creature=NAME), how far (distance=TEXT), or both."
         )
     said = (
-        None if given is None else _bounded("encounter", what, given.strip(), rules.MAX_PURPOSE)
+        None if given is None else _bounded("encounter", what, given.strip(), MAX_PURPOSE)
         for given, what in ((creature, "a creature"), (distance, "a distance"))
     )
     return cmd.DescribeEncounter(creature=next(said), distance=next(said))
@@ -453,7 +460,7 @@ def read_enter(words: list[str], text: str) -> cmd.Command:
 
 
 def _real_seconds(verb: str, text: str, *, least: int = 1) -> int:
-    seconds = rules.duration(text)
+    seconds = read_duration(text)
     if seconds is None:
         raise _usage(verb, f"'{_short(text)}' is not a span of time; write 60m, 1h30m or 90s.")
     if not least <= seconds <= cmd.MAX_REAL_SECONDS:
@@ -468,10 +475,10 @@ def read_realtime(words: list[str], text: str) -> cmd.Command:
         return cmd.RealTime(verb="resume")
     if sub == "pause":
         seconds = 0
-        if rest and rules.duration(rest[0]) is not None:
+        if rest and read_duration(rest[0]) is not None:
             seconds = _real_seconds("realtime", rest[0], least=0)
             rest = rest[1:]
-        reason = _bounded("realtime", "why the clock pauses", " ".join(rest), rules.MAX_PURPOSE)
+        reason = _bounded("realtime", "why the clock pauses", " ".join(rest), MAX_PURPOSE)
         return cmd.RealTime(verb="pause", seconds=seconds, reason=reason)
     if sub == "pass" and rest:
         ids = tuple(_word("realtime", "a light id", word) for word in rest[1:])
@@ -482,8 +489,8 @@ def read_realtime(words: list[str], text: str) -> cmd.Command:
 def read_tables(words: list[str], text: str) -> cmd.Command:
     if len(words) != 2 or words[0].lower() != "add":
         raise _usage("tables", "Say tables add FILE (quote a path with spaces).")
-    path = _bounded("tables", "a file's path", words[1], rules.MAX_PURPOSE)
-    if rules.unseen_in(path) is not None:
+    path = _bounded("tables", "a file's path", words[1], MAX_PURPOSE)
+    if unseen_in(path) is not None:
         raise _usage("tables", "A file's path cannot hold control characters.")
     return cmd.AddTables(path=path)
 

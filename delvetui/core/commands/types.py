@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import attrs
 
-from delvetui import text as rules
+from delvetui.text import MAX_COMMAND, MAX_NAME
 from delvetui.values import Value
 
 #: Longest command accepted, so a runaway paste is refused at once.
-MAX_COMMAND_LENGTH = rules.MAX_COMMAND
-MAX_NAME_LENGTH = rules.MAX_NAME
+MAX_COMMAND_LENGTH = MAX_COMMAND
+MAX_NAME_LENGTH = MAX_NAME
 #: The largest number a command takes (hit points, counts, minutes...).
 MAX_NUMBER = 999_999
 #: The longest span of real time a command takes (a day).
