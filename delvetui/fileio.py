@@ -51,10 +51,9 @@ def reason(error: OSError) -> str:
 
 def temporary_beside(path: Path, purpose: str = "tmp") -> Path:
     """A fresh hidden name in the folder of path, short whatever path's own name is."""
-    # Imported here: secrets brings hmac and OpenSSL's hashes, which only a write needs.
-    import secrets
-
-    return path.parent / f".delvetui-{secrets.token_hex(6)}.{purpose}"
+    # os.urandom is what secrets.token_hex reads, without importing hmac and OpenSSL's
+    # hashes (3 ms) on the way to the first picture the table saves.
+    return path.parent / f".delvetui-{os.urandom(6).hex()}.{purpose}"
 
 
 def kind_of(mode: int) -> str | None:

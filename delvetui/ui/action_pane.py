@@ -10,9 +10,9 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
-from delvetui.core.decide import preview
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
+from delvetui.core.turn import preview
 from delvetui.procedure.model import Action, Procedure
 from delvetui.ui.pane import Pane
 

@@ -22,7 +22,6 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from delvetui import fileio
-from delvetui.application import creation
 from delvetui.application.files import Prefs, export_path, write_export
 from delvetui.application.realtime import Now, RealTimeClock
 from delvetui.core.state import State
@@ -35,7 +34,6 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui.error_screen import ErrorScreen
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import Order, TableScreen
 
@@ -52,6 +50,13 @@ THEMES = ("textual-dark", "textual-light")
 REALTIME_EVERY = 1.0
 #: A screenshot that could not be taken in this many seconds gives up with a message.
 SCREENSHOT_TIMEOUT = 60.0
+
+
+def _error_screen(title: str, message: str) -> Screen[None]:
+    """A dialog saying what went wrong, imported the first time something does."""
+    from delvetui.ui.error_screen import ErrorScreen
+
+    return ErrorScreen(title, message)
 
 
 def _table_commands() -> type[Provider]:
@@ -138,7 +143,7 @@ class DelveApp(App[None]):
             from delvetui.ui.start_screen import StartScreen
 
             self._show(StartScreen(), first=first)
-            self.push_screen(ErrorScreen("This expedition cannot be opened", error.message))
+            self.push_screen(_error_screen("This expedition cannot be opened", error.message))
             return
         self._close()
         if self.table is not None:
@@ -182,7 +187,7 @@ class DelveApp(App[None]):
     def on_table_screen_damaged(self, event: TableScreen.Damaged) -> None:
         """The page check or reading the log found damage (or a snapshot that disagrees)."""
         self.push_screen(
-            ErrorScreen(
+            _error_screen(
                 "The expedition file needs attention",
                 f"{event.message}\n\nThe table is read-only: you can read the expedition, "
                 "but nothing can be changed.",
@@ -252,11 +257,12 @@ class DelveApp(App[None]):
 
     def on_start_screen_demo(self, event: StartScreen.Demo) -> None:
         """Make (or reopen) the demo expedition."""
+        from delvetui.application import creation
 
         try:
             path = creation.demo()
         except DelveError as error:
-            self.push_screen(ErrorScreen("The demo cannot be made", error.message))
+            self.push_screen(_error_screen("The demo cannot be made", error.message))
             return
         self.open_expedition(path)
 
@@ -275,13 +281,14 @@ class DelveApp(App[None]):
 
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
+        from delvetui.application import creation
         from delvetui.ui.new_expedition import NewExpeditionScreen
 
         form = event.control if isinstance(event.control, NewExpeditionScreen) else None
         try:
             path = creation.create(event.name, event.procedure, event.commands, start=event.start)
         except StorageFailed as error:
-            self.push_screen(ErrorScreen("The expedition could not be saved", error.message))
+            self.push_screen(_error_screen("The expedition could not be saved", error.message))
             return
         except DelveError as error:
             if isinstance(self.screen, NewExpeditionScreen):
@@ -346,7 +353,7 @@ class DelveApp(App[None]):
     def _failed(self, error: DelveError, table: TableScreen | None) -> None:
         if isinstance(error, StorageFailed):
             self.push_screen(
-                ErrorScreen(
+                _error_screen(
                     "Could not save",
                     f"{error.message}\n\nNothing of this command was saved, and nothing "
                     "earlier is lost: the table shows what is on disk. Check the disk "
@@ -431,7 +438,7 @@ class DelveApp(App[None]):
             write_export(path, text)
         except DelveError as error:
             self.call_from_thread(
-                self.push_screen, ErrorScreen("The log could not be exported", error.message)
+                self.push_screen, _error_screen("The log could not be exported", error.message)
             )
             return
         self.call_from_thread(self.notify, f"The log is in {path}", markup=False)
