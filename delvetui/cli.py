@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from delvetui import __version__
 
 if TYPE_CHECKING:
-    from delvetui.core.state import Member, State
+    from delvetui.core.state import State
     from delvetui.procedure.model import Procedure
     from delvetui.session import Expedition
 
@@ -680,7 +680,7 @@ _SEEN = {"bright": "bright light", "dim": "dim light", "dark": "darkness"}
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
     from delvetui.core import areas, conditions, timers
-    from delvetui.core.party import party_stock, resource_words
+    from delvetui.core.party import party_stock, resource_words, track_figure
     from delvetui.text import time_left
 
     turn_name = procedure.turn_name(state.turn_type)
@@ -700,8 +700,8 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         seen = [f"in {_SEEN[member['light_level']]}"] if "light_level" in member else []
         # A game that counts fatigue as a track (Cairn) shows it with the other tracks, as
         # the roster does, instead of its one-step ladder's word ("fresh").
-        ladder = [] if "fatigue" in procedure.tracks else [member["fatigue_label"]]
-        tracks = [_track_words(procedure, found, track_id) for track_id in procedure.tracks]
+        ladder = [] if procedure.fatigue_track else [member["fatigue_label"]]
+        tracks = [" ".join(track_figure(procedure, found, t)) for t in procedure.tracks]
         extra = ", ".join([*ladder, *seen, *shown, *tracks, *resource_words(data, member["name"])])
         lines.append(f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {extra}")
     for light in data["lights"]:
@@ -720,14 +720,6 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
             f"  {name}: {levels[name]} ({value})" if name in levels else f"  {name}: {value}"
         )
     return "\n".join(lines)
-
-
-def _track_words(procedure: Procedure, member: Member, track_id: str) -> str:
-    """A member's track as the roster shows it: "Fatigue 1", "Hours awake 8/16"."""
-    track = procedure.tracks[track_id]
-    limit = member.ability(track.limit) if isinstance(track.limit, str) else track.limit
-    value = member.track(track_id)
-    return f"{track.label} {value}" + (f"/{limit}" if limit is not None else "")
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import attrs
 from delvetui import lazy
 from delvetui.core import commands as cmd
 from delvetui.core import conditions
-from delvetui.core.state import Member, State
+from delvetui.core.state import Member, State, track_limit
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure, Resource
 from delvetui.text import closest, suggest
@@ -159,9 +159,9 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
             bound = " (the least is 0)" if asked < hp else bound
             unchanged.append(f"{member.name} has {hp}/{member.max_hp} hit points already{bound}")
     fatigue = command.fatigue
-    if fatigue is not None and len(work.procedure.party.fatigue) == 1 and "fatigue" in tracks:
-        # A game whose Fatigue is a count (Cairn's, one a slot) and not a ladder: the count.
-        _change_track(work, member.name, "fatigue", fatigue, unchanged)
+    counted = work.procedure.fatigue_track
+    if fatigue is not None and counted is not None:
+        _change_track(work, member.name, counted, fatigue, unchanged)
         fatigue = None
     if fatigue is not None:
         ladder = work.procedure.party.fatigue
@@ -287,6 +287,15 @@ def stocks(state: State, procedure: Procedure) -> dict[str, Any]:
     mine = [key for key, r in procedure.resources.items() if r.per == "member"]
     members = {m.name: {key: m.resource(key) for key in mine} for m in state.party}
     return {"resources": {"party": party, "members": members}}
+
+
+def track_figure(procedure: Procedure, member: Member, track_id: str) -> tuple[str, str]:
+    """A member's track as the roster and ``status`` show it: its label, and its value over
+    the member's limit where it has one ("Hours since Make Camp", "8/23")."""
+    track = procedure.tracks[track_id]
+    limit = track_limit(track.limit, member)
+    value = member.track(track_id)
+    return track.label, f"{value}" + (f"/{limit}" if limit is not None else "")
 
 
 def resource_words(data: dict[str, Any], name: str) -> list[str]:

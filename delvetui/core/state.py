@@ -174,6 +174,13 @@ class Hazard:
     row: int
 
 
+def track_limit(limit: int | str | None, member: Member) -> int | None:
+    """A track's limit for a member: a number, or their score in an ability (None without)."""
+    if limit is None or isinstance(limit, int):
+        return limit
+    return member.ability(limit)
+
+
 @attrs.frozen
 class State:
     """Everything an expedition's events add up to."""

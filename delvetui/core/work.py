@@ -22,7 +22,7 @@ from delvetui.core import events as ev
 from delvetui.core import when
 from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
-from delvetui.core.state import Light, Member, State
+from delvetui.core.state import Light, Member, State, track_limit
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
 from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.model import (
@@ -51,13 +51,6 @@ def named(options: Mapping[str, _T], name: str, what: str, *, none: str = "none"
         known = ", ".join(options) or none
         raise CommandError(f"'{name}' is not {what} ({known}).{suggest(name, options)}")
     return found
-
-
-def track_limit(limit: int | str | None, member: Member) -> int | None:
-    """A track's limit for a member: a number, or their score in an ability (None without)."""
-    if limit is None or isinstance(limit, int):
-        return limit
-    return member.ability(limit)
 
 
 class Inputs:

@@ -965,6 +965,12 @@ class Procedure(Value):
         return kind.label if kind is not None else self.time.turn_name
 
     @property
+    def fatigue_track(self) -> str | None:
+        """The track that counts fatigue where the ladder has one step and a track is named
+        ``fatigue`` (Cairn's Fatigue, one a slot, is a count and not a ladder); else None."""
+        return "fatigue" if len(self.party.fatigue) == 1 and "fatigue" in self.tracks else None
+
+    @property
     def default_turn_type(self) -> str:
         """The turn type an expedition starts in."""
         return next(iter(self.turn_types), "turn")

@@ -14,6 +14,7 @@ from textual.message import Message
 
 from delvetui.core import conditions
 from delvetui.core.member_light import member_level, per_member
+from delvetui.core.party import track_figure
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
@@ -193,12 +194,7 @@ class PartyRoster(RowPane):
         """The member's details as (label, figure): a condition is all label."""
         state, procedure = self.state, self.procedure
         extras = [(visible(shown), "") for shown in conditions.shown(member, state, procedure)]
-        for track_id, track in procedure.tracks.items():
-            value = member.track(track_id)
-            limit = track.limit
-            if isinstance(limit, str):
-                limit = member.ability(limit)
-            extras.append((track.label, f"{value}" + (f"/{limit}" if limit is not None else "")))
+        extras += [track_figure(procedure, member, track_id) for track_id in procedure.tracks]
         for resource_id, resource in procedure.resources.items():
             if resource.per == "member":
                 extras.append((resource.label, f"{member.resource(resource_id)}"))
