@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from delvetui.core import daytime, member_light
-from delvetui.core.state import Member
+from delvetui.core.state import Member, State
 from delvetui.procedure.model import Condition
 from delvetui.text import counted
 
@@ -118,15 +118,21 @@ def _at_most(value: int, bound: int) -> bool:
     return value <= bound
 
 
-def _counter_bounds(
-    compare: Callable[[int, int], bool], said: str
+def _bounds(
+    compare: Callable[[int, int], bool],
+    said: str,
+    value_of: Callable[[State, str], int],
+    name_of: Callable[[Now, str], str],
 ) -> tuple[Callable[[Now, dict[str, int]], bool], Callable[[Now, dict[str, int]], str]]:
+    """The test and the words of a key that bounds some named numbers (counters, the
+    party's resources): each at least, or at most, its value."""
+
     def test(now: Now, bounds: dict[str, int]) -> bool:
-        return all(compare(now.work.state.counter(n), v) for n, v in bounds.items())
+        return all(compare(value_of(now.work.state, n), v) for n, v in bounds.items())
 
     def words_(now: Now, bounds: dict[str, int]) -> str:
         return " and ".join(
-            f"{_counter_name(now, name)} is {said} {value} (it is {now.work.state.counter(name)})"
+            f"{name_of(now, name)} is {said} {value} (it is {value_of(now.work.state, name)})"
             for name, value in bounds.items()
         )
 
@@ -136,21 +142,6 @@ def _counter_bounds(
 def _resource_name(now: Now, name: str) -> str:
     resource = now.work.procedure.resources.get(name)
     return f"the {resource.label.lower()}" if resource is not None else f"the resource {name}"
-
-
-def _resource_bounds(
-    compare: Callable[[int, int], bool], said: str
-) -> tuple[Callable[[Now, dict[str, int]], bool], Callable[[Now, dict[str, int]], str]]:
-    def test(now: Now, bounds: dict[str, int]) -> bool:
-        return all(compare(now.work.state.resource(n), v) for n, v in bounds.items())
-
-    def words_(now: Now, bounds: dict[str, int]) -> str:
-        return " and ".join(
-            f"{_resource_name(now, name)} is {said} {value} (it is {now.work.state.resource(name)})"
-            for name, value in bounds.items()
-        )
-
-    return test, words_
 
 
 def _counter_levels_test(now: Now, wanted: dict[str, tuple[str, ...]]) -> bool:
@@ -337,10 +328,10 @@ def _each(phrase: str) -> Callable[[Now, tuple[str, ...]], str]:
     return words_
 
 
-_counter_least = _counter_bounds(_at_least, "at least")
-_counter_most = _counter_bounds(_at_most, "at most")
-_resource_least = _resource_bounds(_at_least, "at least")
-_resource_most = _resource_bounds(_at_most, "at most")
+_counter_least = _bounds(_at_least, "at least", State.counter, _counter_name)
+_counter_most = _bounds(_at_most, "at most", State.counter, _counter_name)
+_resource_least = _bounds(_at_least, "at least", State.resource, _resource_name)
+_resource_most = _bounds(_at_most, "at most", State.resource, _resource_name)
 
 #: Every key of a ``when`` condition, in the order ``holds`` asks them and ``words`` says
 #: them. The order is kept because a key that reads the command (``inputs``, ``by``) marks
