@@ -110,17 +110,12 @@ class LightInventory(RowPane):
             more = f"+{len(rest)} more" if shown else f"{len(rest)} lights"
             text.append(f"{more}, {how}: {names}", self._style("muted"))
             rows.append(None)
-        for line in timed:
-            text.append("\n")
-            text.append_text(line)
-            rows.append(None)
         if show_spent:
-            text.append("\n")
             names = ", ".join(visible(light.id) for light in spent[-6:])
             more = f" and {len(spent) - 6} more" if len(spent) > 6 else ""
-            text.append(f"Spent: {names}{more}", self._style("spent"))
-            rows.append(None)
-        for line in extra:
+            timed.append(Text(f"Spent: {names}{more}", self._style("spent")))
+        # Under the lights: the running timers, the spent lights, what the level means.
+        for line in [*timed, *extra]:
             text.append("\n")
             text.append_text(line)
             rows.append(None)
