@@ -143,14 +143,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             home.mkdir()
             for path in paths[:size]:
                 shutil.copyfile(path, home / path.name)
-            events = sum(Expedition.open(p, write=False, snapshot=True).event_count for p in paths[:size])
+            events = sum(
+                Expedition.open(p, write=False, snapshot=True).event_count for p in paths[:size]
+            )
             out = Path(scratch) / f"out-{size}"
             out.mkdir()
             commands = [("campaign view (--json)", ["campaign", "--json"])]
             commands += [
                 (
                     f"chronicle, {fmt}",
-                    ["export", "--campaign", "bench-1", "--format", fmt, "-o", str(out / f"c.{fmt}")],
+                    [
+                        "export",
+                        "--campaign",
+                        "bench-1",
+                        "--format",
+                        fmt,
+                        "-o",
+                        str(out / f"c.{fmt}"),
+                    ],
                 )
                 for fmt in FORMATS
             ]
@@ -161,10 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     written = f"{(out / command[-1].rsplit('/', 1)[-1]).stat().st_size / 2**20:.1f}"
                 rows.append((size, events, label, wall, cpu, peak, written))
                 print(f"  {size} × {label}: {wall:.2f} s", file=sys.stderr)
-    print("| expeditions | events | command | wall (s) | CPU (s) | peak memory (MiB) | written (MiB) |")
+    print(
+        "| expeditions | events | command | wall (s) | CPU (s) | peak memory (MiB) | written (MiB) |"
+    )
     print("|---:|---:|---|---:|---:|---:|---:|")
     for size, events, label, wall, cpu, peak, written in rows:
-        print(f"| {size} | {events:,} | {label} | {wall:.2f} | {cpu:.2f} | {peak:.1f} | {written} |")
+        print(
+            f"| {size} | {events:,} | {label} | {wall:.2f} | {cpu:.2f} | {peak:.1f} | {written} |"
+        )
     return 0
 
 

@@ -226,7 +226,6 @@ class _Walk:
         self.burned: dict[str, int] = {}
         self.burnt_out: dict[str, int] = {}
         self.used: dict[str, int] = {}
-        self.found: dict[str, int] = {}
 
     def take(self, batch: Batch) -> None:
         if batch.seq == 1:
@@ -264,12 +263,16 @@ class _Walk:
             case ev.MemberJoined():
                 if event.name not in self.members:
                     self.members.append(event.name)
-                if not first:
+                if not first and self.link is not None:
+                    # A first expedition's party is made in it; a later one's is carried.
                     self.joined.append(event.name)
             case ev.MemberLeft():
                 self.left.append(event.name)
             case ev.LightAdded():
                 self.kinds[event.id] = event.kind
+            case ev.LightLit() if event.source:
+                # One taken from a bundle and lit ('torch2' from 'torch1') is of its kind.
+                self.kinds[event.id] = self.kinds.get(event.source, event.source)
             case ev.LightsBurned():
                 for light_id in event.ids:
                     kind = self.kinds.get(light_id, light_id)
@@ -279,14 +282,13 @@ class _Walk:
                 self.burnt_out[kind] = self.burnt_out.get(kind, 0) + 1
             case ev.ResourceChanged() if event.change < 0 and not first:
                 self.used[event.resource] = self.used.get(event.resource, 0) - event.change
-            case ev.ResourceChanged() if event.change > 0 and not first:
-                self.found[event.resource] = self.found.get(event.resource, 0) + event.change
 
 
 _KEPT = (
     ev.MemberJoined,
     ev.MemberLeft,
     ev.LightAdded,
+    ev.LightLit,
     ev.LightsBurned,
     ev.LightPutOut,
     ev.ResourceChanged,
@@ -306,15 +308,9 @@ def _light_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
 
 
 def _supply_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
-    for key in sorted(set(walk.used) | set(walk.found)):
+    for key in sorted(walk.used):
         known = procedure.resources.get(key)
-        label = known.label if known else key
-        parts = []
-        if walk.used.get(key):
-            parts.append(f"{walk.used[key]} used")
-        if walk.found.get(key):
-            parts.append(f"{walk.found[key]} found")
-        yield f"{label}: {', '.join(parts)}"
+        yield f"{known.label if known else key}: {walk.used[key]} used"
 
 
 # Grouping --------------------------------------------------------------------------------
