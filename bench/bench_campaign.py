@@ -22,6 +22,7 @@ section "A campaign".
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -39,12 +40,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_core import NOTES, SEED, Clock, Player, fingerprint, procedure
 
-from delvetui.application.campaign import create_next
+from delvetui.core import events as ev
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 
 REPO = Path(__file__).resolve().parent.parent
 FORMATS = ("md", "html", "json", "svg")
+
+
+def continued(predecessor: Path, path: Path, downtime: int, clock: Clock) -> Expedition:
+    """The next expedition after ``predecessor``: batch 1 holds its start a downtime after
+    the predecessor's end, the link to it (its id and digest) and the living party, as
+    ``delvetui new NAME --after PRED`` writes them (without the lights and healing rolls,
+    which do not change what is measured)."""
+    with Expedition.open(predecessor, write=False) as before:
+        state, link = before.state, (before.expedition_id, before.digest())
+        rules = before.procedure
+    first: list[ev.Event] = [
+        ev.ExpeditionStarted(path.stem, rules.id, rules.name, SEED, state.clock + downtime, "turn"),
+        ev.ExpeditionContinued(
+            predecessor.stem, *link, "bench-1", state.clock, downtime, ("Nothing was left behind",)
+        ),
+    ]
+    first += [ev.MemberJoined(m.name, m.max_hp, m.max_hp) for m in state.party if m.hp > 0]
+    return Expedition.create(path, rules, first=first, now=clock.moment)
 
 
 def play(expedition: Expedition, events: int, player: Player, clock: Clock) -> None:
@@ -54,10 +73,9 @@ def play(expedition: Expedition, events: int, player: Player, clock: Clock) -> N
     conn.execute("PRAGMA synchronous = OFF")
     lines = player.setup() if not expedition.state.party else ["session start"]
     for line in lines:
-        try:
+        # A member carried from the last expedition is not added twice.
+        with contextlib.suppress(DelveError):
             expedition.execute(line, now=clock.tick(line))
-        except DelveError:
-            pass  # a member carried from the last expedition is not added twice
     while expedition.event_count < events - 4:
         left = events - expedition.event_count
         if left < 28:
@@ -70,10 +88,8 @@ def play(expedition: Expedition, events: int, player: Player, clock: Clock) -> N
         except DelveError:
             continue
     for line in ("session end", "end the party is back in town"):
-        try:
+        with contextlib.suppress(DelveError):
             expedition.execute(line, now=clock.tick(line))
-        except DelveError:
-            pass
 
 
 def build(folder: Path, expeditions: int, events: int) -> list[Path]:
@@ -93,7 +109,7 @@ def build(folder: Path, expeditions: int, events: int) -> list[Path]:
                 path, procedure(), name=path.stem, seed=SEED, now=clock.moment
             )
         else:
-            opened = create_next(paths[number - 2], path, downtime_minutes=7 * 24 * 60)
+            opened = continued(paths[number - 2], path, 7 * 24 * 60, clock)
         with opened as expedition:
             play(expedition, events, player, clock)
         print(f"  built {path.name} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
@@ -168,12 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 wall, cpu, peak, _ = run(command, home)
                 written = ""
                 if command[0] == "export":
-                    written = f"{(out / command[-1].rsplit('/', 1)[-1]).stat().st_size / 2**20:.1f}"
+                    written = f"{Path(command[-1]).stat().st_size / 2**20:.1f}"
                 rows.append((size, events, label, wall, cpu, peak, written))
                 print(f"  {size} × {label}: {wall:.2f} s", file=sys.stderr)
-    print(
-        "| expeditions | events | command | wall (s) | CPU (s) | peak memory (MiB) | written (MiB) |"
-    )
+    print("| expeditions | events | command | wall (s) | CPU (s) | peak (MiB) | written (MiB) |")
     print("|---:|---:|---|---:|---:|---:|---:|")
     for size, events, label, wall, cpu, peak, written in rows:
         print(

@@ -882,7 +882,7 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
 
     from delvetui import fileio, paths
     from delvetui.errors import DelveError, TargetExists
-    from delvetui.export import campaign, chronicle
+    from delvetui.export import campaign, campaign_reading, chronicle
     from delvetui.text import visible
 
     for given, flag in ((args.expedition, "an EXPEDITION"), (args.session, "--session")):
@@ -894,7 +894,7 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
         raise DelveError("A chronicle reads only whole expeditions: leave out --salvage.")
     if fmt not in chronicle.FORMATS:
         raise DelveError(f"A chronicle is written as md, html, json or svg, not {fmt}.")
-    campaigns, refused = campaign.survey(paths.saved_expeditions())
+    campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
     chosen = campaign.choose(campaigns, args.campaign, refused)
     for bad in refused:
         _warn(f"delvetui: not in the chronicle, cannot be read: {bad.name}: {bad.reason}")
@@ -916,10 +916,10 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
 
 def _campaign(args: argparse.Namespace) -> int:
     from delvetui import paths
-    from delvetui.export import campaign
+    from delvetui.export import campaign, campaign_reading
     from delvetui.text import dumps
 
-    campaigns, refused = campaign.survey(paths.saved_expeditions())
+    campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
     if args.name is not None:
         campaigns = [campaign.choose(campaigns, args.name, refused)]
     if args.json:
