@@ -57,3 +57,22 @@ def test_a_predecessor_no_command_could_have_written_is_refused(home: Path) -> N
     with pytest.raises(DelveError, match=r"forged cannot be continued: .*no command could"):
         next_plan(path, "after-forged", downtime="1d")
     assert not (home / "after-forged.delve").exists()
+
+
+def test_the_first_expedition_on_a_later_day_sets_its_hour_on_that_day(home: Path) -> None:
+    """`time set` before the first turn sets the hour the expedition starts at, on its first
+    day, also when that is day 5 of the campaign; a continued expedition never goes back
+    before its predecessor's end (it is the next day)."""
+    from delvetui.application.campaign import first_in_campaign
+
+    path = first_in_campaign("watch", find("delving"), campaign="marches", day=5, start="10:00")
+    with Expedition.open(path) as x:
+        assert (x.state.campaign, x.state.day, x.state.clock_text) == ("marches", 5, "10:00")
+        x.execute("time set 06:00")
+        assert (x.state.day, x.state.clock_text) == (5, "06:00")
+        x.execute("end")
+    after = create_next(next_plan(path, "watch-2", downtime="2h"))
+    with Expedition.open(after) as y:
+        assert (y.state.day, y.state.clock_text) == (5, "08:00")
+        y.execute("time set 07:00")
+        assert (y.state.day, y.state.clock_text) == (6, "07:00")
