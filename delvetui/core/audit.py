@@ -129,7 +129,8 @@ class Audit:
                 party_stock = isinstance(event, ev.ResourceChanged) and not event.name
                 if carried and isinstance(event, CARRIED):
                     continue
-                if not isinstance(event, ev.CounterChanged | ev.CampaignNamed) and not party_stock:
+                opening = ev.CounterChanged | ev.CampaignNamed | ev.ExpeditionContinued
+                if not isinstance(event, opening) and not party_stock:
                     raise Impossible(
                         1,
                         number,
