@@ -105,7 +105,7 @@ def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
     assert document["format"] == "delvetui-chronicle" and document["campaign"] == "barrow"
     told = document["chains"][0]["expeditions"]
     assert [e["name"] for e in told] == ["barrow", "barrow-2", "barrow-3"]
-    assert [p["title"] for p in told[0]["story"]["parts"]][-1] == "Session 1"
+    assert "Session 1" in [p["title"] for p in told[0]["story"]["parts"]]
     svg = out["svg"]
     assert svg.startswith("<svg") and svg.count("<title>barrow") >= 1 and "Bryn died in" in svg
 
