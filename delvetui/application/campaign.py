@@ -27,7 +27,7 @@ from delvetui.core.evolve import fold
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import CommandError, DelveError, ExpeditionExists
 from delvetui.procedure.model import Procedure
-from delvetui.session import Expedition
+from delvetui.session import Expedition, check_pages
 from delvetui.text import clock as read_clock
 from delvetui.text import quoted
 
@@ -150,8 +150,10 @@ def _read_predecessor(path: Path, campaign: str | None) -> tuple[State, Procedur
     """The predecessor's final state, procedure and link, read-only and audited."""
     name = path.stem
     try:
-        with Expedition.open(path, write=False) as found:
-            # Checked as an import checks a file from outside: every row, every event.
+        # Resumed from its snapshot, then checked as an import checks a file from outside:
+        # every page, every row, every event (and the snapshot against the full replay).
+        with Expedition.open(path, write=False, snapshot=True) as found:
+            check_pages(path)
             found.verify()
             state, procedure = found.state, found.procedure
             link = Link(
