@@ -130,15 +130,17 @@ class Expedition:
         seed: int | None = None,
         start: str | None = None,
         now: dt.datetime | None = None,
+        calendar: str = "",
     ) -> Expedition:
-        """Create the expedition file with the procedure's text inside and open it."""
+        """Create the expedition file with the procedure's text inside and open it
+        (``calendar``: the text of a calendar named for it, already checked)."""
         import secrets
 
         from delvetui.core.decide import start_events
 
         seed = secrets.randbelow(2**31) if seed is None else seed
         title = name or path.stem
-        first = start_events(title, procedure, seed=seed, start=start)
+        first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": title,

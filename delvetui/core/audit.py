@@ -98,6 +98,10 @@ class Audit:
                     event.type,
                     "an expedition starts once, with the first event of batch 1",
                 )
+            if isinstance(event, ev.CalendarSet) and batch.seq != 1:
+                raise Impossible(
+                    batch.seq, number, event.type, "a calendar is named as the expedition starts"
+                )
             if isinstance(event, ev.BatchVoided | ev.BatchRestored) and len(events) != 1:
                 raise Impossible(
                     batch.seq, number, event.type, "an undo or redo is a batch of its own"
@@ -118,12 +122,13 @@ class Audit:
                 )
             for number, event in enumerate(events[1:], start=2):
                 party_stock = isinstance(event, ev.ResourceChanged) and not event.name
-                if not isinstance(event, ev.CounterChanged) and not party_stock:
+                if not isinstance(event, ev.CounterChanged | ev.CalendarSet) and not party_stock:
                     raise Impossible(
                         1,
                         number,
                         event.type,
-                        "the first batch holds only the start, counters and the party's stock",
+                        "the first batch holds only the start, counters, the party's stock "
+                        "and the calendar",
                     )
 
 

@@ -118,9 +118,10 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
 
 
 def start_events(
-    name: str, procedure: Procedure, *, seed: int, start: str | None = None
+    name: str, procedure: Procedure, *, seed: int, start: str | None = None, calendar: str = ""
 ) -> list[ev.Event]:
-    """The first batch of a new expedition."""
+    """The first batch of a new expedition (``calendar``: the text of one named for it, its
+    problems already told)."""
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
@@ -156,6 +157,8 @@ def start_events(
                     reason="start",
                 )
             )
+    if calendar:
+        first.append(ev.CalendarSet(text=calendar))
     return first
 
 

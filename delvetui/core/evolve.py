@@ -513,6 +513,11 @@ def _(event: ev.TablesAdded, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.CalendarSet, state: State) -> State:
+    return attrs.evolve(state, calendar=event.text)
+
+
+@_apply.register
 def _(event: ev.AreaEntered, state: State) -> State:
     return attrs.evolve(state, area=event.area)
 
