@@ -6,6 +6,7 @@ metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules;
 engine in ``delvetui.core`` reads these models.
 """
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 import attrs
@@ -925,6 +926,11 @@ class Players(Value):
     )
 
 
+def _names(items: Iterable[str]) -> tuple[str, ...]:
+    """A list of names as a tuple (typed for the callers that build a Calendar in code)."""
+    return tuple(items)
+
+
 @attrs.frozen(repr=False, eq=False)
 class Calendar(Value):
     """The world's calendar: how the day count reads as a date ("3rd of Greenmist, day 41").
@@ -934,7 +940,7 @@ class Calendar(Value):
     """
 
     months: tuple[str, ...] = attrs.field(
-        converter=as_tuple,
+        converter=_names,
         metadata=_help("The months' names in the year's order, e.g. ['Thaw', 'Greenmist']."),
     )
     days: int | tuple[int, ...] = attrs.field(
@@ -945,7 +951,7 @@ class Calendar(Value):
     )
     week: tuple[str, ...] = attrs.field(
         default=(),
-        converter=as_tuple,
+        converter=_names,
         metadata=_help("The week-days' names in order; none: a date names no week-day."),
     )
     start_month: str = attrs.field(
