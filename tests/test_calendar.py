@@ -28,10 +28,12 @@ from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.errors import ProcedureError
 from delvetui.export import export
+from delvetui.export.importing import import_file
 from delvetui.procedure import calendar as calendar_file
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Calendar, Procedure
 from delvetui.procedure.registry import find
+from delvetui.procedure.writer import calendar_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.status_bar import StatusBar
@@ -224,6 +226,18 @@ def test_a_bad_calendar_names_every_problem_with_its_key_and_line(
     assert str(in_file.value).startswith("vale.toml")
 
 
+def test_a_procedures_calendar_written_as_a_file_reads_back_the_same() -> None:
+    """A procedure's calendar can be kept as an expedition's own (carried to the next
+    expedition of a campaign): written as a calendar file, it reads back unchanged."""
+    calendar = vale().calendar
+    assert calendar is not None
+    text = calendar_text(calendar)
+    assert text.startswith("[calendar]\n")
+    again = calendar_file.load_text(text)
+    assert again == calendar
+    assert date_words(again, 124) == date_words(calendar, 124)
+
+
 def test_a_calendar_file_holds_one_calendar_table() -> None:
     with pytest.raises(ProcedureError) as other:
         calendar_file.load_text(VALE, source="vale.toml")
@@ -285,6 +299,18 @@ def test_the_story_and_the_players_screen_give_the_date(home: Path) -> None:
         shown = view(made.state, made.procedure)
         assert shown.date == "91st of Reaping, day 2"
         assert "91st of Reaping, day 2, 00:10 (pre-dawn)" in shown.lines()
+
+
+def test_an_exported_expedition_imports_with_its_calendar(home: Path, tmp_path: Path) -> None:
+    """The JSON export carries the CalendarSet event, and the import accepts it: the file
+    it writes dates the play as the original did, reading no other file."""
+    with Expedition.create(home / "marches.delve", find("delving"), seed=2, calendar=MARCHES) as x:
+        x.execute("turn")
+        (tmp_path / "marches.json").write_text(export(x, "json"), encoding="utf-8")
+    imported = import_file(tmp_path / "marches.json", name="marches-again")
+    with Expedition.open(imported) as again:
+        assert again.state.calendar == MARCHES
+        assert status_data(again, odds=False)["date"] == "90th of Reaping, day 1"
 
 
 def test_the_players_screen_of_a_game_without_a_calendar_says_day_n(home: Path) -> None:
