@@ -133,7 +133,7 @@ class Expedition:
         calendar: str = "",
     ) -> Expedition:
         """Create the expedition file with the procedure's text inside and open it
-        (``calendar``: the text of a calendar named for it, already checked)."""
+        (``calendar``: the text of a calendar file named for it, refused when it is bad)."""
         import secrets
 
         from delvetui.core.decide import start_events

@@ -41,7 +41,7 @@ from delvetui.ui.time_dice import TimeDice
 from tests.cli_support import delvetui
 from tests.conftest import replays_the_same
 from tests.strategies import calendars
-from tests.ui_support import ready, screen_text
+from tests.ui_support import ready, screen_text, settled, sized
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "procedures.md"
 #: The complete example of docs/procedures.md §3.23a: a procedure with a calendar.
@@ -268,6 +268,15 @@ def test_an_expeditions_own_calendar_stands_in_place_of_its_procedures(home: Pat
     )
 
 
+def test_an_expedition_is_never_made_with_a_bad_calendar(home: Path) -> None:
+    """Bad input changes nothing: a calendar with problems is refused, with every one of
+    them, before the file is made."""
+    with pytest.raises(ProcedureError) as refused:
+        Expedition.create(home / "bad.delve", find("delving"), seed=1, calendar=BAD)
+    assert len(refused.value.problems) == len(BAD_PROBLEMS)
+    assert not (home / "bad.delve").exists()
+
+
 def test_an_import_refuses_a_calendar_no_command_could_have_written() -> None:
     """Import accepts only what a command could have written: a calendar's text that does
     not load, or a calendar named after the expedition began."""
@@ -323,18 +332,19 @@ def test_the_players_screen_of_a_game_without_a_calendar_says_day_n(home: Path) 
 async def test_the_header_and_the_time_dice_show_the_date_at_80_by_24(home: Path) -> None:
     """The table's header and the time dice pane name the date in the calendar; a header
     too narrow for the whole date keeps the day count."""
-    path = home / "marches.delve"
-    Expedition.create(path, find("delving"), seed=2, start="23:40", calendar=MARCHES).close()
+    path = home / "vale.delve"
+    Expedition.create(path, find("delving"), seed=2, start="23:40", calendar=VALE_CALENDAR).close()
     app = DelveApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await ready(pilot)
         header = str(table.query_one(StatusBar).render())
-        assert "90th of Reaping, day 1 23:40" in header
-        assert "90th of Reaping, day 1" in table.query_one(TimeDice).clock_parts()[0]
-        assert "90th of Reaping, day 1 23:40" in screen_text(app)
-        bar = table.query_one(StatusBar)
-        narrow = bar._line(with_procedure=False, with_date=False)
-        assert "day 1 23:40" in str(narrow) and "Reaping" not in str(narrow)
+        assert "Fireday 30th of Greenmist 1042, day 1 23:40" in header
+        assert "Fireday 30th of Greenmist 1042, day 1" in table.query_one(TimeDice).clock_parts()[0]
+        assert "Fireday 30th of Greenmist 1042, day 1 23:40" in screen_text(app)
+        await sized(pilot, (60, 24))
+        await settled(pilot, lambda: "day 1 23:40" in str(table.query_one(StatusBar).render()))
+        narrow = str(table.query_one(StatusBar).render())
+        assert "Greenmist" not in narrow and "DARK" in narrow
 
 
 def test_new_with_a_calendar_dates_the_expedition_on_the_command_line(

@@ -120,8 +120,8 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
 def start_events(
     name: str, procedure: Procedure, *, seed: int, start: str | None = None, calendar: str = ""
 ) -> list[ev.Event]:
-    """The first batch of a new expedition (``calendar``: the text of one named for it, its
-    problems already told)."""
+    """The first batch of a new expedition (``calendar``: the text of a calendar file named
+    for it; ProcedureError listing its problems when it has any)."""
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
@@ -158,6 +158,9 @@ def start_events(
                 )
             )
     if calendar:
+        from delvetui.procedure import calendar as calendar_file
+
+        calendar_file.load_text(calendar)  # ProcedureError, every problem, when it is bad
         first.append(ev.CalendarSet(text=calendar))
     return first
 
