@@ -175,7 +175,7 @@ reads = "{ordinal} of {month}, {yeer} {year}"
 """
 BAD_PROBLEMS = [
     ("calendar.months[2]", 2, "'Thaw' is named twice; each month once."),
-    ("calendar.months[3]", 2, "should be a month's name of 1 to 40 letters."),
+    ("calendar.months[3]", 2, "should be a month's name of 1 to 40 letters on one line."),
     (
         "calendar.days",
         3,
@@ -236,6 +236,18 @@ def test_a_procedures_calendar_written_as_a_file_reads_back_the_same() -> None:
     again = calendar_file.load_text(text)
     assert again == calendar
     assert date_words(again, 124) == date_words(calendar, 124)
+
+
+def test_a_date_stays_on_one_line() -> None:
+    """The header shows a date on one line: no name and no ``reads`` may break it."""
+    with pytest.raises(ProcedureError) as refused:
+        calendar_file.load_text(
+            '[calendar]\nmonths = ["Thaw\\nGreen"]\nreads = "{month}\\t{day}"\n'
+        )
+    assert [(p.path, p.line) for p in refused.value.problems] == [
+        ("calendar.months[0]", 2),
+        ("calendar.reads", 3),
+    ]
 
 
 def test_a_calendar_file_holds_one_calendar_table() -> None:

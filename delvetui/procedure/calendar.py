@@ -102,8 +102,11 @@ def _names(report: Report, path: str, names: tuple[str, ...], what: str, *, need
     if len(names) > MOST_NAMES:
         report(path, f"names {len(names)}; a calendar has at most {MOST_NAMES}.")
     for index, name in enumerate(names):
-        if not name.strip() or len(name) > LONGEST_NAME:
-            report(f"{path}[{index}]", f"should be a {what}'s name of 1 to {LONGEST_NAME} letters.")
+        if not name.strip() or len(name) > LONGEST_NAME or _off_the_line(name):
+            report(
+                f"{path}[{index}]",
+                f"should be a {what}'s name of 1 to {LONGEST_NAME} letters on one line.",
+            )
         elif name in names[:index]:
             report(f"{path}[{index}]", f"'{name}' is named twice; each {what} once.")
 
@@ -122,8 +125,15 @@ def _reads(report: Report, path: str, calendar: Calendar) -> None:
             report(path, "names {year} but the calendar has no year; give start_year.")
     if calendar.reads and not calendar.reads.strip():
         report(path, "is blank; leave it out for the usual words.")
+    elif _off_the_line(calendar.reads):
+        report(path, "should be one line: a date is shown on one.")
     elif len(calendar.reads) > LONGEST_READS:
         report(path, f"is longer than {LONGEST_READS} characters; a date reads in a line.")
+
+
+def _off_the_line(text: str) -> bool:
+    """A tab or a line break: a date is shown on one line of the header."""
+    return "\t" in text or "\n" in text
 
 
 def load_text(text: str, *, source: str = "the calendar") -> Calendar:
