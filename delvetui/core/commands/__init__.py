@@ -1,8 +1,10 @@
 """The command language shared by ``delvetui act``, the table's command line and its keys.
 
 ``types`` holds the commands (frozen values), ``grammar`` the one table of verbs, forms
-and words every other part reads, ``readers`` the reading of each verb's words and
-``parser`` the way from text to a command and back.
+and words every other part reads, ``forms`` the routine that reads a form from its words
+and writes it back, ``kinds`` how each kind of value is read and written, ``readers`` the
+checks they share and the few forms read by hand, and ``parser`` the way from text to a
+command and back.
 
 The package loads its modules on first use (PEP 562, as ``textual.widgets`` does): opening
 an expedition and painting the table need no command, and importing the language was
