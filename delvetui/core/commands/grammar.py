@@ -7,7 +7,8 @@ a line by its forms and ``spoken`` writes a command back by them (``forms.py``),
 (the line an error message ends with) is drawn from the forms, the command line completes
 words by their kind, the palette and the help list the verbs, and the reference part of
 ``docs/commands.md`` is written from it (``python -m delvetui.core.commands
-docs/commands.md``). Adding a command is one ``Form`` here and its handler in ``decide``.
+docs/commands.md``). Adding a command is one ``Form`` here (the light verb's forms are in
+``light_forms.py``) and its handler in ``decide``.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from delvetui.core.commands.forms import (
     Verb,
     Word,
     family,
-    flag,
     forms_of,
     key,
     sub,
     value,
 )
+from delvetui.core.commands.light_forms import LIGHT
 
 __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
 
@@ -37,11 +38,9 @@ __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
 _word, _value, _key, _family = sub, value, key, family
 
 _NAME = value("NAME", "member", "name")
-_LIGHT = value("ID", "light", "target")
 _ROLLS = family("ROLL=N", "roll", "values")
 _SHOWN = value("sign|encounter|hp", "shown", "what")
 _TYPED = kinds.Typed()
-_NOT_LIGHT = "light {sub} takes one light id or kind."
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
 
 #: The command language, in the order help and errors list it.
@@ -152,97 +151,7 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
     ),
-    Verb(
-        "light",
-        "Light sources: add, light, put out, hand over, correct, refuel.",
-        (
-            Form(
-                (
-                    sub("add"),
-                    value("KIND", "light-kind", "kind"),
-                    key("count", "N", "number", type=kinds.Number(least=1, most=999)),
-                    key("carrier", "NAME", "member"),
-                    flag("lit", "lit"),
-                    key("burn", "N", "number", "values", type=_TYPED),
-                ),
-                cmd.AddLight,
-                "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
-                "(burn=N: the dice of a lit one whose time is rolled).",
-                "light add torch count=6 carrier=Ash",
-                wrong="light add takes one kind, e.g. light add torch count=6.",
-            ),
-            Form(
-                (
-                    sub("on"),
-                    value("ID|KIND", "unlit", "target"),
-                    key("carrier", "NAME", "member"),
-                    key("burn", "N", "number", "values", type=_TYPED),
-                ),
-                cmd.LightOn,
-                "Light a light (one from a stack, named by its kind); burn=N types the dice "
-                "of a kind whose time is rolled when lit.",
-                "light on torch1",
-                wrong=_NOT_LIGHT.format(sub="on"),
-            ),
-            Form(
-                (sub("off"), value("ID|KIND", "lit", "target")),
-                cmd.LightOff,
-                "Put a light out; it can be lit again.",
-                "light off torch2",
-                wrong=_NOT_LIGHT.format(sub="off"),
-            ),
-            Form(
-                (sub("give"), _LIGHT, value("NAME|nobody", "carrier", "carrier")),
-                cmd.HandLight,
-                "Hand a light to another member, or to nobody.",
-                "light give torch2 nobody",
-                wrong="light give takes a light id and a name (or nobody).",
-            ),
-            Form(
-                (
-                    sub("set"),
-                    _LIGHT,
-                    key("turns|minutes", "N", "number", optional=False),
-                ),
-                cmd.SetLight,
-                "Correct the time a light has left (a light that counts turns or minutes).",
-                "light set torch2 turns=2",
-                wrong="Give one of turns=N, minutes=N or die=dN (a usage die).",
-            ),
-            Form(
-                (
-                    sub("set"),
-                    _LIGHT,
-                    key("die", "dN", "usage-die", optional=False),
-                ),
-                cmd.SetLight,
-                "Correct a light's usage die (d4, d6, d8, d10, d12 or d20).",
-                "light set torch1 die=d6",
-            ),
-            Form(
-                (sub("refuel"), _LIGHT),
-                cmd.RefuelLight,
-                "Refuel a light: new time, a whole usage die and no strikes (taking the "
-                "kind's refuel_resource, when it names one).",
-                "light refuel lantern1",
-                wrong=_NOT_LIGHT.format(sub="refuel"),
-            ),
-            Form(
-                (
-                    sub("realtime"),
-                    _LIGHT,
-                    value("DURATION|off", "duration", "seconds", type=kinds.Duration(off=True)),
-                ),
-                cmd.SetRealTime,
-                "Let a light burn by the table's real clock for this long (60m, 1h30m, 90s), "
-                "or by turns again (off).",
-                "light realtime torch1 60m",
-                wrong="light realtime takes a light id and a time (60m, 1h30m) or off.",
-            ),
-        ),
-        wrong="'{word}' is not something to do with a light.",
-        empty="Say what to do with a light.",
-    ),
+    LIGHT,
     Verb(
         "turn",
         "Take a turn.",
