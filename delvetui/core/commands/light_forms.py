@@ -54,6 +54,14 @@ LIGHT = Verb(
             wrong=_NOT_LIGHT.format(sub="off"),
         ),
         Form(
+            (sub("douse"), key("carrier", "NAME", "member")),
+            cmd.DouseLights,
+            "Put out every lit light at once (a gust of wind, a fall into water), or every "
+            "one a member carries; each can be lit again.",
+            "light douse carrier=Ash",
+            wrong="light douse takes nothing but carrier=NAME.",
+        ),
+        Form(
             (sub("give"), _LIGHT, value("NAME|nobody", "carrier", "carrier")),
             cmd.HandLight,
             "Hand a light to another member, or to nobody.",
