@@ -42,7 +42,7 @@ def test_douse_puts_out_the_lit_lights_a_member_carries_then_all(expedition: Fac
     assert [light.id for light in made_.state.lit_lights] == ["candle1"]
 
     made_.execute("light douse")
-    assert made_.state.lit_lights == ()
+    assert not made_.state.lit_lights
     made_.execute("light on torch1")  # put out, not spent
     made_.execute("undo")
     made_.execute("undo")
