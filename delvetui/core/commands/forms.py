@@ -234,7 +234,9 @@ class Form:
             elif word.default_from:
                 got[word.fields[0]] = got[word.default_from]
         for field, (owner, taken) in gathered.items():
-            got[field] = owner.reads.collect(taken)  # type: ignore[attr-defined]
+            gatherer = owner.reads
+            assert isinstance(gatherer, kinds.Typed)  # what ``collects`` says
+            got[field] = gatherer.collect(taken)
         loose = [f for word in own if word.optional and not word.is_fixed for f in word.fields]
         if self.least and not any(got.get(field) for field in loose):
             raise kinds.Misfit(self.least)
