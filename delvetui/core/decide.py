@@ -197,6 +197,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.LightOff():
             light = find_light(work, command.target, lit=True)
             work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
+        case cmd.DouseLights():
+            _douse(work, command.carrier)
         case cmd.HandLight():
             light = find_light(work, command.target, lit=None)
             carrier = work.member(command.carrier).name if command.carrier else None
@@ -255,6 +257,16 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             work.emit(ev.TurnTypeChanged(turn_type=command.turn_type))
         case _:
             raise CommandError(f"{type(command).__name__} cannot be applied.")
+
+
+def _douse(work: Work, carrier: str | None) -> None:
+    """Put out every lit light, or every one the member carries: a ``light off`` each."""
+    name = work.member(carrier).name if carrier else None
+    lit = [light for light in work.state.lit_lights if name is None or light.carrier == name]
+    if not lit:
+        raise CommandError(f"{name} carries no lit light." if name else "No light is lit.")
+    for light in lit:
+        work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
 
 
 def _history(found: tuple[int, str] | None, verb: str) -> tuple[int, str]:
