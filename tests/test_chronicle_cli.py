@@ -130,6 +130,9 @@ def test_a_missing_predecessor_is_a_gap(home: Path, tmp_path: Path) -> None:
     assert "barrow-3 continues barrow-2, which is not in the data folder" in shown.stdout
     md = delvetui(home, "export", "--campaign", "barrow", "--format", "md").stdout
     assert "## Gaps" in md and "### After barrow-2 (not in this chronicle)" in md
+    told = json.loads(delvetui(home, "export", "--campaign", "barrow", "--format", "json").stdout)
+    assert [[e["name"] for e in c["expeditions"]] for c in told["chains"]] == chains
+    assert [g["kind"] for g in told["gaps"]] == ["missing"]
 
 
 def test_a_damaged_file_is_refused_by_name_and_never_written(home: Path, tmp_path: Path) -> None:
