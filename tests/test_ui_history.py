@@ -42,7 +42,7 @@ async def test_a_log_no_snapshot_reaches_is_said_to_be_read_then_drawn_whole(
     log is being read, then shows all of it, and `n` goes on walking."""
     with sqlite3.connect(long_expedition) as conn:
         conn.execute("DELETE FROM snapshots")
-    monkeypatch.setattr(history_loader, "CHUNK", 10)  # a log this long is said to be read
+    monkeypatch.setattr(history_loader, "LONG_LOG", 10)  # a log this long is said to be read
     gate = threading.Event()
     monkeypatch.setattr(history_loader, "check_pages", lambda path: gate.wait(10))
     app = DelveApp(long_expedition)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from delvetui.ui.table_screen import TableScreen
 
 #: Above this many commands the log says it is being read.
-CHUNK = 200
+LONG_LOG = 200
 #: The commands of the older turns the command line's history keeps.
 REMEMBERED = 500
 
@@ -65,6 +65,19 @@ class HistoryLoader:
         screen.refresh_bindings()
         screen.post_message(screen.Damaged(problem))
 
+    def begin(self) -> None:
+        """Draw the newest turns now; once the table is painted, read in the rest."""
+        self.show_newest()
+        if self.screen.check or not self.screen.log_lines.shown:
+            # Paint the table first; older history is read in, and the file checked, after.
+            self.screen.call_after_refresh(self.start)
+        else:
+            self.checked.set()
+
+    def start(self) -> None:
+        """Read the rest of the history in a worker of the screen (``load``)."""
+        self.screen.run_worker(self.load(), name="history", group="history", exclusive=True)
+
     def show_newest(self) -> None:
         """Draw the newest turns before the first paint, from a snapshot kept for them.
 
@@ -81,7 +94,7 @@ class HistoryLoader:
         assert isinstance(part, Newest)
         lines = screen.log_lines
         if not part.steps:
-            if expedition.batch_count > CHUNK:
+            if expedition.batch_count > LONG_LOG:
                 lines.log.loading_text = f"Reading the log of {expedition.batch_count:,} commands…"
             return
         self._newest = part.steps

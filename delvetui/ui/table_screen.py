@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, TypeAlias
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.events import Resize
@@ -117,19 +116,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the state at once, then read the log's history."""
         self.panes.mounted()
-        self.history.show_newest()
-        if self.check or not self.newest_shown:
-            # Paint the table first; older history is read in, and the file checked, after.
-            self.call_after_refresh(self.load_history)
-        else:
-            self.history.checked.set()
+        self.history.begin()
         if self.expedition.readonly:
             self.set_interval(FOLLOW_EVERY, self.history.follow_writer)
-
-    @work(exclusive=True, group="history")
-    async def load_history(self) -> None:
-        """Check the file's pages, then read the turns not shown yet (``HistoryLoader``)."""
-        await self.history.load()
 
     @property
     def newest_shown(self) -> bool:
