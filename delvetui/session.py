@@ -181,22 +181,36 @@ class Expedition:
         start: str | None = None,
         now: dt.datetime | None = None,
         calendar: str = "",
+        first: Sequence[ev.Event] = (),
+        expedition_id: str | None = None,
     ) -> Expedition:
-        """Create the expedition file with the procedure's text inside and open it
-        (``calendar``: the text of a calendar file named for it, refused when it is bad)."""
+        """Create the expedition file with the procedure's text inside and open it.
+
+        ``calendar`` is the text of a calendar file named for it (refused when it is bad).
+        ``first`` is batch 1 when it is made elsewhere (an expedition that continues
+        another, ``core.campaign.carry``): it starts with its ``ExpeditionStarted``, whose
+        name and seed the file takes; else batch 1 is the procedure's start.
+        ``expedition_id`` is the file's id (32 hex digits; a new random one by default).
+        """
         import secrets
 
         from delvetui.core.decide import start_events
 
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        title = name or path.stem
-        first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
+        if first:
+            started = first[0]
+            assert isinstance(started, ev.ExpeditionStarted)
+            seed, title = started.seed, started.name
+        else:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            title = name or path.stem
+            first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": title,
             "procedure": procedure.id,
             "seed": str(seed),
             "created": (now or _now()).isoformat(timespec="seconds"),
+            "id": expedition_id or secrets.token_hex(16),
         }
         store = Store.create(path, meta=meta, procedure_text=procedure.text)
         try:
@@ -517,6 +531,30 @@ class Expedition:
         """The expedition's metadata as saved at creation (name, procedure, seed, created)."""
         return self.store.meta()
 
+    @property
+    def expedition_id(self) -> str:
+        """The expedition's id: 32 hex digits written at creation (meta ``id``); a file made
+        before ids has the first 32 hex digits of sha256 of ``name|created|seed``."""
+        meta = self.meta()
+        if "id" in meta:
+            return meta["id"]
+        import hashlib
+
+        key = f"{meta.get('name', '')}|{meta.get('created', '')}|{meta.get('seed', '')}"
+        return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+    def digest(self) -> str:
+        """The checksum of the whole log: sha256 (hex) over every batch row's CRC, then every
+        event row's CRC, in order, each written in decimal and a comma. A later expedition
+        names its predecessor's log by it."""
+        import hashlib
+
+        summed = hashlib.sha256()
+        for table in ("batches", "events"):
+            for crc in self.store.checksums(table):
+                summed.update(b"%d," % crc)
+        return summed.hexdigest()
+
     def procedure_text(self) -> str:
         """The text of the procedure the expedition was started with, verbatim."""
         return self.store.procedure_text()
@@ -643,6 +681,10 @@ class Expedition:
             raise ReadOnlyExpedition(
                 self.store.readonly_reason or f"{self.path} is open read-only."
             )
+        if self.state.ended:
+            from delvetui.core.campaign import ended_refusal
+
+            raise CommandError(ended_refusal(self.state))
         import hashlib
 
         digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]

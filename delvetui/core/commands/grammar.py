@@ -494,6 +494,27 @@ GRAMMAR += (
         wrong="Say tables add FILE (quote a path with spaces).",
     ),
     Verb("area", "The area of the adventure the party is in.", (_AREA,)),
+    Verb(
+        "end",
+        "End the expedition.",
+        (
+            Form(
+                (value("WORDS", "text", "words", optional=True),),
+                cmd.EndExpedition,
+                "End the expedition (the party is back in town): it then takes only "
+                "reopen, undo and redo.",
+                "end the party is back in town",
+                reader=read.read_end,
+                writer=read.end_words,
+            ),
+        ),
+    ),
+    Verb(
+        "reopen",
+        "Take an ended expedition up again.",
+        (Form((), cmd.Reopen, "Take up again an expedition that was ended.", "reopen"),),
+        wrong="reopen takes nothing more.",
+    ),
 )
 
 VERBS: dict[str, Verb] = {verb.name: verb for verb in GRAMMAR}

@@ -110,8 +110,8 @@ def spoken(command: cmd.Command) -> str:
     if command.text:
         return command.text
     words = _words(command)
-    if isinstance(command, cmd.Note):
-        return " ".join(words)  # a note is kept as typed, never quoted
+    if isinstance(command, cmd.Note | cmd.EndExpedition):
+        return " ".join(words)  # a note (and an end's words) is kept as typed, never quoted
     return shlex.join(words)
 
 

@@ -189,6 +189,12 @@ def read_note(words: list[str], text: str) -> cmd.Command:
     return cmd.Note(note=bounded("note", "a note", body, MAX_NOTE))
 
 
+def read_end(words: list[str], text: str) -> cmd.Command:
+    """``end [WORDS]``: by hand, because the words are free text, kept as typed (a note's)."""
+    body = text.strip()[len("end") :].strip()
+    return cmd.EndExpedition(words=bounded("end", "the words", body, MAX_NOTE))
+
+
 def real_seconds(verb: str, text: str, *, least: int = 1) -> int:
     seconds = read_duration(text)
     if seconds is None:
@@ -331,6 +337,12 @@ def note_words(command: cmd.Command) -> list[str]:
     """A note's text, one word: a note is kept as typed (``spoken`` never quotes it)."""
     assert isinstance(command, cmd.Note)
     return [command.note]
+
+
+def end_words(command: cmd.Command) -> list[str]:
+    """The words an expedition was ended with, one word (kept as typed), or none."""
+    assert isinstance(command, cmd.EndExpedition)
+    return [command.words] if command.words else []
 
 
 def _pair(key: str, value: str | int | None) -> list[str]:
