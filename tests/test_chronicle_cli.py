@@ -56,6 +56,8 @@ def test_the_campaign_view_lists_the_chain_in_calendar_order(home: Path) -> None
     assert "died: Bryn" in text and "light used: Torch: 1 burnt out" in text
     assert "downtime: 7 days (day 1, 08:20 → day 8, 08:20)" in text
     assert "joined: Cal" in text and "Gaps" not in text
+    assert "    Bryn: 1 expedition (barrow); died in barrow (day 1, 08:20)\n" in text
+    assert "    Ash: 3 expeditions (barrow, barrow-2, barrow-3); at the end of barrow-3: " in text
     listed = delvetui(home, "campaign", "barrow-3", "--json")
     assert listed.returncode == 0, listed.stderr
     found = json.loads(listed.stdout)
@@ -97,6 +99,7 @@ def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
     assert all(heading in md for heading in order), md[:2000]
     assert [md.index(h) for h in order] == sorted(md.index(h) for h in order)
     assert "- **Died:** Bryn" in md and "data:image/svg+xml;base64," in md
+    assert "## The party's fortunes\n\n- Ash: 3 expeditions (barrow, barrow-2, barrow-3)" in md
     page = out["html"]
     assert page.startswith("<!DOCTYPE html>")
     assert "<h2>Chain 1: barrow → barrow-2 → barrow-3</h2>" in page
