@@ -228,10 +228,12 @@ def _chains(
     starts: list[tuple[Voyage, str]] = [(root, "") for root in roots]
     # A loop of links (only a file written by hand could make one) has no root: its
     # earliest expedition starts it, and the link that closes the loop is a gap.
-    left = sorted(voyages, key=_when)
-    while starts or any(v.path not in seen for v in left):
+    left = iter(sorted(voyages, key=_when))
+    while True:
         if not starts:
-            loop = next(v for v in left if v.path not in seen)
+            loop = next((v for v in left if v.path not in seen), None)
+            if loop is None:
+                return chains
             assert loop.link is not None
             gaps[loop.path] = _changed(loop, None)
             starts.append((loop, ""))
@@ -248,7 +250,6 @@ def _chains(
             chain.append(nexts[0])
             seen.add(nexts[0].path)
         chains.append(Chain(tuple(chain), branch))
-    return chains
 
 
 def _missing(voyage: Voyage, link: Link) -> Gap:
