@@ -204,3 +204,15 @@ def test_dates_read_in_the_campaign_calendar(home: Path, tmp_path: Path) -> None
     assert "downtime: 12 days (1st of Thaw, day 1, 08:10 → 3rd of Bloom, day 13, 08:10)" in shown
     md = delvetui(home, "export", "--campaign", "vale", "--format", "md").stdout
     assert "### vale-2 · 3rd of Bloom, day 13, 08:10" in md
+
+
+def test_what_players_named_stays_text_in_the_chronicle(home: Path) -> None:
+    """A name written to become markup (HTML, a Markdown link, emphasis) shows as written
+    in the chronicle, as in an expedition's own export."""
+    made(home, "den", "delving", ["pc add <b>Ash</b>_[x](y) hp=6", "turn hazard=6", "end"])
+    assert delvetui(home, "new", "den-2", "--after", "den", "--downtime", "1d").returncode == 0
+    md = delvetui(home, "export", "--campaign", "den", "--format", "md").stdout
+    assert "- **Party at the end:** \\<b\\>Ash\\</b\\>\\_\\[x](y) 6/6 HP" in md
+    assert "<b>" not in md
+    page = delvetui(home, "export", "--campaign", "den", "--format", "html").stdout
+    assert "<dd>&lt;b&gt;Ash&lt;/b&gt;_[x](y) 6/6 HP</dd>" in page and "<b>" not in page
