@@ -149,6 +149,17 @@ def test_a_member_key_holds_for_no_member_and_is_tested_for_one(errant: Work) ->
     assert not when.holds(errant, Condition(member_ability_at_least={"MIND": 1}), "Ash")
 
 
+def test_a_member_key_reads_the_member(errant: Work) -> None:
+    """A key declared for the member reads the member an effect is about: asked of none,
+    its test cannot run (a party key declared as a member's would run, and be asked once
+    per member for nothing)."""
+    for key, scope in SCOPES.items():
+        if scope == "member":
+            now = when.Now(errant, Condition(), None)
+            with pytest.raises((AssertionError, AttributeError)):
+                when.KEYS[key].test(now, SAMPLES[key][0])
+
+
 def test_a_party_key_is_tested_without_a_member(errant: Work) -> None:
     """A key declared for the party never reads a member: a member key declared as the
     party's would be asked with none and fail, not quietly hold or not."""

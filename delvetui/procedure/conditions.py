@@ -165,7 +165,11 @@ def _member(text: str, check: Check | None = None) -> dict[str, Any]:
 
 @attrs.frozen(repr=False, eq=False)
 class Condition(Value):
-    """When an effect or a table row applies; every key given must hold."""
+    """When an effect or a table row applies; every key given must hold.
+
+    Each key is one field: its help line, its scope (``_party`` or ``_member``) and its
+    loader check; its test and its words are its entry in ``core.when.KEYS``.
+    """
 
     inputs: dict[str, str] = attrs.field(
         factory=dict,
