@@ -23,7 +23,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.core import odds
 from delvetui.errors import CommandError
-from delvetui.procedure import model
+from delvetui.procedure import conditions, model
 from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -39,10 +39,12 @@ _CODE = re.compile(r"`([^`\n]+)`")
 _KEY = re.compile(r"[\w-]+")
 _HEADING = re.compile(r"^#+ .*\n")
 
+#: The procedure format's classes: the model's and the `when` condition's.
 MODEL_CLASSES = {
     name: cls
-    for name, cls in vars(model).items()
-    if isinstance(cls, type) and attrs.has(cls) and cls.__module__ == model.__name__
+    for module in (model, conditions)
+    for name, cls in vars(module).items()
+    if isinstance(cls, type) and attrs.has(cls) and cls.__module__ == module.__name__
 }
 
 

@@ -69,11 +69,33 @@ def test_the_usage_lines_are_drawn_from_the_forms() -> None:
     assert refused.value.message.endswith(f"Usage: {cmd.USAGE['light']}")
 
 
+def commands_declared() -> set[type[cmd.Command]]:
+    """Every command class of the package: in ``types``, or beside its forms in a verb's
+    module (``light_forms``)."""
+    found: set[type[cmd.Command]] = set()
+    waiting = [cmd.Command]
+    while waiting:
+        for sub in waiting.pop().__subclasses__():
+            waiting.append(sub)
+            if sub.__module__.startswith(cmd.__name__):
+                found.add(sub)
+    return found
+
+
 def test_every_command_has_a_form() -> None:
     made = {form.command for _, form in FORMS}
     kinds = list(vars(cmd.types).values())
     classes = {c for c in kinds if isinstance(c, type) and issubclass(c, cmd.Command)}
-    assert classes - {cmd.Command} == made
+    assert classes - {cmd.Command} <= made
+    assert commands_declared() == made
+
+
+def test_the_package_gives_every_command_by_its_name() -> None:
+    """A command declared in a verb's module is ``commands.NAME`` as one of ``types`` is,
+    so the handler in ``decide`` names it the same way."""
+    for command in commands_declared():
+        assert getattr(cmd, command.__name__) is command, command
+    assert cmd.DouseLights.__module__ == "delvetui.core.commands.light_forms"
 
 
 def test_the_palette_lists_every_verb_with_its_usage() -> None:

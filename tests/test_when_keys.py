@@ -1,10 +1,12 @@
-"""Every key of a `when` condition is one entry: its scope, test and words in
-``delvetui.core.when.KEYS``, its loader check in ``delvetui.procedure.conditions.CHECKS``
-(docs/design.md, "A `when` key").
+"""Every key of a `when` condition is declared in two places: its field in ``Condition``
+(``delvetui.procedure.conditions``: help, scope and loader check) and its test and words in
+``delvetui.core.when.KEYS`` (docs/design.md, "A `when` key").
 
-A key added to ``Condition`` without an entry in either table fails here; so does one
-whose words fall back to the sentence that names nothing, or whose check (where a name
-must exist, a part of the day, a light level) lets a wrong name through.
+A field of ``Condition`` without an entry in ``KEYS`` fails here, and so does one that
+does not declare its scope and its check; so does a key whose words fall back to the
+sentence that names nothing, whose check (where a name must exist, a part of the day, a
+light level) lets a wrong name through, or whose scope does not say whether it reads the
+member.
 """
 
 from __future__ import annotations
@@ -19,14 +21,17 @@ import pytest
 from delvetui.core import when
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import ProcedureError
-from delvetui.procedure.conditions import CHECKS
+from delvetui.procedure.conditions import SCOPES, Condition
 from delvetui.procedure.loader import load_text
-from delvetui.procedure.model import Condition
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = [field.name for field in attrs.fields(Condition)]
+#: Each key's loader check, as its field declares it (None: its type is its whole check).
+CHECKS = {
+    field.name: field.metadata.get("check", "undeclared") for field in attrs.fields(Condition)
+}
 FALLBACK = "only when its condition holds, and it does not now"
 
 #: A sample value of each key (names from the shipped Errant procedure) and what its words
@@ -98,15 +103,18 @@ def errant(home: Path) -> Work:
     return Work(expedition.state, expedition.procedure, Inputs(()), random.Random(1), False)
 
 
-def test_both_tables_name_exactly_the_keys_of_condition() -> None:
+def test_the_registry_names_exactly_the_keys_of_condition() -> None:
     assert sorted(when.KEYS) == sorted(FIELDS)
-    assert sorted(CHECKS) == sorted(FIELDS)
     assert sorted(SAMPLES) == sorted(FIELDS)
 
 
-def test_every_key_has_a_scope_a_test_and_words() -> None:
+def test_every_key_has_a_scope_a_check_a_test_and_words() -> None:
+    for field in attrs.fields(Condition):
+        assert field.metadata.get("help"), field.name
+        assert field.metadata.get("scope") in ("party", "member"), field.name
+        assert "check" in field.metadata, field.name
+    assert sorted(SCOPES) == sorted(FIELDS)
     for key, entry in when.KEYS.items():
-        assert entry.scope in ("party", "member"), key
         assert callable(entry.test) and callable(entry.words), key
 
 
@@ -114,11 +122,11 @@ def test_the_keys_that_name_something_have_a_loader_check() -> None:
     assert {key for key, check in CHECKS.items() if check is not None} == CHECKED
 
 
-def test_the_models_member_keys_are_the_registrys() -> None:
-    """``Condition.about_member`` (which the loader reads) and the registry's scope agree."""
+def test_the_models_member_keys_are_the_declared_scopes() -> None:
+    """``Condition.about_member`` (which the loader reads) follows each key's scope."""
     for key, (value, _) in SAMPLES.items():
         about = Condition(**{key: value}).about_member
-        assert about == (when.KEYS[key].scope == "member"), key
+        assert about == (SCOPES[key] == "member"), key
 
 
 @pytest.mark.parametrize("key", FIELDS)
@@ -132,13 +140,32 @@ def test_every_key_is_said_in_words_a_game_master_reads(errant: Work, key: str) 
 
 def test_a_member_key_holds_for_no_member_and_is_tested_for_one(errant: Work) -> None:
     """A member test holds only for the member an effect is about; with none, never."""
-    for key, entry in when.KEYS.items():
-        if entry.scope == "member":
+    for key, scope in SCOPES.items():
+        if scope == "member":
             assert not when.holds(errant, Condition(**{key: SAMPLES[key][0]})), key
     assert when.holds(errant, Condition(hp_at_least=1), "Ash")
     assert not when.holds(errant, Condition(hp_at_most=0), "Ash")
     assert when.holds(errant, Condition(member_ability_at_least={"PHYS": 12}), "ash")
     assert not when.holds(errant, Condition(member_ability_at_least={"MIND": 1}), "Ash")
+
+
+def test_a_member_key_reads_the_member(errant: Work) -> None:
+    """A key declared for the member reads the member an effect is about: asked of none,
+    its test cannot run (a party key declared as a member's would run, and be asked once
+    per member for nothing)."""
+    for key, scope in SCOPES.items():
+        if scope == "member":
+            now = when.Now(errant, Condition(), None)
+            with pytest.raises((AssertionError, AttributeError)):
+                when.KEYS[key].test(now, SAMPLES[key][0])
+
+
+def test_a_party_key_is_tested_without_a_member(errant: Work) -> None:
+    """A key declared for the party never reads a member: a member key declared as the
+    party's would be asked with none and fail, not quietly hold or not."""
+    for key, scope in SCOPES.items():
+        if scope == "party":
+            assert when.holds(errant, Condition(**{key: SAMPLES[key][0]})) in (True, False), key
 
 
 def test_the_party_resource_is_said_with_what_it_holds_now(home: Path) -> None:

@@ -25,8 +25,9 @@ from delvetui.core.timeline import History
 from delvetui.core.turn import Preview, do_activity, preview, take_turn
 from delvetui.core.work import Inputs, Work
 from delvetui.errors import CommandError
+from delvetui.procedure.conditions import FREE_INPUTS
 from delvetui.procedure.model import Procedure
-from delvetui.procedure.tree import FREE_INPUTS, walk_effects
+from delvetui.procedure.tree import walk_effects
 from delvetui.text import clock as read_clock
 from delvetui.text import quoted
 

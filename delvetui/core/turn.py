@@ -17,8 +17,9 @@ from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
 from delvetui.core.work import Ctx, Work, named, track_over
 from delvetui.errors import CommandError, InputNeeded
+from delvetui.procedure.conditions import FREE_INPUTS
 from delvetui.procedure.model import Action, Procedure
-from delvetui.procedure.tree import FREE_INPUTS, iter_effects, walk_effects
+from delvetui.procedure.tree import iter_effects, walk_effects
 from delvetui.text import a, counted, number_problem
 
 

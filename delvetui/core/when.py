@@ -1,30 +1,28 @@
 """A procedure's `when` conditions at play, one registry entry per key.
 
-``KEYS`` holds every key of ``Condition`` (``procedure/model.py``) with its scope (the
-party's state, or the member an effect is about), its test and its words. ``holds`` is the
-test the effects, roll rules and member rules ask (``Work.holds``): every key given must
-hold, and a member key holds for no member when none is named. ``words`` says why a rule
-that holds a condition is not made this turn, each key with the value it reads now ("only
-when the alarm is at least 5 (it is 3)"). The loader's checks of the keys are the
-procedure side's ``CHECKS`` (``procedure/conditions.py``), keyed by the same names.
+``KEYS`` holds every key of ``Condition`` (``procedure/conditions.py``) with its test and
+its words; the key's field there declares the rest: its help line, its scope (the party's
+state, or the member an effect is about) and the loader's check. ``holds`` is the test the
+effects, roll rules and member rules ask (``Work.holds``): every key given must hold, and
+a member key holds for no member when none is named. ``words`` says why a rule that holds
+a condition is not made this turn, each key with the value it reads now ("only when the
+alarm is at least 5 (it is 3)").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from delvetui.core import daytime, member_light
 from delvetui.core.state import Member, State
-from delvetui.procedure.model import Condition
+from delvetui.procedure.conditions import MEMBER_KEYS, Condition, is_given
 from delvetui.text import counted
 
 if TYPE_CHECKING:
     from delvetui.core.work import Work
-
-Scope = Literal["party", "member"]
 
 
 @attrs.frozen
@@ -44,10 +42,12 @@ class Now:
 
 @attrs.frozen
 class WhenKey:
-    """One key of a ``when`` condition, everything about it at play in one entry."""
+    """One key of a ``when`` condition at play: its test and its words.
 
-    #: What it tests: the party's state, or the member an effect is about.
-    scope: Scope
+    A member key's test reads ``Now.member``, which ``holds`` never leaves None for it; the
+    key's field in ``Condition`` says which keys those are (its scope).
+    """
+
     #: True when the key's value (given, not its default) holds now.
     test: Callable[[Now, Any], bool]
     #: The key in the game master's words, with what it reads now where there is one.
@@ -59,7 +59,7 @@ def given(condition: Condition) -> Iterator[tuple[str, WhenKey, Any]]:
     the order of ``KEYS``."""
     for name, entry in KEYS.items():
         value = getattr(condition, name)
-        if value is not None and value != () and value != {}:
+        if is_given(value):
             yield name, entry, value
 
 
@@ -67,8 +67,8 @@ def holds(work: Work, condition: Condition, member: str | None = None) -> bool:
     """True when every key of the condition holds now (for ``member`` where it asks)."""
     found = work.state.member(member) if member else None
     now = Now(work, condition, found)
-    for _, entry, value in given(condition):
-        if entry.scope == "member" and found is None:
+    for name, entry, value in given(condition):
+        if name in MEMBER_KEYS and found is None:
             return False
         if not entry.test(now, value):
             return False
@@ -338,98 +338,86 @@ _resource_most = _bounds(_at_most, "at most", State.resource, _resource_name)
 #: what it reads as used, and ``holds`` stops at the first key that fails.
 KEYS: dict[str, WhenKey] = {
     "hp_at_most": WhenKey(
-        "member",
         lambda now, n: _member(now).hp <= n,
         lambda now, n: f"a member has at most {n} hit points",
     ),
     "hp_at_least": WhenKey(
-        "member",
         lambda now, n: _member(now).hp >= n,
         lambda now, n: f"a member has at least {n} hit points",
     ),
     "member_track_at_least": WhenKey(
-        "member", _member_bounds(_track, 1), _member_words(_track_name, "at least")
+        _member_bounds(_track, 1), _member_words(_track_name, "at least")
     ),
     "member_track_at_most": WhenKey(
-        "member", _member_bounds(_track, -1), _member_words(_track_name, "at most")
+        _member_bounds(_track, -1), _member_words(_track_name, "at most")
     ),
     "member_ability_at_least": WhenKey(
-        "member", _member_bounds(_ability, 1), _member_words(_named, "at least")
+        _member_bounds(_ability, 1), _member_words(_named, "at least")
     ),
     "member_ability_at_most": WhenKey(
-        "member", _member_bounds(_ability, -1), _member_words(_named, "at most")
+        _member_bounds(_ability, -1), _member_words(_named, "at most")
     ),
     "member_modifier_at_least": WhenKey(
-        "member", _member_bounds(_modifier, 1), _member_words(_modifier_name, "at least")
+        _member_bounds(_modifier, 1), _member_words(_modifier_name, "at least")
     ),
     "member_modifier_at_most": WhenKey(
-        "member", _member_bounds(_modifier, -1), _member_words(_modifier_name, "at most")
+        _member_bounds(_modifier, -1), _member_words(_modifier_name, "at most")
     ),
     "member_resource_at_least": WhenKey(
-        "member", _member_bounds(_member_resource, 1), _member_words(_resource_label, "at least")
+        _member_bounds(_member_resource, 1), _member_words(_resource_label, "at least")
     ),
     "member_resource_at_most": WhenKey(
-        "member", _member_bounds(_member_resource, -1), _member_words(_resource_label, "at most")
+        _member_bounds(_member_resource, -1), _member_words(_resource_label, "at most")
     ),
     "member_conditions": WhenKey(
-        "member",
         lambda now, names: all(c in _member(now).conditions for c in names),
         _each("a member is '{}'"),
     ),
     "member_not_conditions": WhenKey(
-        "member",
         lambda now, names: not any(c in _member(now).conditions for c in names),
         _each("a member is not '{}'"),
     ),
     "member_carries_light": WhenKey(
-        "member",
         _carries_light_test,
         _yes_no("a member carries a lit light", "a member carries no lit light"),
     ),
-    "light_levels": WhenKey("party", _light_levels_test, _light_levels_words),
+    "light_levels": WhenKey(_light_levels_test, _light_levels_words),
     "member_light_levels": WhenKey(
-        "member",
         _member_light_levels_test,
         lambda now, levels: f"a member stands in {' or '.join(levels)} light",
     ),
-    "resource_at_least": WhenKey("party", *_resource_least),
-    "resource_at_most": WhenKey("party", *_resource_most),
-    "inputs": WhenKey("party", _inputs_test, _inputs_words),
-    "counter_at_least": WhenKey("party", *_counter_least),
-    "counter_at_most": WhenKey("party", *_counter_most),
-    "counter_levels": WhenKey("party", _counter_levels_test, _counter_levels_words),
+    "resource_at_least": WhenKey(*_resource_least),
+    "resource_at_most": WhenKey(*_resource_most),
+    "inputs": WhenKey(_inputs_test, _inputs_words),
+    "counter_at_least": WhenKey(*_counter_least),
+    "counter_at_most": WhenKey(*_counter_most),
+    "counter_levels": WhenKey(_counter_levels_test, _counter_levels_words),
     "first_turns": WhenKey(
-        "party",
         _first_turns_test,
         lambda now, n: f"during the first {counted(n, now.turn_name)}",
     ),
     "after_turns": WhenKey(
-        "party",
         _after_turns_test,
         lambda now, n: f"after the first {counted(n, now.turn_name)}",
     ),
     "resting": WhenKey(
-        "party",
         _resting_test,
         _yes_no("the party rests", "the party does not rest"),
     ),
     "day_ends": WhenKey(
-        "party",
         _day_ends_test,
         lambda now, wanted: f"the {now.turn_name} {'ends' if wanted else 'is within'} a day",
     ),
-    "by": WhenKey("party", _by_test, _by_words),
-    "time_of_day": WhenKey("party", _time_of_day_test, _time_of_day_words),
-    "first_turn_of_day": WhenKey("party", _first_turn_of_day_test, _first_turn_of_day_words),
+    "by": WhenKey(_by_test, _by_words),
+    "time_of_day": WhenKey(_time_of_day_test, _time_of_day_words),
+    "first_turn_of_day": WhenKey(_first_turn_of_day_test, _first_turn_of_day_words),
     "flags": WhenKey(
-        "party",
         lambda now, flags: all(flag in now.work.flags for flag in flags),
         lambda now, flags: " and ".join(f"the {now.turn_name} is '{f}'" for f in flags),
     ),
     "not_flags": WhenKey(
-        "party",
         lambda now, flags: not any(flag in now.work.flags for flag in flags),
         lambda now, flags: " and ".join(f"the {now.turn_name} is not '{f}'" for f in flags),
     ),
-    "streak": WhenKey("party", _streak_test, _streak_words),
+    "streak": WhenKey(_streak_test, _streak_words),
 }

@@ -24,11 +24,11 @@ from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State, track_limit
 from delvetui.errors import CommandError, InputNeeded, RollNeeded
+from delvetui.procedure.conditions import Condition
 from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.model import (
     HAZARD,
     Action,
-    Condition,
     Effect,
     Input,
     Procedure,

@@ -22,7 +22,7 @@ import attrs
 from delvetui import dice
 from delvetui.errors import DiceError, Problem, ProcedureError
 from delvetui.procedure import calendar, fanout, model
-from delvetui.procedure.conditions import check_condition
+from delvetui.procedure.conditions import Condition, check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
 from delvetui.procedure.member_rules import check_member_rules, light_reach
@@ -550,7 +550,7 @@ class _Checker:
                     + _suggest(name, sorted(PLACEHOLDERS)),
                 )
 
-    def _condition(self, path: str, condition: model.Condition) -> None:
+    def _condition(self, path: str, condition: Condition) -> None:
         check_condition(self, path, condition)
 
 

@@ -13,8 +13,6 @@ from collections.abc import Iterator, Sequence
 
 from delvetui.procedure.model import Effect, Procedure, Row
 
-#: Keys a turn may always be given besides rolls and the action's inputs.
-FREE_INPUTS = frozenset({"by", "sign", "creature", "distance", "speed"})
 #: The most tables one chain of rolls may pass through (a table whose row rolls another,
 #: whose row rolls another...). The loader refuses a longer chain (``procedure.fanout``)
 #: and the core a command that goes deeper all the same.

@@ -8,7 +8,8 @@ a line by its forms and ``spoken`` writes a command back by them (``forms.py``),
 words by their kind, the palette and the help list the verbs, and the reference part of
 ``docs/commands.md`` is written from it (``python -m delvetui.core.commands
 docs/commands.md``). Adding a command is one ``Form`` here (the light verb's forms are in
-``light_forms.py``) and its handler in ``decide``.
+``light_forms.py``), with its command class beside it when no class fits (named in
+``__all__``), and its handler in ``decide``.
 """
 
 from __future__ import annotations

@@ -1,14 +1,102 @@
-"""The light verb's forms: light sources added, lit, put out, handed over, corrected.
+"""The light verb: its commands and its forms (light sources added, lit, put out, handed
+over, corrected).
 
 Part of the one table of the command language (``grammar.GRAMMAR``, where the verb takes
-its place); kept in a module of its own because it is the verb with the most forms.
+its place); kept in a module of its own because it is the verb with the most forms. Each
+command is declared beside the forms that make it; ``__all__`` names them, and the package
+gives each by its name (``commands.AddLight``) like those of ``types``.
 """
 
 from __future__ import annotations
 
+import attrs
+
 from delvetui.core.commands import kinds
-from delvetui.core.commands import types as cmd
 from delvetui.core.commands.forms import Form, Verb, flag, key, sub, value
+from delvetui.core.commands.types import Command
+
+__all__ = [
+    "LIGHT",
+    "AddLight",
+    "DouseLights",
+    "HandLight",
+    "LightOff",
+    "LightOn",
+    "RefuelLight",
+    "SetLight",
+    "SetRealTime",
+]
+
+
+@attrs.frozen(repr=False, eq=False)
+class AddLight(Command):
+    """Add light sources to the inventory."""
+
+    kind: str
+    carrier: str | None = None
+    count: int = 1
+    lit: bool = False
+    #: Results typed for the rolls lighting it makes (``burn=N``), when it is added lit.
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen(repr=False, eq=False)
+class LightOn(Command):
+    """Light a source (by id, or one of a kind)."""
+
+    target: str
+    carrier: str | None = None
+    #: Results typed for the rolls lighting makes (``burn=N``: a rolled duration).
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen(repr=False, eq=False)
+class LightOff(Command):
+    """Put out a lit source (by id, or one of a kind); it can be lit again."""
+
+    target: str
+
+
+@attrs.frozen(repr=False, eq=False)
+class DouseLights(Command):
+    """Put out every lit light at once, or every one a member carries (a gust, a fall into
+    water); each can be lit again."""
+
+    carrier: str | None = None
+
+
+@attrs.frozen(repr=False, eq=False)
+class HandLight(Command):
+    """Hand a light to another member (or to nobody)."""
+
+    target: str
+    carrier: str | None
+
+
+@attrs.frozen(repr=False, eq=False)
+class SetLight(Command):
+    """Correct the record of a light: its time left, or its usage die (``die``, e.g. 6)."""
+
+    target: str
+    minutes: int | None = None
+    turns: int | None = None
+    die: int | None = None
+
+
+@attrs.frozen(repr=False, eq=False)
+class RefuelLight(Command):
+    """Refuel a light (a lantern's flask of oil)."""
+
+    target: str
+
+
+@attrs.frozen(repr=False, eq=False)
+class SetRealTime(Command):
+    """Make a light burn in real time with this many seconds left (None: by turns again)."""
+
+    target: str
+    seconds: int | None
+
 
 _LIGHT = value("ID", "light", "target")
 _TYPED = kinds.Typed()
@@ -27,7 +115,7 @@ LIGHT = Verb(
                 flag("lit", "lit"),
                 key("burn", "N", "number", "values", type=_TYPED),
             ),
-            cmd.AddLight,
+            AddLight,
             "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
             "(burn=N: the dice of a lit one whose time is rolled).",
             "light add torch count=6 carrier=Ash",
@@ -40,7 +128,7 @@ LIGHT = Verb(
                 key("carrier", "NAME", "member"),
                 key("burn", "N", "number", "values", type=_TYPED),
             ),
-            cmd.LightOn,
+            LightOn,
             "Light a light (one from a stack, named by its kind); burn=N types the dice "
             "of a kind whose time is rolled when lit.",
             "light on torch1",
@@ -48,14 +136,14 @@ LIGHT = Verb(
         ),
         Form(
             (sub("off"), value("ID|KIND", "lit", "target")),
-            cmd.LightOff,
+            LightOff,
             "Put a light out; it can be lit again.",
             "light off torch2",
             wrong=_NOT_LIGHT.format(sub="off"),
         ),
         Form(
             (sub("douse"), key("carrier", "NAME", "member")),
-            cmd.DouseLights,
+            DouseLights,
             "Put out every lit light at once (a gust of wind, a fall into water), or every "
             "one a member carries; each can be lit again.",
             "light douse carrier=Ash",
@@ -63,7 +151,7 @@ LIGHT = Verb(
         ),
         Form(
             (sub("give"), _LIGHT, value("NAME|nobody", "carrier", "carrier")),
-            cmd.HandLight,
+            HandLight,
             "Hand a light to another member, or to nobody.",
             "light give torch2 nobody",
             wrong="light give takes a light id and a name (or nobody).",
@@ -74,7 +162,7 @@ LIGHT = Verb(
                 _LIGHT,
                 key("turns|minutes", "N", "number", optional=False),
             ),
-            cmd.SetLight,
+            SetLight,
             "Correct the time a light has left (a light that counts turns or minutes).",
             "light set torch2 turns=2",
             wrong="Give one of turns=N, minutes=N or die=dN (a usage die).",
@@ -85,13 +173,13 @@ LIGHT = Verb(
                 _LIGHT,
                 key("die", "dN", "usage-die", optional=False),
             ),
-            cmd.SetLight,
+            SetLight,
             "Correct a light's usage die (d4, d6, d8, d10, d12 or d20).",
             "light set torch1 die=d6",
         ),
         Form(
             (sub("refuel"), _LIGHT),
-            cmd.RefuelLight,
+            RefuelLight,
             "Refuel a light: new time, a whole usage die and no strikes (taking the "
             "kind's refuel_resource, when it names one).",
             "light refuel lantern1",
@@ -103,7 +191,7 @@ LIGHT = Verb(
                 _LIGHT,
                 value("DURATION|off", "duration", "seconds", type=kinds.Duration(off=True)),
             ),
-            cmd.SetRealTime,
+            SetRealTime,
             "Let a light burn by the table's real clock for this long (60m, 1h30m, 90s), "
             "or by turns again (off).",
             "light realtime torch1 60m",

@@ -17,6 +17,7 @@ import attrs
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.grammar import USAGE, VERBS, Form, Verb, forms
+from delvetui.core.commands.light_forms import AddLight, LightOn
 from delvetui.errors import CommandError
 from delvetui.text import quoted, suggest, unseen_in
 
@@ -143,7 +144,7 @@ def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
                 verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
                 values = command.values + read.read_values(verb, pairs)
                 return attrs.evolve(command, values=values, text=text)
-            case cmd.LightOn() | cmd.AddLight() if key.lower() == "burn":
+            case LightOn() | AddLight() if key.lower() == "burn":
                 values = command.values + read.read_values("light", pairs)
                 return attrs.evolve(command, values=values, text=text)
             case cmd.RollDice() if key == "result":

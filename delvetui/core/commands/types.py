@@ -2,7 +2,9 @@
 
 The table builds them directly (a dialog, a picker, a key); typed text becomes one through
 ``parse``. Whether a command makes sense for the expedition (does that action exist, is
-that light lit) is for ``decide``.
+that light lit) is for ``decide``. The light verb's commands sit beside its forms in
+``light_forms.py``, and a new command may sit beside its forms in its verb's module; the
+package gives every one by its name.
 """
 
 from __future__ import annotations
@@ -86,76 +88,6 @@ class RemoveMember(Command):
     """Take a member out of the party."""
 
     name: str
-
-
-@attrs.frozen(repr=False, eq=False)
-class AddLight(Command):
-    """Add light sources to the inventory."""
-
-    kind: str
-    carrier: str | None = None
-    count: int = 1
-    lit: bool = False
-    #: Results typed for the rolls lighting it makes (``burn=N``), when it is added lit.
-    values: tuple[tuple[str, str], ...] = ()
-
-
-@attrs.frozen(repr=False, eq=False)
-class LightOn(Command):
-    """Light a source (by id, or one of a kind)."""
-
-    target: str
-    carrier: str | None = None
-    #: Results typed for the rolls lighting makes (``burn=N``: a rolled duration).
-    values: tuple[tuple[str, str], ...] = ()
-
-
-@attrs.frozen(repr=False, eq=False)
-class LightOff(Command):
-    """Put out a lit source (by id, or one of a kind); it can be lit again."""
-
-    target: str
-
-
-@attrs.frozen(repr=False, eq=False)
-class DouseLights(Command):
-    """Put out every lit light at once, or every one a member carries (a gust, a fall into
-    water); each can be lit again."""
-
-    carrier: str | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class HandLight(Command):
-    """Hand a light to another member (or to nobody)."""
-
-    target: str
-    carrier: str | None
-
-
-@attrs.frozen(repr=False, eq=False)
-class SetLight(Command):
-    """Correct the record of a light: its time left, or its usage die (``die``, e.g. 6)."""
-
-    target: str
-    minutes: int | None = None
-    turns: int | None = None
-    die: int | None = None
-
-
-@attrs.frozen(repr=False, eq=False)
-class RefuelLight(Command):
-    """Refuel a light (a lantern's flask of oil)."""
-
-    target: str
-
-
-@attrs.frozen(repr=False, eq=False)
-class SetRealTime(Command):
-    """Make a light burn in real time with this many seconds left (None: by turns again)."""
-
-    target: str
-    seconds: int | None
 
 
 @attrs.frozen(repr=False, eq=False)
