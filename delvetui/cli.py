@@ -35,6 +35,7 @@ examples:
   delvetui act crypt turn crawl hazard=3   take a turn, typing in the hazard die
   delvetui status crypt --json             the state, for scripts
   delvetui export crypt -o crypt.html      the session log as a page (md, txt, json too)
+  delvetui campaign                        every campaign: its expeditions in calendar order
 """
 
 
@@ -247,6 +248,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         listed = add("list", "List saved expeditions.", "delvetui list --json")
         listed.add_argument("--json", action="store_true", help="print JSON for scripts")
 
+    if wanted("campaign"):
+        campaign = add(
+            "campaign",
+            "List the campaigns in the data folder: each chain of expeditions in calendar order.",
+            "delvetui campaign",
+            "delvetui campaign barrow --json",
+        )
+        campaign.add_argument(
+            "name", nargs="?", metavar="NAME", help="a campaign, or any expedition in it"
+        )
+        campaign.add_argument("--json", action="store_true", help="print JSON for scripts")
+
     if wanted("procedures"):
         procs = add(
             "procedures",
@@ -264,8 +277,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "export",
             "Write the session log as Markdown, HTML or text, or the whole expedition as JSON.",
             "delvetui export crypt --format html --session 2 -o session-2.html",
+            "delvetui export --campaign barrow --format html -o chronicle.html",
         )
-        exported.add_argument("expedition", metavar="EXPEDITION")
+        exported.add_argument("expedition", nargs="?", metavar="EXPEDITION")
+        exported.add_argument(
+            "--campaign",
+            metavar="NAME",
+            help="the chronicle of a whole campaign (md, html, json or svg) instead",
+        )
         exported.add_argument(
             "--format",
             choices=["md", "html", "json", "txt", "svg"],
@@ -831,6 +850,13 @@ def _export(args: argparse.Namespace) -> int:
 
     to_file = args.output not in (None, "-")
     fmt = args.format or (format_for(args.output) if to_file else None) or "md"
+    if args.campaign is not None:
+        return _chronicle(args, fmt)
+    if args.expedition is None:
+        raise DelveError(
+            "Name the expedition to export (delvetui export crypt), or a campaign to write "
+            "its chronicle (delvetui export --campaign barrow)."
+        )
     with _reader(args) as expedition:
         # In pieces as they are made: a long expedition's JSON is never whole in memory.
         pieces = export_chunks(expedition, fmt, session=args.session)
@@ -850,6 +876,59 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chronicle(args: argparse.Namespace, fmt: str) -> int:
+    """``export --campaign NAME``: the campaign's chronicle, written expedition by expedition."""
+    from pathlib import Path
+
+    from delvetui import fileio, paths
+    from delvetui.errors import DelveError, TargetExists
+    from delvetui.export import campaign, campaign_reading, chronicle
+    from delvetui.text import visible
+
+    for given, flag in ((args.expedition, "an EXPEDITION"), (args.session, "--session")):
+        if given is not None:
+            raise DelveError(
+                f"A chronicle tells the whole campaign: leave out {flag} with --campaign."
+            )
+    if args.salvage:
+        raise DelveError("A chronicle reads only whole expeditions: leave out --salvage.")
+    if fmt not in chronicle.FORMATS:
+        raise DelveError(f"A chronicle is written as md, html, json or svg, not {fmt}.")
+    campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
+    chosen = campaign.choose(campaigns, args.campaign, refused)
+    for bad in refused:
+        _warn(f"delvetui: not in the chronicle, cannot be read: {bad.name}: {bad.reason}")
+    pieces = chronicle.chunks(chosen, fmt)
+    if args.output in (None, "-"):
+        for piece in pieces:
+            sys.stdout.write(visible(piece, lines=True))
+        return 0
+    try:
+        fileio.write_file(Path(args.output), pieces, replace=args.force)
+    except TargetExists:
+        raise DelveError(
+            f"{args.output} already exists; add --force to replace it, or choose another "
+            "file. Nothing was written."
+        ) from None
+    _say(args.output)
+    return 0
+
+
+def _campaign(args: argparse.Namespace) -> int:
+    from delvetui import paths
+    from delvetui.export import campaign, campaign_reading
+    from delvetui.text import dumps
+
+    campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
+    if args.name is not None:
+        campaigns = [campaign.choose(campaigns, args.name, refused)]
+    if args.json:
+        _say(dumps(campaign.document(campaigns, refused)))
+        return 0
+    _say("\n".join(campaign.report(campaigns, refused)))
+    return 0
+
+
 def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -860,6 +939,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 _HANDLERS = {
+    "campaign": _campaign,
     "export": _export,
     "import": _import,
     "open": _open,

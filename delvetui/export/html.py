@@ -64,9 +64,10 @@ dd ul { padding-left: 1rem; }
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
-def render(story: Story, timeline: str = "") -> str:
-    """The whole story as one HTML document, with the timeline's SVG drawn at the top."""
-    out = [
+def head(title: str, style: str = "") -> list[str]:
+    """The page's head, up to and with the opening of its body: styles (the story's, then
+    ``style``) and the policy inside."""
+    return [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -74,10 +75,17 @@ def render(story: Story, timeline: str = "") -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{_POLICY}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="generator" content="delvetui">',
-        f"<title>{escape(story.title)}</title>",
-        f"<style>{_CSS}</style>",
+        f"<title>{escape(title)}</title>",
+        f"<style>{_CSS}{style}</style>",
         "</head>",
         "<body>",
+    ]
+
+
+def render(story: Story, timeline: str = "") -> str:
+    """The whole story as one HTML document, with the timeline's SVG drawn at the top."""
+    out = [
+        *head(story.title),
         "<header>",
         f"<h1>{escape(story.title)}</h1>",
         f'<p class="byline">{escape(story.byline)}</p>',
@@ -88,26 +96,30 @@ def render(story: Story, timeline: str = "") -> str:
     if not story.parts:
         out.append(f"<p>{NOTHING_YET}</p>")
     for part in story.parts:
-        out += _part(part)
+        out += part_lines(part)
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
-def _part(part: Part) -> list[str]:
+def part_lines(part: Part, depth: int = 0) -> list[str]:
+    """One part of the story as a section: an ``h2`` heading (deeper by ``depth`` levels),
+    its turns and its summary; the chronicle puts an expedition's parts under its own."""
+    h2, h3 = f"h{2 + depth}", f"h{3 + depth}"
     out = [
         f'<section class="part {part.kind}">',
-        f"<h2>{escape(part.heading)}</h2>",
+        f"<{h2}>{escape(part.heading)}</{h2}>",
         f'<p class="about">{escape(part.about)}</p>',
     ]
     for turn in part.turns:
         if turn.number is not None:
-            out.append(f"<h3>{escape(turn.heading)}</h3>")
+            out.append(f"<{h3}>{escape(turn.heading)}</{h3}>")
         if turn.entries:
             out += ["<ul>", *(_entry(entry) for entry in turn.entries), "</ul>"]
     if part.summary:
-        out += ['<div class="summary">', f"<h3>{escape(part.summary_title)}</h3>", "<dl>"]
+        title = escape(part.summary_title)
+        out += ['<div class="summary">', f"<{h3}>{title}</{h3}>", "<dl>"]
         for fact in part.summary:
-            out += _fact(fact)
+            out += fact_lines(fact)
         out += ["</dl>", "</div>"]
     out.append("</section>")
     return out
@@ -121,7 +133,8 @@ def _entry(entry: Entry) -> str:
     return f'<li class="{entry.kind}">{text}</li>'
 
 
-def _fact(fact: Fact) -> list[str]:
+def fact_lines(fact: Fact) -> list[str]:
+    """A summary row as a term and its description (a list when it has several items)."""
     out = [f"<dt>{escape(fact.label)}</dt>"]
     if len(fact.items) == 1:
         out.append(f"<dd>{escape(fact.items[0])}</dd>")

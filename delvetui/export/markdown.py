@@ -49,21 +49,24 @@ def render(story: Story, timeline: str = "") -> str:
     if timeline:
         encoded = base64.b64encode(timeline.encode("utf-8")).decode("ascii")
         out += [f"![Timeline of the expedition](data:image/svg+xml;base64,{encoded})", ""]
-    return lines_of(story, out, _part)
+    return lines_of(story, out, part_lines)
 
 
-def _part(part: Part) -> list[str]:
-    out = [f"## {escape(part.heading)}", "", f"*{escape(part.about)}*", ""]
+def part_lines(part: Part, depth: int = 0) -> list[str]:
+    """One part of the story: a ``##`` heading (deeper by ``depth`` levels), its turns and
+    its summary; the chronicle puts an expedition's parts under its own heading."""
+    mark = "#" * depth
+    out = [f"{mark}## {escape(part.heading)}", "", f"*{escape(part.about)}*", ""]
     for turn in part.turns:
         if turn.number is not None:
-            out += [f"### {escape(turn.heading)}", ""]
+            out += [f"{mark}### {escape(turn.heading)}", ""]
         out += [_entry(entry) for entry in turn.entries]
         if turn.entries:
             out.append("")
     if part.summary:
-        out += [f"### {part.summary_title}", ""]
+        out += [f"{mark}### {part.summary_title}", ""]
         for fact in part.summary:
-            out += _fact(fact)
+            out += fact_lines(fact)
         out.append("")
     return out
 
@@ -81,7 +84,8 @@ def _entry(entry: Entry) -> str:
     return f"- {text}"
 
 
-def _fact(fact: Fact) -> list[str]:
+def fact_lines(fact: Fact) -> list[str]:
+    """A summary row as a list item, its items under it when there are several."""
     label = f"**{escape(fact.label)}:**"
     if len(fact.items) == 1:
         return [f"- {label} {escape(fact.items[0])}"]

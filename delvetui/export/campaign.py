@@ -1,0 +1,410 @@
+"""The campaign view: expeditions grouped by campaign, in chains, in calendar order.
+
+Each expedition is a small record (``Voyage``, read from its file by
+``campaign_reading``); the grouping (``assemble``) works over those records only, so the
+view of a campaign of any length holds no expedition's log.
+
+Chains follow the links each expedition recorded when it was started ``--after`` another
+(``ExpeditionContinued``: the predecessor's id and the checksum of its log then). A
+predecessor that is not in the folder, or whose log changed since, is a gap; a character
+in two expeditions at overlapping dates is an overlap. Both are pointed out, never mended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from delvetui.errors import DelveError
+from delvetui.text import counted, minutes_words
+
+#: A day in minutes: the campaign's clock counts minutes from day 1, 00:00.
+DAY = 24 * 60
+
+
+def day_words(clock: int, calendar: str = "") -> str:
+    """A moment of the campaign's clock in words: 'day 3, 08:20'.
+
+    The one place a date is worded, so a named calendar can be put behind it.
+    """
+    del calendar  # the calendar's words come here when a campaign names one
+    day, minute = divmod(max(0, clock), DAY)
+    return f"day {day + 1}, {minute // 60:02d}:{minute % 60:02d}"
+
+
+@attrs.frozen
+class Link:
+    """What an expedition recorded of the one it continues."""
+
+    predecessor: str
+    predecessor_id: str
+    predecessor_digest: str
+    ended_clock: int
+    downtime_minutes: int
+    notes: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Voyage:
+    """One expedition as the campaign view tells it."""
+
+    name: str
+    path: str
+    id: str
+    digest: str
+    #: The campaign it was named into (or inherited); '' when never given one.
+    campaign: str
+    link: Link | None
+    procedure: str
+    start: int
+    end: int
+    ended: bool
+    sessions: int
+    turns: int
+    #: Each member at the end: 'Ash 4/6 HP, wounded'.
+    party: tuple[str, ...]
+    #: Everyone who was in the party at any moment of the expedition.
+    members: tuple[str, ...]
+    joined: tuple[str, ...]
+    died: tuple[str, ...]
+    left: tuple[str, ...]
+    light_used: tuple[str, ...]
+    supplies_used: tuple[str, ...]
+    calendar: str = ""
+
+    @property
+    def dates(self) -> str:
+        """Its start and end: 'day 1, 08:00 → day 2, 14:30'."""
+        return f"{day_words(self.start, self.calendar)} → {day_words(self.end, self.calendar)}"
+
+
+@attrs.frozen
+class Refused:
+    """A file in the folder that could not be read, with the sentence saying why."""
+
+    name: str
+    path: str
+    reason: str
+
+
+@attrs.frozen
+class Gap:
+    """An expedition whose predecessor is missing, or changed since it was continued."""
+
+    expedition: str
+    predecessor: str
+    kind: str  # 'missing' or 'changed'
+    sentence: str
+
+
+@attrs.frozen
+class Overlap:
+    """A character in two expeditions at overlapping dates."""
+
+    member: str
+    first: str
+    second: str
+    sentence: str
+
+
+@attrs.frozen
+class Chain:
+    """Expeditions each started after the one before, in calendar order."""
+
+    voyages: tuple[Voyage, ...]
+    #: The expedition a chain that branched off another one continues ('' for none).
+    branches_from: str = ""
+
+
+@attrs.frozen
+class Campaign:
+    """A named set of chains on one calendar."""
+
+    name: str
+    chains: tuple[Chain, ...]
+    gaps: tuple[Gap, ...]
+    overlaps: tuple[Overlap, ...]
+
+    @property
+    def voyages(self) -> Iterator[Voyage]:
+        """Every expedition of the campaign, chain by chain."""
+        for chain in self.chains:
+            yield from chain.voyages
+
+    @property
+    def start(self) -> int:
+        """The earliest start of its expeditions."""
+        return min(v.start for v in self.voyages)
+
+    @property
+    def end(self) -> int:
+        """The latest end of its expeditions."""
+        return max(v.end for v in self.voyages)
+
+
+# Grouping --------------------------------------------------------------------------------
+
+
+def assemble(voyages: Sequence[Voyage]) -> list[Campaign]:
+    """The campaigns these expeditions make: their chains, gaps and overlaps, by date."""
+    by_id: dict[str, list[Voyage]] = {}
+    for voyage in voyages:
+        by_id.setdefault(voyage.id, []).append(voyage)
+    after: dict[str, list[Voyage]] = {}
+    before: dict[str, Voyage] = {}
+    gaps: dict[str, Gap] = {}
+    roots: list[Voyage] = []
+    for voyage in sorted(voyages, key=_when):
+        link = voyage.link
+        if link is None:
+            roots.append(voyage)
+            continue
+        found = [v for v in by_id.get(link.predecessor_id, []) if v is not voyage]
+        if not found:
+            roots.append(voyage)
+            gaps[voyage.path] = _missing(voyage, link)
+            continue
+        same = [v for v in found if v.digest == link.predecessor_digest]
+        predecessor = (same or found)[0]
+        if not same:
+            gaps[voyage.path] = _changed(voyage, predecessor)
+        after.setdefault(predecessor.path, []).append(voyage)
+        before[voyage.path] = predecessor
+    chains = _chains(roots, after, voyages, gaps)
+    grouped: dict[str, list[Chain]] = {}
+    for chain in chains:
+        grouped.setdefault(_campaign_of(chain.voyages[0], before), []).append(chain)
+    campaigns = []
+    for name, its_chains in grouped.items():
+        members = [v for chain in its_chains for v in chain.voyages]
+        campaigns.append(
+            Campaign(
+                name=name,
+                chains=tuple(sorted(its_chains, key=lambda c: _when(c.voyages[0]))),
+                gaps=tuple(gaps[v.path] for v in sorted(members, key=_when) if v.path in gaps),
+                overlaps=tuple(overlaps(members)),
+            )
+        )
+    return sorted(campaigns, key=lambda c: (c.start, c.name))
+
+
+def _campaign_of(voyage: Voyage, before: dict[str, Voyage]) -> str:
+    """The campaign an expedition is in: the one it was named into, else its predecessor's,
+    else the name of its chain's first expedition (as far as the folder holds the chain)."""
+    seen = set()
+    while not voyage.campaign and voyage.path in before and voyage.path not in seen:
+        seen.add(voyage.path)
+        voyage = before[voyage.path]
+    if voyage.campaign:
+        return voyage.campaign
+    return voyage.link.predecessor if voyage.link is not None else voyage.name
+
+
+def _when(voyage: Voyage) -> tuple[int, int, str]:
+    return (voyage.start, voyage.end, voyage.name)
+
+
+def _chains(
+    roots: list[Voyage],
+    after: dict[str, list[Voyage]],
+    voyages: Sequence[Voyage],
+    gaps: dict[str, Gap],
+) -> list[Chain]:
+    """Each root's chain; a second successor of one expedition starts a branch of its own."""
+    seen: set[str] = set()
+    chains: list[Chain] = []
+    starts: list[tuple[Voyage, str]] = [(root, "") for root in roots]
+    # A loop of links (only a file written by hand could make one) has no root: its
+    # earliest expedition starts it, and the link that closes the loop is a gap.
+    left = sorted(voyages, key=_when)
+    while starts or any(v.path not in seen for v in left):
+        if not starts:
+            loop = next(v for v in left if v.path not in seen)
+            assert loop.link is not None
+            gaps[loop.path] = _changed(loop, None)
+            starts.append((loop, ""))
+        first, branch = starts.pop(0)
+        if first.path in seen:
+            continue
+        chain = [first]
+        seen.add(first.path)
+        while True:
+            nexts = [v for v in after.get(chain[-1].path, []) if v.path not in seen]
+            if not nexts:
+                break
+            starts.extend((other, chain[-1].name) for other in nexts[1:])
+            chain.append(nexts[0])
+            seen.add(nexts[0].path)
+        chains.append(Chain(tuple(chain), branch))
+    return chains
+
+
+def _missing(voyage: Voyage, link: Link) -> Gap:
+    return Gap(
+        voyage.name,
+        link.predecessor,
+        "missing",
+        f"{voyage.name} continues {link.predecessor}, which is not in the data folder "
+        "(moved, renamed by import, or deleted): what came before it is not shown.",
+    )
+
+
+def _changed(voyage: Voyage, predecessor: Voyage | None) -> Gap:
+    assert voyage.link is not None
+    if predecessor is None:
+        return Gap(
+            voyage.name,
+            voyage.link.predecessor,
+            "changed",
+            f"{voyage.name} continues {voyage.link.predecessor}, which comes after it in the "
+            "same chain: the links go round in a loop.",
+        )
+    return Gap(
+        voyage.name,
+        predecessor.name,
+        "changed",
+        f"{predecessor.name} changed after {voyage.name} was started from it (its log is "
+        "not the one recorded then): what carried over may differ from how it ended.",
+    )
+
+
+def overlaps(voyages: Iterable[Voyage]) -> Iterator[Overlap]:
+    """Each character in two expeditions whose dates overlap, once for each pair."""
+    ordered = sorted(voyages, key=_when)
+    for index, first in enumerate(ordered):
+        for second in ordered[index + 1 :]:
+            if second.start >= first.end:
+                break
+            for member in first.members:
+                if member in second.members:
+                    yield Overlap(
+                        member,
+                        first.name,
+                        second.name,
+                        f"{member} is in {first.name} ({first.dates}) and in {second.name} "
+                        f"({second.dates}) at overlapping dates.",
+                    )
+
+
+def choose(campaigns: Sequence[Campaign], name: str, refused: Sequence[Refused] = ()) -> Campaign:
+    """The campaign named ``name``, or the one holding an expedition of that name."""
+    for campaign in campaigns:
+        if campaign.name == name:
+            return campaign
+    for campaign in campaigns:
+        if any(v.name == name for v in campaign.voyages):
+            return campaign
+    for bad in refused:
+        if bad.name == name:
+            raise DelveError(f"The expedition {name} cannot be read: {bad.reason}")
+    known = ", ".join(c.name for c in campaigns) or "none"
+    raise DelveError(
+        f"There is no campaign or expedition named {name!r} in the data folder; "
+        f"its campaigns: {known}."
+    )
+
+
+# Telling it ------------------------------------------------------------------------------
+
+
+def lines(campaign: Campaign) -> list[str]:
+    """The campaign as the command line prints it."""
+    count = sum(1 for _ in campaign.voyages)
+    chains = len(campaign.chains)
+    out = [
+        f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
+        f"{counted(chains, 'chain')}, {day_words(campaign.start)} → {day_words(campaign.end)}"
+    ]
+    for number, chain in enumerate(campaign.chains, start=1):
+        names = " → ".join(v.name for v in chain.voyages)
+        branch = f" (branches off after {chain.branches_from})" if chain.branches_from else ""
+        out.append(f"  Chain {number}: {names}{branch}")
+        for voyage in chain.voyages:
+            if voyage.link is not None and voyage is not chain.voyages[0]:
+                out.append(f"    downtime: {downtime_words(voyage.link)}")
+            out += [f"    {line}" for line in voyage_lines(voyage)]
+    if campaign.gaps:
+        out.append("  Gaps:")
+        out += [f"    {gap.sentence}" for gap in campaign.gaps]
+    if campaign.overlaps:
+        out.append("  Overlaps:")
+        out += [f"    {overlap.sentence}" for overlap in campaign.overlaps]
+    return out
+
+
+def downtime_words(link: Link) -> str:
+    """The rest between two expeditions: '7 days (day 3, 14:00 → day 10, 14:00)'."""
+    return (
+        f"{minutes_words(link.downtime_minutes) if link.downtime_minutes else 'none'} "
+        f"({day_words(link.ended_clock)} → "
+        f"{day_words(link.ended_clock + link.downtime_minutes)})"
+    )
+
+
+def voyage_lines(voyage: Voyage) -> list[str]:
+    """One expedition: its heading line, then what befell the party, indented."""
+    state = "ended" if voyage.ended else "not ended"
+    out = [
+        f"{voyage.name} ({voyage.procedure}): {voyage.dates}, {state}; "
+        f"{counted(voyage.sessions, 'session')}, {counted(voyage.turns, 'turn')}"
+    ]
+    rows = [
+        ("party", voyage.party or ("nobody",)),
+        ("joined", voyage.joined),
+        ("died", voyage.died),
+        ("left", voyage.left),
+        ("light used", voyage.light_used or ("none",)),
+        ("supplies used", voyage.supplies_used or ("none",)),
+        ("carried over", voyage.link.notes if voyage.link else ()),
+    ]
+    out += [f"  {label}: {'; '.join(items)}" for label, items in rows if items]
+    return out
+
+
+def report(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> list[str]:
+    """The campaign view as the command line prints it: each campaign, then what was not
+    read, each file with the sentence saying why."""
+    out: list[str] = []
+    for campaign in campaigns:
+        out += [*lines(campaign), ""]
+    if refused:
+        out += ["Not read:", *(f"  {r.name}: {r.reason}" for r in refused)]
+    return out or ["No expeditions in the data folder."]
+
+
+def document(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> dict[str, Any]:
+    """The campaign view for scripts: ``campaigns`` and the files ``refused``."""
+    return {
+        "campaigns": [as_json(campaign) for campaign in campaigns],
+        "refused": [attrs.asdict(r) for r in refused],
+    }
+
+
+def as_json(campaign: Campaign) -> dict[str, Any]:
+    """The campaign for scripts: its chains of expeditions, its gaps and its overlaps."""
+    return {
+        "campaign": campaign.name,
+        "start": campaign.start,
+        "end": campaign.end,
+        "chains": [
+            {
+                "branches_from": chain.branches_from or None,
+                "expeditions": [voyage_json(v) for v in chain.voyages],
+            }
+            for chain in campaign.chains
+        ],
+        "gaps": [attrs.asdict(gap) for gap in campaign.gaps],
+        "overlaps": [attrs.asdict(overlap) for overlap in campaign.overlaps],
+    }
+
+
+def voyage_json(voyage: Voyage) -> dict[str, Any]:
+    """One expedition's record for scripts (clocks in minutes from day 1, 00:00)."""
+    found = attrs.asdict(voyage, recurse=True)
+    found["start_date"] = day_words(voyage.start, voyage.calendar)
+    found["end_date"] = day_words(voyage.end, voyage.calendar)
+    found["predecessor"] = voyage.link.predecessor if voyage.link else None
+    del found["calendar"]
+    return found

@@ -1,0 +1,188 @@
+"""Reading one expedition file for the campaign view: its record, or why it cannot be read.
+
+Each file is opened read-only (never written, not even a snapshot): its state from its
+snapshot, then its log walked once for what the state no longer holds: who joined and
+left, the light burned, the supplies used, the link to its predecessor. What comes out is a
+small record (``campaign.Voyage``); nothing of the log is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from delvetui.core import events as ev
+from delvetui.core.state import State
+from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
+from delvetui.errors import DelveError
+from delvetui.export.campaign import Campaign, Link, Refused, Voyage, assemble
+from delvetui.procedure.model import Procedure
+from delvetui.session import Expedition
+from delvetui.text import minutes_words
+
+
+def read(path: Path) -> Voyage | Refused:
+    """One expedition file read (never written): its record, or why it cannot be read."""
+    try:
+        with Expedition.open(path, write=False, snapshot=True) as expedition:
+            return _voyage(path, expedition)
+    except DelveError as error:
+        return Refused(path.stem, str(path), error.message)
+
+
+def _voyage(path: Path, expedition: Expedition) -> Voyage:
+    walk = _Walk()
+    for batch in expedition.batches():
+        walk.take(batch)
+    state = expedition.state
+    procedure = expedition.procedure
+    walk.finish()
+    died = tuple(m.name for m in state.party if m.hp <= 0 or "dead" in m.conditions)
+    link = walk.link
+    return Voyage(
+        name=path.stem,
+        path=str(path),
+        id=expedition.expedition_id,
+        digest=expedition.digest(),
+        campaign=walk.campaign,
+        link=link,
+        procedure=procedure.name,
+        start=state.start_clock,
+        end=state.clock,
+        ended=state.ended,
+        sessions=state.session,
+        turns=state.turn,
+        party=tuple(_member_words(state, name) for name in (m.name for m in state.party)),
+        members=tuple(walk.members),
+        joined=tuple(walk.joined),
+        died=died,
+        left=tuple(name for name in walk.left if state.member(name) is None),
+        light_used=tuple(_light_words(walk, procedure)),
+        supplies_used=tuple(_supply_words(walk, procedure)),
+        calendar=walk.calendar,
+    )
+
+
+def _member_words(state: State, name: str) -> str:
+    member = state.member(name)
+    assert member is not None
+    words = [f"{member.hp}/{member.max_hp} HP", *member.conditions]
+    return f"{name} {', '.join(words)}"
+
+
+class _Walk:
+    """What an expedition's counting events add up to, read a batch at a time.
+
+    An undo takes back a batch already read, so what each batch adds is kept beside its
+    number (only the few events that matter here) and summed at the end over the batches
+    that still count.
+    """
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[ev.Event, ...]] = {}
+        self.voided: set[int] = set()
+        self.link: Link | None = None
+        self.campaign = ""
+        self.calendar = ""
+        self.members: list[str] = []
+        self.joined: list[str] = []
+        self.left: list[str] = []
+        self.kinds: dict[str, str] = {}
+        self.burned: dict[str, int] = {}
+        self.burnt_out: dict[str, int] = {}
+        self.used: dict[str, int] = {}
+
+    def take(self, batch: Batch) -> None:
+        if batch.seq == 1:
+            self._first(batch)
+        if is_undo_or_redo(batch):
+            void(self.voided, voiding(batch))
+            return
+        kept = tuple(e for e in batch.events if isinstance(e, _KEPT))
+        if kept:
+            self.kept[batch.seq] = kept
+
+    def _first(self, batch: Batch) -> None:
+        for event in batch.events:
+            if isinstance(event, ev.ExpeditionContinued):
+                self.link = Link(
+                    event.predecessor,
+                    event.predecessor_id,
+                    event.predecessor_digest,
+                    event.ended_clock,
+                    event.downtime_minutes,
+                    tuple(event.notes),
+                )
+                self.campaign = event.campaign
+            elif isinstance(event, ev.CampaignNamed):
+                self.campaign = event.campaign
+
+    def finish(self) -> None:
+        for seq in sorted(self.kept):
+            if seq not in self.voided:
+                for event in self.kept[seq]:
+                    self._add(event, first=seq == 1)
+
+    def _add(self, event: ev.Event, *, first: bool) -> None:
+        match event:
+            case ev.MemberJoined():
+                if event.name not in self.members:
+                    self.members.append(event.name)
+                if not first and self.link is not None:
+                    # A first expedition's party is made in it; a later one's is carried.
+                    self.joined.append(event.name)
+            case ev.MemberLeft():
+                self.left.append(event.name)
+            case ev.LightAdded():
+                self.kinds[event.id] = event.kind
+            case ev.LightLit() if event.source:
+                # One taken from a bundle and lit ('torch2' from 'torch1') is of its kind.
+                self.kinds[event.id] = self.kinds.get(event.source, event.source)
+            case ev.LightsBurned():
+                for light_id in event.ids:
+                    kind = self.kinds.get(light_id, light_id)
+                    self.burned[kind] = self.burned.get(kind, 0) + event.minutes
+            case ev.LightPutOut() if event.spent:
+                kind = self.kinds.get(event.id, event.id)
+                self.burnt_out[kind] = self.burnt_out.get(kind, 0) + 1
+            case ev.ResourceChanged() if event.change < 0 and not first:
+                self.used[event.resource] = self.used.get(event.resource, 0) - event.change
+
+
+_KEPT = (
+    ev.MemberJoined,
+    ev.MemberLeft,
+    ev.LightAdded,
+    ev.LightLit,
+    ev.LightsBurned,
+    ev.LightPutOut,
+    ev.ResourceChanged,
+)
+
+
+def _light_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
+    for kind in sorted(set(walk.burned) | set(walk.burnt_out)):
+        known = procedure.lights.get(kind)
+        label = known.label if known else kind
+        parts = []
+        if walk.burned.get(kind):
+            parts.append(f"burned {minutes_words(walk.burned[kind])}")
+        if walk.burnt_out.get(kind):
+            parts.append(f"{walk.burnt_out[kind]} burnt out")
+        yield f"{label}: {', '.join(parts)}"
+
+
+def _supply_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
+    for key in sorted(walk.used):
+        known = procedure.resources.get(key)
+        yield f"{known.label if known else key}: {walk.used[key]} used"
+
+
+def survey(paths: Iterable[Path]) -> tuple[list[Campaign], list[Refused]]:
+    """Every campaign these expedition files make, and the files that could not be read."""
+    voyages: list[Voyage] = []
+    refused: list[Refused] = []
+    for path in paths:
+        found = read(path)
+        (voyages if isinstance(found, Voyage) else refused).append(found)  # type: ignore[arg-type]
+    return assemble(voyages), refused

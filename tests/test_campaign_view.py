@@ -1,0 +1,139 @@
+"""The campaign view's grouping, over plain records: chains, campaigns, gaps and overlaps.
+
+Issue #32, deliverable 5: each chain of expeditions in calendar order, several parties of
+one campaign each with their chain on the same calendar, a character in two expeditions
+at overlapping dates pointed out; deliverable 7: a predecessor missing or changed since
+is a gap the view shows.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from delvetui.export import campaign_picture
+from delvetui.export.campaign import DAY, Link, Voyage, assemble, choose, lines
+
+HOUR = 60
+
+
+def voyage(
+    name: str,
+    start: int,
+    end: int,
+    *,
+    after: Voyage | None = None,
+    digest: str = "",
+    campaign: str = "",
+    members: tuple[str, ...] = ("Ash",),
+    died: tuple[str, ...] = (),
+) -> Voyage:
+    """An expedition's record as the view reads it from its file."""
+    link = None
+    if after is not None:
+        link = Link(
+            after.name,
+            after.id,
+            digest or after.digest,
+            after.end,
+            start - after.end,
+            (f"{died[0]} stays behind",) if died else (),
+        )
+        campaign = campaign or after.campaign
+    return Voyage(
+        name=name,
+        path=f"/data/{name}.delve",
+        id=f"id-{name}",
+        digest=f"digest-{name}",
+        campaign=campaign,
+        link=link,
+        procedure="Delving",
+        start=start,
+        end=end,
+        ended=True,
+        sessions=1,
+        turns=12,
+        party=tuple(f"{m} 6/6 HP" for m in members),
+        members=members,
+        joined=(),
+        died=died,
+        left=(),
+        light_used=("Torch: burned 2 h",),
+        supplies_used=(),
+    )
+
+
+def test_a_chain_is_told_in_calendar_order_with_its_downtime() -> None:
+    """Deliverable 5: the chain in calendar order, each with its dates, and the downtime."""
+    first = voyage("barrow", 8 * HOUR, 14 * HOUR)
+    second = voyage("barrow-2", 7 * DAY + 9 * HOUR, 7 * DAY + 15 * HOUR, after=first)
+    third = voyage("barrow-3", 20 * DAY, 21 * DAY, after=second)
+    [found] = assemble([third, first, second])
+    assert found.name == "barrow"
+    assert [v.name for v in found.chains[0].voyages] == ["barrow", "barrow-2", "barrow-3"]
+    assert found.gaps == () and found.overlaps == ()
+    text = "\n".join(lines(found))
+    assert "Chain 1: barrow → barrow-2 → barrow-3" in text
+    assert "barrow-2 (Delving): day 8, 09:00 → day 8, 15:00, ended" in text
+    assert "downtime: 6 days 19 h (day 1, 14:00 → day 8, 09:00)" in text
+
+
+def test_two_parties_of_one_campaign_and_a_character_in_both_at_once() -> None:
+    """Deliverable 5: a West Marches campaign has a chain per party on one calendar; Ash,
+    in both parties' expeditions on day 3, is pointed out."""
+    north = voyage("north", 2 * DAY, 3 * DAY, campaign="marches", members=("Ash", "Bryn"))
+    south = voyage("south", 2 * DAY + 12 * HOUR, 2 * DAY + 20 * HOUR, campaign="marches")
+    other = voyage("crypt", 0, HOUR, members=("Ash",))
+    campaigns = assemble([south, north, other])
+    assert [c.name for c in campaigns] == ["crypt", "marches"]
+    marches = choose(campaigns, "south")
+    assert [[v.name for v in c.voyages] for c in marches.chains] == [["north"], ["south"]]
+    [overlap] = marches.overlaps
+    assert (overlap.member, overlap.first, overlap.second) == ("Ash", "north", "south")
+    assert "Ash is in north (day 3, 00:00 → day 4, 00:00) and in south" in overlap.sentence
+
+
+def test_a_missing_or_changed_predecessor_is_a_gap() -> None:
+    """Deliverable 7: imported without its predecessor, the view shows the gap; and a
+    predecessor whose log changed since it was continued is told as changed."""
+    first = voyage("barrow", 0, 10 * HOUR)
+    lost = voyage("lost", 0, HOUR)
+    second = voyage("barrow-2", DAY, DAY + 5 * HOUR, after=first, digest="older")
+    orphan = voyage("after-lost", 2 * DAY, 2 * DAY + HOUR, after=lost)
+    campaigns = assemble([first, second, orphan])
+    barrow = choose(campaigns, "barrow")
+    [gap] = barrow.gaps
+    assert (gap.expedition, gap.kind) == ("barrow-2", "changed")
+    assert [v.name for v in barrow.chains[0].voyages] == ["barrow", "barrow-2"]
+    alone = choose(campaigns, "after-lost")
+    assert alone.name == "lost"  # it inherited its lost predecessor's campaign name
+    [missing] = alone.gaps
+    assert missing.kind == "missing" and "lost, which is not in the data folder" in missing.sentence
+
+
+def test_a_second_successor_starts_a_branch_and_a_loop_of_links_is_a_gap() -> None:
+    """Two parties setting out from one expedition make two chains; links that go round in
+    a loop (only a file written by hand could) still list every expedition once."""
+    first = voyage("camp", 0, HOUR)
+    left = voyage("left", DAY, DAY + HOUR, after=first)
+    right = voyage("right", 2 * DAY, 2 * DAY + HOUR, after=first)
+    [found] = assemble([first, left, right])
+    assert [[v.name for v in c.voyages] for c in found.chains] == [["camp", "left"], ["right"]]
+    assert found.chains[1].branches_from == "camp"
+    a = voyage("a", 0, HOUR)
+    b = voyage("b", DAY, DAY + HOUR, after=a)
+    assert b.link is not None
+    looped = attrs.evolve(a, link=attrs.evolve(b.link, predecessor="b", predecessor_id="id-b"))
+    [loop] = assemble([looped, b])
+    assert sorted(v.name for v in loop.voyages) == ["a", "b"]
+    assert [g.kind for g in loop.gaps] == ["changed"]
+
+
+def test_the_campaign_picture_draws_each_chain_and_escapes_what_files_hold() -> None:
+    """The chronicle's picture: a row per chain, a bar per expedition, a cross per death,
+    the downtime dashed; a name from a file never becomes markup."""
+    first = voyage("<b>barrow</b>", 0, 10 * HOUR, died=("Bryn",))
+    second = voyage("barrow-2", 7 * DAY, 7 * DAY + 5 * HOUR, after=first)
+    svg = campaign_picture.render(assemble([first, second])[0])
+    assert svg.startswith("<svg") and "<b>" not in svg and "&lt;b&gt;barrow" in svg
+    assert svg.count("<rect") >= 3 and "Bryn died in" in svg
+    assert 'stroke-dasharray="4 3"><title>Downtime before barrow-2' in svg
