@@ -60,6 +60,7 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             if level != now:
                 move = cmd.SetCounter(counter=name, value=level)
                 yield (f"{counter.label}: {level}", cmd.spoken(move), partial(screen.run, move))
+    yield from ending_entries(screen)
     start, end = cmd.Session(start=True), cmd.Session(start=False)
     if state.in_session:
         yield ("End the session", cmd.spoken(end), partial(screen.run, end))
@@ -76,6 +77,24 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
         )
     for name, usage, line in grammar_entries():
         yield (name, usage, partial(screen.action_command_line, line))
+
+
+def ending_entries(screen: TableScreen) -> Iterator[Entry]:
+    """End the expedition, or reopen it once it has ended (each asks first)."""
+    from delvetui.ui import ending
+
+    if screen.state.ended:
+        yield (
+            "Reopen the expedition",
+            f"{cmd.spoken(cmd.Reopen())}: take the ended expedition up again (u undoes it)",
+            partial(ending.ask_reopen, screen),
+        )
+    else:
+        yield (
+            "End the expedition",
+            f"{cmd.spoken(cmd.EndExpedition(words=ending.DEFAULT_WORDS))}: asked first (key E)",
+            partial(ending.end_or_reopen, screen),
+        )
 
 
 def grammar_entries() -> Iterator[tuple[str, str, str]]:

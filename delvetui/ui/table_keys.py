@@ -159,6 +159,14 @@ KEYS: list[BindingType] = [
         tooltip="The log one line a turn, or in full",
     ),
     Binding(
+        "E",
+        "end_expedition",
+        "End",
+        id="end-expedition",
+        show=False,
+        tooltip="End the expedition (the party is back in town), or reopen an ended one",
+    ),
+    Binding(
         "question_mark",
         "help",
         "Help",
@@ -407,6 +415,12 @@ class TableKeys(TableView):
     def action_resume_realtime(self) -> None:
         """Let the paused real-time lights burn again."""
         self.run(commands.RealTime(verb="resume"))
+
+    def action_end_expedition(self) -> None:
+        """End the expedition (asked first), or take an ended one up again."""
+        from delvetui.ui.ending import end_or_reopen
+
+        end_or_reopen(self)
 
     def action_undo(self) -> None:
         """Undo the last command still standing."""
