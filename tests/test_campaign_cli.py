@@ -1,163 +1,126 @@
-"""`delvetui campaign` and `delvetui export --campaign`, run as real subprocesses.
+"""A campaign from the shell (issue #32): `new NAME --after PRED`, run as a real subprocess.
 
-Issue #32: the campaign view lists each chain in calendar order with its dates, sessions,
-party, deaths, light and supplies (deliverable 5); the chronicle tells the whole chain in
-each format (deliverable 6); a chain whose predecessor is missing shows the gap, and a
-damaged file is refused by name and never written (deliverable 7).
+The rules (docs/commands.md "end"; docs/procedures.md 3.23a; the command-line contract in
+docs/design.md): the next expedition starts where the last one ended plus the downtime, with
+the party as it ended (the dead stay behind), healed by whole days of rest, the lights
+unlit; it is refused when the predecessor has not ended or it would start before that end;
+each file stands alone, so an exported one imports without its predecessor.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from tests.cli_support import delvetui, made
+from delvetui.core import events as ev
+from delvetui.procedure.registry import find
+from delvetui.session import Expedition
+from tests.cli_support import delvetui, status
 
-#: The first expedition: Bryn dies in it, a torch burns out.
-BARROW = [
-    "pc add Ash hp=6",
-    "pc add Bryn hp=4",
-    "light add torch count=3 carrier=Ash",
-    "light on torch",
-    "session start",
-    "turn hazard=5",
-    "turn hazard=3",
-    "pc Bryn hp=0",
-    "session end",
-    "end the party is back in town",
-]
-#: The second: Cal joins, and the party goes home again.
-BARROW_2 = ["pc add Cal hp=5", "session start", "turn hazard=6", "session end", "end"]
+#: A procedure like Delving whose downtime heals by dice: 1d3 HP a day of rest.
+DICE_DOWNTIME = '\n[downtime]\nheal = "1d3"\ntext = "1d3 HP a day in town."\n'
 
 
-def chain(home: Path) -> None:
-    """barrow, then barrow-2 a week later, then barrow-3 two days after that."""
-    made(home, "barrow", "delving", BARROW, seed=7)
-    for name, after, downtime, commands in (
-        ("barrow-2", "barrow", "7d", BARROW_2),
-        ("barrow-3", "barrow-2", "2d", ["session start", "turn hazard=6"]),
-    ):
-        started = delvetui(home, "new", name, "--after", after, "--downtime", downtime)
-        assert started.returncode == 0, started.stderr
-        played = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
-        assert played.returncode == 0, played.stderr
+def _ok(home: Path, *args: str, stdin: str | None = None) -> list[str]:
+    result = delvetui(home, *args, stdin=stdin)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
 
 
-def test_the_campaign_view_lists_the_chain_in_calendar_order(home: Path) -> None:
-    """Deliverable 5: each expedition with its dates, sessions, party, who died, the light
-    used and the downtime between them; --json says the same for scripts."""
-    chain(home)
-    shown = delvetui(home, "campaign")
-    assert shown.returncode == 0, shown.stderr
-    text = shown.stdout
-    assert "Campaign barrow: 3 expeditions in 1 chain" in text
-    assert "Chain 1: barrow → barrow-2 → barrow-3" in text
-    assert "barrow (Delving): day 1, 08:00 → day 1, 08:20, ended; 1 session, 2 turns" in text
-    assert "died: Bryn" in text and "light used: Torch: 1 burnt out" in text
-    assert "downtime: 7 days (day 1, 08:20 → day 8, 08:20)" in text
-    assert "joined: Cal" in text and "Gaps" not in text
-    listed = delvetui(home, "campaign", "barrow-3", "--json")
-    assert listed.returncode == 0, listed.stderr
-    found = json.loads(listed.stdout)
-    assert found["refused"] == []
-    [campaign] = found["campaigns"]
-    [only] = campaign["chains"]
-    names = [(e["name"], e["predecessor"], e["start_date"]) for e in only["expeditions"]]
-    assert names == [
-        ("barrow", None, "day 1, 08:00"),
-        ("barrow-2", "barrow", "day 8, 08:20"),
-        ("barrow-3", "barrow-2", "day 10, 08:30"),
-    ]
-    second = only["expeditions"][1]
-    assert second["link"]["downtime_minutes"] == 7 * 24 * 60 and second["sessions"] == 1
-    assert second["members"] == ["Ash", "Cal"] and second["ended"] is True
+def _healing_rolled(path: Path) -> list[int]:
+    """The downtime's dice kept in batch 1 of the file."""
+    with Expedition.open(path, write=False) as x:
+        first = next(x.batches())
+    return [e.total for e in first.events if isinstance(e, ev.DiceRolled)]
 
 
-def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
-    """Deliverable 6: the whole chain as one document, expeditions and sessions in calendar
-    order with the downtime between them, in md, html, json and svg."""
-    chain(home)
-    out = {}
-    for fmt in ("md", "html", "json", "svg"):
-        target = tmp_path / f"chronicle.{fmt}"
-        written = delvetui(home, "export", "--campaign", "barrow", "-o", str(target))
-        assert written.returncode == 0, written.stderr
-        assert written.stdout.strip() == str(target)
-        out[fmt] = target.read_text(encoding="utf-8")
-    md = out["md"]
-    assert md.startswith("# Chronicle of barrow\n")
-    order = [
-        "## Chain 1: barrow → barrow-2 → barrow-3",
-        "### barrow · day 1, 08:00 → day 1, 08:20",
-        "#### Session 1",
-        "### Downtime · 7 days (day 1, 08:20 → day 8, 08:20)",
-        "### barrow-2 · day 8, 08:20",
-        "### barrow-3 · day 10, 08:30",
-    ]
-    assert all(heading in md for heading in order), md[:2000]
-    assert [md.index(h) for h in order] == sorted(md.index(h) for h in order)
-    assert "- **Died:** Bryn" in md and "data:image/svg+xml;base64," in md
-    page = out["html"]
-    assert page.startswith("<!DOCTYPE html>")
-    assert "<h2>Chain 1: barrow → barrow-2 → barrow-3</h2>" in page
-    assert "<h4>Session 1 · " in page and "<script" not in page
-    document = json.loads(out["json"])
-    assert document["format"] == "delvetui-chronicle" and document["campaign"] == "barrow"
-    told = document["chains"][0]["expeditions"]
-    assert [e["name"] for e in told] == ["barrow", "barrow-2", "barrow-3"]
-    assert [p["title"] for p in told[0]["story"]["parts"]][-1] == "Session 1"
-    svg = out["svg"]
-    assert svg.startswith("<svg") and svg.count("<title>barrow") >= 1 and "Bryn died in" in svg
+def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path: Path) -> None:
+    """Delving, then Cairn, then Delving healing by dice: a death, a new member, bought
+    torches, and each status as the game master would check it."""
+    base = re.sub(r"\n\[downtime\]\n(?:[^\[].*\n)*", "\n", find("delving").text)
+    rested = tmp_path / "delving-rested.toml"
+    rested.write_text(base + DICE_DOWNTIME, encoding="utf-8")
 
-
-def test_a_missing_predecessor_is_a_gap(home: Path, tmp_path: Path) -> None:
-    """Deliverable 7: an expedition whose predecessor is not in the folder starts a chain
-    of its own, and the view and the chronicle say what is missing."""
-    chain(home)
-    (home / "barrow-2.delve").rename(tmp_path / "barrow-2.delve")
-    listed = delvetui(home, "campaign", "barrow", "--json")
-    assert listed.returncode == 0, listed.stderr
-    [campaign] = json.loads(listed.stdout)["campaigns"]
-    chains = [[e["name"] for e in c["expeditions"]] for c in campaign["chains"]]
-    assert chains == [["barrow"], ["barrow-3"]]
-    [gap] = campaign["gaps"]
-    assert (gap["expedition"], gap["predecessor"], gap["kind"]) == (
-        "barrow-3",
-        "barrow-2",
-        "missing",
+    _ok(home, "new", "barrow", "--procedure", "delving", "--seed", "3", "--campaign", "marches")
+    script = (
+        "pc add Ash hp=8 STR=14\npc add Bryn hp=5\npc add Cy hp=6\n"
+        "light add torch count=3 carrier=Ash lit\nsession start\nturn hazard=6\n"
+        "pc Ash hp=-5\npc Bryn hp=0\nend the party is back in town\n"
     )
-    shown = delvetui(home, "campaign", "barrow")
-    assert "barrow-3 continues barrow-2, which is not in the data folder" in shown.stdout
-    md = delvetui(home, "export", "--campaign", "barrow", "--format", "md").stdout
-    assert "## Gaps" in md and "### After barrow-2 (not in this chronicle)" in md
+    _ok(home, "act", "barrow", "-", stdin=script)
+    first = status(home, "barrow")
+    assert first["ended"] is True and first["campaign"] == "marches"
+    assert first["predecessor"] is None and first["day"] == 1
+
+    # Three days in town, then Cairn: Bryn stays behind, Ash healed 1 HP a day.
+    said = _ok(home, "new", "barrow-2", "--after", "barrow", "--downtime", "3d", "--procedure",
+               "cairn", "--start", "09:00")  # fmt: skip
+    assert said[0] == str(home / "barrow-2.delve")
+    assert "Bryn died in barrow and stays behind" in said[1:]
+    second = status(home, "barrow-2")
+    assert second["procedure"] == "cairn" and second["predecessor"] == "barrow"
+    assert second["campaign"] == "marches" and second["ended"] is False
+    assert second["day"] == 4 and second["clock"] == "09:00" and second["turn"] == 0
+    party = {m["name"]: m for m in second["party"]}
+    assert sorted(party) == ["Ash", "Cy"]
+    assert party["Ash"]["hp"] == 3 + 3 and party["Ash"]["max_hp"] == 8  # 3 whole days
+    assert party["Ash"]["abilities"] == {"STR": 14} and party["Cy"]["hp"] == 6
+    assert second["lights"] and not any(light["lit"] for light in second["lights"])
+    carried = sum(light["count"] for light in second["lights"])
+    assert carried == 3  # the lit torch came home unlit, with the two in the stack
+
+    script = "pc add Dax hp=4 STR=10\nlight add torch count=3\nturn\npc Ash hp=-4\nend\n"
+    _ok(home, "act", "barrow-2", "-", stdin=script)
+
+    # Back to a Delving that heals by dice: the rolls are in the file, the HP their sum.
+    said = _ok(home, "new", "barrow-3", "--after", "barrow-2", "--downtime", "2d",
+               "--procedure", str(rested), "--seed", "11")  # fmt: skip
+    third = status(home, "barrow-3")
+    assert third["procedure"] == "delving" and third["predecessor"] == "barrow-2"
+    assert third["campaign"] == "marches"
+    assert third["day"] == second["day"] + 2
+    party = {m["name"]: m for m in third["party"]}
+    assert sorted(party) == ["Ash", "Cy", "Dax"]
+    rolls = _healing_rolled(home / "barrow-3.delve")
+    assert len(rolls) == 2 and all(1 <= roll <= 3 for roll in rolls)
+    assert party["Ash"]["hp"] == min(8, 2 + sum(rolls))
+    assert sum(light["count"] for light in third["lights"]) == 6
+    assert not any(light["lit"] for light in third["lights"])
 
 
-def test_a_damaged_file_is_refused_by_name_and_never_written(home: Path, tmp_path: Path) -> None:
-    """Deliverable 7: a file that is no expedition is listed as not read, with its sentence;
-    nothing in the folder is written, not even a snapshot; bad requests exit 2."""
-    made(home, "barrow", "delving", BARROW, seed=7)
-    broken = home / "broken.delve"
-    broken.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
-    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in home.iterdir()}
-    shown = delvetui(home, "campaign")
-    assert shown.returncode == 0, shown.stderr
-    assert "Not read:\n  broken: " in shown.stdout and str(broken) in shown.stdout
-    listed = json.loads(delvetui(home, "campaign", "--json").stdout)
-    [refused] = listed["refused"]
-    assert refused["name"] == "broken" and refused["reason"]
-    named = delvetui(home, "campaign", "broken")
-    assert named.returncode == 2 and "broken cannot be read" in named.stderr
-    target = tmp_path / "out.md"
-    wrote = delvetui(home, "export", "--campaign", "barrow", "-o", str(target))
-    assert wrote.returncode == 0 and "cannot be read: broken" in wrote.stderr
-    for args in (
-        ("export", "--campaign", "nowhere", "-o", str(tmp_path / "a.md")),
-        ("export", "--campaign", "barrow", "--format", "txt", "-o", str(tmp_path / "b.txt")),
-        ("export", "--campaign", "barrow", "--session", "1", "-o", str(tmp_path / "c.md")),
-        ("export", "barrow", "--campaign", "barrow", "-o", str(tmp_path / "d.md")),
-    ):
-        refused_run = delvetui(home, *args)
-        assert refused_run.returncode == 2 and refused_run.stderr.startswith("delvetui: ")
-    assert not any(tmp_path.glob("[abcd].*"))
-    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in home.iterdir()}
-    assert after == before
+def test_refused_starts_change_nothing(home: Path) -> None:
+    """Not ended: refused with the command that ends it. Ended but the start is before its
+    end: refused. Neither leaves a file, and the predecessor is never written."""
+    _ok(home, "new", "barrow", "--procedure", "delving", "--start", "14:00")
+    _ok(home, "act", "barrow", "pc add Ash hp=6")
+    result = delvetui(home, "new", "barrow-2", "--after", "barrow")
+    assert result.returncode == 2
+    assert "barrow has not ended; end it first with `delvetui act barrow end`." in result.stderr
+    _ok(home, "act", "barrow", "end")
+    before = (home / "barrow.delve").read_bytes()
+    result = delvetui(home, "new", "barrow-2", "--after", "barrow", "--start", "08:00")
+    assert result.returncode == 2
+    assert "barrow ended on day 1 at 14:00" in result.stderr
+    assert "cannot start before that" in result.stderr
+    assert not (home / "barrow-2.delve").exists()
+    assert (home / "barrow.delve").read_bytes() == before
+    taken = delvetui(home, "new", "barrow", "--after", "barrow")
+    assert taken.returncode == 2 and "already exists" in taken.stderr
+
+
+def test_a_chained_expedition_imports_without_its_predecessor(home: Path, tmp_path: Path) -> None:
+    _ok(home, "new", "barrow", "--procedure", "delving", "--seed", "2")
+    _ok(home, "act", "barrow", "-", stdin="pc add Ash hp=6\npc Ash hp=-2\nend\n")
+    before = (home / "barrow.delve").read_bytes()
+    _ok(home, "new", "barrow-2", "--after", "barrow", "--downtime", "1d")
+    assert (home / "barrow.delve").read_bytes() == before  # read, never written
+    exported = tmp_path / "barrow-2.json"
+    _ok(home, "export", "barrow-2", "--format", "json", "-o", str(exported))
+    (home / "barrow.delve").unlink()
+    (home / "barrow-2.delve").unlink()
+    _ok(home, "import", str(exported))
+    data = status(home, "barrow-2")
+    assert data["predecessor"] == "barrow" and data["campaign"] == "barrow"
+    assert [(m["name"], m["hp"]) for m in data["party"]] == [("Ash", 5)]
+    assert json.loads(exported.read_text())["meta"]["id"]
