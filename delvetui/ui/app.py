@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import gc
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -34,15 +34,14 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
+from delvetui.ui.campaign_app import CampaignApp
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import Order, TableScreen
 
 if TYPE_CHECKING:
     # The first screen of an expedition needs none of these: each is imported where it is
     # first used, so start-up does not pay for them (docs/performance.md).
-    from textual.actions import ActionParseResult
     from textual.command import Provider
-    from textual.dom import DOMNode
 
     from delvetui.ui.new_expedition import NewExpeditionScreen
     from delvetui.ui.start_screen import StartScreen
@@ -68,7 +67,7 @@ def _table_commands() -> type[Provider]:
     return TableCommands
 
 
-class DelveApp(App[None]):
+class DelveApp(CampaignApp):
     """The referee's table."""
 
     CSS_PATH = "delvetui.tcss"
@@ -463,25 +462,6 @@ class DelveApp(App[None]):
             self.notify(f"Preferences not saved: {error.message}", severity="warning", markup=False)
 
     # Global ------------------------------------------------------------------------------
-
-    async def run_action(
-        self,
-        action: str | ActionParseResult,
-        default_namespace: DOMNode | None = None,
-        namespaces: Mapping[str, DOMNode] | None = None,
-    ) -> bool:
-        """Run an action; on an ended expedition, a key that would change it says so instead
-        (``ending.refusal``): nothing is opened whose answer would be refused."""
-        if isinstance(default_namespace, TableScreen):
-            from delvetui.ui.ending import refusal
-            from delvetui.ui.table_keys import CHANGING
-
-            name = action if isinstance(action, str) else action[1]
-            sentence = refusal(default_namespace, name, CHANGING)
-            if sentence is not None:
-                self.notify(sentence, severity="warning", markup=False)
-                return True
-        return await super().run_action(action, default_namespace, namespaces)
 
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""

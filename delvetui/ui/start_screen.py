@@ -24,6 +24,9 @@ from delvetui.ui.key_footer import KeyFooter
 
 NEW = "+new"
 DEMO = "+demo"
+CAMPAIGNS = "+campaigns"
+#: The prefix of the id of "Next expedition after NAME…" (the rest is the predecessor's path).
+NEXT = "+next:"
 
 
 def last_played(path: Path) -> str:
@@ -63,6 +66,8 @@ def saved_row(path: Path) -> Text:
             turn_name = expedition.procedure.turn_name(state.turn_type)
             row.append(f" {expedition.procedure.name}")
             row.append(f" · {turn_name} {state.turn} · day {state.day} {state.clock_text}")
+            if state.ended:
+                row.append(" · ended")
     except DelveError as error:
         row.append(f" cannot be opened: {error.message}", "italic")
     except OSError as error:
@@ -77,6 +82,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New expedition", id="start-new"),
         Binding("d", "demo", "Demo", id="start-demo"),
+        Binding("c", "campaigns", "Campaigns", id="start-campaigns"),
         Binding("q", "app.quit", "Quit", id="start-quit", show=False),
     ]
     """Keys of the start screen (Enter opens the highlighted entry)."""
@@ -86,6 +92,16 @@ class StartScreen(Screen[None]):
 
     class Demo(Message):
         """Open (or make) the demo expedition."""
+
+    class Campaigns(Message):
+        """Show the campaign screen."""
+
+    class Next(Message):
+        """Open the form of the next expedition after this ended one."""
+
+        def __init__(self, path: Path) -> None:
+            super().__init__()
+            self.path = path
 
     class Open(Message):
         """Open a saved expedition."""
@@ -102,22 +118,32 @@ class StartScreen(Screen[None]):
             self.saved = paths.saved_expeditions()
         except StoreError as error:
             self.saved, self.problem = [], error.message
+        #: Each saved expedition's row, once read (its name alone until then).
+        self.rows = {str(path): Text(name_cell(visible(path.stem)), "bold") for path in self.saved}
+        #: The ended expeditions that end their chain: each can be continued.
+        self.continuable: list[Path] = []
 
-    def compose(self) -> ComposeResult:
-        """Title, the choices, and the saved expeditions."""
-        options: list[Option | None] = [
-            Option(Text("New expedition…"), id=NEW),
+    def _options(self) -> list[Option | None]:
+        options: list[Option | None] = [Option(Text("New expedition…"), id=NEW)]
+        options.extend(
+            Option(Text(f"Next expedition after {visible(path.stem)}…"), id=f"{NEXT}{path}")
+            for path in self.continuable
+        )
+        options += [
             Option(
                 Text("Demo expedition (Delving: a ready party with torches and candles)"),
                 id=DEMO,
             ),
+            Option(Text("Campaigns… (each chain of expeditions, in calendar order)"), id=CAMPAIGNS),
         ]
         if self.saved:
             options.append(None)
-            options.extend(
-                Option(Text(name_cell(visible(path.stem)), "bold"), id=str(path))
-                for path in self.saved
-            )
+            options.extend(Option(row, id=key) for key, row in self.rows.items())
+        return options
+
+    def compose(self) -> ComposeResult:
+        """Title, the choices, and the saved expeditions."""
+        options = self._options()
         with Vertical(id="start"):
             yield Static(Text("delvetui"), id="start-title")
             yield Static(
@@ -138,14 +164,36 @@ class StartScreen(Screen[None]):
 
     @work(thread=True, exclusive=True)
     def describe_saved(self) -> None:
-        """Read each saved expedition (read-only, in the background) for its row."""
+        """Read each saved expedition (read-only, in the background) for its row, then
+        which ended ones can be continued (the last of their chain)."""
         for path in self.saved:
             row = saved_row(path)
             self.app.call_from_thread(self._show_row, path, row)
+        from delvetui.export import campaign_reading
+
+        campaigns, _ = campaign_reading.survey(self.saved)
+        ends = {
+            chain.voyages[-1].path
+            for campaign in campaigns
+            for chain in campaign.chains
+            if chain.voyages[-1].ended
+        }
+        continuable = [path for path in self.saved if str(path) in ends]
+        if continuable:
+            self.app.call_from_thread(self._show_continuable, continuable)
 
     def _show_row(self, path: Path, row: Text) -> None:
+        self.rows[str(path)] = row
         options = self.query_one("#start-list", OptionList)
         options.replace_option_prompt(str(path), row)
+
+    def _show_continuable(self, continuable: list[Path]) -> None:
+        self.continuable = continuable
+        options = self.query_one("#start-list", OptionList)
+        highlighted = options.highlighted_option
+        options.set_options(self._options())
+        if highlighted is not None and highlighted.id is not None:
+            options.highlighted = options.get_option_index(highlighted.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click: new, demo, or open."""
@@ -154,6 +202,10 @@ class StartScreen(Screen[None]):
             self.action_new()
         elif event.option.id == DEMO:
             self.action_demo()
+        elif event.option.id == CAMPAIGNS:
+            self.action_campaigns()
+        elif event.option.id is not None and event.option.id.startswith(NEXT):
+            self.post_message(self.Next(Path(event.option.id[len(NEXT) :])))
         elif event.option.id is not None:
             self.post_message(self.Open(Path(event.option.id)))
 
@@ -164,3 +216,7 @@ class StartScreen(Screen[None]):
     def action_demo(self) -> None:
         """Open the demo expedition."""
         self.post_message(self.Demo())
+
+    def action_campaigns(self) -> None:
+        """Show the campaign screen."""
+        self.post_message(self.Campaigns())
