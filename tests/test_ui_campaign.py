@@ -5,12 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, OptionList, Select
 
 from delvetui.ui.app import DelveApp
 from delvetui.ui.ask import AskScreen
+from delvetui.ui.campaign_screen import CampaignScreen
 from delvetui.ui.choose import ChooseScreen
-from tests.ui_support import expedition, make, notices, ready, screen_text, settle, settled
+from delvetui.ui.next_expedition import NextExpeditionScreen
+from delvetui.ui.start_screen import StartScreen
+from tests.ui_support import (
+    PARTY,
+    expedition,
+    make,
+    notices,
+    ready,
+    screen_text,
+    settle,
+    settled,
+    table,
+)
 
 
 async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home: Path) -> None:
@@ -62,3 +77,128 @@ async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home:
         assert "ENDED" not in screen_text(app).splitlines()[0]
         await pilot.press("u")  # the reopening is undone: ended again
         await settled(pilot, lambda: expedition(app).state.ended)
+
+
+async def _to_start(pilot: Pilot[None]) -> StartScreen:
+    """The palette's "Open another expedition": the start screen, the table closed."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    await pilot.press(*"Open another")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+    assert isinstance(app.screen, StartScreen)
+    return app.screen
+
+
+def _choose(screen: StartScreen, option_id: str) -> None:
+    options = screen.query_one("#start-list", OptionList)
+    options.highlighted = options.get_option_index(option_id)
+
+
+@pytest.mark.long
+async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_the_first(
+    home: Path,
+) -> None:
+    """Issue #32, done means: end an expedition from the keys, start the next from the start
+    screen, play a turn, reopen. The form shows the party as it carries (HP after the
+    downtime), a member can be left out and an HP overridden, a bought light added; the new
+    expedition starts on the day the downtime reaches, with the carried lights unlit."""
+    path = make("barrow")  # the demo party: Ash, Bryn, Cora; a torch lit
+    app = DelveApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        ended_at = expedition(app).state.clock
+        await pilot.press("E")
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        await pilot.press("enter")
+        await settled(pilot, lambda: expedition(app).state.ended)
+
+        start = await _to_start(pilot)
+        await settled(pilot, lambda: bool(start.continuable))
+        assert "Next expedition after barrow…" in screen_text(app)
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        form = app.screen
+        assert isinstance(form, NextExpeditionScreen)
+        assert form.query_one("#next-name", Input).value == "barrow-2"
+        assert form.query_one("#next-from", Input).value == "barrow"
+        assert form.query_one("#next-downtime", Input).value == "7d"
+        assert form.members == ["Ash", "Bryn", "Cora"]
+        plan = form.plan
+        assert plan is not None
+        assert plan.state.clock == ended_at + 7 * 24 * 60
+        assert form.query_one("#c0-hp", Input).value == str(plan.state.party[0].hp)
+
+        form.query_one("#c2-carry", Checkbox).value = False  # Cora stays in town
+        await settle(pilot)
+        assert form.plan is not None and [m.name for m in form.plan.state.party] == [
+            "Ash",
+            "Bryn",
+        ]
+        assert "Cora was left behind" in form.plan.notes
+        form.query_one("#c1-hp", Input).value = "2"  # Bryn came back hurt after all
+        await pilot.press("ctrl+l")  # a light bought in town
+        await settle(pilot)
+        form.query_one("#l0-kind", Select).value = "torch"
+        form.query_one("#l0-count", Input).value = "3"
+        form.query_one("#l0-carrier", Input).value = "Bryn"
+        await pilot.press("ctrl+s")
+        await ready(pilot)
+
+        state = expedition(app).state
+        assert state.name == "barrow-2" and state.predecessor == "barrow"
+        assert state.clock == ended_at + 7 * 24 * 60
+        assert {m.name: m.hp for m in state.party}["Bryn"] == 2
+        assert [m.name for m in state.party] == ["Ash", "Bryn"]
+        assert not state.lit_lights
+        assert any(x.kind == "torch" and x.count == 3 and x.carrier == "Bryn" for x in state.lights)
+        await pilot.press("n")  # a turn on the new expedition (asked first: in the dark)
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("enter")
+        await settled(pilot, lambda: expedition(app).state.turn == 1)
+
+        start = await _to_start(pilot)
+        _choose(start, str(path))
+        await pilot.press("enter")
+        await ready(pilot)
+        assert expedition(app).state.ended
+        from delvetui.ui.palette import entries
+
+        names = {name: run for name, _, run in entries(table(app))}
+        names["Reopen the expedition"]()
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("enter")
+        await settled(pilot, lambda: not expedition(app).state.ended)
+
+
+async def test_the_campaign_screen_shows_a_chain_of_two(home: Path) -> None:
+    """Issue #32, deliverable 5 at the table: the campaign screen, from the start screen's
+    key, lists the chain in calendar order with each expedition's dates, party, who died,
+    and the downtime between them; at 80×24 the first expedition's lines are in view."""
+    from delvetui.application.campaign import create_next, next_plan
+
+    first = make("barrow", [*PARTY, "turn", "pc Cora hp=0", "end"])
+    create_next(next_plan(first, "barrow-2", downtime="3d", seed=5))
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("c")
+        await settled(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen)
+        await settled(pilot, lambda: screen.campaigns is not None)
+        text = screen_text(app)
+        assert "Campaign barrow  2 expeditions in 1 chain" in text
+        assert "Chain 1: barrow → barrow-2" in text
+        assert "died: Cora" in text
+        assert "⋯ downtime 3 days (day 1, " in text
+        assert text.index("barrow  Delving") < text.index("barrow-2  Delving")
+        await pilot.press("n")  # the first is continued already: said, nothing opened
+        await settle(pilot)
+        assert isinstance(app.screen, CampaignScreen)
+        assert "another expedition already continues it" in notices(app)[-1]
+        await pilot.press("escape")
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))

@@ -36,11 +36,13 @@ from delvetui.text import counted, visible
 from delvetui.ui.form_rows import FormProblem, light_rows, member_heading, member_rows
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.next_rows import (
+    bought_lights,
     carried_row,
     light_words,
     lights_commands,
     member_about,
     new_members,
+    rebuild_rows,
 )
 
 if TYPE_CHECKING:
@@ -63,6 +65,49 @@ def suggested_name(predecessor: str) -> str:
         except StoreError:
             break
     return ""
+
+
+def summary_text(plan: NextPlan | None, problem: str) -> Text:
+    """When the next expedition starts and how long the rest was (or what is wrong)."""
+    if plan is None:
+        return Text(problem)
+    state = plan.state
+    rest = counted(plan.downtime // MINUTES_PER_DAY, "whole day")
+    return Text(
+        f"Starts day {state.day} at {state.clock_text}, after {span_text(plan.downtime)} "
+        f"of downtime ({rest} of rest heal)."
+    )
+
+
+def lights_text(plan: NextPlan | None) -> Text:
+    """The lights carried home, one a line."""
+    if plan is None:
+        return Text("")
+    procedure = plan.procedure
+    lights = [light_words(x, procedure) for x in plan.state.lights if not x.spent]
+    return Text("\n".join(lights) or "none")
+
+
+def notes_text(plan: NextPlan | None) -> Text:
+    """What does not carry, one a line."""
+    if plan is None:
+        return Text("")
+    return Text("\n".join(f"· {note}" for note in plan.notes) or "Everything carries.")
+
+
+def name_problem(name: str) -> FormProblem | None:
+    """What is wrong with the new expedition's name (None when it will do)."""
+    if not name:
+        return FormProblem("name", "Give the expedition a name.", "next-name")
+    if "/" in name or "\\" in name or name.endswith(paths.SUFFIX):
+        return FormProblem("name", "Use a plain name, not a path.", "next-name")
+    try:
+        path = paths.new_expedition_path(name)
+    except StoreError as error:
+        return FormProblem("name", error.message, "next-name")
+    if path.exists():
+        return FormProblem("name", f"An expedition called '{name}' already exists.", "next-name")
+    return None
 
 
 class NextExpeditionScreen(Screen[None]):
@@ -152,80 +197,20 @@ class NextExpeditionScreen(Screen[None]):
         """The procedure the next expedition follows (the predecessor's unless chosen)."""
         return self.plan.procedure if self.plan is not None else None
 
-    def _summary(self) -> Text:
-        plan = self.plan
-        if plan is None:
-            return Text(self.problem)
-        state = plan.state
-        rest = counted(plan.downtime // MINUTES_PER_DAY, "whole day")
-        return Text(
-            f"Starts day {state.day} at {state.clock_text}, after {span_text(plan.downtime)} "
-            f"of downtime ({rest} of rest heal)."
-        )
-
     # Layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """The form's sections, filled from the plan."""
-        plan = self.plan
-        name = visible(self.predecessor.stem)
-        with VerticalScroll(id="form", classes="next-form"):
-            yield Static(Text(f"Next expedition after {name}"), id="form-title")
-            yield Label("Name")
-            yield Input(suggested_name(self.predecessor.stem), id="next-name", compact=True)
-            yield Static("", classes="form-message", id="name-message")
-            yield Label("Continue from (an ended expedition: the party, lights and date carry)")
-            yield Input(self.predecessor.stem, id="next-from", compact=True)
-            yield Static("", classes="form-message", id="from-message")
-            yield Label("Downtime (7d, 36h, 2d6h) and start (HH:MM; blank: the hour it reaches)")
-            with Horizontal(classes="form-row"):
-                yield Input(DEFAULT_DOWNTIME, id="next-downtime", classes="short", compact=True)
-                yield Input("", placeholder="HH:MM", id="next-start", classes="short", compact=True)
-            yield Static(self._summary(), classes="form-message", id="downtime-message")
-            yield Label("Procedure")
-            ended = f"{plan.procedure.name}, as {name} ended" if plan else "as it ended"
-            choices = [(Text(ended), "")]
-            choices += [(Text(e.procedure.name), e.id) for e in self.entries if e.procedure]
-            yield Select(choices, value="", allow_blank=False, id="next-procedure", compact=True)
-            yield Label("Party as it carries (untick to leave behind; HP after the downtime)")
-            yield Vertical(*self._carried_rows(), id="next-party")
-            yield Label("New members", classes="form-section")
-            yield Vertical(*member_heading(self.procedure), id="form-heading")
-            yield Vertical(*member_rows(self.procedure, self.added), id="form-members")
-            yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
-            yield Static("", classes="form-message", id="party-message")
-            yield Label("Lights carried home (unlit)", classes="form-section")
-            yield Static(self._lights_text(), id="next-lights")
-            yield Label("Lights bought in town")
-            yield Vertical(*light_rows(self.procedure, self.bought, first=0), id="form-lights")
-            yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
-            yield Static("", classes="form-message", id="lights-message")
-            yield Label("What does not carry", classes="form-section")
-            yield Static(self._notes_text(), id="next-notes")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Create (ctrl+s)", id="form-create", variant="primary")
-                yield Button("Cancel (esc)", id="form-cancel")
-        yield KeyFooter(fit=True)
+        """The form's sections, filled from the plan (``layout``)."""
+        yield from layout(self)
 
-    def _carried_rows(self) -> list[Horizontal]:
+    def carried_rows(self) -> list[Horizontal]:
+        """A row for each member of the predecessor's party (carried, or left behind)."""
         plan = self.plan
         party = {m.name: m for m in plan.state.party} if plan else {}
         return [
             carried_row(number, name, party.get(name), self.planned_hp.get(name, ""))
             for number, name in enumerate(self.members)
         ]
-
-    def _lights_text(self) -> Text:
-        if self.plan is None:
-            return Text("")
-        procedure = self.plan.procedure
-        lights = [light_words(x, procedure) for x in self.plan.state.lights if not x.spent]
-        return Text("\n".join(lights) or "none")
-
-    def _notes_text(self) -> Text:
-        if self.plan is None:
-            return Text("")
-        return Text("\n".join(f"· {note}" for note in self.plan.notes) or "Everything carries.")
 
     def on_mount(self) -> None:
         """Focus the name; say at once when the predecessor cannot be continued."""
@@ -270,12 +255,12 @@ class NextExpeditionScreen(Screen[None]):
             self.failed(section, self.problem)
             return
         self._clear()
-        self.query_one("#downtime-message", Static).update(self._summary())
+        self.query_one("#downtime-message", Static).update(summary_text(self.plan, self.problem))
         if before is None or plan.predecessor != before.predecessor or old_members != self.members:
             typed = {}
             box = self.query_one("#next-party", Vertical)
             await box.remove_children()
-            await box.mount_all(self._carried_rows())
+            await box.mount_all(self.carried_rows())
         else:
             party = {m.name: m for m in plan.state.party}
             for number, name in enumerate(self.members):
@@ -284,9 +269,9 @@ class NextExpeditionScreen(Screen[None]):
                 about = self.query_one(f"#c{number}-about", Static)
                 about.update(member_about(party.get(name)))
         if before is not None and plan.procedure.id != before.procedure.id:
-            await self._rebuild_for_procedure()
-        self.query_one("#next-lights", Static).update(self._lights_text())
-        self.query_one("#next-notes", Static).update(self._notes_text())
+            await rebuild_rows(self, self.procedure, self.added, self.bought)
+        self.query_one("#next-lights", Static).update(lights_text(self.plan))
+        self.query_one("#next-notes", Static).update(notes_text(self.plan))
 
     def planned_with_from(self) -> str:
         """The 'continue from' the last good plan was made from."""
@@ -301,48 +286,12 @@ class NextExpeditionScreen(Screen[None]):
                     typed[name] = field.value.strip()
         return typed
 
-    async def _rebuild_for_procedure(self) -> None:
-        members = new_members(self, self.procedure, self.added)
-        lights = [self._light(number) for number in range(self.bought)]
-        heading = self.query_one("#form-heading", Vertical)
-        await heading.remove_children()
-        await heading.mount_all(member_heading(self.procedure))
-        box = self.query_one("#form-members", Vertical)
-        await box.remove_children()
-        await box.mount_all(member_rows(self.procedure, self.added, members))
-        kinds = self.procedure.lights if self.procedure else {}
-        for light in lights:
-            if light["kind"] not in kinds:
-                light["kind"] = ""
-        lights_box = self.query_one("#form-lights", Vertical)
-        await lights_box.remove_children()
-        await lights_box.mount_all(light_rows(self.procedure, self.bought, lights))
-
-    def _light(self, number: int) -> dict[str, str]:
-        kind = ""
-        for select in self.query(f"#l{number}-kind").results(Select):
-            kind = "" if select.value is Select.NULL else str(select.value)
-        lit = any(box.value for box in self.query(f"#l{number}-lit").results(Checkbox))
-        return {
-            "kind": kind,
-            "count": self._text(f"l{number}-count"),
-            "carrier": self._text(f"l{number}-carrier"),
-            "lit": "1" if lit else "",
-        }
-
     def read(self) -> NextExpeditionScreen.Create:
         """The expedition the form describes; raises FormProblem for the first problem."""
         name = self._text("next-name")
-        if not name:
-            raise FormProblem("name", "Give the expedition a name.", "next-name")
-        if "/" in name or "\\" in name or name.endswith(paths.SUFFIX):
-            raise FormProblem("name", "Use a plain name, not a path.", "next-name")
-        try:
-            path = paths.new_expedition_path(name)
-        except StoreError as error:
-            raise FormProblem("name", error.message, "next-name") from None
-        if path.exists():
-            raise FormProblem("name", f"An expedition called '{name}' already exists.", "next-name")
+        wrong = name_problem(name)
+        if wrong is not None:
+            raise wrong
         plan = self.plan
         if plan is None or self._inputs() != self.planned_with:
             raise FormProblem(
@@ -367,11 +316,8 @@ class NextExpeditionScreen(Screen[None]):
                 made.append(_parsed("party", shlex.join(["pc", member, f"hp={value}"])))
         assert plan.procedure is not None
         joining = new_members(self, plan.procedure, self.added)
-        made += lights_commands(plan.procedure, joining, carried, self._bought())
+        made += lights_commands(plan.procedure, joining, carried, bought_lights(self, self.bought))
         return self.Create(plan, made)
-
-    def _bought(self) -> list[dict[str, str]]:
-        return [self._light(number) for number in range(self.bought)]
 
     # Actions -----------------------------------------------------------------------------
 
@@ -454,6 +400,50 @@ class NextExpeditionScreen(Screen[None]):
             await self.action_add_member()
         elif button == "form-add-light":
             await self.action_add_light()
+
+
+def layout(screen: NextExpeditionScreen) -> ComposeResult:
+    """The form's sections, filled from the plan."""
+    plan = screen.plan
+    name = visible(screen.predecessor.stem)
+    with VerticalScroll(id="form", classes="next-form"):
+        yield Static(Text(f"Next expedition after {name}"), id="form-title")
+        yield Label("Name")
+        yield Input(suggested_name(screen.predecessor.stem), id="next-name", compact=True)
+        yield Static("", classes="form-message", id="name-message")
+        yield Label("Continue from (an ended expedition: the party, lights and date carry)")
+        yield Input(screen.predecessor.stem, id="next-from", compact=True)
+        yield Static("", classes="form-message", id="from-message")
+        yield Label("Downtime (7d, 36h, 2d6h) and start (HH:MM; blank: the hour it reaches)")
+        with Horizontal(classes="form-row"):
+            yield Input(DEFAULT_DOWNTIME, id="next-downtime", classes="short", compact=True)
+            yield Input("", placeholder="HH:MM", id="next-start", classes="short", compact=True)
+        summary = summary_text(screen.plan, screen.problem)
+        yield Static(summary, classes="form-message", id="downtime-message")
+        yield Label("Procedure")
+        ended = f"{plan.procedure.name}, as {name} ended" if plan else "as it ended"
+        choices = [(Text(ended), "")]
+        choices += [(Text(e.procedure.name), e.id) for e in screen.entries if e.procedure]
+        yield Select(choices, value="", allow_blank=False, id="next-procedure", compact=True)
+        yield Label("Party as it carries (untick to leave behind; HP after the downtime)")
+        yield Vertical(*screen.carried_rows(), id="next-party")
+        yield Label("New members", classes="form-section")
+        yield Vertical(*member_heading(screen.procedure), id="form-heading")
+        yield Vertical(*member_rows(screen.procedure, screen.added), id="form-members")
+        yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
+        yield Static("", classes="form-message", id="party-message")
+        yield Label("Lights carried home (unlit)", classes="form-section")
+        yield Static(lights_text(screen.plan), id="next-lights")
+        yield Label("Lights bought in town (Add light for each kind bought)")
+        yield Vertical(*light_rows(screen.procedure, screen.bought, first=0), id="form-lights")
+        yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
+        yield Static("", classes="form-message", id="lights-message")
+        yield Label("What does not carry", classes="form-section")
+        yield Static(notes_text(screen.plan), id="next-notes")
+        with Horizontal(classes="dialog-buttons"):
+            yield Button("Create (ctrl+s)", id="form-create", variant="primary")
+            yield Button("Cancel (esc)", id="form-cancel")
+    yield KeyFooter(fit=True)
 
 
 def _parsed(section: str, text: str) -> commands.Command:

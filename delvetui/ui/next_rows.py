@@ -10,9 +10,9 @@ from __future__ import annotations
 import shlex
 
 from rich.text import Text
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
-from textual.widgets import Input, Static
+from textual.widgets import Checkbox, Input, Select, Static
 
 from delvetui.core import commands
 from delvetui.core.state import Light, Member
@@ -24,6 +24,9 @@ from delvetui.ui.form_rows import (
     NAME_CELLS,
     FormProblem,
     TickBox,
+    light_rows,
+    member_heading,
+    member_rows,
     party_commands,
     safe_id,
 )
@@ -123,3 +126,50 @@ def lights_commands(
         except CommandError as error:
             raise FormProblem("lights", error.message, f"l{number}-count") from None
     return made
+
+
+def bought_lights(screen: DOMNode, count: int) -> list[dict[str, str]]:
+    """The rows of the lights bought (kind, how many, who carries it, lit), as typed."""
+
+    def text(field: str) -> str:
+        for widget in screen.query(f"#{field}").results(Input):
+            return widget.value.strip()
+        return ""
+
+    rows = []
+    for number in range(count):
+        kind = ""
+        for select in screen.query(f"#l{number}-kind").results(Select):
+            kind = "" if select.value is Select.NULL else str(select.value)
+        lit = any(box.value for box in screen.query(f"#l{number}-lit").results(Checkbox))
+        rows.append(
+            {
+                "kind": kind,
+                "count": text(f"l{number}-count"),
+                "carrier": text(f"l{number}-carrier"),
+                "lit": "1" if lit else "",
+            }
+        )
+    return rows
+
+
+async def rebuild_rows(
+    screen: DOMNode, procedure: Procedure | None, added: int, bought: int
+) -> None:
+    """The rows of the members joining and the lights bought, made again for another
+    procedure (its abilities, its kinds of light), keeping what was typed."""
+    members = new_members(screen, procedure, added)
+    lights = bought_lights(screen, bought)
+    heading = screen.query_one("#form-heading", Vertical)
+    await heading.remove_children()
+    await heading.mount_all(member_heading(procedure))
+    box = screen.query_one("#form-members", Vertical)
+    await box.remove_children()
+    await box.mount_all(member_rows(procedure, added, members))
+    kinds = procedure.lights if procedure else {}
+    for light in lights:
+        if light["kind"] not in kinds:
+            light["kind"] = ""
+    lights_box = screen.query_one("#form-lights", Vertical)
+    await lights_box.remove_children()
+    await lights_box.mount_all(light_rows(procedure, bought, lights))
