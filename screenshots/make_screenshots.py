@@ -233,8 +233,9 @@ async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
     app.close_expedition()
 
 
-#: A campaign of two parties: barrow (Bryn dies), barrow-2 a week later (Dag joins, torches
-#: bought), and the fens, another party's expedition on the same calendar.
+#: A campaign of two parties on one calendar: barrow (Bryn dies), barrow-2 a week later
+#: (Dag joins, torches bought), and the fens, where Cora travels with another party while
+#: barrow-2 is under way (the campaign view points the overlap out).
 CAMPAIGN: Sequence[tuple[str, str, str, Sequence[str]]] = (
     (
         "barrow",
@@ -266,11 +267,22 @@ CAMPAIGN: Sequence[tuple[str, str, str, Sequence[str]]] = (
         ),
     ),
 )
+#: The other party's expedition: on day 8 too, in the same campaign.
+FENS = (
+    "pc add Ewan hp=6",
+    "pc add Cora hp=5",
+    "light add torch carrier=Ewan",
+    "session start",
+    "turn cautious",
+    "turn cautious",
+    "session end",
+)
 
 
 def build_campaign() -> None:
     """The campaign's expeditions, each started after the one before as the form would."""
-    from delvetui.application import campaign, creation
+    from delvetui.application import campaign
+    from delvetui.core import commands
     from delvetui.procedure import registry
     from delvetui.session import Expedition
 
@@ -279,28 +291,30 @@ def build_campaign() -> None:
     for number, (name, after, downtime, play) in enumerate(CAMPAIGN):
         if after:
             plan = campaign.next_plan(
-                HOME / f"{after}.delve", name, downtime=downtime, seed=20 + number
+                HOME / "campaign" / f"{after}.delve", name, downtime=downtime, seed=20 + number
             )
             path = campaign.create_next(plan)
         else:
-            path = creation.create(name, procedure, [*setup, "light on torch"], seed=20)
+            made = [commands.parse(line) for line in [*setup, "light on torch"]]
+            path = campaign.first_in_campaign(
+                name, procedure, campaign="west-marches", seed=20, commands=made
+            )
         with Expedition.open(path) as expedition:
             for command in play:
                 expedition.execute(command)
-    fens = creation.create(
-        "the-fens",
-        registry.find("travel-turn"),
-        ["pc add Ewan hp=6", "pc add Bryn hp=5", "light add torch carrier=Ewan"],
-        seed=21,
+    fens = campaign.first_in_campaign(
+        "the-fens", registry.find("travel-turn"), campaign="west-marches", day=8, seed=21
     )
     with Expedition.open(fens) as expedition:
-        for command in ("session start", "turn cautious", "turn cautious", "session end"):
+        for command in FENS:
             expedition.execute(command)
 
 
 async def shoot_campaigns(out: Path, size: tuple[int, int], *, form: bool = False) -> None:
     """The campaign screen (the start screen's c), or the next expedition's form after the
     last ended expedition of a chain (the start screen's "Next expedition after…")."""
+    from textual.widgets import OptionList
+
     from delvetui.ui.app import DelveApp
     from delvetui.ui.campaign_screen import CampaignScreen
     from delvetui.ui.next_expedition import NextExpeditionScreen
@@ -313,7 +327,10 @@ async def shoot_campaigns(out: Path, size: tuple[int, int], *, form: bool = Fals
         if form:
             options = app.screen.query_one("#start-list")
             await pilot.press("down")
-            assert str(getattr(options, "highlighted_option").id).startswith(NEXT)
+            assert isinstance(options, OptionList)
+            assert str(options.highlighted_option and options.highlighted_option.id).startswith(
+                NEXT
+            )
             await pilot.press("enter")
             while not isinstance(app.screen, NextExpeditionScreen):
                 await pilot.pause(0.1)
@@ -381,13 +398,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     form = HERE / "new-expedition.svg"
     asyncio.run(shoot_app(form, (100, 40), ["n", *"crypt-of-the-ash-king", "tab"]))
     written += [start, form]
+    # The campaign in a folder of its own: the view shows its expeditions only.
+    os.environ["DELVETUI_HOME"] = str(HOME / "campaign")
     build_campaign()
     for name, size in (("campaign", (120, 40)), ("campaign-80x24", (80, 24))):
         out = HERE / f"{name}.svg"
         asyncio.run(shoot_campaigns(out, size))
         written.append(out)
     next_form = HERE / "next-expedition.svg"
-    asyncio.run(shoot_campaigns(next_form, (100, 40), form=True))
+    asyncio.run(shoot_campaigns(next_form, (100, 48), form=True))
     written.append(next_form)
     for out in written:
         stable(out)
