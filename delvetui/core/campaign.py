@@ -44,6 +44,7 @@ CARRIED: tuple[type[ev.Event], ...] = (
     ev.MarchingOrderSet,
     ev.LightAdded,
     ev.LightRealTimeSet,
+    ev.LightStruck,
     ev.DiceRolled,
 )
 #: Length of an expedition's id (hex digits) and of its log's digest.
@@ -183,6 +184,8 @@ def carry(
             notes.append(f"The party's {counter} counter ({value}) does not carry")
     for timer in before.timers:
         notes.append(f"The timer {timer.name} does not carry")
+    for tables_id, _ in before.adventures:
+        notes.append(f"The adventure's tables {tables_id} do not carry (add them again)")
     started = ev.ExpeditionStarted(
         name=name,
         procedure_id=new.id,
@@ -379,6 +382,8 @@ def _lights(
             brightness=kind.brightness,
             usage_die=usage_die,
         )
+        if light.strikes and kind.strikes:
+            yield ev.LightStruck(id=light.id, strikes=light.strikes)
         if kind.real_minutes is not None:
             seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
             yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
