@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, OptionList, Select
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 
 from delvetui.ui.app import DelveApp
 from delvetui.ui.ask import AskScreen
@@ -155,9 +155,8 @@ async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_th
         assert [m.name for m in state.party] == ["Ash", "Bryn"]
         assert not state.lit_lights
         assert any(x.kind == "torch" and x.count == 3 and x.carrier == "Bryn" for x in state.lights)
-        await pilot.press("n")  # a turn on the new expedition (asked first: in the dark)
-        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
-        await pilot.press("enter")
+        # A turn on the new expedition (the hazard die typed: its seed is the form's own).
+        await pilot.press(":", *"turn hazard=6", "enter")
         await settled(pilot, lambda: expedition(app).state.turn == 1)
 
         start = await _to_start(pilot)
@@ -202,3 +201,42 @@ async def test_the_campaign_screen_shows_a_chain_of_two(home: Path) -> None:
         assert "another expedition already continues it" in notices(app)[-1]
         await pilot.press("escape")
         await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+
+
+async def test_the_next_expedition_form_refuses_a_bad_downtime_and_a_backwards_start(
+    home: Path,
+) -> None:
+    """Bad input gets a sentence beside its field and makes nothing (COMMON.md; CAMPAIGN.md,
+    CLI: never earlier than the predecessor's end): a downtime that is not one, and a start
+    hour before the predecessor ended, are each said on the form; no file is written."""
+    path = make("barrow", [*PARTY, "turn", "end"])
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.screen
+        await settled(pilot, lambda: isinstance(start, StartScreen) and bool(start.continuable))
+        assert isinstance(start, StartScreen)
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        form = app.screen
+        assert isinstance(form, NextExpeditionScreen)
+
+        def said(section: str) -> str:
+            return str(form.query_one(f"#{section}-message", Static).content)
+
+        form.query_one("#next-downtime", Input).value = "soon"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "'soon' is not a downtime; write days and hours" in said("downtime")
+        form.query_one("#next-downtime", Input).value = "0d"
+        form.query_one("#next-start", Input).value = "07:00"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "the next expedition cannot start before that" in said("downtime")
+        assert isinstance(app.screen, NextExpeditionScreen)
+        assert sorted(p.name for p in home.glob("*.delve")) == ["barrow.delve"]
+        form.query_one("#next-start", Input).value = "10:00"
+        await pilot.press("ctrl+s")
+        await ready(pilot)
+        state = expedition(app).state
+        assert state.name == "barrow-2" and state.day == 1 and state.clock_text == "10:00"

@@ -46,7 +46,7 @@ from delvetui.ui.next_rows import (
 )
 
 if TYPE_CHECKING:
-    from delvetui.application.campaign import NextPlan
+    from delvetui.application.campaign import NextPlan, Predecessor
 
 #: The downtime the form starts with: a week in town.
 DEFAULT_DOWNTIME = "7d"
@@ -150,6 +150,7 @@ class NextExpeditionScreen(Screen[None]):
         self.added = 1
         self.bought = 0  # a row for each light bought: Add light (none made unasked)
         self.problem = ""
+        self._read: dict[Path, Predecessor] = {}
         self._make_plan(predecessor.stem, DEFAULT_DOWNTIME, "", "", ())
 
     # The plan ----------------------------------------------------------------------------
@@ -165,13 +166,17 @@ class NextExpeditionScreen(Screen[None]):
         name: str = "next",
     ) -> NextPlan | None:
         """The plan from these fields ('' procedure: the one the predecessor ended with)."""
-        from delvetui.application.campaign import next_plan
+        from delvetui.application.campaign import next_plan, read_predecessor
 
         chosen = next((e.procedure for e in self.entries if e.id == procedure), None)
         try:
             path = paths.find_expedition(source) if source else self.predecessor
+            # Each predecessor is read (and checked) once; every plan after is worked out
+            # from what was read.
+            if path not in self._read:
+                self._read[path] = read_predecessor(path)
             plan = next_plan(
-                path,
+                self._read[path],
                 name,
                 downtime=downtime or None,
                 procedure=chosen,
