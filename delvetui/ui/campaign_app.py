@@ -9,11 +9,12 @@ table has ended, a key that would change it says so instead of acting.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
 from delvetui.errors import DelveError, StorageFailed
 from delvetui.ui.table_screen import TableScreen
@@ -33,6 +34,23 @@ class CampaignApp(App[None]):
     def open_expedition(self, path: Path, *, first: bool = False) -> None:
         """Open an expedition on the table (the app's own)."""
         raise NotImplementedError
+
+    def close_expedition(self, *, snapshot: bool = True) -> None:
+        """Close the open expedition (the app's own)."""
+        raise NotImplementedError
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette's own commands, plus the campaign screen."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Campaigns", "Each chain of expeditions, in calendar order", self._to_campaigns
+        )
+
+    def _to_campaigns(self) -> None:
+        from delvetui.ui.campaign_screen import CampaignScreen
+
+        self.close_expedition()
+        self.switch_screen(CampaignScreen())
 
     def _error(self, title: str, message: str) -> None:
         from delvetui.ui.error_screen import ErrorScreen
