@@ -61,7 +61,8 @@ async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home:
         await settle(pilot)
         assert expedition(app).batch_count == batches
         assert not isinstance(app.screen, ChooseScreen | AskScreen)  # no dialog opened
-        said = notices(app)
+        said = [n for n in notices(app) if n.startswith("The expedition has ended")]
+        assert len(said) == 2  # one for each key, and nothing else happened
         assert said[-1].startswith("The expedition has ended (the party is back in town)")
         assert "press E to reopen it, or type :reopen" in said[-1]
 
@@ -69,6 +70,7 @@ async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home:
 
         names = {name: run for name, _, run in entries(app.screen)}  # type: ignore[arg-type]
         assert "End the expedition" not in names
+        assert "Next expedition after barrow…" in names
         names["Reopen the expedition"]()
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("enter")

@@ -105,6 +105,11 @@ class CampaignApp(App[None]):
 
         self.switch_screen(StartScreen())
 
+    def next_after(self, path: Path) -> None:
+        """From the table: close the expedition and open the form of the next one after it."""
+        self.close_expedition()
+        self._next_form(path)
+
     def _next_form(self, path: Path) -> None:
         from delvetui.ui.next_expedition import NextExpeditionScreen
 
