@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_core import NOTES, SEED, Clock, Player, fingerprint, procedure
 
-from delvetui.core import events as ev
+from delvetui.application.campaign import create_next, next_plan
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 
@@ -48,22 +48,12 @@ REPO = Path(__file__).resolve().parent.parent
 FORMATS = ("md", "html", "json", "svg")
 
 
-def continued(predecessor: Path, path: Path, downtime: int, clock: Clock) -> Expedition:
-    """The next expedition after ``predecessor``: batch 1 holds its start a downtime after
-    the predecessor's end, the link to it (its id and digest) and the living party, as
-    ``delvetui new NAME --after PRED`` writes them (without the lights and healing rolls,
-    which do not change what is measured)."""
-    with Expedition.open(predecessor, write=False) as before:
-        state, link = before.state, (before.expedition_id, before.digest())
-        rules = before.procedure
-    first: list[ev.Event] = [
-        ev.ExpeditionStarted(path.stem, rules.id, rules.name, SEED, state.clock + downtime, "turn"),
-        ev.ExpeditionContinued(
-            predecessor.stem, *link, "bench-1", state.clock, downtime, ("Nothing was left behind",)
-        ),
-    ]
-    first += [ev.MemberJoined(m.name, m.max_hp, m.max_hp) for m in state.party if m.hp > 0]
-    return Expedition.create(path, rules, first=first, now=clock.moment)
+def continued(predecessor: Path, path: Path) -> Expedition:
+    """The next expedition after ``predecessor``, a week later, as ``delvetui new NAME
+    --after PRED --downtime 7d`` makes it (the party and lights carried, the downtime's
+    healing rolled)."""
+    plan = next_plan(predecessor, path.stem, downtime="7d", seed=SEED)
+    return Expedition.open(create_next(plan, path=path))
 
 
 def play(expedition: Expedition, events: int, player: Player, clock: Clock) -> None:
@@ -109,7 +99,7 @@ def build(folder: Path, expeditions: int, events: int) -> list[Path]:
                 path, procedure(), name=path.stem, seed=SEED, now=clock.moment
             )
         else:
-            opened = continued(paths[number - 2], path, 7 * 24 * 60, clock)
+            opened = continued(paths[number - 2], path)
         with opened as expedition:
             play(expedition, events, player, clock)
         print(f"  built {path.name} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)

@@ -8,10 +8,17 @@ is a gap the view shows.
 
 from __future__ import annotations
 
-import attrs
+import tracemalloc
+from pathlib import Path
 
-from delvetui.export import campaign_picture
+import attrs
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.export import campaign_picture, campaign_reading, chronicle
 from delvetui.export.campaign import DAY, Link, Voyage, assemble, choose, lines
+from delvetui.session import Expedition
+from tests.cli_support import made
 
 HOUR = 60
 
@@ -137,3 +144,42 @@ def test_the_campaign_picture_draws_each_chain_and_escapes_what_files_hold() -> 
     assert svg.startswith("<svg") and "<b>" not in svg and "&lt;b&gt;barrow" in svg
     assert svg.count("<rect") >= 3 and "Bryn died in" in svg
     assert 'stroke-dasharray="4 3"><title>Downtime before barrow-2' in svg
+
+
+def continued(before: Path, name: str, turns: int) -> Path:
+    """An expedition started after ``before`` a day after its end, as ``new --after``
+    writes its first batch (the start, the link, the party), then ``turns`` turns."""
+    with Expedition.open(before, write=False) as done:
+        state, procedure = done.state, done.procedure
+        link = (done.expedition_id, done.digest())
+    first = [
+        ev.ExpeditionStarted(name, procedure.id, procedure.name, 7, state.clock + DAY, "turn"),
+        ev.ExpeditionContinued(before.stem, *link, "deep", state.clock, DAY, ()),
+        *(ev.MemberJoined(m.name, m.hp, m.max_hp) for m in state.party),
+    ]
+    path = before.with_name(f"{name}.delve")
+    with Expedition.create(path, procedure, first=first) as made:
+        for _ in range(turns):
+            made.execute("note the long dark goes on")
+        made.execute("end")
+    return path
+
+
+@pytest.mark.long
+def test_the_chronicle_holds_one_expedition_at_a_time(home: Path) -> None:
+    """Deliverable 6: the chronicle streams, so its memory does not grow with the number of
+    expeditions: five take no more at their peak than two (tracemalloc, in this process)."""
+    path = made(home, "deep-1", "delving", ["pc add Ash hp=6", *["turn"] * 60, "end"], seed=3)
+    paths = [path]
+    for number in range(2, 6):
+        paths.append(continued(paths[-1], f"deep-{number}", 60))
+    peaks = {}
+    for count in (2, 5):
+        [campaign], refused = campaign_reading.survey(paths[:count])
+        assert refused == [] and len(list(campaign.voyages)) == count
+        tracemalloc.start()
+        size = sum(len(piece) for piece in chronicle.chunks(campaign, "md"))
+        peaks[count] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert size > 10_000 * count / 2
+    assert peaks[5] < peaks[2] * 1.2, peaks

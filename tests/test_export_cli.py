@@ -77,7 +77,7 @@ def test_export_and_import_explain_themselves(home: Path) -> None:
     for sub in ("export", "import"):
         result = delvetui(home, sub, "--help")
         assert result.returncode == 0
-        assert "example:" in result.stdout and f"delvetui {sub} " in result.stdout
+        assert "\nexample" in result.stdout and f"delvetui {sub} " in result.stdout
 
 
 # export -o never destroys: a new file, or one replaced only with --force ---------------------

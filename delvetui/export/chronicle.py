@@ -69,14 +69,21 @@ def chunks(campaign: Campaign, fmt: str, *, now: dt.datetime | None = None) -> I
 
 
 def _stories(campaign: Campaign, now: dt.datetime) -> Iterator[tuple[Chain, Voyage, Story]]:
-    """Each expedition with its story, in chain and calendar order, one open at a time."""
-    from delvetui.export import story_of
+    """Each expedition with its story, in chain and calendar order, one open at a time.
 
+    Nothing here keeps a story once it is handed over; the writers let go of it before
+    they hand over its text, so one story at most is in memory while the next is built.
+    """
     for chain in campaign.chains:
         for voyage in chain.voyages:
-            with Expedition.open(Path(voyage.path), write=False, snapshot=True) as expedition:
-                told = story_of(expedition, now=now)
-            yield chain, voyage, told
+            yield chain, voyage, _story(voyage, now)
+
+
+def _story(voyage: Voyage, now: dt.datetime) -> Story:
+    from delvetui.export import story_of
+
+    with Expedition.open(Path(voyage.path), write=False, snapshot=True) as expedition:
+        return story_of(expedition, now=now)
 
 
 def _byline(campaign: Campaign, now: dt.datetime) -> str:
@@ -133,6 +140,13 @@ def _gaps_and_overlaps(campaign: Campaign) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
+def _joined(lines: list[str]) -> str:
+    """The lines as one piece of text, the list emptied so that only the text is kept."""
+    text = "\n".join(lines) + "\n"
+    lines.clear()
+    return text
+
+
 # Markdown ----------------------------------------------------------------------------------
 
 
@@ -169,7 +183,8 @@ def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
             out += [NOTHING_YET, ""]
         for part in told.parts:
             out += markdown.part_lines(part, depth=2)
-        yield "\n".join(out) + "\n"
+        del told
+        yield _joined(out)
     tail: list[str] = []
     for title, items in _gaps_and_overlaps(campaign):
         tail += [f"## {title}", "", *(f"- {esc(item)}" for item in items), ""]
@@ -224,7 +239,8 @@ def _html(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         for part in told.parts:
             out += html.part_lines(part, depth=2)
         out.append("</section>")
-        yield "\n".join(out) + "\n"
+        del told
+        yield _joined(out)
     tail = ["</section>"] if number else []
     for heading, items in _gaps_and_overlaps(campaign):
         tail += [f"<h2>{heading}</h2>", "<ul>", *(f"<li>{esc(i)}</li>" for i in items), "</ul>"]
@@ -265,5 +281,8 @@ def _json(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
             "title": told.title,
             "parts": [attrs.asdict(part) for part in told.parts],
         }
-        yield ("\n   " if first else ",\n   ") + dumps(record, indent=None)
+        del told
+        text = ("\n   " if first else ",\n   ") + dumps(record, indent=None)
+        del record
+        yield text
     yield "\n  ]}\n ]\n}\n" if campaign.chains else "]\n}\n"

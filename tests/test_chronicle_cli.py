@@ -1,0 +1,163 @@
+"""`delvetui campaign` and `delvetui export --campaign`, run as real subprocesses.
+
+Issue #32: the campaign view lists each chain in calendar order with its dates, sessions,
+party, deaths, light and supplies (deliverable 5); the chronicle tells the whole chain in
+each format (deliverable 6); a chain whose predecessor is missing shows the gap, and a
+damaged file is refused by name and never written (deliverable 7).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli_support import delvetui, made
+
+#: The first expedition: Bryn dies in it, a torch burns out.
+BARROW = [
+    "pc add Ash hp=6",
+    "pc add Bryn hp=4",
+    "light add torch count=3 carrier=Ash",
+    "light on torch",
+    "session start",
+    "turn hazard=5",
+    "turn hazard=3",
+    "pc Bryn hp=0",
+    "session end",
+    "end the party is back in town",
+]
+#: The second: Cal joins, and the party goes home again.
+BARROW_2 = ["pc add Cal hp=5", "session start", "turn hazard=6", "session end", "end"]
+
+
+def chain(home: Path) -> None:
+    """barrow, then barrow-2 a week later, then barrow-3 two days after that."""
+    made(home, "barrow", "delving", BARROW, seed=7)
+    for name, after, downtime, commands in (
+        ("barrow-2", "barrow", "7d", BARROW_2),
+        ("barrow-3", "barrow-2", "2d", ["session start", "turn hazard=6"]),
+    ):
+        started = delvetui(home, "new", name, "--after", after, "--downtime", downtime)
+        assert started.returncode == 0, started.stderr
+        played = delvetui(home, "act", name, "-", stdin="\n".join(commands) + "\n")
+        assert played.returncode == 0, played.stderr
+
+
+def test_the_campaign_view_lists_the_chain_in_calendar_order(home: Path) -> None:
+    """Deliverable 5: each expedition with its dates, sessions, party, who died, the light
+    used and the downtime between them; --json says the same for scripts."""
+    chain(home)
+    shown = delvetui(home, "campaign")
+    assert shown.returncode == 0, shown.stderr
+    text = shown.stdout
+    assert "Campaign barrow: 3 expeditions in 1 chain" in text
+    assert "Chain 1: barrow → barrow-2 → barrow-3" in text
+    assert "barrow (Delving): day 1, 08:00 → day 1, 08:20, ended; 1 session, 2 turns" in text
+    assert "died: Bryn" in text and "light used: Torch: 1 burnt out" in text
+    assert "downtime: 7 days (day 1, 08:20 → day 8, 08:20)" in text
+    assert "joined: Cal" in text and "Gaps" not in text
+    listed = delvetui(home, "campaign", "barrow-3", "--json")
+    assert listed.returncode == 0, listed.stderr
+    found = json.loads(listed.stdout)
+    assert found["refused"] == []
+    [campaign] = found["campaigns"]
+    [only] = campaign["chains"]
+    names = [(e["name"], e["predecessor"], e["start_date"]) for e in only["expeditions"]]
+    assert names == [
+        ("barrow", None, "day 1, 08:00"),
+        ("barrow-2", "barrow", "day 8, 08:20"),
+        ("barrow-3", "barrow-2", "day 10, 08:30"),
+    ]
+    second = only["expeditions"][1]
+    assert second["link"]["downtime_minutes"] == 7 * 24 * 60 and second["sessions"] == 1
+    assert second["members"] == ["Ash", "Cal"] and second["ended"] is True
+
+
+def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
+    """Deliverable 6: the whole chain as one document, expeditions and sessions in calendar
+    order with the downtime between them, in md, html, json and svg."""
+    chain(home)
+    out = {}
+    for fmt in ("md", "html", "json", "svg"):
+        target = tmp_path / f"chronicle.{fmt}"
+        written = delvetui(home, "export", "--campaign", "barrow", "-o", str(target))
+        assert written.returncode == 0, written.stderr
+        assert written.stdout.strip() == str(target)
+        out[fmt] = target.read_text(encoding="utf-8")
+    md = out["md"]
+    assert md.startswith("# Chronicle of barrow\n")
+    order = [
+        "## Chain 1: barrow → barrow-2 → barrow-3",
+        "### barrow · day 1, 08:00 → day 1, 08:20",
+        "#### Session 1",
+        "### Downtime · 7 days (day 1, 08:20 → day 8, 08:20)",
+        "### barrow-2 · day 8, 08:20",
+        "### barrow-3 · day 10, 08:30",
+    ]
+    assert all(heading in md for heading in order), md[:2000]
+    assert [md.index(h) for h in order] == sorted(md.index(h) for h in order)
+    assert "- **Died:** Bryn" in md and "data:image/svg+xml;base64," in md
+    page = out["html"]
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<h2>Chain 1: barrow → barrow-2 → barrow-3</h2>" in page
+    assert "<h4>Session 1 · " in page and "<script" not in page
+    document = json.loads(out["json"])
+    assert document["format"] == "delvetui-chronicle" and document["campaign"] == "barrow"
+    told = document["chains"][0]["expeditions"]
+    assert [e["name"] for e in told] == ["barrow", "barrow-2", "barrow-3"]
+    assert "Session 1" in [p["title"] for p in told[0]["story"]["parts"]]
+    svg = out["svg"]
+    assert svg.startswith("<svg") and svg.count("<title>barrow") >= 1 and "Bryn died in" in svg
+
+
+def test_a_missing_predecessor_is_a_gap(home: Path, tmp_path: Path) -> None:
+    """Deliverable 7: an expedition whose predecessor is not in the folder starts a chain
+    of its own, and the view and the chronicle say what is missing."""
+    chain(home)
+    (home / "barrow-2.delve").rename(tmp_path / "barrow-2.delve")
+    listed = delvetui(home, "campaign", "barrow", "--json")
+    assert listed.returncode == 0, listed.stderr
+    [campaign] = json.loads(listed.stdout)["campaigns"]
+    chains = [[e["name"] for e in c["expeditions"]] for c in campaign["chains"]]
+    assert chains == [["barrow"], ["barrow-3"]]
+    [gap] = campaign["gaps"]
+    assert (gap["expedition"], gap["predecessor"], gap["kind"]) == (
+        "barrow-3",
+        "barrow-2",
+        "missing",
+    )
+    shown = delvetui(home, "campaign", "barrow")
+    assert "barrow-3 continues barrow-2, which is not in the data folder" in shown.stdout
+    md = delvetui(home, "export", "--campaign", "barrow", "--format", "md").stdout
+    assert "## Gaps" in md and "### After barrow-2 (not in this chronicle)" in md
+
+
+def test_a_damaged_file_is_refused_by_name_and_never_written(home: Path, tmp_path: Path) -> None:
+    """Deliverable 7: a file that is no expedition is listed as not read, with its sentence;
+    nothing in the folder is written, not even a snapshot; bad requests exit 2."""
+    made(home, "barrow", "delving", BARROW, seed=7)
+    broken = home / "broken.delve"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in home.iterdir()}
+    shown = delvetui(home, "campaign")
+    assert shown.returncode == 0, shown.stderr
+    assert "Not read:\n  broken: " in shown.stdout and str(broken) in shown.stdout
+    listed = json.loads(delvetui(home, "campaign", "--json").stdout)
+    [refused] = listed["refused"]
+    assert refused["name"] == "broken" and refused["reason"]
+    named = delvetui(home, "campaign", "broken")
+    assert named.returncode == 2 and "broken cannot be read" in named.stderr
+    target = tmp_path / "out.md"
+    wrote = delvetui(home, "export", "--campaign", "barrow", "-o", str(target))
+    assert wrote.returncode == 0 and "cannot be read: broken" in wrote.stderr
+    for args in (
+        ("export", "--campaign", "nowhere", "-o", str(tmp_path / "a.md")),
+        ("export", "--campaign", "barrow", "--format", "txt", "-o", str(tmp_path / "b.txt")),
+        ("export", "--campaign", "barrow", "--session", "1", "-o", str(tmp_path / "c.md")),
+        ("export", "barrow", "--campaign", "barrow", "-o", str(tmp_path / "d.md")),
+    ):
+        refused_run = delvetui(home, *args)
+        assert refused_run.returncode == 2 and refused_run.stderr.startswith("delvetui: ")
+    assert not any(tmp_path.glob("[abcd].*"))
+    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in home.iterdir()}
+    assert after == before
