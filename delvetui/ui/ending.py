@@ -9,11 +9,12 @@ to reopen it. While the expedition has ended, a key that would change it says so
 from __future__ import annotations
 
 from rich.text import Text
+from textual.screen import Screen
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
 from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.table_base import TableBase
+from delvetui.ui.table_screen import TableScreen
 
 #: What the log says when the game master keeps the default words.
 DEFAULT_WORDS = "the party is back in town"
@@ -21,14 +22,14 @@ DEFAULT_WORDS = "the party is back in town"
 STILL_TAKEN = frozenset({"undo", "redo", "end_expedition"})
 
 
-def _key(screen: TableBase) -> str:
+def _key(screen: TableScreen) -> str:
     for active in screen.active_bindings.values():
         if active.binding.action == "end_expedition":
             return screen.app.get_key_display(active.binding)
     return "E"
 
 
-def ended_sentence(screen: TableBase) -> str:
+def ended_sentence(screen: TableScreen) -> str:
     """What a key says on an ended expedition: why nothing happens, and what to do."""
     words = screen.state.end_words
     said = f" ({words})" if words else ""
@@ -41,7 +42,7 @@ def ended_sentence(screen: TableBase) -> str:
 def refusal(screen: object, action: str, changing: frozenset[str]) -> str | None:
     """The sentence a key gets instead of acting, when the expedition on ``screen`` has
     ended and ``action`` (one of ``changing``) would change it; else None."""
-    if not isinstance(screen, TableBase) or not screen.state.ended:
+    if not isinstance(screen, TableScreen) or not screen.state.ended:
         return None
     if action not in changing or action in STILL_TAKEN:
         return None
@@ -56,9 +57,11 @@ def _check_words(text: str) -> str | None:
     return None
 
 
-def end_or_reopen(screen: TableBase) -> None:
+def end_or_reopen(screen: Screen[None]) -> None:
     """``E``: end the expedition (asked first, with the words for the log), or offer to
-    take an ended one up again."""
+    take an ended one up again (on the table screen; elsewhere nothing)."""
+    if not isinstance(screen, TableScreen):
+        return
     if screen.readonly:
         screen.notify("The expedition is read-only: nothing can be changed.", severity="warning")
         return
@@ -87,7 +90,7 @@ def end_or_reopen(screen: TableBase) -> None:
     )
 
 
-def ask_reopen(screen: TableBase) -> None:
+def ask_reopen(screen: TableScreen) -> None:
     """Offer to take the ended expedition up again (``reopen``, undoable)."""
     from delvetui.ui.choose import ChooseScreen
 
