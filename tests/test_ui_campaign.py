@@ -186,6 +186,8 @@ async def test_the_campaign_screen_shows_a_chain_of_two(home: Path) -> None:
     app = DelveApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        # barrow is continued already and barrow-2 has not ended: nothing to continue.
+        assert "ended" in screen_text(app) and "Next expedition after" not in screen_text(app)
         await pilot.press("c")
         await settled(pilot, lambda: isinstance(app.screen, CampaignScreen))
         screen = app.screen

@@ -6,6 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import ClassVar
 
+import attrs
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from delvetui import paths
 from delvetui.errors import DelveError, StoreError
@@ -56,10 +58,28 @@ def folder_text(folder: Path) -> str:
         return str(folder)
 
 
+@attrs.frozen
+class Saved:
+    """A saved expedition as the start screen lists it: its row, and its links."""
+
+    row: Text
+    #: Its id ('' when it cannot be read), whether it ended, the id of the one it continues.
+    id: str = ""
+    ended: bool = False
+    continues: str = ""
+
+
 def saved_row(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
+    return read_saved(path).row
+
+
+def read_saved(path: Path) -> Saved:
+    """A saved expedition's row and links (its first batch read only when it continues
+    another)."""
     row = Text(no_wrap=True, overflow="ellipsis")
     row.append(name_cell(visible(path.stem)), "bold")
+    found = Saved(row)
     try:
         with Expedition.open(path, write=False) as expedition:
             state = expedition.state
@@ -68,12 +88,28 @@ def saved_row(path: Path) -> Text:
             row.append(f" · {turn_name} {state.turn} · day {state.day} {state.clock_text}")
             if state.ended:
                 row.append(" · ended")
+            continues = ""
+            if state.predecessor:
+                from delvetui.core.events import ExpeditionContinued
+
+                first = next(expedition.batches())
+                continues = next(
+                    (e.predecessor_id for e in first.events if isinstance(e, ExpeditionContinued)),
+                    "",
+                )
+            found = Saved(row, expedition.expedition_id, state.ended, continues)
     except DelveError as error:
         row.append(f" cannot be opened: {error.message}", "italic")
     except OSError as error:
         row.append(f" cannot be read: {error.strerror or error}", "italic")
     row.append(f"  {last_played(path)}", "dim")
-    return row
+    return found
+
+
+def continuable(saved: dict[Path, Saved]) -> list[Path]:
+    """The ended expeditions no other one continues yet: the last of their chains."""
+    continued = {entry.continues for entry in saved.values() if entry.continues}
+    return [path for path, entry in saved.items() if entry.ended and entry.id not in continued]
 
 
 class StartScreen(Screen[None]):
@@ -165,30 +201,29 @@ class StartScreen(Screen[None]):
     @work(thread=True, exclusive=True)
     def describe_saved(self) -> None:
         """Read each saved expedition (read-only, in the background) for its row, then
-        which ended ones can be continued (the last of their chain)."""
+        offer the next expedition after each ended one that ends its chain."""
+        worker = get_current_worker()
+        found: dict[Path, Saved] = {}
         for path in self.saved:
-            row = saved_row(path)
-            self.app.call_from_thread(self._show_row, path, row)
-        from delvetui.export import campaign_reading
-
-        campaigns, _ = campaign_reading.survey(self.saved)
-        ends = {
-            chain.voyages[-1].path
-            for campaign in campaigns
-            for chain in campaign.chains
-            if chain.voyages[-1].ended
-        }
-        continuable = [path for path in self.saved if str(path) in ends]
-        if continuable:
-            self.app.call_from_thread(self._show_continuable, continuable)
+            if worker.is_cancelled:
+                return  # the screen has gone
+            found[path] = read_saved(path)
+            self.app.call_from_thread(self._show_row, path, found[path].row)
+        ends = continuable(found)
+        if ends and not worker.is_cancelled:
+            self.app.call_from_thread(self._show_continuable, ends)
 
     def _show_row(self, path: Path, row: Text) -> None:
+        if not self.is_attached:
+            return
         self.rows[str(path)] = row
         options = self.query_one("#start-list", OptionList)
         options.replace_option_prompt(str(path), row)
 
-    def _show_continuable(self, continuable: list[Path]) -> None:
-        self.continuable = continuable
+    def _show_continuable(self, ends: list[Path]) -> None:
+        if not self.is_attached:
+            return
+        self.continuable = ends
         options = self.query_one("#start-list", OptionList)
         highlighted = options.highlighted_option
         options.set_options(self._options())
