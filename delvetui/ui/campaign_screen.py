@@ -183,9 +183,13 @@ class CampaignScreen(Screen[None]):
         self.app.call_from_thread(self._show, campaigns, refused)
 
     def _show_problem(self, message: str) -> None:
+        if not self.is_attached:
+            return
         self.query_one("#campaigns-summary", Static).update(Text(message))
 
     def _show(self, campaigns: list[Campaign], refused: list[Refused]) -> None:
+        if not self.is_attached:
+            return  # the screen has gone while the folder was read
         self.campaigns = campaigns
         self.last_ended = {
             chain.voyages[-1].path
