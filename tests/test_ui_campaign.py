@@ -53,6 +53,8 @@ async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home:
         await settle(pilot)
         text = screen_text(app)
         assert "ENDED" in text.splitlines()[0]
+        assert "The expedition has ended (the party is back in town)" in text.splitlines()[1]
+        assert "DARKNESS" not in text  # the party is home: no alert but the end
         assert "The expedition ends: the party is" in text  # the log's line, wrapped
         assert "start session" not in text  # no session is offered on an ended expedition
         batches = expedition(app).batch_count
