@@ -230,6 +230,11 @@ async def test_the_next_expedition_form_refuses_a_bad_downtime_and_a_backwards_s
         def said(section: str) -> str:
             return str(form.query_one(f"#{section}-message", Static).content)
 
+        form.query_one("#next-from", Input).value = "nope"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert said("from").startswith("There is no expedition 'nope'")
+        form.query_one("#next-from", Input).value = "barrow"
         form.query_one("#next-downtime", Input).value = "soon"
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -150,6 +150,8 @@ class NextExpeditionScreen(Screen[None]):
         self.added = 1
         self.bought = 0  # a row for each light bought: Add light (none made unasked)
         self.problem = ""
+        #: The section the problem is shown beside: 'from' (the predecessor) or 'downtime'.
+        self.problem_section = "from"
         self._read: dict[Path, Predecessor] = {}
         self._make_plan(predecessor.stem, DEFAULT_DOWNTIME, "", "", ())
 
@@ -256,8 +258,8 @@ class NextExpeditionScreen(Screen[None]):
         old_members = list(self.members)
         plan = self._make_plan(*inputs)
         if plan is None:
-            section = "downtime" if inputs[0] == self.planned_with_from() else "from"
-            self.failed(section, self.problem)
+            self.problem_section = "downtime" if inputs[0] == self.planned_with_from() else "from"
+            self.failed(self.problem_section, self.problem)
             return
         self._clear()
         self.query_one("#downtime-message", Static).update(summary_text(self.plan, self.problem))
@@ -300,9 +302,9 @@ class NextExpeditionScreen(Screen[None]):
         plan = self.plan
         if plan is None or self._inputs() != self.planned_with:
             raise FormProblem(
-                "downtime",
+                self.problem_section,
                 self.problem or "The plan is being worked out again: look at it, then Create.",
-                "next-downtime",
+                f"next-{self.problem_section}",
             )
         # The same seed and fields: the plan shown, made for this name.
         plan = self._make_plan(*self.planned_with, name=name)
