@@ -251,3 +251,22 @@ async def test_the_next_expedition_form_refuses_a_bad_downtime_and_a_backwards_s
         await ready(pilot)
         state = expedition(app).state
         assert state.name == "barrow-2" and state.day == 1 and state.clock_text == "10:00"
+
+
+async def test_end_typed_on_the_command_line_shows_as_the_key_does(home: Path) -> None:
+    """`end` is a command like any other (CAMPAIGN.md, Ending): typed on the command line
+    it ends the expedition, the header and the alert strip say so, and the offer to start a
+    session goes; `:reopen` takes it up again."""
+    app = DelveApp(make("barrow"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        assert "start session 1" in screen_text(app)
+        await pilot.press(":", *"end the party flees to town", "enter")
+        await settled(pilot, lambda: expedition(app).state.ended)
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        assert "ENDED" in lines[0]
+        assert "The expedition has ended (the party flees to town)" in lines[1]
+        assert "start session" not in screen_text(app)
+        await pilot.press(":", *"reopen", "enter")
+        await settled(pilot, lambda: not expedition(app).state.ended)

@@ -34,7 +34,7 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui.campaign_app import CampaignApp
+from delvetui.ui.campaign_app import CampaignApp, put_away_offer
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import Order, TableScreen
 
@@ -247,6 +247,8 @@ class DelveApp(CampaignApp):
         table = self.table
         if table is not None:
             table.show_batch(batch, state)
+            if state.ended:
+                put_away_offer(table)
 
     # The start screen and the form --------------------------------------------------------
 

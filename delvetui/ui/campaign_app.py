@@ -28,6 +28,17 @@ if TYPE_CHECKING:
     from delvetui.ui.start_screen import StartScreen
 
 
+def put_away_offer(table: TableScreen) -> None:
+    """An ended expedition takes no session: the offer to start one goes (however it ended:
+    ``E``, ``:end`` or another delvetui followed)."""
+    from delvetui.ui.session_bar import SessionBar
+
+    bar = table.query_one(SessionBar)
+    if bar.offer is not None:
+        bar.offer = None
+        table.refresh_bindings()
+
+
 class CampaignApp(App[None]):
     """What the app does for a campaign (see the module's text)."""
 

@@ -13,7 +13,6 @@ from textual.screen import Screen
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
-from delvetui.ui.session_bar import SessionBar
 from delvetui.ui.table_screen import TableScreen
 
 #: What the log says when the game master keeps the default words.
@@ -72,9 +71,6 @@ def end_or_reopen(screen: Screen[None]) -> None:
 
     def answered(text: str | None) -> None:
         if text is not None:
-            # The offer to start a session is put away: an ended expedition takes none.
-            screen.query_one(SessionBar).offer = None
-            screen.refresh_bindings()
             screen.run(f"end {text or DEFAULT_WORDS}")
 
     screen.app.push_screen(
