@@ -1,6 +1,6 @@
 """Carrying a party to the next expedition (issue #32): ``core.campaign.carry``.
 
-The rules (docs/procedures.md, 3.23a ``[downtime]``): the party comes as the last
+The rules (docs/procedures.md, 3.23b ``[downtime]``): the party comes as the last
 expedition ended, healed by the whole days of rest as the new procedure's ``[downtime]``
 says (dice rolled and kept in batch 1); the dead and those left behind stay; the lights
 come unlit, the spent ones gone; what the new procedure has no place for is said in the
@@ -122,7 +122,7 @@ DOCS_DOWNTIME = re.search(r"```toml\n(\[downtime\]\n.*?)```", DOCS.read_text(), 
 
 
 def test_the_documented_downtime_heals_by_dice_each_day(expedition: Factory, home: Path) -> None:
-    """The example of docs/procedures.md 3.23a, played: 1d3 a day per member, rolled and
+    """The example of docs/procedures.md 3.23b, played: 1d3 a day per member, rolled and
     kept as DiceRolled events; a day of rest clears exhaustion; the rolls replay."""
     assert DOCS_DOWNTIME is not None
     base = find("exploration")
@@ -176,6 +176,10 @@ def test_leaving_a_member_behind_and_an_unknown_one(expedition: Factory) -> None
     )  # fmt: skip
     joined = [e.name for e in first if isinstance(e, ev.MemberJoined)]
     assert joined == ["Ash"]
+    # Cy's candles come home with the party, carried by no one now.
+    assert {e.carrier for e in first if isinstance(e, ev.LightAdded) and e.kind == "candle"} == {
+        None
+    }
     link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
     assert "Cy was left behind" in link.notes
     # With no time passed nothing heals and the poison lasts on.
@@ -203,3 +207,19 @@ def test_a_torchs_strikes_carry_and_the_adventures_tables_are_said_to_stay() -> 
     assert carried is not None and carried.strikes == 2 and not carried.lit
     continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
     assert "The adventure's tables crypt do not carry (add them again)" in continued.notes
+    assert not any("counter" in note for note in continued.notes)  # the path is at its start
+
+
+def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> None:
+    """Cairn's rations are each member's; Delving keeps none: they are said to stay."""
+    x = expedition("cairn", name="road")
+    run(x, "pc add Ash hp=6 STR=12", "counter set path 3", "end")
+    first = carry(
+        "n", 1, x.state, x.procedure, find("delving"), _link(x), downtime=DAY,
+        rng=random.Random(),
+    )  # fmt: skip
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "Ash's rations (3) is not kept for each member by Delving and was left behind" in (
+        continued.notes
+    )
+    assert "The party's path counter (3) does not carry" in continued.notes

@@ -161,3 +161,40 @@ def test_a_damaged_file_is_refused_by_name_and_never_written(home: Path, tmp_pat
     assert not any(tmp_path.glob("[abcd].*"))
     after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in home.iterdir()}
     assert after == before
+
+
+def test_two_parties_of_one_campaign_and_a_character_in_both(home: Path) -> None:
+    """Deliverable 5: a West Marches campaign's two parties each have their chain on the
+    one calendar, and Ash, in both at overlapping dates, is pointed out."""
+    for name, start in (("north", "08:00"), ("south", "08:20")):
+        new = ("new", name, "--procedure", "delving", "--campaign", "marches", "--start", start)
+        started = delvetui(home, *new)
+        assert started.returncode == 0, started.stderr
+        commands = "pc add Ash hp=6\nturn hazard=6\nturn hazard=6\nturn hazard=6\n"
+        played = delvetui(home, "act", name, "-", stdin=commands)
+        assert played.returncode == 0, played.stderr
+    shown = delvetui(home, "campaign", "marches")
+    assert shown.returncode == 0, shown.stderr
+    assert "Campaign marches: 2 expeditions in 2 chains" in shown.stdout
+    assert "Chain 1: north\n" in shown.stdout and "Chain 2: south\n" in shown.stdout
+    assert (
+        "Overlaps:\n    Ash is in north (day 1, 08:00 → day 1, 08:30) and in south "
+        "(day 1, 08:20 → day 1, 08:50) at overlapping dates." in shown.stdout
+    )
+
+
+def test_dates_read_in_the_campaign_calendar(home: Path, tmp_path: Path) -> None:
+    """Deliverables 4 and 5: an expedition that names a calendar has its dates, and the
+    downtime after it, told in that calendar in the view and the chronicle."""
+    calendar = tmp_path / "vale.toml"
+    calendar.write_text('[calendar]\nmonths = ["Thaw", "Bloom"]\ndays = 10\n', encoding="utf-8")
+    new = ("new", "vale", "--procedure", "delving", "--calendar", str(calendar))
+    assert delvetui(home, *new).returncode == 0
+    played = delvetui(home, "act", "vale", "-", stdin="pc add Ash hp=6\nturn hazard=6\nend\n")
+    assert played.returncode == 0, played.stderr
+    assert delvetui(home, "new", "vale-2", "--after", "vale", "--downtime", "12d").returncode == 0
+    shown = delvetui(home, "campaign", "vale").stdout
+    assert "vale (Delving): 1st of Thaw, day 1, 08:00 → 1st of Thaw, day 1, 08:10" in shown
+    assert "downtime: 12 days (1st of Thaw, day 1, 08:10 → 3rd of Bloom, day 13, 08:10)" in shown
+    md = delvetui(home, "export", "--campaign", "vale", "--format", "md").stdout
+    assert "### vale-2 · 3rd of Bloom, day 13, 08:10" in md

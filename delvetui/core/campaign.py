@@ -170,6 +170,7 @@ def carry(
     left = {who.casefold() for who in leave}
     notes: list[str] = []
     party: list[ev.Event] = []
+    carried: set[str] = set()
     for member in before.party:
         if died(member):
             notes.append(f"{member.name} died in {link.name} and stays behind")
@@ -177,10 +178,12 @@ def carry(
             notes.append(f"{member.name} was left behind")
         else:
             party.extend(_member(member, before, old, new, downtime, rng, notes))
+            carried.add(member.name)
     stock = list(_party_stock(before, old, new, notes))
-    lights = list(_lights(before, old, new, {m.name for m in before.party} - left, notes))
+    lights = list(_lights(before, old, new, carried, notes))
     for counter, value in before.counters:
-        if value:
+        rules = old.counters.get(counter)
+        if value != (rules.first if rules is not None else 0):
             notes.append(f"The party's {counter} counter ({value}) does not carry")
     for timer in before.timers:
         notes.append(f"The timer {timer.name} does not carry")
@@ -221,9 +224,9 @@ def _member(
     notes: list[str],
 ) -> Iterator[ev.Event]:
     """One member joining again, as the downtime left them."""
-    days = downtime // MINUTES_PER_DAY
     from delvetui.core.turn import track_start
 
+    days = downtime // MINUTES_PER_DAY
     rest = new.downtime
     listed = {ability.upper() for ability in new.party.abilities}
     abilities = {}
@@ -313,8 +316,8 @@ def _own_stock(
         rules = new.resources.get(r_id)
         if value and (rules is None or rules.per != "member"):
             notes.append(
-                f"{member.name}'s {value} {r_id} are not a resource of {new.name} each member "
-                "keeps and were left behind"
+                f"{member.name}'s {r_id} ({value}) is not kept for each member by {new.name} "
+                "and was left behind"
             )
 
 
@@ -340,7 +343,7 @@ def _party_stock(
         rules = new.resources.get(r_id)
         if value and (rules is None or rules.per != "party"):
             notes.append(
-                f"The party's {value} {r_id} are not a stock {new.name} keeps and were left behind"
+                f"The party's {r_id} ({value}) is not a stock {new.name} keeps and was left behind"
             )
 
 

@@ -17,21 +17,20 @@ from typing import Any
 
 import attrs
 
+from delvetui.core.calendar import moment
+from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.errors import DelveError
+from delvetui.procedure.model import Calendar
 from delvetui.text import counted, minutes_words
 
 #: A day in minutes: the campaign's clock counts minutes from day 1, 00:00.
-DAY = 24 * 60
+DAY = MINUTES_PER_DAY
 
 
-def day_words(clock: int, calendar: str = "") -> str:
-    """A moment of the campaign's clock in words: 'day 3, 08:20'.
-
-    The one place a date is worded, so a named calendar can be put behind it.
-    """
-    del calendar  # the calendar's words come here when a campaign names one
-    day, minute = divmod(max(0, clock), DAY)
-    return f"day {day + 1}, {minute // 60:02d}:{minute % 60:02d}"
+def day_words(clock: int, calendar: Calendar | None = None) -> str:
+    """A moment of the campaign's clock in words, in its calendar when it has one:
+    '3rd of Greenmist, day 41, 08:20', else 'day 41, 08:20'."""
+    return moment(calendar, max(0, clock))
 
 
 @attrs.frozen
@@ -72,7 +71,8 @@ class Voyage:
     left: tuple[str, ...]
     light_used: tuple[str, ...]
     supplies_used: tuple[str, ...]
-    calendar: str = ""
+    #: The calendar it keeps (its own, else its procedure's), for its dates; None: 'day N'.
+    calendar: Calendar | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def dates(self) -> str:
@@ -134,6 +134,11 @@ class Campaign:
             yield from chain.voyages
 
     @property
+    def calendar(self) -> Calendar | None:
+        """The campaign's calendar: the one its first expedition keeps."""
+        return self.chains[0].voyages[0].calendar if self.chains else None
+
+    @property
     def start(self) -> int:
         """The earliest start of its expeditions."""
         return min(v.start for v in self.voyages)
@@ -142,6 +147,11 @@ class Campaign:
     def end(self) -> int:
         """The latest end of its expeditions."""
         return max(v.end for v in self.voyages)
+
+    @property
+    def dates(self) -> str:
+        """From its first start to its last end, in its calendar."""
+        return f"{day_words(self.start, self.calendar)} → {day_words(self.end, self.calendar)}"
 
 
 # Grouping --------------------------------------------------------------------------------
@@ -315,7 +325,7 @@ def lines(campaign: Campaign) -> list[str]:
     chains = len(campaign.chains)
     out = [
         f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
-        f"{counted(chains, 'chain')}, {day_words(campaign.start)} → {day_words(campaign.end)}"
+        f"{counted(chains, 'chain')}, {campaign.dates}"
     ]
     for number, chain in enumerate(campaign.chains, start=1):
         names = " → ".join(v.name for v in chain.voyages)
@@ -323,7 +333,7 @@ def lines(campaign: Campaign) -> list[str]:
         out.append(f"  Chain {number}: {names}{branch}")
         for voyage in chain.voyages:
             if voyage.link is not None and voyage is not chain.voyages[0]:
-                out.append(f"    downtime: {downtime_words(voyage.link)}")
+                out.append(f"    downtime: {downtime_words(voyage.link, voyage.calendar)}")
             out += [f"    {line}" for line in voyage_lines(voyage)]
     if campaign.gaps:
         out.append("  Gaps:")
@@ -334,12 +344,12 @@ def lines(campaign: Campaign) -> list[str]:
     return out
 
 
-def downtime_words(link: Link) -> str:
+def downtime_words(link: Link, calendar: Calendar | None = None) -> str:
     """The rest between two expeditions: '7 days (day 3, 14:00 → day 10, 14:00)'."""
+    back = link.ended_clock + link.downtime_minutes
     return (
         f"{minutes_words(link.downtime_minutes) if link.downtime_minutes else 'none'} "
-        f"({day_words(link.ended_clock)} → "
-        f"{day_words(link.ended_clock + link.downtime_minutes)})"
+        f"({day_words(link.ended_clock, calendar)} → {day_words(back, calendar)})"
     )
 
 
@@ -388,6 +398,8 @@ def as_json(campaign: Campaign) -> dict[str, Any]:
         "campaign": campaign.name,
         "start": campaign.start,
         "end": campaign.end,
+        "start_date": day_words(campaign.start, campaign.calendar),
+        "end_date": day_words(campaign.end, campaign.calendar),
         "chains": [
             {
                 "branches_from": chain.branches_from or None,
@@ -402,9 +414,8 @@ def as_json(campaign: Campaign) -> dict[str, Any]:
 
 def voyage_json(voyage: Voyage) -> dict[str, Any]:
     """One expedition's record for scripts (clocks in minutes from day 1, 00:00)."""
-    found = attrs.asdict(voyage, recurse=True)
+    found = attrs.asdict(voyage, filter=lambda field, _: field.name != "calendar")
     found["start_date"] = day_words(voyage.start, voyage.calendar)
     found["end_date"] = day_words(voyage.end, voyage.calendar)
     found["predecessor"] = voyage.link.predecessor if voyage.link else None
-    del found["calendar"]
     return found

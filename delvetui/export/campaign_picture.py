@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from delvetui.export.campaign import DAY, Campaign, Voyage, day_words, downtime_words
+from delvetui.export.campaign import DAY, Campaign, Voyage, downtime_words
 from delvetui.export.picture import text
 from delvetui.text import counted
 
@@ -64,10 +64,7 @@ def render(campaign: Campaign) -> str:
     rows.append(_legend(y))
     y += 24
     count = sum(1 for _ in campaign.voyages)
-    heading = (
-        f"{campaign.name} — {counted(count, 'expedition')}, "
-        f"{day_words(campaign.start)} → {day_words(campaign.end)}"
-    )
+    heading = f"{campaign.name} — {counted(count, 'expedition')}, {campaign.dates}"
     return "\n".join(
         [
             '<svg xmlns="http://www.w3.org/2000/svg" role="img" '
@@ -91,10 +88,11 @@ def _voyage(
     link = voyage.link
     if link is not None and link.downtime_minutes > 0 and gap is None:
         left, right = x(link.ended_clock), x(voyage.start)
+        rest = f"Downtime before {voyage.name}: {downtime_words(link, voyage.calendar)}"
         out.append(
             f'<line x1="{left:.1f}" y1="{y + 15}" x2="{right:.1f}" y2="{y + 15}" '
             f'stroke="#2e7d32" stroke-width="2" stroke-dasharray="4 3"><title>'
-            f"{text('Downtime before ' + voyage.name + ': ' + downtime_words(link))}</title></line>"
+            f"{text(rest)}</title></line>"
         )
     left = x(voyage.start)
     right = max(x(voyage.end), left + 4)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from delvetui.core import calendar
 from delvetui.core import events as ev
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
@@ -59,7 +60,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         left=tuple(name for name in walk.left if state.member(name) is None),
         light_used=tuple(_light_words(walk, procedure)),
         supplies_used=tuple(_supply_words(walk, procedure)),
-        calendar=walk.calendar,
+        calendar=calendar.in_force(state, procedure),
     )
 
 
@@ -83,7 +84,6 @@ class _Walk:
         self.voided: set[int] = set()
         self.link: Link | None = None
         self.campaign = ""
-        self.calendar = ""
         self.members: list[str] = []
         self.joined: list[str] = []
         self.left: list[str] = []

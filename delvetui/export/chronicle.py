@@ -90,7 +90,7 @@ def _byline(campaign: Campaign, now: dt.datetime) -> str:
     count = sum(1 for _ in campaign.voyages)
     return (
         f"{counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
-        f"{day_words(campaign.start)} → {day_words(campaign.end)} · the chronicle, exported "
+        f"{campaign.dates} · the chronicle, exported "
         f"{now.date().isoformat()}"
     )
 
@@ -125,9 +125,10 @@ def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None
     link = voyage.link
     if link is None:
         return None
-    title = f"Downtime · {downtime_words(link)}"
+    rest = downtime_words(link, voyage.calendar)
+    title = f"Downtime · {rest}"
     if first:
-        title = f"After {link.predecessor} (not in this chronicle) · {downtime_words(link)}"
+        title = f"After {link.predecessor} (not in this chronicle) · {rest}"
     return title, link.notes
 
 
@@ -263,8 +264,8 @@ def _json(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         "campaign": campaign.name,
         "start": campaign.start,
         "end": campaign.end,
-        "start_date": day_words(campaign.start),
-        "end_date": day_words(campaign.end),
+        "start_date": day_words(campaign.start, campaign.calendar),
+        "end_date": day_words(campaign.end, campaign.calendar),
         "gaps": [attrs.asdict(gap) for gap in campaign.gaps],
         "overlaps": [attrs.asdict(overlap) for overlap in campaign.overlaps],
     }
