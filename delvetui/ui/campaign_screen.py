@@ -29,7 +29,6 @@ from delvetui.export.campaign import (
     Chain,
     Refused,
     Voyage,
-    day_words,
     downtime_words,
 )
 from delvetui.text import counted, visible
@@ -46,7 +45,7 @@ def campaign_heading(campaign: Campaign) -> Text:
     text.append(f"Campaign {visible(campaign.name)}", "bold")
     text.append(
         f"  {counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
-        f"{day_words(campaign.start)} → {day_words(campaign.end)}",
+        f"{campaign.dates}",
         "dim",
     )
     return text
@@ -67,7 +66,7 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Text:
     chain), its name and dates, then the party's fortunes, one line a kind."""
     text = Text()
     if voyage.link is not None and not first:
-        text.append(f"  ⋯ downtime {downtime_words(voyage.link)}\n", "dim")
+        text.append(f"  ⋯ downtime {downtime_words(voyage.link, voyage.calendar)}\n", "dim")
     text.append(f"  {visible(voyage.name)}", "bold")
     text.append(f"  {visible(voyage.procedure)}", "dim")
     text.append(f"\n    {voyage.dates}")

@@ -26,6 +26,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from delvetui import paths
 from delvetui.core import commands
+from delvetui.core.calendar import moment_for
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.log import span_text
 from delvetui.core.state import MINUTES_PER_DAY
@@ -71,10 +72,9 @@ def summary_text(plan: NextPlan | None, problem: str) -> Text:
     """When the next expedition starts and how long the rest was (or what is wrong)."""
     if plan is None:
         return Text(problem)
-    state = plan.state
     rest = counted(plan.downtime // MINUTES_PER_DAY, "whole day")
     return Text(
-        f"Starts day {state.day} at {state.clock_text}, after {span_text(plan.downtime)} "
+        f"Starts {moment_for(plan.state, plan.procedure)}, after {span_text(plan.downtime)} "
         f"of downtime ({rest} of rest heal)."
     )
 
