@@ -270,3 +270,27 @@ async def test_end_typed_on_the_command_line_shows_as_the_key_does(home: Path) -
         assert "start session" not in screen_text(app)
         await pilot.press(":", *"reopen", "enter")
         await settled(pilot, lambda: not expedition(app).state.ended)
+
+
+async def test_the_campaign_screen_points_out_a_missing_predecessor(home: Path) -> None:
+    """Issue #32, deliverable 7 at the table: an expedition whose predecessor is not in the
+    folder (imported alone) is listed with the gap said under its campaign, and a file that
+    cannot be read is listed with the reason; the screen still opens the one that reads."""
+    from delvetui.application.campaign import create_next, next_plan
+
+    first = make("barrow", [*PARTY, "end"])
+    second = create_next(next_plan(first, "barrow-2", downtime="2d", seed=5))
+    first.unlink()
+    (home / "broken.delve").write_text("not an expedition", encoding="utf-8")
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("c")
+        screen = app.screen
+        await settled(pilot, lambda: isinstance(screen, CampaignScreen) and bool(screen.campaigns))
+        text = screen_text(app)
+        assert "Gap: barrow-2 continues barrow, which is not in the data folder" in text
+        assert "broken: " in text and "Not read" in text
+        await pilot.press("enter")  # the highlighted expedition: barrow-2, the only one
+        await ready(pilot)
+        assert expedition(app).path == second

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -61,18 +63,30 @@ def chain_heading(number: int, chain: Chain) -> Text:
     return text
 
 
-def voyage_block(voyage: Voyage, *, first: bool) -> Text:
+def indented(text: Text, cells: int) -> Padding:
+    """A line set in by ``cells``, its wrapped part set in as far (so it reads as one)."""
+    return Padding(text, (0, 0, 0, cells))
+
+
+def voyage_block(voyage: Voyage, *, first: bool) -> Group:
     """One expedition as a few lines: the downtime before it (but the first of its
     chain), its name and dates, then the party's fortunes, one line a kind."""
-    text = Text()
+    lines: list[Padding] = []
     if voyage.link is not None and not first:
-        text.append(f"  ⋯ downtime {downtime_words(voyage.link, voyage.calendar)}\n", "dim")
-    text.append(f"  {visible(voyage.name)}", "bold")
-    text.append(f"  {visible(voyage.procedure)}", "dim")
-    text.append(f"\n    {voyage.dates}")
+        downtime = downtime_words(voyage.link, voyage.calendar)
+        lines.append(indented(Text(f"⋯ downtime {downtime}", "dim"), 2))
+    heading = Text(visible(voyage.name), "bold")
+    heading.append(f"  {visible(voyage.procedure)}", "dim")
+    lines.append(indented(heading, 2))
     state = "ended" if voyage.ended else "not ended"
-    text.append(
-        f" · {state} · {counted(voyage.sessions, 'session')}, {counted(voyage.turns, 'turn')}"
+    lines.append(
+        indented(
+            Text(
+                f"{voyage.dates} · {state} · {counted(voyage.sessions, 'session')}, "
+                f"{counted(voyage.turns, 'turn')}"
+            ),
+            4,
+        )
     )
     rows = [
         ("party", voyage.party or ("nobody",), ""),
@@ -83,14 +97,26 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Text:
         ("supplies used", voyage.supplies_used or ("none",), ""),
         ("did not carry", voyage.link.notes if voyage.link else (), "dim"),
     ]
+    line = Text()
     for label, items, style in rows:
         if not items:
             continue
-        # The supplies share the light's line: one line for what the party spent.
-        text.append(" · " if label == "supplies used" else "\n    ", "dim")
-        text.append(f"{label}: ", "dim")
-        text.append("; ".join(visible(item) for item in items), style)
-    return text
+        if label == "supplies used":
+            line.append(" · ", "dim")  # the supplies share the light's line
+        elif line:
+            lines.append(indented(line, 4))
+            line = Text()
+        line.append(f"{label}: ", "dim")
+        line.append("; ".join(visible(item) for item in items), style)
+    lines.append(indented(line, 4))
+    return Group(*lines)
+
+
+def note_line(kind: str, sentence: str) -> Padding:
+    """A gap, an overlap or a file not read, set in under its campaign."""
+    text = Text(f"{kind}: ", "bold yellow")
+    text.append(visible(sentence), "yellow")
+    return indented(text, 2)
 
 
 def campaign_options(campaigns: list[Campaign], refused: list[Refused]) -> list[Option | None]:
@@ -107,16 +133,14 @@ def campaign_options(campaigns: list[Campaign], refused: list[Refused]) -> list[
                 block = voyage_block(voyage, first=index == 0)
                 options.append(Option(block, id=f"{OPEN}{voyage.path}"))
         for gap in campaign.gaps:
-            options.append(Option(Text(f"  Gap: {gap.sentence}", "yellow"), disabled=True))
+            options.append(Option(note_line("Gap", gap.sentence), disabled=True))
         for overlap in campaign.overlaps:
-            options.append(Option(Text(f"  Overlap: {overlap.sentence}", "yellow"), disabled=True))
+            options.append(Option(note_line("Overlap", overlap.sentence), disabled=True))
     if refused:
         options.append(None)
         options.append(Option(Text("Not read", "bold"), disabled=True))
         for bad in refused:
-            options.append(
-                Option(Text(f"  {visible(bad.name)}: {visible(bad.reason)}"), disabled=True)
-            )
+            options.append(Option(note_line(visible(bad.name), bad.reason), disabled=True))
     return options
 
 
