@@ -12,7 +12,7 @@ from textual.fuzzy import Matcher
 from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
 from delvetui.text import plural
-from delvetui.ui.campaign_app import CampaignApp
+from delvetui.ui.campaign_flow import CampaignFlow
 from delvetui.ui.table_screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
@@ -90,12 +90,12 @@ def ending_entries(screen: TableScreen) -> Iterator[Entry]:
             f"{cmd.spoken(cmd.Reopen())}: take the ended expedition up again (u undoes it)",
             partial(ending.ask_reopen, screen),
         )
-        app = screen.app
-        if isinstance(app, CampaignApp):
+        campaign = getattr(screen.app, "campaign", None)
+        if isinstance(campaign, CampaignFlow):
             yield (
                 f"Next expedition after {screen.state.name}…",
                 "the form of the next one: the party as it carries, after a downtime",
-                partial(app.next_after, screen.expedition.path),
+                partial(campaign.next_form, screen.expedition.path),
             )
     else:
         yield (

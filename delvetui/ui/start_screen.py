@@ -132,13 +132,6 @@ class StartScreen(Screen[None]):
     class Campaigns(Message):
         """Show the campaign screen."""
 
-    class Next(Message):
-        """Open the form of the next expedition after this ended one."""
-
-        def __init__(self, path: Path) -> None:
-            super().__init__()
-            self.path = path
-
     class Open(Message):
         """Open a saved expedition."""
 
@@ -240,7 +233,9 @@ class StartScreen(Screen[None]):
         elif event.option.id == CAMPAIGNS:
             self.action_campaigns()
         elif event.option.id is not None and event.option.id.startswith(NEXT):
-            self.post_message(self.Next(Path(event.option.id[len(NEXT) :])))
+            from delvetui.ui.campaign_screen import CampaignScreen
+
+            self.post_message(CampaignScreen.Next(Path(event.option.id[len(NEXT) :])))
         elif event.option.id is not None:
             self.post_message(self.Open(Path(event.option.id)))
 
