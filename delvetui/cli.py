@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from delvetui import __version__
@@ -887,12 +887,8 @@ def _procedures(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from delvetui import fileio
-    from delvetui.errors import DelveError, TargetExists
+    from delvetui.errors import DelveError
     from delvetui.export import export_chunks, format_for
-    from delvetui.text import visible
 
     to_file = args.output not in (None, "-")
     fmt = args.format or (format_for(args.output) if to_file else None) or "md"
@@ -905,31 +901,39 @@ def _export(args: argparse.Namespace) -> int:
         )
     with _reader(args) as expedition:
         # In pieces as they are made: a long expedition's JSON is never whole in memory.
-        pieces = export_chunks(expedition, fmt, session=args.session)
-        if not to_file:
-            for piece in pieces:
-                # Character by character, so showing each piece is showing the whole.
-                sys.stdout.write(visible(piece, lines=True))
-            return 0
-        try:
-            fileio.write_file(Path(args.output), pieces, replace=args.force)
-        except TargetExists:
-            raise DelveError(
-                f"{args.output} already exists; add --force to replace it, or choose another "
-                "file. Nothing was written."
-            ) from None
+        return _write_out(args, export_chunks(expedition, fmt, session=args.session))
+
+
+def _write_out(args: argparse.Namespace, pieces: Iterable[str]) -> int:
+    """An export's pieces to ``-o FILE`` (atomically, refused when it exists without
+    ``--force``), or to standard output."""
+    from pathlib import Path
+
+    from delvetui import fileio
+    from delvetui.errors import DelveError, TargetExists
+    from delvetui.text import visible
+
+    if args.output in (None, "-"):
+        for piece in pieces:
+            # Character by character, so showing each piece is showing the whole.
+            sys.stdout.write(visible(piece, lines=True))
+        return 0
+    try:
+        fileio.write_file(Path(args.output), pieces, replace=args.force)
+    except TargetExists:
+        raise DelveError(
+            f"{args.output} already exists; add --force to replace it, or choose another "
+            "file. Nothing was written."
+        ) from None
     _say(args.output)
     return 0
 
 
 def _chronicle(args: argparse.Namespace, fmt: str) -> int:
     """``export --campaign NAME``: the campaign's chronicle, written expedition by expedition."""
-    from pathlib import Path
-
-    from delvetui import fileio, paths
-    from delvetui.errors import DelveError, TargetExists
+    from delvetui import paths
+    from delvetui.errors import DelveError
     from delvetui.export import campaign, campaign_reading, chronicle
-    from delvetui.text import visible
 
     for given, flag in ((args.expedition, "an EXPEDITION"), (args.session, "--session")):
         if given is not None:
@@ -944,20 +948,7 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
     chosen = campaign.choose(campaigns, args.campaign, refused)
     for bad in refused:
         _warn(f"delvetui: not in the chronicle, cannot be read: {bad.name}: {bad.reason}")
-    pieces = chronicle.chunks(chosen, fmt)
-    if args.output in (None, "-"):
-        for piece in pieces:
-            sys.stdout.write(visible(piece, lines=True))
-        return 0
-    try:
-        fileio.write_file(Path(args.output), pieces, replace=args.force)
-    except TargetExists:
-        raise DelveError(
-            f"{args.output} already exists; add --force to replace it, or choose another "
-            "file. Nothing was written."
-        ) from None
-    _say(args.output)
-    return 0
+    return _write_out(args, chronicle.chunks(chosen, fmt))
 
 
 def _campaign(args: argparse.Namespace) -> int:

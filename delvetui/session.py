@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from delvetui import __version__, lazy, paths
 from delvetui.core import snapshot
@@ -55,6 +56,55 @@ SNAPSHOT_EVERY = 25
 #: before the last (older ones are read in the background), so one such snapshot is kept
 #: besides the newest: a few screens of the log, replayed in milliseconds.
 TAIL_BATCHES = 40
+
+#: The history reader gives the older batches in chunks of this many: the table draws each
+#: and lets keys and paint through between them (25 are read and drawn in about 12 ms).
+HISTORY_CHUNK = 25
+
+
+class Step(NamedTuple):
+    """One batch read back from the log, with the state before it and the state after it."""
+
+    batch: Batch
+    before: State
+    after: State
+
+
+@dataclass(frozen=True)
+class Newest:
+    """The newest batches, from ``first`` to the last, read from a snapshot kept for them."""
+
+    first: int
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Older:
+    """A chunk of the batches before the newest ones, in order from the first batch."""
+
+    steps: tuple[Step, ...]
+    #: How much of the log is read, this chunk included, in percent.
+    percent: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The snapshot check: '' when the whole log replays to the state the expedition opened
+    with, else what is wrong (a damaged or unreplayable batch, or snapshots that disagree)."""
+
+    problem: str
+
+
+def check_snapshot(path: Path, replayed: State, expected: State) -> None:
+    """The snapshot check: a replay of the log must come to the state the snapshots gave.
+
+    Raises DamagedFile, in the one sentence every reader of the log says, when it does not.
+    """
+    if replayed != expected:
+        raise DamagedFile(
+            f"The snapshots inside {path} do not match its log; open the expedition again "
+            "to replay it in full. The file was not modified."
+        )
 
 
 def _now() -> dt.datetime:
@@ -301,12 +351,71 @@ class Expedition:
                 break
             before = timeline.state
             pairs.append((_replay(timeline, stored), before))
-        if timeline.state != self.state:
-            raise DamagedFile(
-                f"The snapshots inside {self.path} do not match its log. Close delvetui and "
-                "open the expedition again to replay it in full; the file was not modified."
-            )
+        check_snapshot(self.path, timeline.state, self.state)
         return after + 1, pairs
+
+    def history(self, chunk: int = HISTORY_CHUNK) -> Iterator[Newest | Older | Verdict]:
+        """The log read back for the table: the newest batches, the older ones, the verdict.
+
+        Yields ``Newest`` first: the newest batches, when a snapshot far enough back lets
+        them be read without the rest (see ``newest``), else none. Then the batches before
+        them as ``Older`` chunks of ``chunk`` from the first batch, then one ``Verdict``:
+        the whole log must replay to the state the expedition has now (``check_snapshot``).
+        When the newest batches cannot be read the verdict comes first instead, and the
+        chunks after it read the log up to its damage. Each part is read when it is asked
+        for (the first before the table's first paint, the rest after it); batches
+        committed meanwhile are not part of the history.
+        """
+        return self._history(self.batch_count, self.state, chunk)
+
+    def _history(
+        self, total: int, expected: State, chunk: int
+    ) -> Iterator[Newest | Older | Verdict]:
+        said = False  # the one verdict was given
+        first = total + 1  # the first batch of the newest (past the end: none)
+        try:
+            found = self.newest()
+        except DelveError as error:
+            found, said = None, True
+            yield Verdict(error.message)
+        if found is not None:
+            first, pairs = found
+            afters = [before for _, before in pairs[1:]] + [self.state]
+            newest = (
+                Step(b, before, after) for (b, before), after in zip(pairs, afters, strict=True)
+            )
+            yield Newest(first, tuple(newest))
+            if first == 1:
+                yield Verdict("")  # every batch was replayed, and checked, for the newest
+                return
+        elif not said:
+            yield Newest(first, ())  # no snapshot far enough back: none are read alone
+        timeline = Timeline(load=self.load)
+        steps: list[Step] = []
+        problem = ""
+        try:
+            for batch in self.batches():
+                if batch.seq > total or batch.seq == first:
+                    break
+                before = timeline.state
+                timeline.apply(batch)  # a batch that cannot apply is named (ReplayError)
+                steps.append(Step(batch, before, timeline.state))
+                if len(steps) == chunk:
+                    yield Older(tuple(steps), batch.seq * 100 // total)
+                    steps = []
+            # The newest batches were drawn from their snapshot: the replay goes on through
+            # them to the state the expedition opened with.
+            for batch in self.batches(after=first - 1):
+                if batch.seq > total:
+                    break
+                timeline.apply(batch)
+            check_snapshot(self.path, timeline.state, expected)
+        except DelveError as error:  # ReplayError, DamagedFile
+            problem = error.message
+        if steps:
+            yield Older(tuple(steps), steps[-1].batch.seq * 100 // total)
+        if not said:
+            yield Verdict(problem)
 
     def load(self, seqs: Sequence[int]) -> Iterator[Batch]:
         """The batches numbered ``seqs``, read back from the file (for a timeline's loader).
@@ -347,11 +456,8 @@ class Expedition:
                         "It was made or changed outside delvetui; the file was not modified."
                     ) from None
                 in_file = stored.seq
-        if in_file == self.batch_count and audit.state != self.state:
-            raise DamagedFile(
-                f"The snapshot inside {self.path} does not match its log; reopen the "
-                "expedition to replay it in full. The file was not modified."
-            )
+        if in_file == self.batch_count:
+            check_snapshot(self.path, audit.state, self.state)
 
     @classmethod
     def open_named(cls, name: str, *, write: bool = True) -> Expedition:

@@ -56,6 +56,8 @@ def test_the_campaign_view_lists_the_chain_in_calendar_order(home: Path) -> None
     assert "died: Bryn" in text and "light used: Torch: 1 burnt out" in text
     assert "downtime: 7 days (day 1, 08:20 → day 8, 08:20)" in text
     assert "joined: Cal" in text and "Gaps" not in text
+    assert "    Bryn: 1 expedition (barrow); died in barrow (day 1, 08:20)\n" in text
+    assert "    Ash: 3 expeditions (barrow, barrow-2, barrow-3); at the end of barrow-3: " in text
     listed = delvetui(home, "campaign", "barrow-3", "--json")
     assert listed.returncode == 0, listed.stderr
     found = json.loads(listed.stdout)
@@ -97,6 +99,7 @@ def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
     assert all(heading in md for heading in order), md[:2000]
     assert [md.index(h) for h in order] == sorted(md.index(h) for h in order)
     assert "- **Died:** Bryn" in md and "data:image/svg+xml;base64," in md
+    assert "## The party's fortunes\n\n- Ash: 3 expeditions (barrow, barrow-2, barrow-3)" in md
     page = out["html"]
     assert page.startswith("<!DOCTYPE html>")
     assert "<h2>Chain 1: barrow → barrow-2 → barrow-3</h2>" in page
@@ -130,6 +133,9 @@ def test_a_missing_predecessor_is_a_gap(home: Path, tmp_path: Path) -> None:
     assert "barrow-3 continues barrow-2, which is not in the data folder" in shown.stdout
     md = delvetui(home, "export", "--campaign", "barrow", "--format", "md").stdout
     assert "## Gaps" in md and "### After barrow-2 (not in this chronicle)" in md
+    told = json.loads(delvetui(home, "export", "--campaign", "barrow", "--format", "json").stdout)
+    assert [[e["name"] for e in c["expeditions"]] for c in told["chains"]] == chains
+    assert [g["kind"] for g in told["gaps"]] == ["missing"]
 
 
 def test_a_damaged_file_is_refused_by_name_and_never_written(home: Path, tmp_path: Path) -> None:
@@ -198,3 +204,15 @@ def test_dates_read_in_the_campaign_calendar(home: Path, tmp_path: Path) -> None
     assert "downtime: 12 days (1st of Thaw, day 1, 08:10 → 3rd of Bloom, day 13, 08:10)" in shown
     md = delvetui(home, "export", "--campaign", "vale", "--format", "md").stdout
     assert "### vale-2 · 3rd of Bloom, day 13, 08:10" in md
+
+
+def test_what_players_named_stays_text_in_the_chronicle(home: Path) -> None:
+    """A name written to become markup (HTML, a Markdown link, emphasis) shows as written
+    in the chronicle, as in an expedition's own export."""
+    made(home, "den", "delving", ["pc add <b>Ash</b>_[x](y) hp=6", "turn hazard=6", "end"])
+    assert delvetui(home, "new", "den-2", "--after", "den", "--downtime", "1d").returncode == 0
+    md = delvetui(home, "export", "--campaign", "den", "--format", "md").stdout
+    assert "- **Party at the end:** \\<b\\>Ash\\</b\\>\\_\\[x](y) 6/6 HP" in md
+    assert "<b>" not in md
+    page = delvetui(home, "export", "--campaign", "den", "--format", "html").stdout
+    assert "<dd>&lt;b&gt;Ash&lt;/b&gt;_[x](y) 6/6 HP</dd>" in page and "<b>" not in page

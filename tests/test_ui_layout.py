@@ -19,7 +19,7 @@ from delvetui.ui.light_inventory import LightInventory
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.side_column import share
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_view import has_time_dice
+from delvetui.ui.table_panes import has_time_dice
 from delvetui.ui.time_dice import TimeDice
 from delvetui.ui.turn_log import TurnLog
 from tests.ui_support import (

@@ -12,7 +12,7 @@ from textual.app import App
 from delvetui import session
 from delvetui.core import log
 from delvetui.session import Expedition
-from delvetui.ui import table_screen
+from delvetui.ui import history_loader
 from delvetui.ui.app import DelveApp, screenshot
 from delvetui.ui.turn_log import TurnLog
 from tests.ui_support import PARTY, expedition, make, screen_text, settled
@@ -47,7 +47,7 @@ async def test_the_newest_turns_show_before_the_log_is_read_and_the_view_stays_p
     def held(path: Path) -> None:
         gate.wait(10)  # the background check (and so the older turns) waits for the test
 
-    monkeypatch.setattr(table_screen, "check_pages", held)
+    monkeypatch.setattr(history_loader, "check_pages", held)
     app = DelveApp(long_expedition)
     async with app.run_test(size=(120, 40)) as pilot:
         # Not settled: the older turns wait for the gate. The newest are drawn as the table

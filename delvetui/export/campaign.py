@@ -228,10 +228,12 @@ def _chains(
     starts: list[tuple[Voyage, str]] = [(root, "") for root in roots]
     # A loop of links (only a file written by hand could make one) has no root: its
     # earliest expedition starts it, and the link that closes the loop is a gap.
-    left = sorted(voyages, key=_when)
-    while starts or any(v.path not in seen for v in left):
+    left = iter(sorted(voyages, key=_when))
+    while True:
         if not starts:
-            loop = next(v for v in left if v.path not in seen)
+            loop = next((v for v in left if v.path not in seen), None)
+            if loop is None:
+                return chains
             assert loop.link is not None
             gaps[loop.path] = _changed(loop, None)
             starts.append((loop, ""))
@@ -248,7 +250,6 @@ def _chains(
             chain.append(nexts[0])
             seen.add(nexts[0].path)
         chains.append(Chain(tuple(chain), branch))
-    return chains
 
 
 def _missing(voyage: Voyage, link: Link) -> Gap:
@@ -278,6 +279,28 @@ def _changed(voyage: Voyage, predecessor: Voyage | None) -> Gap:
         f"{predecessor.name} changed after {voyage.name} was started from it (its log is "
         "not the one recorded then): what carried over may differ from how it ended.",
     )
+
+
+def fortunes(campaign: Campaign) -> list[str]:
+    """Each character of the campaign across its expeditions, in the order they first
+    appear: where they went, and where they died or were last seen, and how they were."""
+    went: dict[str, list[Voyage]] = {}
+    for voyage in sorted(campaign.voyages, key=_when):
+        for member in voyage.members:
+            went.setdefault(member, []).append(voyage)
+    told = []
+    for member, voyages in went.items():
+        names = ", ".join(v.name for v in voyages)
+        last = voyages[-1]
+        if member in last.died:
+            end = f"died in {last.name} ({day_words(last.end, last.calendar)})"
+        elif member in last.left:
+            end = f"left the party in {last.name}"
+        else:
+            now = next((p for p in last.party if p.startswith(f"{member} ")), member)
+            end = f"at the end of {last.name}: {now.removeprefix(member + ' ')}"
+        told.append(f"{member}: {counted(len(voyages), 'expedition')} ({names}); {end}")
+    return told
 
 
 def overlaps(voyages: Iterable[Voyage]) -> Iterator[Overlap]:
@@ -335,6 +358,8 @@ def lines(campaign: Campaign) -> list[str]:
             if voyage.link is not None and voyage is not chain.voyages[0]:
                 out.append(f"    downtime: {downtime_words(voyage.link, voyage.calendar)}")
             out += [f"    {line}" for line in voyage_lines(voyage)]
+    out.append("  Fortunes:")
+    out += [f"    {line}" for line in fortunes(campaign)]
     if campaign.gaps:
         out.append("  Gaps:")
         out += [f"    {gap.sentence}" for gap in campaign.gaps]
@@ -409,6 +434,7 @@ def as_json(campaign: Campaign) -> dict[str, Any]:
         ],
         "gaps": [attrs.asdict(gap) for gap in campaign.gaps],
         "overlaps": [attrs.asdict(overlap) for overlap in campaign.overlaps],
+        "fortunes": fortunes(campaign),
     }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import attrs
+
 from delvetui.core import calendar
 from delvetui.core import events as ev
 from delvetui.core.state import State
@@ -18,7 +20,7 @@ from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
 from delvetui.errors import DelveError
 from delvetui.export.campaign import Campaign, Link, Refused, Voyage, assemble
 from delvetui.procedure.model import Procedure
-from delvetui.session import Expedition
+from delvetui.session import Expedition, to_batch
 from delvetui.text import minutes_words
 
 
@@ -33,8 +35,14 @@ def read(path: Path) -> Voyage | Refused:
 
 def _voyage(path: Path, expedition: Expedition) -> Voyage:
     walk = _Walk()
-    for batch in expedition.batches():
-        walk.take(batch)
+    for stored in expedition.saved():
+        # Only the events the walk reads are rebuilt (every row's checksum is still checked
+        # as it is read): an undo's or redo's first event, the first batch, the kept kinds.
+        first = stored.events[0].type if stored.events else ""
+        if stored.seq != 1 and first not in _UNDO_OR_REDO:
+            rows = tuple(e for e in stored.events if e.type in _KEPT_NAMES)
+            stored = attrs.evolve(stored, events=rows)
+        walk.take(to_batch(stored))
     state = expedition.state
     procedure = expedition.procedure
     walk.finish()
@@ -158,6 +166,8 @@ _KEPT = (
     ev.LightPutOut,
     ev.ResourceChanged,
 )
+_KEPT_NAMES = frozenset(kind.__name__ for kind in _KEPT)
+_UNDO_OR_REDO = frozenset({ev.BatchVoided.__name__, ev.BatchRestored.__name__})
 
 
 def _light_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:

@@ -29,6 +29,7 @@ from delvetui.export.campaign import (
     Voyage,
     day_words,
     downtime_words,
+    fortunes,
     voyage_json,
 )
 from delvetui.export.story import NOTHING_YET, Fact, Story
@@ -107,7 +108,7 @@ def _about(voyage: Voyage) -> str:
     return f"{voyage.procedure} · {state} · {sessions} · {counted(voyage.turns, 'turn')}"
 
 
-def _fortunes(voyage: Voyage) -> list[Fact]:
+def _befell(voyage: Voyage) -> list[Fact]:
     """What befell the party in an expedition, as summary rows."""
     rows = [
         Fact("Party at the end", voyage.party or ("nobody",)),
@@ -132,8 +133,9 @@ def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None
     return title, link.notes
 
 
-def _gaps_and_overlaps(campaign: Campaign) -> list[tuple[str, tuple[str, ...]]]:
-    found = []
+def _closing(campaign: Campaign) -> list[tuple[str, tuple[str, ...]]]:
+    """What closes the chronicle: the party's fortunes, then the gaps and overlaps."""
+    found = [("The party's fortunes", tuple(fortunes(campaign)))]
     if campaign.gaps:
         found.append(("Gaps", tuple(gap.sentence for gap in campaign.gaps)))
     if campaign.overlaps:
@@ -177,7 +179,7 @@ def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
             out += [f"- {esc(note)}" for note in downtime[1]] + ([""] if downtime[1] else [])
         out += [f"### {esc(voyage.name + ' · ' + voyage.dates)}", "", f"*{esc(_about(voyage))}*"]
         out.append("")
-        for fact in _fortunes(voyage):
+        for fact in _befell(voyage):
             out += markdown.fact_lines(fact)
         out.append("")
         if not told.parts:
@@ -187,7 +189,7 @@ def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         del told
         yield _joined(out)
     tail: list[str] = []
-    for title, items in _gaps_and_overlaps(campaign):
+    for title, items in _closing(campaign):
         tail += [f"## {title}", "", *(f"- {esc(item)}" for item in items), ""]
     if tail:
         yield "\n".join(tail)
@@ -232,7 +234,7 @@ def _html(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
             f'<p class="about">{esc(_about(voyage))}</p>',
             '<div class="summary"><dl>',
         ]
-        for fact in _fortunes(voyage):
+        for fact in _befell(voyage):
             out += html.fact_lines(fact)
         out.append("</dl></div>")
         if not told.parts:
@@ -243,7 +245,7 @@ def _html(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         del told
         yield _joined(out)
     tail = ["</section>"] if number else []
-    for heading, items in _gaps_and_overlaps(campaign):
+    for heading, items in _closing(campaign):
         tail += [f"<h2>{heading}</h2>", "<ul>", *(f"<li>{esc(i)}</li>" for i in items), "</ul>"]
     yield "\n".join([*tail, "</body>", "</html>", ""])
 
@@ -268,6 +270,7 @@ def _json(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         "end_date": day_words(campaign.end, campaign.calendar),
         "gaps": [attrs.asdict(gap) for gap in campaign.gaps],
         "overlaps": [attrs.asdict(overlap) for overlap in campaign.overlaps],
+        "fortunes": fortunes(campaign),
     }
     text = dumps(head, indent=1)
     yield text[: -len("\n}")] + ',\n "chains": ['

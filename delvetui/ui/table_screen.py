@@ -3,212 +3,318 @@
 The screen owns no rules. Keys and clicks become commands (``TakeTurn("search")``,
 ``LightOn("torch2")``), and what the game master types stays a line for the parser; either
 is posted as :class:`TableScreen.Run`, the app runs it through the expedition and hands
-each committed batch back to :meth:`show_batch`.
+each committed batch back to :meth:`TableScreen.show_batch`.
+
+The screen is made of parts it holds, each in its own module with public methods: the
+panes and the state flowing down to them (``table_panes``), the turn log's lines
+(``log_lines``), the history loader (``history_loader``), the key map (``table_keys``), the
+turns (``table_turns``) and the dialog runner (``table_dialogs``). Textual asks the screen
+for its keys and actions; each ``action_*`` hands the key to the part that does it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, TypeAlias
 
-from textual import work
 from textual.app import ComposeResult
-from textual.binding import BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding, BindingType
+from textual.events import Resize
+from textual.reactive import reactive
+from textual.screen import Screen
 
-from delvetui.core.log import Line, batch_lines
+from delvetui.application.realtime import RealTimeClock
+from delvetui.core import commands
 from delvetui.core.state import State
-from delvetui.core.timeline import Timeline, void, voiding
-from delvetui.errors import DelveError
-from delvetui.procedure.model import Procedure
-from delvetui.session import check_pages
+from delvetui.core.timeline import Batch
+from delvetui.session import Expedition
+from delvetui.ui import table_messages
 from delvetui.ui.action_pane import ActionPane
-from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.command_line import CommandLine
-from delvetui.ui.counters import Counters
-from delvetui.ui.hazard_table import HazardTable
+from delvetui.ui.history_loader import HistoryLoader
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.light_inventory import LightInventory
+from delvetui.ui.log_lines import LogLines
 from delvetui.ui.party_roster import PartyRoster
 from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.side_column import SideColumn
 from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.table_base import Order, Source
-from delvetui.ui.table_dialogs import TableDialogs
-from delvetui.ui.table_keys import KEYS
-from delvetui.ui.table_view import has_time_dice
-from delvetui.ui.time_dice import TimeDice
+from delvetui.ui.table_dialogs import DialogRunner
+from delvetui.ui.table_keys import KEYS, KeyMap
+from delvetui.ui.table_messages import Order, Source
+from delvetui.ui.table_panes import TablePanes
+from delvetui.ui.table_turns import Turns
 from delvetui.ui.turn_log import TurnLog
 
 __all__ = ["Order", "Source", "TableScreen"]
 
-#: Longest stretch (seconds) the history loader works before letting keys and paint through.
-BREATH = 0.015
 #: Seconds between looks for another delvetui's commits, while the table is read-only.
 FOLLOW_EVERY = 0.5
 
 
-class TableScreen(TableDialogs):
-    """The referee's table for one open expedition."""
+class TableScreen(Screen[None]):
+    """The referee's table for one open expedition, made of the parts it holds."""
 
     BINDINGS: ClassVar[list[BindingType]] = KEYS
     """The table's keys; each has an id, so a keymap in the preferences can rebind it."""
 
+    table_dice: reactive[bool] = reactive(False)
+    """Ask the game master for every roll instead of rolling."""
+
+    speed: reactive[str] = reactive("")
+    """The movement speed added to turns ('' for the procedure's default)."""
+
+    compact_log: reactive[bool] = reactive(False)
+    """Show the log one line a turn (action, roll, result, changes) instead of in full."""
+
+    # The messages the table posts, from whichever part (``ui/table_messages.py``).
+    Run: TypeAlias = table_messages.Run
+    FixRoll: TypeAlias = table_messages.FixRoll
+    Export: TypeAlias = table_messages.Export
+    Settings: TypeAlias = table_messages.Settings
+    NewestShown: TypeAlias = table_messages.NewestShown
+    Damaged: TypeAlias = table_messages.Damaged
+
+    def __init__(
+        self,
+        expedition: Expedition,
+        *,
+        table_dice: bool = False,
+        speed: str = "",
+        check: bool = True,
+        confirm_trouble: bool = True,
+        realtime: RealTimeClock | None = None,
+    ) -> None:
+        super().__init__()
+        self.expedition = expedition
+        #: The real-time clock (None while read-only): the countdown of real-time lights.
+        self.realtime = realtime
+        #: The procedure and the state shown (the expedition's, as the panes have them).
+        self.procedure = expedition.procedure
+        self.state = expedition.state
+        #: Ask before a turn into total darkness or with a member at 0 HP.
+        self.confirm_trouble = confirm_trouble
+        #: Read the older history and check the file in the background once painted; off
+        #: for a screenshot, which shows the first screen and exits.
+        self.check = check
+        self.key_map = KeyMap(self)
+        self.panes = TablePanes(self)
+        self.log_lines = LogLines(self)
+        self.turns = Turns(self)
+        self.dialogs = DialogRunner(self)
+        self.history = HistoryLoader(self)
+        self.set_reactive(TableScreen.table_dice, table_dice)
+        self.set_reactive(TableScreen.speed, speed)
+
     def compose(self) -> ComposeResult:
         """Header, log, the right-hand column, command line and footer."""
-        self._size_classes(*self.app.size)
-        procedure = self.procedure
-        yield StatusBar(procedure, id="status")
-        yield AlertStrip(procedure, id="alerts")
-        yield SessionBar(id="session-offer")
-        with Horizontal(id="body"):
-            yield TurnLog(id="log")
-            # Every pane keeps a line at least (the column shares its lines out); the next
-            # action and the hazard table stay in view even where that is not enough, and
-            # the party, the lights, the counters and the clock scroll above them.
-            with SideColumn(id="side"):
-                with VerticalScroll(id="side-scroll"):
-                    yield PartyRoster(procedure, id="roster")
-                    yield LightInventory(procedure, id="lights")
-                    yield Counters(procedure, id="counters")
-                    yield TimeDice(procedure, id="time")
-                yield HazardTable(procedure, id="hazard")
-                yield ActionPane(procedure, id="action")
-        yield CommandLine(self.completion_context, id="command")
+        self.panes.size_classes(*self.app.size)
+        yield from self.panes.compose()
+        # Completion in the command line reads the state and the procedure shown.
+        yield CommandLine(lambda: (self.state, self.procedure), id="command")
         yield KeyFooter()
-
-    def completion_context(self) -> tuple[State, Procedure] | None:
-        """What completion in the command line reads: the state and the procedure."""
-        return self.state, self.procedure
 
     def on_mount(self) -> None:
         """Show the state at once, then read the log's history."""
-        procedure = self.procedure
-        self.query_one("#log", TurnLog).border_title = "Turn log"
-        self.query_one("#roster").border_title = "Party"
-        self.query_one("#lights").border_title = "Lights"
-        self.query_one("#time").border_title = "Time"
-        self._title_hazard()
-        counters = self.query_one("#counters")
-        counters.border_title = "Counters"
-        counters.display = bool(procedure.counters)
-        self.query_one("#time").display = has_time_dice(procedure)
-        self.query_one("#action").border_title = "Action"
-        status = self.query_one(StatusBar)
-        status.readonly = self._readonly_reason()
-        status.table_dice = self.table_dice
-        self.query_one(ActionPane).speed = self.speed
-        self._show_state(self.state)
-        self.query_one(TurnLog).focus()
-        self._layout_for(self.size.width, self.size.height)
-        self._offer_session()
-        self._show_newest()
-        if self.check or not self.newest_shown:
-            # Paint the table first; older history is read in, and the file checked, after.
-            self.call_after_refresh(self.load_history)
-        else:
-            self._checked.set()
+        self.panes.mounted()
+        self.history.begin()
         if self.expedition.readonly:
-            self.set_interval(FOLLOW_EVERY, self.follow_writer)
+            self.set_interval(FOLLOW_EVERY, self.history.follow_writer)
 
-    @work(exclusive=True, group="history")
-    async def load_history(self) -> None:
-        """Check the file's pages, then read the turns not shown yet, in chunks.
+    @property
+    def newest_shown(self) -> bool:
+        """True once the log shows the newest turns (older ones may still be read in)."""
+        return self.log_lines.shown
 
-        The screen stays responsive meanwhile. Reading every batch is also the check of a
-        fast resume: the expedition opened from its latest snapshot, and the replay here
-        must come to the same state, or the game master is told (as ``Expedition.verify``
-        would).
-        """
-        expedition = self.expedition
-        log = self.query_one(TurnLog)
-        try:
-            # The table opened from a snapshot, without SQLite's check of every page. The
-            # check runs in a thread on its own read-only connection, so the screen stays
-            # live meanwhile (it takes most of a second on a very long expedition).
-            if self.check:
-                await asyncio.to_thread(check_pages, expedition.path)
-        except DelveError as error:
-            self._found_damage(error.message)
-        finally:
-            self._checked.set()
-        if self._all_shown:
-            self.loaded = True
-            return
-        total, expected = self._opened
-        start = self._newest_from  # lines from this batch on are shown (0: none are)
-        lines: list[Line] = []
-        voided: set[int] = set()
-        said: list[str] = []
-        moving = ""
-        timeline = Timeline(load=self.expedition.load)
-        problem = ""
-        breath = time.perf_counter() + BREATH
-        try:
-            for count, batch in enumerate(expedition.batches(), start=1):
-                if batch.seq > total or batch.seq == start:
-                    break
-                before = timeline.state
-                timeline.apply(batch)  # first: a batch that cannot apply is named (ReplayError)
-                lines.extend(
-                    batch_lines(batch, self._procedure_at(before), before, session=before.session)
-                )
-                moving = self._moving_of(timeline.state, moving)
-                void(voided, voiding(batch))
-                if batch.seq > 1:
-                    said.append(batch.command)
-                if time.perf_counter() > breath:
-                    if not start:
-                        log.loading_text = f"Reading the log… {count * 100 // max(1, total)}%"
-                    await asyncio.sleep(0)
-                    breath = time.perf_counter() + BREATH
-            if start:
-                # The rest was replayed when the newest turns were drawn: from here the
-                # replay goes on without drawing, to the state the table opened with.
-                for batch in expedition.batches(after=start - 1):
-                    if batch.seq > total:
-                        break
-                    timeline.apply(batch)
-                    moving = self._moving_of(timeline.state, moving)
-                    void(voided, voiding(batch))
-                    if time.perf_counter() > breath:
-                        await asyncio.sleep(0)
-                        breath = time.perf_counter() + BREATH
-        except DelveError as error:  # ReplayError (a batch that cannot apply) and DamagedFile
-            problem = error.message
-        else:
-            if timeline.state != expected:
-                problem = (
-                    f"The snapshot inside {expedition.path} does not match its log. Close "
-                    "delvetui and open the expedition again to replay it in full; the file "
-                    "was not modified."
-                )
-        if start:
-            # Undo and redo played since opening may reach back into the older turns.
-            older = {seq for seq in voided if seq < start}
-            void(older, self._live_voiding)
-            self._full = lines + self._full
-            log.prepend(self._shown(lines), older)
-            log.border_subtitle = ""
-            self.query_one(CommandLine).remember_older(said[-500:])
-        else:
-            self._full = lines
-            log.replace(self._shown(lines), voided)
-            log.loading_text = ""
-            self.query_one(CommandLine).remember(said[-500:])
-        if not problem and self.state == expected:
-            self.moving = moving
-            self.query_one(ActionPane).moving = moving
-        self.loaded = True
-        if not self.newest_shown:
-            self.newest_shown = True
-            self.post_message(self.NewestShown())
-        if problem:
-            self._found_damage(problem)
-        waiting, self._waiting = self._waiting, []
-        for batch, before in waiting:
-            self._append(batch, before)
+    @property
+    def damage(self) -> str:
+        """What is wrong with the file ('' while nothing is); changes are refused when set."""
+        return self.history.damage
+
+    @property
+    def loaded(self) -> bool:
+        """True once the whole log is read in (and, when ``check``, the file was checked)."""
+        return self.history.loaded
+
+    def run(self, command: Order, source: Source = "key", *, then: Sequence[Order] = ()) -> None:
+        """Ask the app to run a command (and then these, while each goes through)."""
+        self.post_message(self.Run(command, source, then))
+
+    @property
+    def readonly(self) -> bool:
+        """True when nothing can be changed: the file is read-only, or found damaged."""
+        return self.expedition.readonly or bool(self.damage)
+
+    @property
+    def writable_now(self) -> bool:
+        """True once the file's pages are checked and no damage was found."""
+        return self.history.checked.is_set() and not self.readonly
+
+    async def pages_checked(self) -> None:
+        """Wait until the file's pages were checked (the app writes nothing before)."""
+        await self.history.checked.wait()
+
+    def command_succeeded(self, text: str) -> None:
+        """A command typed on the command line went through."""
+        self.query_one(CommandLine).succeeded(text)
+
+    def command_failed(self, message: str) -> None:
+        """A command typed on the command line was refused: say why, inline."""
+        self.query_one(CommandLine).failed(message)
+
+    def show_batch(self, batch: Batch, state: State) -> None:
+        """A command was committed: show the new state and add its lines to the log."""
+        before, self.state = self.state, state
+        moved = self.expedition.procedure is not self.procedure
+        self.procedure = self.expedition.procedure
+        self.panes.show(before, moved=moved)
+        self.log_lines.add(batch, before)
+
+    def show_countdown(self, seconds_left: dict[str, int]) -> None:
+        """Show each real-time light's seconds left as the real-time clock counts them."""
+        for inventory in self.query(LightInventory):  # none while the table closes
+            inventory.countdown = seconds_left
+
+    # Keys: Textual asks the screen; the key map and the parts answer -------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide keys that cannot be used now; grey out changes when read-only."""
+        return self.key_map.check(action)
+
+    def unused_keys(self) -> frozenset[str]:
+        """The keys the procedure has no use for here (the footer leaves them out)."""
+        return self.key_map.unused()
+
+    def key_bindings(self) -> list[Binding]:
+        """Every key of the footer that can be used now (for the palette)."""
+        return self.key_map.usable()
+
+    def take_turn(self, action: str) -> None:
+        """Take a turn with this action (it becomes the current one)."""
+        self.turns.take(action)
+
+    def action_next_turn(self) -> None:
+        """Take the next turn: the current action, or the movement mode after s or r."""
+        self.turns.next_turn()
+
+    def action_search(self) -> None:
+        """Take a turn searching."""
+        self.turns.search()
+
+    def action_rest(self) -> None:
+        """Take a turn resting."""
+        self.turns.rest()
+
+    def action_activity(self) -> None:
+        """A character's activity within the turn."""
+        self.turns.activity()
+
+    def action_choose_action(self) -> None:
+        """Choose the action (or the movement speed) and take a turn with it."""
+        self.turns.choose_action()
+
+    def action_lights(self, selected: str | None = None) -> None:
+        """Light, put out, hand over, correct or add a light."""
+        self.dialogs.lights(selected)
+
+    def action_party(self, selected: str | None = None) -> None:
+        """Add a party member, correct one, or change hit points."""
+        self.dialogs.party(selected)
+
+    def action_timers(self) -> None:
+        """Start a timer, change a running one's length or cancel it."""
+        self.dialogs.timers()
+
+    def action_roll(self) -> None:
+        """Roll any dice into the log."""
+        self.dialogs.roll()
+
+    def action_note(self) -> None:
+        """Write a note in the log."""
+        self.dialogs.note()
+
+    def action_clock(self) -> None:
+        """Set the clock, or roll the hour with time dice."""
+        self.dialogs.clock()
+
+    def action_session(self) -> None:
+        """Take up the session offer; else start a session, or end the running one."""
+        self.dialogs.session()
+
+    def action_export(self) -> None:
+        """Export the log: plain text, Markdown, HTML or JSON."""
+        self.dialogs.export()
+
+    def action_help(self) -> None:
+        """Show every key and the command language."""
+        self.dialogs.help()
+
+    def action_reveal(self) -> None:
+        """Show something on the players' screen, or hide it again."""
+        self.dialogs.reveal()
+
+    def action_odds(self) -> None:
+        """Show the chance of an encounter and of each light going out."""
+        self.dialogs.odds()
+
+    def action_command_line(self, text: str = "") -> None:
+        """Open the command line."""
+        self.query_one(CommandLine).open(text)
+
+    def action_dismiss_offer(self) -> None:
+        """Put the session offer away (until the expedition is opened again)."""
+        self.query_one(SessionBar).offer = None
+        self.refresh_bindings()
+
+    def action_pause_realtime(self) -> None:
+        """Pause every light that burns in real time."""
+        self.run(commands.RealTime(verb="pause"))
+
+    def action_resume_realtime(self) -> None:
+        """Let the paused real-time lights burn again."""
+        self.run(commands.RealTime(verb="resume"))
+
+    def action_end_expedition(self) -> None:
+        """End the expedition (asked first), or take an ended one up again."""
+        from delvetui.ui.ending import end_or_reopen
+
+        end_or_reopen(self)
+
+    def action_undo(self) -> None:
+        """Undo the last command still standing."""
+        self.run(commands.Undo())
+
+    def action_redo(self) -> None:
+        """Redo the last undone command."""
+        self.run(commands.Redo())
+
+    def action_fix_roll(self) -> None:
+        """Correct a roll of the last command (undo, then the same command with the number)."""
+        self.post_message(self.FixRoll())
+
+    def action_table_dice(self) -> None:
+        """Switch table dice on or off."""
+        self.table_dice = not self.table_dice
+        self.post_message(self.Settings())
+        said = (
+            "on: you will be asked for every roll" if self.table_dice else "off: the program rolls"
+        )
+        self.notify(f"Table dice {said}.", markup=False)
+
+    def action_compact_log(self) -> None:
+        """Switch between the compact log (one line a turn) and the full log."""
+        self.compact_log = not self.compact_log
+        self.log_lines.redraw()
+
+    def watch_table_dice(self, value: bool) -> None:
+        """Show the switch in the header."""
+        if self.is_mounted:
+            self.query_one(StatusBar).table_dice = value
+
+    # What happens on the table -----------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        """Collapse the panes on small terminals."""
+        self.panes.lay_out(event.size.width, event.size.height)
 
     def on_command_line_submitted(self, event: CommandLine.Submitted) -> None:
         """Run what was typed; the result comes back to the command line."""
@@ -224,16 +330,16 @@ class TableScreen(TableDialogs):
         """A click on the roster opens the party dialog on that member."""
         event.stop()
         if not self.readonly:
-            self.action_party(event.name)
+            self.dialogs.party(event.name)
 
     def on_light_inventory_chosen(self, event: LightInventory.Chosen) -> None:
         """A click on a light opens the lights dialog on it."""
         event.stop()
         if not self.readonly:
-            self.action_lights(event.light_id)
+            self.dialogs.lights(event.light_id)
 
     def on_action_pane_clicked(self, event: ActionPane.Clicked) -> None:
         """A click on the action pane opens the action chooser."""
         event.stop()
         if not self.readonly:
-            self.action_choose_action()
+            self.turns.choose_action()
