@@ -200,6 +200,7 @@ CHANGING = frozenset(
         "session",
         "pause_realtime",
         "resume_realtime",
+        "end_expedition",
     }
 )
 
