@@ -214,7 +214,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--leave", nargs="+", action="extend", default=[], metavar="NAME", help="stays behind"
         )
         new.add_argument("--campaign", metavar="C", help="the campaign (a chain inherits it)")
-        new.add_argument("--day", type=int, metavar="N", help="the day it starts (default 1)")
+        new.add_argument(
+            "--day", type=int, metavar="N", help="the day it starts (default 1; or after PRED)"
+        )
 
     if wanted("act"):
         act = add(

@@ -99,9 +99,12 @@ def test_refused_starts_change_nothing(home: Path) -> None:
     assert "barrow has not ended; end it first with `delvetui act barrow end`." in result.stderr
     _ok(home, "act", "barrow", "end")
     before = (home / "barrow.delve").read_bytes()
-    result = delvetui(home, "new", "barrow-2", "--after", "barrow", "--start", "08:00")
+    result = delvetui(
+        home, "new", "barrow-2", "--after", "barrow", "--day", "1", "--start", "08:00"
+    )
     assert result.returncode == 2
     assert "barrow ended on day 1 at 14:00" in result.stderr
+    assert "it would start on day 1 at 08:00" in result.stderr
     assert "cannot start before that" in result.stderr
     assert not (home / "barrow-2.delve").exists()
     assert (home / "barrow.delve").read_bytes() == before

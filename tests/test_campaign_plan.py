@@ -102,3 +102,25 @@ def test_the_calendar_carries_to_the_next_expedition_unless_another_is_named(
     with Expedition.open(named) as z:
         assert z.state.calendar == other
         z.verify()
+
+
+def test_a_start_hour_after_the_downtime_keeps_every_day_of_rest(
+    expedition: Factory, home: Path
+) -> None:
+    """`--downtime 2d --start 06:00` sets out at the first 06:00 once the two days have
+    passed, so both are days of rest; `--day N`
+    names the date instead, and a date before the end is refused with it."""
+    x = expedition("ose", name="barrow")
+    run(x, "time set 09:10", "pc add Ash hp=8", "pc Ash hp=-6", "end")
+    x.close()
+    found = read_predecessor(home / "barrow.delve")
+    plan = next_plan(found, "barrow-2", downtime="2d", start="06:00", seed=1)
+    assert (plan.state.day, plan.state.clock_text) == (4, "06:00")
+    healed = [e for e in plan.first if isinstance(e, ev.HpChanged)]
+    assert [e.reason for e in healed] == ["2 days of rest"]
+    dated = next_plan(found, "barrow-2", day=3, seed=1)
+    assert (dated.state.day, dated.state.clock_text) == (3, "09:10")
+    with pytest.raises(DelveError, match="it would start on day 1 at 08:00"):
+        next_plan(found, "barrow-2", day=1, start="08:00")
+    with pytest.raises(DelveError, match="not both"):
+        next_plan(found, "barrow-2", day=3, downtime="1d")

@@ -87,6 +87,42 @@ def read_predecessor(path: Path, campaign: str | None = None) -> Predecessor:
     return Predecessor(path=path, state=state, procedure=procedure, link=link)
 
 
+def _next_start(
+    before: State, name: str, downtime: str | None, day: int | None, start: str | None
+) -> int:
+    """The clock the next expedition starts at: the first ``start`` (HH:MM) once the
+    downtime has passed, so every day of it is a day of rest; or, with ``day``, that day at
+    ``start`` (at the hour the predecessor ended, without one). Never before the end."""
+    hour = before.clock % MINUTES_PER_DAY
+    if start is not None:
+        found = read_clock(start)
+        if found is None:
+            raise CommandError(f"'{quoted(start)}' is not a start time; write HH:MM, e.g. 08:00.")
+        hour = found[0] * 60 + found[1]
+    if day is not None:
+        if downtime:
+            raise CommandError(
+                "Give the downtime (--downtime 7d) or the day the next expedition starts "
+                "(--day N), not both."
+            )
+        clock = (day - 1) * MINUTES_PER_DAY + hour
+    else:
+        clock = earliest = before.clock + (downtime_minutes(downtime) if downtime else 0)
+        if start is not None:
+            clock = earliest - earliest % MINUTES_PER_DAY + hour
+            if clock < earliest:
+                clock += MINUTES_PER_DAY
+    if clock < before.clock:
+        minute = clock % MINUTES_PER_DAY
+        when = f"day {clock // MINUTES_PER_DAY + 1} at {minute // 60:02d}:{minute % 60:02d}"
+        raise CommandError(
+            f"{name} ended on day {before.day} at {before.clock_text}; the next expedition "
+            f"cannot start before that (it would start on {when}). Give a later --day or "
+            "--start."
+        )
+    return clock
+
+
 def next_plan(
     predecessor: Path | Predecessor,
     name: str,
@@ -94,6 +130,7 @@ def next_plan(
     downtime: str | None = None,
     procedure: Procedure | None = None,
     start: str | None = None,
+    day: int | None = None,
     leave: Sequence[str] = (),
     campaign: str | None = None,
     seed: int | None = None,
@@ -101,9 +138,10 @@ def next_plan(
 ) -> NextPlan:
     """The plan of the expedition NAME continuing the one in ``predecessor``.
 
-    Without ``procedure``, the predecessor's (the one it ended with). ``start`` (HH:MM)
-    sets the hour on the day the downtime reaches. ``calendar`` is the text of a calendar
-    file named for the new one (checked); without it, the predecessor's carries. Raises
+    Without ``procedure``, the predecessor's (the one it ended with). It starts at the
+    first ``start`` (HH:MM) once the downtime has passed, or on ``day`` at ``start``.
+    ``calendar`` is the text of a calendar file named for the new one (checked); without
+    it, the predecessor's carries. Raises
     DelveError with a sentence when the predecessor cannot be read or trusted, has not
     ended, or the new one would start before it ended.
     """
@@ -113,20 +151,7 @@ def next_plan(
         raise CommandError(_other_campaign(predecessor.link))
     before, old, link = predecessor.state, predecessor.procedure, predecessor.link
     new = procedure or old
-    minutes = downtime_minutes(downtime) if downtime else 0
-    clock = before.clock + minutes
-    if start is not None:
-        found = read_clock(start)
-        if found is None:
-            raise CommandError(f"'{quoted(start)}' is not a start time; write HH:MM, e.g. 08:00.")
-        clock = clock - clock % MINUTES_PER_DAY + found[0] * 60 + found[1]
-    if clock < before.clock:
-        raise CommandError(
-            f"{link.name} ended on day {before.day} at {before.clock_text}; the next "
-            f"expedition cannot start before that (it would start on day "
-            f"{clock // MINUTES_PER_DAY + 1} at {start}). Give a later --start or a longer "
-            "--downtime."
-        )
+    clock = _next_start(before, link.name, downtime, day, start)
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
@@ -278,13 +303,8 @@ def new_in_campaign(
             commands=commands, path=path, calendar=calendar,
         )  # fmt: skip
         return made, ()
-    if day is not None:
-        raise CommandError(
-            "--day is for the first expedition of a chain; after another, the day follows "
-            "from its end and the --downtime."
-        )
     plan = next_plan(
         paths.find_expedition(after), name, downtime=downtime, procedure=procedure,
-        start=start, leave=leave, campaign=campaign, seed=seed, calendar=calendar or None,
+        start=start, day=day, leave=leave, campaign=campaign, seed=seed, calendar=calendar or None,
     )  # fmt: skip
     return create_next(plan, commands, path=path), plan.notes
