@@ -213,8 +213,9 @@ async def test_the_next_expedition_form_refuses_a_bad_downtime_and_a_backwards_s
     home: Path,
 ) -> None:
     """Bad input gets a sentence beside its field and makes nothing (COMMON.md; CAMPAIGN.md,
-    CLI: never earlier than the predecessor's end): a downtime that is not one, and a start
-    hour before the predecessor ended, are each said on the form; no file is written."""
+    CLI: never earlier than the predecessor's end): a predecessor that is not there, a
+    downtime that is not one, and a date before the predecessor ended are each said on the
+    form; no file is written. A start hour is the first such hour once the downtime ends."""
     path = make("barrow", [*PARTY, "turn", "end"])
     app = DelveApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -239,18 +240,19 @@ async def test_the_next_expedition_form_refuses_a_bad_downtime_and_a_backwards_s
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "'soon' is not a downtime; write days and hours" in said("downtime")
-        form.query_one("#next-downtime", Input).value = "0d"
+        form.query_one("#next-downtime", Input).value = "day 1"  # a date, not a downtime
         form.query_one("#next-start", Input).value = "07:00"
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "the next expedition cannot start before that" in said("downtime")
         assert isinstance(app.screen, NextExpeditionScreen)
         assert sorted(p.name for p in home.glob("*.delve")) == ["barrow.delve"]
-        form.query_one("#next-start", Input).value = "10:00"
+        # No downtime and 07:00: the first 07:00 after the end, the next morning.
+        form.query_one("#next-downtime", Input).value = "0d"
         await pilot.press("ctrl+s")
         await ready(pilot)
         state = expedition(app).state
-        assert state.name == "barrow-2" and state.day == 1 and state.clock_text == "10:00"
+        assert state.name == "barrow-2" and state.day == 2 and state.clock_text == "07:00"
 
 
 async def test_end_typed_on_the_command_line_shows_as_the_key_does(home: Path) -> None:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 #: The downtime the form starts with: a week in town.
 DEFAULT_DOWNTIME = "7d"
 _NUMBERED = re.compile(r"^(.*?)-([0-9]{1,4})$")
+_DAY = re.compile(r"day\s*([0-9]{1,5})")
 
 
 def suggested_name(predecessor: str) -> str:
@@ -171,6 +172,9 @@ class NextExpeditionScreen(Screen[None]):
         from delvetui.application.campaign import next_plan, read_predecessor
 
         chosen = next((e.procedure for e in self.entries if e.id == procedure), None)
+        # "day 12" names the date it starts on instead of a downtime.
+        dated = _DAY.fullmatch(downtime.strip().lower())
+        day = int(dated.group(1)) if dated else None
         try:
             path = paths.find_expedition(source) if source else self.predecessor
             # Each predecessor is read (and checked) once; every plan after is worked out
@@ -180,7 +184,8 @@ class NextExpeditionScreen(Screen[None]):
             plan = next_plan(
                 self._read[path],
                 name,
-                downtime=downtime or None,
+                downtime=None if day else downtime or None,
+                day=day,
                 procedure=chosen,
                 start=start or None,
                 leave=leave,
@@ -421,7 +426,7 @@ def layout(screen: NextExpeditionScreen) -> ComposeResult:
         yield Label("Continue from (an ended expedition: the party, lights and date carry)")
         yield Input(screen.predecessor.stem, id="next-from", compact=True)
         yield Static("", classes="form-message", id="from-message")
-        yield Label("Downtime (7d, 36h, 2d6h) and start (HH:MM; blank: the hour it reaches)")
+        yield Label("Downtime (7d, 36h) or the day (day 12); start (HH:MM: the first after it)")
         with Horizontal(classes="form-row"):
             yield Input(DEFAULT_DOWNTIME, id="next-downtime", classes="short", compact=True)
             yield Input("", placeholder="HH:MM", id="next-start", classes="short", compact=True)
