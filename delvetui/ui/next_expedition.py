@@ -44,6 +44,7 @@ from delvetui.ui.next_rows import (
     member_about,
     new_members,
     rebuild_rows,
+    typed_hp,
 )
 
 if TYPE_CHECKING:
@@ -258,12 +259,13 @@ class NextExpeditionScreen(Screen[None]):
         inputs = self._inputs()
         if self.planned_with is not None and inputs == self.planned_with:
             return
-        typed = self._typed_hp()
+        typed = typed_hp(self, self.members, self.planned_hp)
         before = self.plan
         old_members = list(self.members)
         plan = self._make_plan(*inputs)
         if plan is None:
-            self.problem_section = "downtime" if inputs[0] == self.planned_with_from() else "from"
+            source = self.planned_with[0] if self.planned_with else self.predecessor.stem
+            self.problem_section = "downtime" if inputs[0] == source else "from"
             self.failed(self.problem_section, self.problem)
             return
         self._clear()
@@ -285,19 +287,6 @@ class NextExpeditionScreen(Screen[None]):
         self.query_one("#next-lights", Static).update(lights_text(self.plan))
         self.query_one("#next-notes", Static).update(notes_text(self.plan))
 
-    def planned_with_from(self) -> str:
-        """The 'continue from' the last good plan was made from."""
-        return self.planned_with[0] if self.planned_with else self.predecessor.stem
-
-    def _typed_hp(self) -> dict[str, str]:
-        """The HP the game master typed over the plan's, by member."""
-        typed = {}
-        for number, name in enumerate(self.members):
-            for field in self.query(f"#c{number}-hp").results(Input):
-                if field.value.strip() != self.planned_hp.get(name, ""):
-                    typed[name] = field.value.strip()
-        return typed
-
     def read(self) -> NextExpeditionScreen.Create:
         """The expedition the form describes; raises FormProblem for the first problem."""
         name = self._text("next-name")
@@ -317,7 +306,7 @@ class NextExpeditionScreen(Screen[None]):
             raise FormProblem("from", self.problem, "next-from")
         made: list[commands.Command] = []
         carried = [m.name for m in plan.state.party]
-        typed = self._typed_hp()
+        typed = typed_hp(self, self.members, self.planned_hp)
         for number, member in enumerate(self.members):
             if member in typed and member in carried:
                 value = typed[member]

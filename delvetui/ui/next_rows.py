@@ -173,3 +173,13 @@ async def rebuild_rows(
     lights_box = screen.query_one("#form-lights", Vertical)
     await lights_box.remove_children()
     await lights_box.mount_all(light_rows(procedure, bought, lights))
+
+
+def typed_hp(screen: DOMNode, members: list[str], planned: dict[str, str]) -> dict[str, str]:
+    """The HP the game master typed over the plan's, by member (row by row, in order)."""
+    typed = {}
+    for number, name in enumerate(members):
+        for field in screen.query(f"#c{number}-hp").results(Input):
+            if field.value.strip() != planned.get(name, ""):
+                typed[name] = field.value.strip()
+    return typed
