@@ -1,5 +1,5 @@
 """Regenerate the pictures in screenshots/: the table for each procedure, start, the form,
-the players' screen at 160x45 and 80x24.
+the players' screen at 160x45 and 80x24, the campaign screen and the next expedition's form.
 
 Run from the repository root::
 
@@ -233,6 +233,116 @@ async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
     app.close_expedition()
 
 
+#: A campaign of two parties on one calendar: barrow (Bryn dies), barrow-2 a week later
+#: (Dag joins, torches bought), and the fens, where Cora travels with another party while
+#: barrow-2 is under way (the campaign view points the overlap out).
+CAMPAIGN: Sequence[tuple[str, str, str, Sequence[str]]] = (
+    (
+        "barrow",
+        "",
+        "",
+        (
+            "session start",
+            "turn crawl hazard=4",
+            "turn crawl hazard=5",
+            "pc Bryn hp=0",
+            "turn walk hazard=2",
+            "session end",
+            "end the party is back in town",
+        ),
+    ),
+    (
+        "barrow-2",
+        "barrow",
+        "7d",
+        (
+            "pc add Dag hp=7",
+            "light add torch count=3 carrier=Dag",
+            "light on torch1",
+            "session start",
+            "turn crawl hazard=6",
+            "turn search hazard=3",
+            "session end",
+            "end",
+        ),
+    ),
+)
+#: The other party's expedition: on day 8 too, in the same campaign.
+FENS = (
+    "pc add Ewan hp=6",
+    "pc add Cora hp=5",
+    "light add torch carrier=Ewan",
+    "session start",
+    "turn cautious",
+    "turn cautious",
+    "session end",
+)
+
+
+def build_campaign() -> None:
+    """The campaign's expeditions, each started after the one before as the form would."""
+    from delvetui.application import campaign
+    from delvetui.core import commands
+    from delvetui.procedure import registry
+    from delvetui.session import Expedition
+
+    procedure = registry.find("delving")
+    setup = [*party_commands(procedure.party.abilities), "light add torch count=4 carrier=Ash"]
+    for number, (name, after, downtime, play) in enumerate(CAMPAIGN):
+        if after:
+            plan = campaign.next_plan(
+                HOME / "campaign" / f"{after}.delve", name, downtime=downtime, seed=20 + number
+            )
+            path = campaign.create_next(plan)
+        else:
+            made = [commands.parse(line) for line in [*setup, "light on torch"]]
+            path = campaign.first_in_campaign(
+                name, procedure, campaign="west-marches", seed=20, commands=made
+            )
+        with Expedition.open(path) as expedition:
+            for command in play:
+                expedition.execute(command)
+    fens = campaign.first_in_campaign(
+        "the-fens", registry.find("travel-turn"), campaign="west-marches", day=8, seed=21
+    )
+    with Expedition.open(fens) as expedition:
+        for command in FENS:
+            expedition.execute(command)
+
+
+async def shoot_campaigns(out: Path, size: tuple[int, int], *, form: bool = False) -> None:
+    """The campaign screen (the start screen's c), or the next expedition's form after the
+    last ended expedition of a chain (the start screen's "Next expedition after…")."""
+    from textual.widgets import OptionList
+
+    from delvetui.ui.app import DelveApp
+    from delvetui.ui.campaign_screen import CampaignScreen
+    from delvetui.ui.next_expedition import NextExpeditionScreen
+    from delvetui.ui.start_screen import NEXT, StartScreen
+
+    app = DelveApp(None)
+    async with app.run_test(size=size) as pilot:
+        while not isinstance(app.screen, StartScreen) or not app.screen.continuable:
+            await pilot.pause(0.1)
+        if form:
+            options = app.screen.query_one("#start-list")
+            await pilot.press("down")
+            assert isinstance(options, OptionList)
+            assert str(options.highlighted_option and options.highlighted_option.id).startswith(
+                NEXT
+            )
+            await pilot.press("enter")
+            while not isinstance(app.screen, NextExpeditionScreen):
+                await pilot.pause(0.1)
+        else:
+            await pilot.press("c")
+            while not isinstance(app.screen, CampaignScreen) or app.screen.campaigns is None:
+                await pilot.pause(0.1)
+        await pilot.pause()
+        out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
+    app.close_expedition()
+
+
 def stable(svg: Path) -> None:
     """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
     text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
@@ -288,6 +398,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     form = HERE / "new-expedition.svg"
     asyncio.run(shoot_app(form, (100, 40), ["n", *"crypt-of-the-ash-king", "tab"]))
     written += [start, form]
+    # The campaign in a folder of its own: the view shows its expeditions only.
+    os.environ["DELVETUI_HOME"] = str(HOME / "campaign")
+    build_campaign()
+    for name, size in (("campaign", (120, 40)), ("campaign-80x24", (80, 24))):
+        out = HERE / f"{name}.svg"
+        asyncio.run(shoot_campaigns(out, size))
+        written.append(out)
+    next_form = HERE / "next-expedition.svg"
+    asyncio.run(shoot_campaigns(next_form, (100, 48), form=True))
+    written.append(next_form)
     for out in written:
         stable(out)
         print(out.relative_to(HERE.parent))

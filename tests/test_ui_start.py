@@ -46,9 +46,10 @@ async def test_the_start_screen_offers_new_demo_and_saved_ones(home: Path) -> No
         await settled(pilot, lambda: "turn 2" in screen_text(app))
         text = screen_text(app)
         assert "New expedition" in text and "Demo expedition" in text
+        assert "Campaigns…" in text
         assert "crypt            Delving · turn 2 · day 1 08:20  " in text
         options = app.screen.query_one(OptionList)
-        options.highlighted = 2
+        options.highlighted = 3  # after New, Demo and Campaigns
         await pilot.press("enter")
         await ready(pilot)
         assert expedition(app).state.turn == 2

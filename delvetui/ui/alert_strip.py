@@ -40,7 +40,19 @@ class Alert:
 
 
 def alerts(state: State, procedure: Procedure) -> list[Alert]:
-    """What needs the game master's attention now, the most dangerous first."""
+    """What needs the game master's attention now, the most dangerous first.
+
+    An ended expedition needs nothing but the word that it has ended: the party is home.
+    """
+    if state.ended:
+        words = f" ({visible(state.end_words)})" if state.end_words else ""
+        return [
+            Alert(
+                "warning",
+                f"The expedition has ended{words}: press E to reopen it, or type :reopen.",
+                short=f"The expedition has ended{words}: E reopens it.",
+            )
+        ]
     found: list[Alert] = []
     if party_level(state, procedure) == "dark":
         rules = procedure.light_level("dark")

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import gc
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -34,15 +34,20 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
+from delvetui.ui.campaign_flow import CampaignFlow, put_away_offer
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table_screen import Order, TableScreen
 
 if TYPE_CHECKING:
     # The first screen of an expedition needs none of these: each is imported where it is
     # first used, so start-up does not pay for them (docs/performance.md).
+    from textual.actions import ActionParseResult
     from textual.command import Provider
+    from textual.dom import DOMNode
 
+    from delvetui.ui.campaign_screen import CampaignScreen
     from delvetui.ui.new_expedition import NewExpeditionScreen
+    from delvetui.ui.next_expedition import NextExpeditionScreen
     from delvetui.ui.start_screen import StartScreen
 
 THEMES = ("textual-dark", "textual-light")
@@ -102,6 +107,8 @@ class DelveApp(App[None]):
         self.prefs = Prefs.load()
         self.open_error: DelveError | None = None
         self._lock = asyncio.Lock()
+        #: The campaign's screens, the next expedition, and the keys of an ended one.
+        self.campaign = CampaignFlow(self)
         self._shown: set[str] = set()
 
     # Opening -----------------------------------------------------------------------------
@@ -246,6 +253,8 @@ class DelveApp(App[None]):
         table = self.table
         if table is not None:
             table.show_batch(batch, state)
+            if state.ended:
+                put_away_offer(table)
 
     # The start screen and the form --------------------------------------------------------
 
@@ -269,6 +278,31 @@ class DelveApp(App[None]):
     def on_start_screen_open(self, event: StartScreen.Open) -> None:
         """Open a saved expedition."""
         self.open_expedition(event.path)
+
+    def on_start_screen_campaigns(self, event: StartScreen.Campaigns) -> None:
+        """Show the campaign screen."""
+        self.campaign.show_campaigns()
+
+    def on_campaign_screen_next(self, event: CampaignScreen.Next) -> None:
+        """The form of the next expedition after an ended one (the start screen's entry,
+        or the campaign screen's n)."""
+        self.campaign.next_form(event.path)
+
+    def on_campaign_screen_open(self, event: CampaignScreen.Open) -> None:
+        """Open an expedition of the campaign on the table."""
+        self.open_expedition(event.path)
+
+    def on_campaign_screen_back(self, event: CampaignScreen.Back) -> None:
+        """Back to the start screen."""
+        self._to_start()
+
+    def on_next_expedition_screen_cancelled(self, event: NextExpeditionScreen.Cancelled) -> None:
+        """Back to the start screen; nothing was created."""
+        self._to_start()
+
+    def on_next_expedition_screen_create(self, event: NextExpeditionScreen.Create) -> None:
+        """Create the next expedition, all at once, and open it."""
+        self.campaign.create(event)
 
     def on_new_expedition_screen_cancelled(self, event: NewExpeditionScreen.Cancelled) -> None:
         """Back where the form was opened from (the table, or the start screen)."""
@@ -462,6 +496,18 @@ class DelveApp(App[None]):
 
     # Global ------------------------------------------------------------------------------
 
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run an action; on an ended expedition a table key that would change it says so
+        instead (``CampaignFlow.refused``)."""
+        if self.campaign.refused(action, default_namespace):
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
+
     def action_toggle_theme(self) -> None:
         """Switch between the dark and the light theme."""
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
@@ -473,6 +519,9 @@ class DelveApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("New expedition", "Open the new-expedition form", self._to_new)
         yield SystemCommand("Open another expedition", "The start screen", self._to_start)
+        yield SystemCommand(
+            "Campaigns", "Each chain, in calendar order", self.campaign.show_campaigns
+        )
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:

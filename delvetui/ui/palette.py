@@ -12,6 +12,7 @@ from textual.fuzzy import Matcher
 from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
 from delvetui.text import plural
+from delvetui.ui.campaign_flow import CampaignFlow
 from delvetui.ui.table_screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
@@ -60,6 +61,7 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             if level != now:
                 move = cmd.SetCounter(counter=name, value=level)
                 yield (f"{counter.label}: {level}", cmd.spoken(move), partial(screen.run, move))
+    yield from ending_entries(screen)
     start, end = cmd.Session(start=True), cmd.Session(start=False)
     if state.in_session:
         yield ("End the session", cmd.spoken(end), partial(screen.run, end))
@@ -76,6 +78,31 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
         )
     for name, usage, line in grammar_entries():
         yield (name, usage, partial(screen.action_command_line, line))
+
+
+def ending_entries(screen: TableScreen) -> Iterator[Entry]:
+    """End the expedition, or reopen it once it has ended (each asks first)."""
+    from delvetui.ui import ending
+
+    if screen.state.ended:
+        yield (
+            "Reopen the expedition",
+            f"{cmd.spoken(cmd.Reopen())}: take the ended expedition up again (u undoes it)",
+            partial(ending.ask_reopen, screen),
+        )
+        campaign = getattr(screen.app, "campaign", None)
+        if isinstance(campaign, CampaignFlow):
+            yield (
+                f"Next expedition after {screen.state.name}…",
+                "the form of the next one: the party as it carries, after a downtime",
+                partial(campaign.next_form, screen.expedition.path),
+            )
+    else:
+        yield (
+            "End the expedition",
+            f"{cmd.spoken(cmd.EndExpedition(words=ending.DEFAULT_WORDS))}: asked first (key E)",
+            partial(ending.end_or_reopen, screen),
+        )
 
 
 def grammar_entries() -> Iterator[tuple[str, str, str]]:

@@ -63,6 +63,8 @@ def session_offer(state: State, last_at: str | None, now: dt.datetime) -> Offer 
 
     ``last_at`` is when the last command was saved (the batch's ISO time); ``now`` is aware.
     """
+    if state.ended:
+        return None  # an ended expedition takes no session until it is reopened
     if not state.in_session:
         return Offer(start=state.session + 1)
     if last_at is None:

@@ -6,6 +6,7 @@ import datetime as dt
 from pathlib import Path
 from typing import ClassVar
 
+import attrs
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from delvetui import paths
 from delvetui.errors import DelveError, StoreError
@@ -24,6 +26,9 @@ from delvetui.ui.key_footer import KeyFooter
 
 NEW = "+new"
 DEMO = "+demo"
+CAMPAIGNS = "+campaigns"
+#: The prefix of the id of "Next expedition after NAME…" (the rest is the predecessor's path).
+NEXT = "+next:"
 
 
 def last_played(path: Path) -> str:
@@ -53,22 +58,58 @@ def folder_text(folder: Path) -> str:
         return str(folder)
 
 
+@attrs.frozen
+class Saved:
+    """A saved expedition as the start screen lists it: its row, and its links."""
+
+    row: Text
+    #: Its id ('' when it cannot be read), whether it ended, the id of the one it continues.
+    id: str = ""
+    ended: bool = False
+    continues: str = ""
+
+
 def saved_row(path: Path) -> Text:
     """A saved expedition as one row: name, procedure, turn, clock, last played."""
+    return read_saved(path).row
+
+
+def read_saved(path: Path) -> Saved:
+    """A saved expedition's row and links (its first batch read only when it continues
+    another)."""
     row = Text(no_wrap=True, overflow="ellipsis")
     row.append(name_cell(visible(path.stem)), "bold")
+    found = Saved(row)
     try:
         with Expedition.open(path, write=False) as expedition:
             state = expedition.state
             turn_name = expedition.procedure.turn_name(state.turn_type)
             row.append(f" {expedition.procedure.name}")
             row.append(f" · {turn_name} {state.turn} · day {state.day} {state.clock_text}")
+            if state.ended:
+                row.append(" · ended")
+            continues = ""
+            if state.predecessor:
+                from delvetui.core.events import ExpeditionContinued
+
+                first = next(expedition.batches())
+                continues = next(
+                    (e.predecessor_id for e in first.events if isinstance(e, ExpeditionContinued)),
+                    "",
+                )
+            found = Saved(row, expedition.expedition_id, state.ended, continues)
     except DelveError as error:
         row.append(f" cannot be opened: {error.message}", "italic")
     except OSError as error:
         row.append(f" cannot be read: {error.strerror or error}", "italic")
     row.append(f"  {last_played(path)}", "dim")
-    return row
+    return found
+
+
+def continuable(saved: dict[Path, Saved]) -> list[Path]:
+    """The ended expeditions no other one continues yet: the last of their chains."""
+    continued = {entry.continues for entry in saved.values() if entry.continues}
+    return [path for path, entry in saved.items() if entry.ended and entry.id not in continued]
 
 
 class StartScreen(Screen[None]):
@@ -77,6 +118,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New expedition", id="start-new"),
         Binding("d", "demo", "Demo", id="start-demo"),
+        Binding("c", "campaigns", "Campaigns", id="start-campaigns"),
         Binding("q", "app.quit", "Quit", id="start-quit", show=False),
     ]
     """Keys of the start screen (Enter opens the highlighted entry)."""
@@ -86,6 +128,9 @@ class StartScreen(Screen[None]):
 
     class Demo(Message):
         """Open (or make) the demo expedition."""
+
+    class Campaigns(Message):
+        """Show the campaign screen."""
 
     class Open(Message):
         """Open a saved expedition."""
@@ -102,22 +147,32 @@ class StartScreen(Screen[None]):
             self.saved = paths.saved_expeditions()
         except StoreError as error:
             self.saved, self.problem = [], error.message
+        #: Each saved expedition's row, once read (its name alone until then).
+        self.rows = {str(path): Text(name_cell(visible(path.stem)), "bold") for path in self.saved}
+        #: The ended expeditions that end their chain: each can be continued.
+        self.continuable: list[Path] = []
 
-    def compose(self) -> ComposeResult:
-        """Title, the choices, and the saved expeditions."""
-        options: list[Option | None] = [
-            Option(Text("New expedition…"), id=NEW),
+    def _options(self) -> list[Option | None]:
+        options: list[Option | None] = [Option(Text("New expedition…"), id=NEW)]
+        options.extend(
+            Option(Text(f"Next expedition after {visible(path.stem)}…"), id=f"{NEXT}{path}")
+            for path in self.continuable
+        )
+        options += [
             Option(
                 Text("Demo expedition (Delving: a ready party with torches and candles)"),
                 id=DEMO,
             ),
+            Option(Text("Campaigns… (each chain of expeditions, in calendar order)"), id=CAMPAIGNS),
         ]
         if self.saved:
             options.append(None)
-            options.extend(
-                Option(Text(name_cell(visible(path.stem)), "bold"), id=str(path))
-                for path in self.saved
-            )
+            options.extend(Option(row, id=key) for key, row in self.rows.items())
+        return options
+
+    def compose(self) -> ComposeResult:
+        """Title, the choices, and the saved expeditions."""
+        options = self._options()
         with Vertical(id="start"):
             yield Static(Text("delvetui"), id="start-title")
             yield Static(
@@ -138,14 +193,35 @@ class StartScreen(Screen[None]):
 
     @work(thread=True, exclusive=True)
     def describe_saved(self) -> None:
-        """Read each saved expedition (read-only, in the background) for its row."""
+        """Read each saved expedition (read-only, in the background) for its row, then
+        offer the next expedition after each ended one that ends its chain."""
+        worker = get_current_worker()
+        found: dict[Path, Saved] = {}
         for path in self.saved:
-            row = saved_row(path)
-            self.app.call_from_thread(self._show_row, path, row)
+            if worker.is_cancelled:
+                return  # the screen has gone
+            found[path] = read_saved(path)
+            self.app.call_from_thread(self._show_row, path, found[path].row)
+        ends = continuable(found)
+        if ends and not worker.is_cancelled:
+            self.app.call_from_thread(self._show_continuable, ends)
 
     def _show_row(self, path: Path, row: Text) -> None:
+        if not self.is_attached:
+            return
+        self.rows[str(path)] = row
         options = self.query_one("#start-list", OptionList)
         options.replace_option_prompt(str(path), row)
+
+    def _show_continuable(self, ends: list[Path]) -> None:
+        if not self.is_attached:
+            return
+        self.continuable = ends
+        options = self.query_one("#start-list", OptionList)
+        highlighted = options.highlighted_option
+        options.set_options(self._options())
+        if highlighted is not None and highlighted.id is not None:
+            options.highlighted = options.get_option_index(highlighted.id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click: new, demo, or open."""
@@ -154,6 +230,12 @@ class StartScreen(Screen[None]):
             self.action_new()
         elif event.option.id == DEMO:
             self.action_demo()
+        elif event.option.id == CAMPAIGNS:
+            self.action_campaigns()
+        elif event.option.id is not None and event.option.id.startswith(NEXT):
+            from delvetui.ui.campaign_screen import CampaignScreen
+
+            self.post_message(CampaignScreen.Next(Path(event.option.id[len(NEXT) :])))
         elif event.option.id is not None:
             self.post_message(self.Open(Path(event.option.id)))
 
@@ -164,3 +246,7 @@ class StartScreen(Screen[None]):
     def action_demo(self) -> None:
         """Open the demo expedition."""
         self.post_message(self.Demo())
+
+    def action_campaigns(self) -> None:
+        """Show the campaign screen."""
+        self.post_message(self.Campaigns())

@@ -71,6 +71,9 @@ class StatusBar(Pane):
         if state.in_session:
             text.append(" │ ", muted)
             text.append(f"Session {state.session}", Style(bold=True))
+        if state.ended:
+            text.append("  ")
+            text.append(" ENDED ", self._style("readonly"))
         if self.table_dice:
             text.append("  ")
             text.append(" TABLE DICE ", self._style("badge"))

@@ -163,6 +163,14 @@ KEYS: list[BindingType] = [
         tooltip="The log one line a turn, or in full",
     ),
     Binding(
+        "E",
+        "end_expedition",
+        "End",
+        id="end-expedition",
+        show=False,
+        tooltip="End the expedition (the party is back in town), or reopen an ended one",
+    ),
+    Binding(
         "question_mark",
         "help",
         "Help",
@@ -192,6 +200,7 @@ CHANGING = frozenset(
         "session",
         "pause_realtime",
         "resume_realtime",
+        "end_expedition",
     }
 )
 

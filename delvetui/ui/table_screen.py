@@ -273,6 +273,12 @@ class TableScreen(Screen[None]):
         """Let the paused real-time lights burn again."""
         self.run(commands.RealTime(verb="resume"))
 
+    def action_end_expedition(self) -> None:
+        """End the expedition (asked first), or take an ended one up again."""
+        from delvetui.ui.ending import end_or_reopen
+
+        end_or_reopen(self)
+
     def action_undo(self) -> None:
         """Undo the last command still standing."""
         self.run(commands.Undo())
