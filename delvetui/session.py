@@ -581,9 +581,10 @@ class Expedition:
         For an expedition open read-only while another delvetui writes it (the players'
         view, a second table): each new batch is applied and told to the listeners, as if
         it had been committed here. Cheap when nothing changed: SQLite's ``data_version``
-        says whether anyone committed. A salvaged file is never followed.
+        says whether anyone committed. A salvaged file is never followed, nor one this reader
+        has closed (the table's follow timer may fire once more as the table goes).
         """
-        if not self.readonly or self.store.salvaged is not None:
+        if not self.readonly or self.store.salvaged is not None or self.store.closed:
             return []
         version = self.store.data_version()
         if version == self._seen_version:

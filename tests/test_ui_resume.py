@@ -74,6 +74,23 @@ async def test_an_expedition_open_elsewhere_opens_read_only() -> None:
         app.close_expedition()
 
 
+async def test_leaving_a_read_only_table_for_the_start_screen_reports_no_damage() -> None:
+    """Closing a table that follows another writer is not damage: the follow timer that
+    fires as the table goes finds the file closed and reads nothing."""
+    path = make()
+    with Expedition.open(path):  # another delvetui holds it
+        app = DelveApp(path)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            table = await ready(pilot)
+            held = expedition(app)
+            app.close_expedition()
+            assert held.follow() == []  # closed: nothing to read, nothing wrong
+            table.history.follow_writer()
+            assert table.damage == ""
+            await pilot.pause(0.6)  # past the follow timer's step
+            assert not any("closed" in text for text in notices(app))
+
+
 async def test_a_storage_failure_opens_a_clear_message_and_loses_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

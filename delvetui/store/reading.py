@@ -64,6 +64,11 @@ class Reader:
         """Whether changes are refused; ``readonly_reason`` says why."""
         return self.readonly_reason is not None
 
+    @property
+    def closed(self) -> bool:
+        """True once the file is closed."""
+        return self._conn is None
+
     def close(self) -> None:
         """Close the file and release the writer lock; closing twice is harmless."""
         if self._conn is not None:
