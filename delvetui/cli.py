@@ -619,6 +619,10 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         "in_session": state.in_session,
         "events": expedition.event_count,
         "readonly": expedition.readonly,
+        "ended": state.ended,
+        # An expedition never given a campaign is in its chain's first's (its own name).
+        "campaign": state.campaign or state.name,
+        "predecessor": state.predecessor or None,
         **({"odds": _odds(state, procedure)} if odds else {}),
     }
     data.update(conditions.status(state, procedure))

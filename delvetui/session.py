@@ -130,21 +130,33 @@ class Expedition:
         seed: int | None = None,
         start: str | None = None,
         now: dt.datetime | None = None,
+        first: Sequence[ev.Event] = (),
     ) -> Expedition:
-        """Create the expedition file with the procedure's text inside and open it."""
+        """Create the expedition file with the procedure's text inside and open it.
+
+        ``first`` is batch 1 when it is made elsewhere (an expedition that continues
+        another, ``core.campaign.carry``): it starts with its ``ExpeditionStarted``, whose
+        name and seed the file takes; else batch 1 is the procedure's start.
+        """
         import secrets
 
         from delvetui.core.decide import start_events
 
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        title = name or path.stem
-        first = start_events(title, procedure, seed=seed, start=start)
+        if first:
+            started = first[0]
+            assert isinstance(started, ev.ExpeditionStarted)
+            seed, title = started.seed, started.name
+        else:
+            seed = secrets.randbelow(2**31) if seed is None else seed
+            title = name or path.stem
+            first = start_events(title, procedure, seed=seed, start=start)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": title,
             "procedure": procedure.id,
             "seed": str(seed),
             "created": (now or _now()).isoformat(timespec="seconds"),
+            "id": secrets.token_hex(16),
         }
         store = Store.create(path, meta=meta, procedure_text=procedure.text)
         try:
@@ -408,6 +420,30 @@ class Expedition:
     def meta(self) -> dict[str, str]:
         """The expedition's metadata as saved at creation (name, procedure, seed, created)."""
         return self.store.meta()
+
+    @property
+    def expedition_id(self) -> str:
+        """The expedition's id: 32 hex digits written at creation (meta ``id``); a file made
+        before ids has the first 32 hex digits of sha256 of ``name|created|seed``."""
+        meta = self.meta()
+        if "id" in meta:
+            return meta["id"]
+        import hashlib
+
+        key = f"{meta.get('name', '')}|{meta.get('created', '')}|{meta.get('seed', '')}"
+        return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+    def digest(self) -> str:
+        """The checksum of the whole log: sha256 (hex) over every batch row's CRC, then every
+        event row's CRC, in order, each written in decimal and a comma. A later expedition
+        names its predecessor's log by it."""
+        import hashlib
+
+        summed = hashlib.sha256()
+        for table in ("batches", "events"):
+            for crc in self.store.checksums(table):
+                summed.update(b"%d," % crc)
+        return summed.hexdigest()
 
     def procedure_text(self) -> str:
         """The text of the procedure the expedition was started with, verbatim."""

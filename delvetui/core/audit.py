@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from delvetui.core import events as ev
+from delvetui.core.campaign import CARRIED
 from delvetui.core.event_checks import digest_of, problem
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
@@ -98,6 +99,12 @@ class Audit:
                     event.type,
                     "an expedition starts once, with the first event of batch 1",
                 )
+            if isinstance(event, ev.ExpeditionContinued | ev.CampaignNamed) and (
+                batch.seq != 1 or number != 2
+            ):
+                raise Impossible(
+                    batch.seq, number, event.type, "it comes right after the expedition's start"
+                )
             if isinstance(event, ev.BatchVoided | ev.BatchRestored) and len(events) != 1:
                 raise Impossible(
                     batch.seq, number, event.type, "an undo or redo is a batch of its own"
@@ -116,14 +123,20 @@ class Audit:
                     f"it starts with the procedure {quote(started.procedure_id)} but the "
                     f"file holds {quote(self.original.id)}",
                 )
+            # A continued expedition's first batch also holds what it carried (core.campaign).
+            carried = len(events) > 1 and isinstance(events[1], ev.ExpeditionContinued)
             for number, event in enumerate(events[1:], start=2):
                 party_stock = isinstance(event, ev.ResourceChanged) and not event.name
-                if not isinstance(event, ev.CounterChanged) and not party_stock:
+                if carried and isinstance(event, CARRIED):
+                    continue
+                opening = ev.CounterChanged | ev.CampaignNamed | ev.ExpeditionContinued
+                if not isinstance(event, opening) and not party_stock:
                     raise Impossible(
                         1,
                         number,
                         event.type,
-                        "the first batch holds only the start, counters and the party's stock",
+                        "the first batch holds only the start, counters, the party's stock "
+                        "and what a continued expedition carried",
                     )
 
 

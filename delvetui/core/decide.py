@@ -16,6 +16,7 @@ import random
 from delvetui.core import areas, realtime, runaway, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
+from delvetui.core.campaign import ended_refusal
 from delvetui.core.counters import set_counter
 from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
 from delvetui.core.party import add_member, edit_member, edit_party, set_marching_order
@@ -64,6 +65,8 @@ def decide(
     ``ask`` or ``ask_inputs`` set, a result the procedure needs from the table (a check the
     players made, a number added to a DC) raises InputNeeded instead of CommandError.
     """
+    if state.ended and not isinstance(command, cmd.Reopen | cmd.Undo | cmd.Redo):
+        raise CommandError(ended_refusal(state))
     values: tuple[tuple[str, str], ...] = ()
     if isinstance(command, cmd.TakeTurn | cmd.DoActivity | cmd.LightOn | cmd.AddLight):
         values = command.values
@@ -209,6 +212,12 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.Redo():
             batch, text = _history(history.redo, "redo")
             work.emit(ev.BatchRestored(batch=batch, command=text, turns=history.redo_turns))
+        case cmd.EndExpedition():
+            _end(work, today, command.words)
+        case cmd.Reopen():
+            if not work.state.ended:
+                raise CommandError("The expedition has not ended; there is nothing to reopen.")
+            work.emit(ev.ExpeditionReopened())
         case cmd.Session():
             _session(work, command, today)
         case cmd.SetTime():
@@ -273,6 +282,19 @@ def _session(work: Work, command: cmd.Session, today: str) -> None:
         if not state.in_session:
             raise CommandError("No session is running; start one with 'session start'.")
         work.emit(ev.SessionEnded(number=state.session, date=today))
+
+
+def _end(work: Work, today: str, words: str) -> None:
+    """End the expedition: the running session ends with it, the lit lights go out and the
+    timers that run in real time stop (nothing burns at the table after the end)."""
+    state = work.state
+    if state.in_session:
+        work.emit(ev.SessionEnded(number=state.session, date=today))
+    for light in state.lit_lights:
+        work.emit(ev.LightPutOut(id=light.id, reason="the expedition ended", spent=False))
+    for timer in state.real_timers:
+        work.emit(ev.TimerCancelled(name=timer.name))
+    work.emit(ev.ExpeditionEnded(words=words))
 
 
 def _roll_time(work: Work, command: cmd.RollTime) -> None:

@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import dice
-from delvetui.core import areas, timers
+from delvetui.core import areas, campaign, timers
 from delvetui.core import events as ev
 from delvetui.core.commands.types import PLAYERS_SHOW
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown
-from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.core.state import State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
@@ -182,7 +182,7 @@ _CHECKS.update(
 )
 
 
-#: Timers: core.timers says what is sound.
+#: Timers and the campaign: core.timers and core.campaign say what is sound.
 _CHECKS.update(
     {
         kind: lambda at, e: timers.problem(at.state, e)
@@ -196,6 +196,7 @@ _CHECKS.update(
             ev.TimerEnded,
         )
     }
+    | dict.fromkeys(campaign.EVENTS, lambda at, e: campaign.problem(at.state, e))
 )
 
 
@@ -207,7 +208,8 @@ def _started(at: _At, e: ev.ExpeditionStarted) -> str | None:
         return f"the procedure {quote(e.procedure_id)} is not the one the file holds"
     if e.turn_type != at.procedure.default_turn_type:
         return f"{quote(e.turn_type)} is not the turn type {at.procedure.name} starts in"
-    return _number("seed", e.seed, 0, MAX_SEED) or _number("clock", e.clock, 0, MINUTES_PER_DAY - 1)
+    # A campaign's day numbers on: an expedition may start on any day (``--day``, ``--after``).
+    return _number("seed", e.seed, 0, MAX_SEED) or _number("clock", e.clock, 0, MAX_NUMBER)
 
 
 @_checks(ev.MemberJoined)

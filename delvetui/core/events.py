@@ -879,6 +879,53 @@ class AreaEntered(Event):
     area: str
 
 
+# The campaign: ending an expedition, and the next one continuing it -------------------------
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class ExpeditionEnded(Event):
+    """The game master ended the expedition ("the party is back in town"): from now on it
+    takes no command but ``reopen``, ``undo`` and ``redo``."""
+
+    words: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class ExpeditionReopened(Event):
+    """The game master took an ended expedition up again."""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class ExpeditionContinued(Event):
+    """This expedition continues another (its predecessor): in batch 1, right after the start.
+
+    ``predecessor_id`` and ``predecessor_digest`` name the predecessor's file and its log
+    when this one was started from it; ``ended_clock`` is its clock at its end (minutes
+    since day 1 began) and ``downtime_minutes`` the time from then to this start.
+    ``notes`` say what did not carry over. The carried party, lights and supplies follow
+    as events of their own, so a replay never reads the predecessor.
+    """
+
+    predecessor: str
+    predecessor_id: str
+    predecessor_digest: str
+    campaign: str
+    ended_clock: int
+    downtime_minutes: int
+    notes: tuple[str, ...] = attrs.field(default=(), converter=_tuple_of_str)
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class CampaignNamed(Event):
+    """The first expedition of a chain was started in a named campaign (batch 1)."""
+
+    campaign: str
+
+
 # Upcasters: older payloads as the next version writes them ---------------------------------
 # One function per version bump, named for the type and the version it reads. A field added
 # later is filled here, with the value that says what the older version meant, rather than

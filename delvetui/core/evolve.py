@@ -440,6 +440,19 @@ def _(event: ev.SessionEnded, state: State) -> State:
     return attrs.evolve(state, in_session=False)
 
 
+@_apply.register
+def _(event: ev.ExpeditionEnded | ev.ExpeditionReopened, state: State) -> State:
+    if isinstance(event, ev.ExpeditionReopened):
+        return attrs.evolve(state, ended=False, end_words="")
+    return attrs.evolve(state, ended=True, end_words=event.words)
+
+
+@_apply.register
+def _(event: ev.ExpeditionContinued | ev.CampaignNamed, state: State) -> State:
+    predecessor = event.predecessor if isinstance(event, ev.ExpeditionContinued) else ""
+    return attrs.evolve(state, campaign=event.campaign, predecessor=predecessor)
+
+
 def _member(state: State, name: str) -> Member:
     member = next((m for m in state.party if m.name == name), None)
     if member is None:

@@ -347,12 +347,39 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
             return "session", f"Session {event.number} begins ({event.date})."
         case ev.SessionEnded():
             return "session", f"Session {event.number} ends ({event.date})."
+        case ev.ExpeditionEnded():
+            return "info", f"The expedition ends{': ' + event.words if event.words else ''}."
+        case ev.ExpeditionReopened():
+            return "info", "The expedition is taken up again."
+        case ev.ExpeditionContinued():
+            return "info", continued_text(event)
+        case ev.CampaignNamed():
+            return "info", f"The expedition opens the campaign {event.campaign}."
         case ev.ShownToPlayers():
             what = {"hp": "the party's hit points"}.get(event.what, f"the {event.what}")
             if event.shown:
                 return "info", f"The players' screen now shows {what}."
             return "info", f"The players' screen no longer shows {what}."
     return "info", type(event).__name__
+
+
+def continued_text(event: ev.ExpeditionContinued) -> str:
+    """What a continued expedition's link says: whom it follows, after how long, what stayed."""
+    left = "".join(f" {_capital(note)}." for note in event.notes)
+    return (
+        f"The expedition continues {event.predecessor} (campaign {event.campaign}), which "
+        f"ended {clock_text(event.ended_clock)}, after "
+        f"{span_text(event.downtime_minutes)} of downtime.{left}"
+    )
+
+
+def span_text(minutes: int) -> str:
+    """A span of in-world time in words: '7 days', '1 day and 12 hours', '0 hours'."""
+    days, rest = divmod(minutes, MINUTES_PER_DAY)
+    hours, minutes = divmod(rest, 60)
+    parts = [counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))]
+    said = [part for part, n in zip(parts, (days, hours, minutes), strict=True) if n]
+    return " and ".join(said) or "no time"
 
 
 #: The reason events carry when the game master changed something by hand.

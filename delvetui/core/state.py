@@ -233,6 +233,14 @@ class State:
     timers: tuple[Timer, ...] = ()
     #: The timers that ran out at the end of the last turn (told until the next begins).
     ran_out: tuple[str, ...] = ()
+    #: The game master ended the expedition: it takes no command but reopen, undo, redo.
+    ended: bool = False
+    #: What the game master said when ending it ("the party is back in town"), or ''.
+    end_words: str = ""
+    #: The expedition this one continues (its name), '' for the first of a chain.
+    predecessor: str = ""
+    #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
+    campaign: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -388,11 +388,29 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        self._downtime(p.downtime)
         for path, message in fanout.problems(p):
             self.problem(path, message)
         if self.more:
             return [*self.found, Problem("", f"… and {self.more:,} more problems.")]
         return self.found
+
+    def _downtime(self, downtime: model.Downtime) -> None:
+        heal, fatigue = downtime.heal, downtime.fatigue
+        if isinstance(heal, int) and heal < 0:
+            self.problem("downtime.heal", "should be 0 or more HP a day.")
+        elif isinstance(heal, str) and heal != "all":
+            if "-in-" in heal:
+                self.problem("downtime.heal", 'should be a number, dice such as "1d3", or "all".')
+            else:
+                self.dice("downtime.heal", heal)
+        if fatigue != "all" and (isinstance(fatigue, str) or fatigue < 0):
+            self.problem("downtime.fatigue", 'should be 0 or more steps a day, or "all".')
+        for index, name in enumerate(downtime.restore):
+            self.ref(f"downtime.restore[{index}]", name, self.p.resources, "resource")
+        for index, name in enumerate(downtime.clear):
+            if not name.strip():
+                self.problem(f"downtime.clear[{index}]", "names no condition.")
 
     def _check_id(self, path: str, name: str) -> None:
         if not ID.match(name):

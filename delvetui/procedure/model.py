@@ -926,6 +926,43 @@ class Players(Value):
 
 
 @attrs.frozen(repr=False, eq=False)
+class Downtime(Value):
+    """What a day of rest in safety does between two expeditions of a campaign.
+
+    The next expedition (``delvetui new NAME --after PRED --downtime 7d``) carries the party
+    as the last one ended, and this says how the whole days of rest between them heal it.
+    """
+
+    heal: int | str = attrs.field(
+        default=1,
+        metadata=_help(
+            'HP each member regains per full day of rest: a number, dice ("1d3", rolled '
+            'for each member each day) or "all" (back to their maximum).'
+        ),
+    )
+    fatigue: int | str = attrs.field(
+        default="all",
+        metadata=_help('Steps of fatigue removed per day of rest: a number, or "all".'),
+    )
+    clear: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help("The member conditions a day of rest removes (exhausted, hungry)."),
+    )
+    restore: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "Resources set back to their start after the downtime (rare: most games have "
+            "the players buy them)."
+        ),
+    )
+    text: str = attrs.field(
+        default="", metadata=_help("What the game's text says of rest, for the game master.")
+    )
+
+
+@attrs.frozen(repr=False, eq=False)
 class Procedure(Value):
     """A whole game's dungeon-turn procedure, loaded and validated."""
 
@@ -953,6 +990,7 @@ class Procedure(Value):
     conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
     resources: dict[str, Resource] = attrs.field(factory=dict)
     timers: dict[str, TimerKind] = attrs.field(factory=dict)
+    downtime: Downtime = attrs.field(factory=Downtime)
 
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""

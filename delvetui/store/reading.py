@@ -184,6 +184,16 @@ class Reader:
         if orphans:
             raise self._damaged(f"event {orphans[0][0]}", "it belongs to no batch")
 
+    def checksums(self, table: str, *, chunk: int = 10_000) -> Iterator[int]:
+        """Every row's stored CRC of ``batches`` or ``events``, in order, a chunk at a time."""
+        assert table in ("batches", "events")
+        after = 0
+        while rows := self._read(
+            f"SELECT seq, crc FROM {table} WHERE seq > ? ORDER BY seq LIMIT ?", (after, chunk)
+        ):
+            yield from (int(crc_) for _, crc_ in rows)
+            after = rows[-1][0]
+
     def check_pages(self) -> None:
         """SQLite's check of every page of the file; DamagedFile when it fails."""
         try:

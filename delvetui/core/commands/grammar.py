@@ -163,6 +163,8 @@ def _family(shown: str, kind: Kind, *, brief: str | None = "") -> Word:
 _NAME = _value("NAME", "member")
 _ROLLS = _family("ROLL=N", "roll")
 _SHOWN = _value("sign|encounter|hp", "shown")
+_UNDO = Form((), cmd.Undo, "Void the last command still standing.", "undo")
+_REDO = Form((), cmd.Redo, "Bring back the last command undone.", "redo")
 
 #: The command language, in the order help and errors list it.
 GRAMMAR: tuple[Verb, ...] = (
@@ -387,18 +389,8 @@ GRAMMAR: tuple[Verb, ...] = (
         ),
         read.read_note,
     ),
-    Verb(
-        "undo",
-        "Undo the last command.",
-        (Form((), cmd.Undo, "Void the last command still standing.", "undo"),),
-        read.read_bare("undo", cmd.Undo),
-    ),
-    Verb(
-        "redo",
-        "Redo what was undone.",
-        (Form((), cmd.Redo, "Bring back the last command undone.", "redo"),),
-        read.read_bare("redo", cmd.Redo),
-    ),
+    Verb("undo", "Undo the last command.", (_UNDO,), read.read_bare("undo", cmd.Undo)),
+    Verb("redo", "Redo what was undone.", (_REDO,), read.read_bare("redo", cmd.Redo)),
     Verb(
         "session",
         "The evenings at the table.",
@@ -577,10 +569,20 @@ _TIMER = Verb(
     ),
     read.read_timer,
 )
+#: Ending an expedition, and taking it up again.
+_END = Form(
+    (_value("WORDS", "text", optional=True),),
+    cmd.EndExpedition,
+    "End the expedition (the party is back in town): it then takes only reopen, undo and redo.",
+    "end the party is back in town",
+)
+_REOPEN = Form((), cmd.Reopen, "Take up again an expedition that was ended.", "reopen")
 GRAMMAR += (
     _TIMER,
     Verb("tables", "The adventure's own encounter tables.", (_TABLES,), read.read_tables),
     Verb("area", "The area of the adventure the party is in.", (_AREA,), read.read_area),
+    Verb("end", "End the expedition.", (_END,), read.read_end),
+    Verb("reopen", "Take it up again.", (_REOPEN,), read.read_bare("reopen", cmd.Reopen)),
 )
 
 VERBS: dict[str, Verb] = {verb.name: verb for verb in GRAMMAR}

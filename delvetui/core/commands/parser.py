@@ -159,6 +159,10 @@ def _words(command: cmd.Command) -> list[str]:
             return ["roll", command.expression, *what, *_pair("result", command.value)]
         case cmd.Note():
             return ["note", command.note]
+        case cmd.EndExpedition():
+            return ["end", command.words] if command.words else ["end"]
+        case cmd.Reopen():
+            return ["reopen"]
         case cmd.Undo():
             return ["undo"]
         case cmd.Redo():
@@ -214,6 +218,8 @@ def spoken(command: cmd.Command) -> str:
     words = _words(command)
     if isinstance(command, cmd.Note):
         return f"note {command.note}"  # a note is kept as typed, never quoted
+    if isinstance(command, cmd.EndExpedition):
+        return " ".join(words)  # the words are kept as typed, as a note's
     return shlex.join(words)
 
 

@@ -380,6 +380,11 @@ def read_note(words: list[str], text: str) -> cmd.Command:
     return cmd.Note(note=_bounded("note", "a note", body, MAX_NOTE))
 
 
+def read_end(words: list[str], text: str) -> cmd.Command:
+    body = text.strip()[len("end") :].strip()
+    return cmd.EndExpedition(words=_bounded("end", "the words", body, MAX_NOTE))
+
+
 def read_bare(verb: str, cls: type[cmd.Command]) -> Reader:
     def parse_bare(words: list[str], text: str) -> cmd.Command:
         if words:

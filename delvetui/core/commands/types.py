@@ -207,6 +207,18 @@ class Redo(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class EndExpedition(Command):
+    """End the expedition ("the party is back in town"); only reopen, undo, redo follow."""
+
+    words: str = ""
+
+
+@attrs.frozen(repr=False, eq=False)
+class Reopen(Command):
+    """Take an ended expedition up again."""
+
+
+@attrs.frozen(repr=False, eq=False)
 class Session(Command):
     """Start or end a session at the table."""
 

@@ -1,0 +1,380 @@
+"""The campaign in the core: ending an expedition, and the next one continuing it.
+
+Pure: ``problem`` says whether the campaign's events could stand where they do (for the
+import's audit), ``carry`` builds the first batch of an expedition that continues another,
+from the predecessor's final state and procedure, the new procedure, the downtime and a
+seeded ``random.Random``. No file is read here: the application layer opens the
+predecessor and hands over what it found.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Collection, Iterator
+
+import attrs
+
+from delvetui import dice
+from delvetui.core import events as ev
+from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
+from delvetui.errors import CommandError
+from delvetui.procedure.model import Downtime, Procedure
+from delvetui.text import MAX_NOTE, counted, quote
+
+#: The longest name of an expedition or a campaign (as ``paths`` takes an expedition's).
+MAX_NAME_CHARS = 80
+
+#: The campaign's events (their checks are ``problem``).
+EVENTS: tuple[type[ev.Event], ...] = (
+    ev.ExpeditionEnded,
+    ev.ExpeditionReopened,
+    ev.ExpeditionContinued,
+    ev.CampaignNamed,
+)
+#: What a continued expedition's first batch may hold after its link (as ``carry`` writes).
+CARRIED: tuple[type[ev.Event], ...] = (
+    ev.MemberJoined,
+    ev.HpChanged,
+    ev.FatigueChanged,
+    ev.ConditionGained,
+    ev.ConditionTimed,
+    ev.TrackChanged,
+    ev.ResourceChanged,
+    ev.MarchingOrderSet,
+    ev.LightAdded,
+    ev.LightRealTimeSet,
+    ev.DiceRolled,
+)
+#: Length of an expedition's id (hex digits) and of its log's digest.
+ID_LENGTH = 32
+DIGEST_LENGTH = 64
+
+
+def ended_refusal(state: State) -> str:
+    """The sentence every command but reopen, undo and redo gets while the expedition ended."""
+    words = f" ({state.end_words})" if state.end_words else ""
+    return f"The expedition has ended{words}. Type `reopen` to take it up again."
+
+
+def problem(state: State, event: ev.Event) -> str | None:
+    """Why no command could have written one of the campaign's events here, or None."""
+    match event:
+        case ev.ExpeditionEnded():
+            if state.ended:
+                return "the expedition has ended already"
+            return _long("the words", event.words, MAX_NOTE)
+        case ev.ExpeditionReopened():
+            return (
+                None if state.ended else "the expedition has not ended; there is nothing to reopen"
+            )
+        case ev.ExpeditionContinued():
+            return _first_batch(state) or _continued(state, event)
+        case ev.CampaignNamed():
+            return _first_batch(state) or _name("campaign", event.campaign)
+    return None
+
+
+def _first_batch(state: State) -> str | None:
+    if state.turn or state.party or state.lights or state.campaign or state.predecessor:
+        return "a campaign or a predecessor is named only at the start, once"
+    return None
+
+
+def _continued(state: State, event: ev.ExpeditionContinued) -> str | None:
+    if not _hex(event.predecessor_id, ID_LENGTH):
+        return f"the predecessor's id {quote(event.predecessor_id)} is not {ID_LENGTH} hex digits"
+    if not _hex(event.predecessor_digest, DIGEST_LENGTH):
+        return f"the predecessor's digest is not {DIGEST_LENGTH} hex digits"
+    if event.downtime_minutes < 0 or event.ended_clock < 0:
+        return "the downtime and the predecessor's end cannot be negative"
+    if event.ended_clock + event.downtime_minutes != state.clock:
+        return (
+            f"the predecessor ended at minute {event.ended_clock} and the downtime was "
+            f"{event.downtime_minutes} minutes, but the expedition starts at {state.clock}"
+        )
+    for note in event.notes:
+        wrong = _long("a note", note, MAX_NOTE)
+        if wrong:
+            return wrong
+    return _name("predecessor", event.predecessor) or _name("campaign", event.campaign)
+
+
+def _hex(text: str, length: int) -> bool:
+    return len(text) == length and all(char in string.hexdigits for char in text)
+
+
+def _name(kind: str, name: str) -> str | None:
+    if not name.strip() or name != name.strip():
+        return f"the {kind} name {quote(name)} is empty or has spaces around it"
+    return _long(f"the {kind} name", name, MAX_NAME_CHARS)
+
+
+def _long(what: str, text: str, most: int) -> str | None:
+    return f"{what}: longer than {most} characters" if len(text) > most else None
+
+
+# Carrying the party over ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Link:
+    """What a continued expedition names its predecessor by (``ExpeditionContinued``)."""
+
+    name: str
+    id: str
+    digest: str
+    campaign: str
+
+
+#: The condition that says a member died (besides 0 HP or less).
+DEAD = "dead"
+#: The member scores every procedure takes besides its own abilities (``core.party``).
+_BUILT_IN = ("MOD", "PROF")
+
+
+def died(member: Member) -> bool:
+    """True when the member died: at 0 HP or less, or with the condition ``dead``."""
+    return member.hp <= 0 or DEAD in member.conditions
+
+
+def carry(
+    name: str,
+    seed: int,
+    before: State,
+    old: Procedure,
+    new: Procedure,
+    link: Link,
+    *,
+    downtime: int,
+    rng: random.Random,
+    leave: Collection[str] = (),
+) -> list[ev.Event]:
+    """Batch 1 of an expedition that continues ``before`` (the predecessor's final state,
+    under ``old``, the procedure it ended with) after ``downtime`` minutes, under ``new``.
+
+    The party comes as the last one ended, less the dead and the members named in
+    ``leave``, healed by the whole days of rest as ``new.downtime`` says (dice rolled with
+    ``rng`` and kept as DiceRolled events); the unlit lights and the supplies come too.
+    Whatever ``new`` has no place for is left behind and said in the link's notes.
+    Raises CommandError for a member in ``leave`` who is not in the party.
+    """
+    known = {member.name.casefold(): member.name for member in before.party}
+    unknown = [who for who in leave if who.casefold() not in known]
+    if unknown:
+        names = ", ".join(member.name for member in before.party) or "no one"
+        raise CommandError(
+            f"There is no member {quote(unknown[0])} in {link.name}'s party ({names})."
+        )
+    left = {who.casefold() for who in leave}
+    notes: list[str] = []
+    party: list[ev.Event] = []
+    for member in before.party:
+        if died(member):
+            notes.append(f"{member.name} died in {link.name} and stays behind")
+        elif member.name.casefold() in left:
+            notes.append(f"{member.name} was left behind")
+        else:
+            party.extend(_member(member, before, old, new, downtime, rng, notes))
+    stock = list(_party_stock(before, old, new, notes))
+    lights = list(_lights(before, old, new, {m.name for m in before.party} - left, notes))
+    for counter, value in before.counters:
+        if value:
+            notes.append(f"The party's {counter} counter ({value}) does not carry")
+    for timer in before.timers:
+        notes.append(f"The timer {timer.name} does not carry")
+    started = ev.ExpeditionStarted(
+        name=name,
+        procedure_id=new.id,
+        procedure_name=new.name,
+        seed=seed,
+        clock=before.clock + downtime,
+        turn_type=new.default_turn_type,
+    )
+    continued = ev.ExpeditionContinued(
+        predecessor=link.name,
+        predecessor_id=link.id,
+        predecessor_digest=link.digest,
+        campaign=link.campaign,
+        ended_clock=before.clock,
+        downtime_minutes=downtime,
+        notes=tuple(notes),
+    )
+    counters = [
+        ev.CounterChanged(counter=c_name, value=c.first, change=c.first, reason="start")
+        for c_name, c in new.counters.items()
+        if c.first
+    ]
+    return [started, continued, *counters, *stock, *party, *lights]
+
+
+def _member(
+    member: Member,
+    before: State,
+    old: Procedure,
+    new: Procedure,
+    downtime: int,
+    rng: random.Random,
+    notes: list[str],
+) -> Iterator[ev.Event]:
+    """One member joining again, as the downtime left them."""
+    days = downtime // MINUTES_PER_DAY
+    from delvetui.core.turn import track_start
+
+    rest = new.downtime
+    listed = {ability.upper() for ability in new.party.abilities}
+    abilities = {}
+    for ability, score in member.abilities:
+        if not listed or ability.upper() in listed or ability.upper() in _BUILT_IN:
+            abilities[ability] = score
+        else:
+            notes.append(f"{member.name}'s {ability} is not used by {new.name} and was left behind")
+    kept = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
+    tracks = {t_name: track_start(track.start, kept) for t_name, track in new.tracks.items()}
+    hp = min(member.hp, member.max_hp)
+    yield ev.MemberJoined(
+        name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
+    )
+    yield from _healed(member.name, hp, member.max_hp, rest, days, rng)
+    fatigue = min(member.fatigue, len(new.party.fatigue) - 1)
+    if days and fatigue:
+        fatigue = 0 if rest.fatigue == "all" else max(0, fatigue - int(rest.fatigue) * days)
+    if fatigue:
+        label = new.party.fatigue_label(fatigue)
+        yield ev.FatigueChanged(name=member.name, level=fatigue, label=label, reason="carried")
+    yield from _conditions(member, before, rest, days, downtime > 0)
+    yield from _own_stock(member, old, new, notes)
+
+
+def _healed(
+    name: str, hp: int, max_hp: int, rest: Downtime, days: int, rng: random.Random
+) -> Iterator[ev.Event]:
+    """The HP a member regains over the days of rest, with every die rolled for it."""
+    gained = 0
+    for day in range(1, days + 1):
+        if hp + gained >= max_hp:
+            break
+        if rest.heal == "all":
+            gained = max_hp - hp
+        elif isinstance(rest.heal, int):
+            gained += rest.heal
+        else:
+            result = dice.roll(rest.heal, rng)
+            yield ev.DiceRolled.of("downtime", f"{name}'s healing, day {day}", result)
+            gained += max(0, result.total)
+    gained = min(gained, max_hp - hp)
+    if gained > 0:
+        reason = f"{counted(days, 'day')} of rest"
+        yield ev.HpChanged(name=name, hp=hp + gained, change=gained, reason=reason)
+
+
+def _conditions(
+    member: Member, before: State, rest: Downtime, days: int, passed: bool
+) -> Iterator[ev.Event]:
+    """The lasting conditions a member keeps: a day of rest clears those ``clear`` names,
+    and any downtime ends those that last until the next rest or for some turns."""
+    timers, until_rest = dict(member.timers), dict(member.until_rest)
+    for condition in member.conditions:
+        if days and condition in rest.clear:
+            continue
+        if passed and (condition in timers or condition in until_rest):
+            continue
+        yield ev.ConditionGained(name=member.name, condition=condition, reason="carried")
+        if condition in timers:
+            turns = max(1, timers[condition] - before.turn)
+            yield ev.ConditionTimed(name=member.name, condition=condition, turn=0, turns=turns)
+        elif condition in until_rest:
+            yield ev.ConditionTimed(name=member.name, condition=condition, turn=0, until="rest")
+
+
+def _own_stock(
+    member: Member, old: Procedure, new: Procedure, notes: list[str]
+) -> Iterator[ev.Event]:
+    """A member's own resources (arrows, rations): carried where both procedures keep them
+    per member, else the new procedure's start; ``restore`` sets them back to it."""
+    for r_id, resource in new.resources.items():
+        if resource.per != "member":
+            continue
+        was = old.resources.get(r_id)
+        carried = was is not None and was.per == "member" and r_id not in new.downtime.restore
+        value = member.resource(r_id) if carried else resource.start
+        if value:
+            yield ev.ResourceChanged(
+                name=member.name, resource=r_id, value=value, change=value, reason="carried"
+            )
+    for r_id, value in member.resources:
+        rules = new.resources.get(r_id)
+        if value and (rules is None or rules.per != "member"):
+            notes.append(
+                f"{member.name}'s {value} {r_id} are not a resource of {new.name} each member "
+                "keeps and were left behind"
+            )
+
+
+def _party_stock(
+    before: State, old: Procedure, new: Procedure, notes: list[str]
+) -> Iterator[ev.Event]:
+    """The party's stock: carried where both procedures keep it for the party."""
+    for r_id, resource in new.resources.items():
+        if resource.per != "party":
+            continue
+        was = old.resources.get(r_id)
+        carried = was is not None and was.per == "party" and r_id not in new.downtime.restore
+        value = before.resource(r_id) if carried else resource.start
+        if value:
+            yield ev.ResourceChanged(
+                name="", resource=r_id, value=value, change=value, reason="carried"
+            )
+    for r_id, value in before.resources:
+        rules = new.resources.get(r_id)
+        if value and (rules is None or rules.per != "party"):
+            notes.append(
+                f"The party's {value} {r_id} are not a stock {new.name} keeps and were left behind"
+            )
+
+
+def _lights(
+    before: State, old: Procedure, new: Procedure, carriers: set[str], notes: list[str]
+) -> Iterator[ev.Event]:
+    """The lights they carried home, unlit; the spent ones stay behind."""
+    for light in before.lights:
+        if light.spent:
+            continue
+        kind = new.lights.get(light.kind)
+        if kind is None:
+            notes.append(
+                f"{_lights_text(light)} {'are' if light.count > 1 else 'is'} not a light of "
+                f"{new.name} and {'were' if light.count > 1 else 'was'} left behind"
+            )
+            continue
+        full = kind.duration_minutes(new.turn_minutes(new.default_turn_type))
+        old_kind = old.lights.get(light.kind)
+        was_full = (
+            None
+            if old_kind is None
+            else old_kind.duration_minutes(old.turn_minutes(before.turn_type))
+        )
+        minutes = light.minutes
+        if minutes is None or full is None or (was_full is not None and minutes >= was_full):
+            minutes = full
+        else:
+            minutes = min(minutes, full)
+        usage_die = light.usage_die
+        if kind.usage_die is None or old_kind is None or usage_die == old_kind.usage_die:
+            usage_die = kind.usage_die
+        yield ev.LightAdded(
+            id=light.id,
+            kind=light.kind,
+            count=light.count,
+            carrier=light.carrier if light.carrier in carriers else None,
+            minutes=minutes,
+            brightness=kind.brightness,
+            usage_die=usage_die,
+        )
+        if kind.real_minutes is not None:
+            seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
+            yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+
+
+def _lights_text(light: Light) -> str:
+    return f"The {counted(light.count, light.kind)}" if light.count > 1 else f"{light.id}"

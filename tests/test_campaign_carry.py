@@ -1,0 +1,186 @@
+"""Carrying a party to the next expedition (issue #32): ``core.campaign.carry``.
+
+The rules (docs/procedures.md, 3.23a ``[downtime]``): the party comes as the last
+expedition ended, healed by the whole days of rest as the new procedure's ``[downtime]``
+says (dice rolled and kept in batch 1); the dead and those left behind stay; the lights
+come unlit, the spent ones gone; what the new procedure has no place for is said in the
+link's notes. The new file replays and passes the import's audit on its own.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.core.campaign import Link, carry
+from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.errors import CommandError
+from delvetui.procedure.loader import load_text
+from delvetui.procedure.model import Procedure
+from delvetui.procedure.registry import find
+from delvetui.session import Expedition
+from tests.conftest import Factory, run
+
+DAY = MINUTES_PER_DAY
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "procedures.md"
+
+
+def _link(x: Expedition) -> Link:
+    return Link(name=x.state.name, id=x.expedition_id, digest=x.digest(), campaign="marches")
+
+
+def barrow(expedition: Factory) -> Expedition:
+    """A Delving expedition played and ended: Ash hurt, Bryn dead, Cy fine; torches used."""
+    x = expedition("delving", name="barrow", seed=5)
+    run(
+        x,
+        "pc add Ash hp=8 STR=14 CHA=9",
+        "pc add Bryn hp=5",
+        "pc add Cy hp=4",
+        "light add torch count=3 carrier=Ash lit",
+        "light add candle count=2 carrier=Cy",
+        "turn hazard=6",
+        "pc Ash hp=-5 +poisoned:6 +cursed",
+        "pc Bryn hp=0",
+        "end the party is back in town",
+    )
+    return x
+
+
+def continued(home: Path, name: str, first: list[ev.Event], procedure: Procedure) -> Expedition:
+    return Expedition.create(home / f"{name}.delve", procedure, first=first)
+
+
+def test_the_party_lights_and_healing_carry_into_a_file_that_stands_alone(
+    expedition: Factory, home: Path
+) -> None:
+    x = barrow(expedition)
+    before, old = x.state, x.procedure
+    delving = find("delving")
+    first = carry(
+        "barrow-2", 9, before, old, delving, _link(x), downtime=3 * DAY + 300, rng=random.Random(1)
+    )
+    y = continued(home, "barrow-2", first, delving)
+    try:
+        state = y.state
+        assert state.predecessor == "barrow" and state.campaign == "marches"
+        assert state.clock == before.clock + 3 * DAY + 300 and state.day == before.day + 3
+        assert state.turn == 0 and state.minutes == 0 and not state.ended
+        assert [m.name for m in state.party] == ["Ash", "Cy"]
+        ash = state.member("Ash")
+        assert ash is not None
+        # Delving's default downtime: 1 HP a day, 3 whole days; the timed poison ended.
+        assert ash.hp == 3 + 3 and ash.max_hp == 8 and ash.conditions == ("cursed",)
+        assert dict(ash.abilities) == {"STR": 14, "CHA": 9}
+        # The lights come home unlit; the lit torch was taken from the stack and carried.
+        assert not state.lit_lights
+        kinds = sorted((light.kind, light.count) for light in state.lights)
+        assert kinds == [("candle", 2), ("torch", 1), ("torch", 2)]
+        assert all(light.carrier in ("Ash", "Cy") for light in state.lights)
+        link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+        assert "Bryn died in barrow and stays behind" in link.notes
+        y.verify()  # every event is one a command could have written where it stands
+    finally:
+        y.close()
+    again = Expedition.open(home / "barrow-2.delve")
+    try:
+        assert again.state == state
+    finally:
+        again.close()
+
+
+def test_another_procedure_says_what_it_has_no_place_for(expedition: Factory, home: Path) -> None:
+    x = barrow(expedition)
+    cairn = find("cairn")
+    first = carry(
+        "cairn-1", 9, x.state, x.procedure, cairn, _link(x), downtime=DAY, rng=random.Random(2)
+    )
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "Ash's CHA is not used by Cairn (second edition) and was left behind" in link.notes
+    assert (
+        "The 2 candles are not a light of Cairn (second edition) and were left behind"
+    ) in link.notes
+    y = continued(home, "cairn-1", first, cairn)
+    try:
+        ash = y.state.member("Ash")
+        assert ash is not None and dict(ash.abilities) == {"STR": 14}
+        # Cairn counts rations per member: each starts with the procedure's start.
+        assert ash.resource("rations") == 3
+        assert {light.kind for light in y.state.lights} == {"torch"}
+        y.verify()
+        y.execute("turn")  # the carried party plays on
+    finally:
+        y.close()
+
+
+DOCS_DOWNTIME = re.search(r"```toml\n(\[downtime\]\n.*?)```", DOCS.read_text(), re.DOTALL)
+
+
+def test_the_documented_downtime_heals_by_dice_each_day(expedition: Factory, home: Path) -> None:
+    """The example of docs/procedures.md 3.23a, played: 1d3 a day per member, rolled and
+    kept as DiceRolled events; a day of rest clears exhaustion; the rolls replay."""
+    assert DOCS_DOWNTIME is not None
+    base = find("exploration")
+    rested = load_text(base.text + "\n" + DOCS_DOWNTIME.group(1), source="the docs' example")
+    assert rested.downtime.heal == "1d3" and rested.downtime.clear == ("exhausted",)
+    x = expedition("exploration", name="crypt", seed=3)
+    run(x, "pc add Ash hp=12", "pc Ash hp=-10 +exhausted fatigue=2", "end")
+    first = carry(
+        "crypt-2", 4, x.state, x.procedure, rested, _link(x), downtime=2 * DAY, rng=random.Random(7)
+    )
+    rolls = [e for e in first if isinstance(e, ev.DiceRolled)]
+    assert [r.purpose for r in rolls] == ["Ash's healing, day 1", "Ash's healing, day 2"]
+    assert all(r.expression == "d3" and 1 <= r.total <= 3 for r in rolls)
+    y = continued(home, "crypt-2", first, rested)
+    try:
+        ash = y.state.member("Ash")
+        assert ash is not None
+        assert ash.hp == 2 + sum(r.total for r in rolls)
+        assert ash.conditions == () and ash.fatigue == 0
+        y.verify()
+    finally:
+        y.close()
+
+
+def test_all_heals_in_a_day_and_no_whole_day_heals_nothing(expedition: Factory) -> None:
+    x = expedition("exploration", name="crypt")
+    run(x, "pc add Ash hp=12", "pc Ash hp=-10", "end")
+    text = find("exploration").text + '\n[downtime]\nheal = "all"\n'
+    rested = load_text(text, source="test")
+
+    def hp(downtime: int) -> int:
+        first = carry(
+            "n", 1, x.state, x.procedure, rested, _link(x), downtime=downtime, rng=random.Random()
+        )
+        state = State()
+        from delvetui.core.evolve import fold
+
+        found = fold(state, first).member("Ash")
+        assert found is not None
+        return found.hp
+
+    assert hp(DAY) == 12
+    assert hp(DAY - 1) == 2  # 23 hours is no whole day of rest
+
+
+def test_leaving_a_member_behind_and_an_unknown_one(expedition: Factory) -> None:
+    x = barrow(expedition)
+    first = carry(
+        "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=0, rng=random.Random(),
+        leave=["cy"],
+    )  # fmt: skip
+    joined = [e.name for e in first if isinstance(e, ev.MemberJoined)]
+    assert joined == ["Ash"]
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "Cy was left behind" in link.notes
+    # With no time passed nothing heals and the poison lasts on.
+    assert any(isinstance(e, ev.ConditionTimed) and e.condition == "poisoned" for e in first)
+    with pytest.raises(CommandError, match="no member 'Dax' in barrow's party"):
+        carry(
+            "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=0, rng=random.Random(),
+            leave=["Dax"],
+        )  # fmt: skip
