@@ -189,8 +189,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if wanted("new"):
         new = add(
             "new",
-            "Create an expedition and print its path.",
+            "Create an expedition and print its path (with --after, the next one of a "
+            "campaign: the party carried over; a line for each thing left behind).",
             "delvetui new crypt --procedure delving --seed 7 --start 08:00",
+            "delvetui new crypt-2 --after crypt --downtime 7d",
         )
         new.add_argument(
             "name", nargs="?", metavar="NAME", help="a name, or a path ending in .delve"
@@ -198,12 +200,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         new.add_argument(
             "--file", metavar="PATH.delve", help="create the file there (NAME is then its title)"
         )
-        new.add_argument(
-            "--procedure", required=True, metavar="ID|FILE", help="procedure id or file"
-        )
+        new.add_argument("--procedure", metavar="ID|FILE", help="procedure id or file")
         new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
         new.add_argument("--start", metavar="HH:MM", help="in-world start time")
         new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
+        new.add_argument("--after", metavar="PRED", help="continue this ended expedition")
+        new.add_argument("--downtime", metavar="7d|36h", help="time in town after PRED ended")
+        new.add_argument(
+            "--leave", nargs="+", action="extend", default=[], metavar="NAME", help="stays behind"
+        )
+        new.add_argument("--campaign", metavar="C", help="the campaign (a chain inherits it)")
+        new.add_argument("--day", type=int, metavar="N", help="the day it starts (default 1)")
 
     if wanted("act"):
         act = add(
@@ -446,20 +453,36 @@ def _new(args: argparse.Namespace) -> int:
 
     if args.name is None and args.file is None:
         raise DelveError("Give the expedition a name, or a file with --file PATH.delve.")
-    procedure = registry.find(args.procedure)
+    if args.procedure is None and args.after is None:
+        raise DelveError("Give a procedure with --procedure ID|FILE, or --after PRED.")
+    procedure = None if args.procedure is None else registry.find(args.procedure)
     path = paths.new_expedition_path(args.name or "", file=args.file)
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
     # The tables are checked before anything is made: a bad file leaves no expedition.
-    tables = None
+    commands = []
     if args.tables:
         from delvetui.procedure import tables_file  # the adventure tables' reader
 
-        tables = tables_file.read(Path(args.tables))
+        contents = tables_file.read(Path(args.tables))
+        commands.append(cmd.said(cmd.AddTables(path=args.tables, contents=contents)))
+    if args.after is not None or args.campaign is not None or args.day is not None:
+        from delvetui.application import campaign
+
+        made, notes = campaign.new_in_campaign(
+            name, path, procedure, commands, after=args.after, downtime=args.downtime,
+            start=args.start, leave=args.leave, campaign=args.campaign, day=args.day,
+            seed=args.seed,
+        )  # fmt: skip
+        _say("\n".join((str(made), *notes)))
+        return 0
+    if args.downtime is not None or args.leave:
+        raise DelveError("--downtime and --leave go with --after PRED (the one continued).")
+    assert procedure is not None
     with Expedition.create(
         path, procedure, name=name, seed=args.seed, start=args.start
     ) as expedition:
-        if tables is not None:
-            expedition.run(cmd.said(cmd.AddTables(path=args.tables, contents=tables)))
+        for command in commands:
+            expedition.run(command)
     _say(str(path))
     return 0
 

@@ -571,6 +571,10 @@ class Expedition:
             raise ReadOnlyExpedition(
                 self.store.readonly_reason or f"{self.path} is open read-only."
             )
+        if self.state.ended:
+            from delvetui.core.campaign import ended_refusal
+
+            raise CommandError(ended_refusal(self.state))
         import hashlib
 
         digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]

@@ -107,3 +107,14 @@ def test_end_from_the_shell_and_status_says_so(home: Path) -> None:
     assert data["ended"] is True and data["in_session"] is False
     assert data["campaign"] == "barrow" and data["predecessor"] is None
     assert data["turn"] == 1
+
+
+def test_an_ended_expedition_is_not_moved_to_another_procedure(expedition: Factory) -> None:
+    """`upgrade` is refused like a command while the expedition has ended."""
+    from delvetui.procedure.registry import find
+
+    x = expedition("delving", name="barrow")
+    run(x, "end")
+    with pytest.raises(CommandError, match="Type `reopen`"):
+        x.change_procedure(find("cairn"))
+    assert x.state.procedure_id == "delving"

@@ -300,7 +300,11 @@ def _own_stock(
         value = member.resource(r_id) if carried else resource.start
         if value:
             yield ev.ResourceChanged(
-                name=member.name, resource=r_id, value=value, change=value, reason="carried"
+                name=member.name,
+                resource=r_id,
+                value=value,
+                change=value,
+                reason="carried" if carried else "start",
             )
     for r_id, value in member.resources:
         rules = new.resources.get(r_id)
@@ -323,7 +327,11 @@ def _party_stock(
         value = before.resource(r_id) if carried else resource.start
         if value:
             yield ev.ResourceChanged(
-                name="", resource=r_id, value=value, change=value, reason="carried"
+                name="",
+                resource=r_id,
+                value=value,
+                change=value,
+                reason="carried" if carried else "start",
             )
     for r_id, value in before.resources:
         rules = new.resources.get(r_id)

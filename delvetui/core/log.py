@@ -379,7 +379,9 @@ def span_text(minutes: int) -> str:
     hours, minutes = divmod(rest, 60)
     parts = [counted(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))]
     said = [part for part, n in zip(parts, (days, hours, minutes), strict=True) if n]
-    return " and ".join(said) or "no time"
+    if not said:
+        return "no time"
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
 
 
 #: The reason events carry when the game master changed something by hand.

@@ -1,0 +1,250 @@
+"""The next expedition of a campaign, and the first one named in a campaign.
+
+``next_plan`` reads the predecessor (read-only, checked as an import checks a file from
+outside) and works out everything the new expedition will start with: who carries, their
+HP after the downtime, the lights and supplies, what stays behind. The form shows it and
+``delvetui new --after`` prints its notes; ``create_next`` makes the file from the plan,
+so what was shown is what is made. The predecessor is never written.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from delvetui import fileio, paths
+from delvetui.core import commands as cmd
+from delvetui.core import events as ev
+from delvetui.core.campaign import Link, carry
+from delvetui.core.decide import MAX_SEED, start_events
+from delvetui.core.evolve import fold
+from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.errors import CommandError, DelveError, ExpeditionExists
+from delvetui.procedure.model import Procedure
+from delvetui.session import Expedition
+from delvetui.text import clock as read_clock
+from delvetui.text import quoted
+
+_SPAN = re.compile(r"(?:(\d{1,5})d)?(?:(\d{1,6})h)?(?:(\d{1,7})m)?")
+#: The longest downtime taken (about 27 years), so a typo cannot push the calendar to the end
+#: of time.
+MAX_DOWNTIME_DAYS = 10_000
+
+
+def downtime_minutes(text: str) -> int:
+    """A downtime typed as days, hours and minutes (7d, 36h, 2d6h, 90m) in minutes."""
+    found = _SPAN.fullmatch(text.strip().lower())
+    if not text.strip() or found is None or not any(found.groups()):
+        raise CommandError(
+            f"'{quoted(text)}' is not a downtime; write days and hours, e.g. 7d, 36h or 2d6h."
+        )
+    days, hours, minutes = (int(part or 0) for part in found.groups())
+    total = days * MINUTES_PER_DAY + hours * 60 + minutes
+    if total > MAX_DOWNTIME_DAYS * MINUTES_PER_DAY:
+        raise CommandError(f"A downtime may be up to {MAX_DOWNTIME_DAYS} days.")
+    return total
+
+
+@attrs.frozen
+class NextPlan:
+    """What the next expedition will start with, worked out before anything is made."""
+
+    name: str
+    predecessor: Path
+    procedure: Procedure
+    #: Batch 1 of the new expedition, as ``create_next`` will write it.
+    first: tuple[ev.Event, ...]
+    #: The state batch 1 gives: the party after the downtime, the lights, the supplies.
+    state: State
+    #: What did not carry, one sentence each.
+    notes: tuple[str, ...]
+    #: Minutes from the predecessor's end to the new start.
+    downtime: int
+
+
+def next_plan(
+    predecessor: Path,
+    name: str,
+    *,
+    downtime: str | None = None,
+    procedure: Procedure | None = None,
+    start: str | None = None,
+    leave: Sequence[str] = (),
+    campaign: str | None = None,
+    seed: int | None = None,
+) -> NextPlan:
+    """The plan of the expedition NAME continuing the one in ``predecessor``.
+
+    Without ``procedure``, the predecessor's (the one it ended with). ``start`` (HH:MM)
+    sets the hour on the day the downtime reaches. Raises DelveError with a sentence when
+    the predecessor cannot be read or trusted, has not ended, or the new one would start
+    before it ended.
+    """
+    before, old, link = _read_predecessor(predecessor, campaign)
+    new = procedure or old
+    minutes = downtime_minutes(downtime) if downtime else 0
+    clock = before.clock + minutes
+    if start is not None:
+        found = read_clock(start)
+        if found is None:
+            raise CommandError(f"'{quoted(start)}' is not a start time; write HH:MM, e.g. 08:00.")
+        clock = clock - clock % MINUTES_PER_DAY + found[0] * 60 + found[1]
+    if clock < before.clock:
+        raise CommandError(
+            f"{link.name} ended on day {before.day} at {before.clock_text}; the next "
+            f"expedition cannot start before that (it would start on day "
+            f"{clock // MINUTES_PER_DAY + 1} at {start}). Give a later --start or a longer "
+            "--downtime."
+        )
+    seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+    if not 0 <= seed <= MAX_SEED:
+        raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
+    # The dice of batch 1 as ``Expedition.run`` rolls a batch's: seeded by the seed and 1.
+    rng = random.Random(f"{seed}:1")
+    first = carry(
+        name, seed, before, old, new, link, downtime=clock - before.clock, rng=rng, leave=leave
+    )
+    continued = first[1]
+    assert isinstance(continued, ev.ExpeditionContinued)
+    return NextPlan(
+        name=name,
+        predecessor=predecessor,
+        procedure=new,
+        first=tuple(first),
+        state=fold(State(), first),
+        notes=continued.notes,
+        downtime=clock - before.clock,
+    )
+
+
+def _read_predecessor(path: Path, campaign: str | None) -> tuple[State, Procedure, Link]:
+    """The predecessor's final state, procedure and link, read-only and audited."""
+    name = path.stem
+    try:
+        with Expedition.open(path, write=False) as found:
+            # Checked as an import checks a file from outside: every row, every event.
+            found.verify()
+            state, procedure = found.state, found.procedure
+            link = Link(
+                name=state.name or name,
+                id=found.expedition_id,
+                digest=found.digest(),
+                campaign=state.campaign or state.name or name,
+            )
+    except DelveError as error:
+        raise DelveError(f"{name} cannot be continued: {error}") from None
+    if not state.ended:
+        raise CommandError(f"{name} has not ended; end it first with `delvetui act {name} end`.")
+    if campaign is not None and campaign != link.campaign:
+        raise CommandError(
+            f"{name} is in the campaign {link.campaign!r}; the expedition after it is too "
+            "(leave --campaign out, or give that name)."
+        )
+    return state, procedure, link
+
+
+def create_next(
+    plan: NextPlan, commands: Sequence[cmd.Command] = (), *, path: Path | None = None
+) -> Path:
+    """Make the expedition of the plan (and run ``commands`` in it); return its path.
+
+    All or nothing, as ``creation.create``: a failure leaves no file behind. ``path`` is
+    where (default: the plan's name in the data folder).
+    """
+    final = path or paths.new_expedition_path(plan.name)
+    return _create(final, plan.name, plan.procedure, plan.first, commands)
+
+
+def first_in_campaign(
+    name: str,
+    procedure: Procedure,
+    *,
+    campaign: str | None = None,
+    day: int = 1,
+    start: str | None = None,
+    seed: int | None = None,
+    commands: Sequence[cmd.Command] = (),
+    path: Path | None = None,
+) -> Path:
+    """Make the first expedition of a chain, in the campaign named ``campaign`` (when given)
+    and starting on ``day``; return its path (``path``, or NAME in the data folder)."""
+    if not 1 <= day <= MAX_DOWNTIME_DAYS:
+        raise CommandError(f"The day {day} is out of range; give a day from 1 to 10000.")
+    seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+    first = start_events(name, procedure, seed=seed, start=start)
+    started = first[0]
+    assert isinstance(started, ev.ExpeditionStarted)
+    opening: list[ev.Event] = [
+        attrs.evolve(started, clock=started.clock + (day - 1) * MINUTES_PER_DAY)
+    ]
+    if campaign is not None:
+        from delvetui.core.campaign import problem
+
+        wrong = problem(State(), ev.CampaignNamed(campaign=campaign))
+        if wrong:
+            raise CommandError(f"{quoted(campaign)} cannot name a campaign: {wrong}.")
+        opening.append(ev.CampaignNamed(campaign=campaign))
+    final = path or paths.new_expedition_path(name)
+    return _create(final, name, procedure, (*opening, *first[1:]), commands)
+
+
+def _create(
+    final: Path,
+    name: str,
+    procedure: Procedure,
+    first: Sequence[ev.Event],
+    commands: Sequence[cmd.Command],
+) -> Path:
+    taken = f"An expedition called '{name}' already exists; pick another name."
+    if os.path.lexists(final):
+        raise ExpeditionExists(taken)
+
+    def build(temp: Path) -> None:
+        with Expedition.create(temp, procedure, first=first) as expedition:
+            for command in commands:
+                expedition.run(command)
+
+    fileio.create_expedition(final, build, taken=taken)
+    return final
+
+
+def new_in_campaign(
+    name: str,
+    path: Path,
+    procedure: Procedure | None,
+    commands: Sequence[cmd.Command],
+    *,
+    after: str | None,
+    downtime: str | None,
+    start: str | None,
+    leave: Sequence[str],
+    campaign: str | None,
+    day: int | None,
+    seed: int | None,
+) -> tuple[Path, tuple[str, ...]]:
+    """``delvetui new`` with --after, --campaign or --day: the path made and the notes."""
+    if after is None:
+        if downtime is not None or leave:
+            raise CommandError("--downtime and --leave go with --after PRED (the one continued).")
+        assert procedure is not None
+        made = first_in_campaign(
+            name, procedure, campaign=campaign, day=day or 1, start=start, seed=seed,
+            commands=commands, path=path,
+        )  # fmt: skip
+        return made, ()
+    if day is not None:
+        raise CommandError(
+            "--day is for the first expedition of a chain; after another, the day follows "
+            "from its end and the --downtime."
+        )
+    plan = next_plan(
+        paths.find_expedition(after), name, downtime=downtime, procedure=procedure,
+        start=start, leave=leave, campaign=campaign, seed=seed,
+    )  # fmt: skip
+    return create_next(plan, commands, path=path), plan.notes
