@@ -718,6 +718,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         f"({data['quarter']}), time dice {' '.join(map(str, state.time_dice)) or '-'}",
         f"Light: {data['light_level']}",
     ]
+    if state.predecessor:
+        lines.append(f"After {state.predecessor}, in the campaign {data['campaign']}")
+    if state.ended:
+        words = f" ({state.end_words})" if state.end_words else ""
+        lines.append(f"The expedition has ended{words}; `reopen` takes it up again.")
     if data.get("area"):
         lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
     if data["last_hazard"]:

@@ -131,12 +131,14 @@ class Expedition:
         start: str | None = None,
         now: dt.datetime | None = None,
         first: Sequence[ev.Event] = (),
+        expedition_id: str | None = None,
     ) -> Expedition:
         """Create the expedition file with the procedure's text inside and open it.
 
         ``first`` is batch 1 when it is made elsewhere (an expedition that continues
         another, ``core.campaign.carry``): it starts with its ``ExpeditionStarted``, whose
         name and seed the file takes; else batch 1 is the procedure's start.
+        ``expedition_id`` is the file's id (32 hex digits; a new random one by default).
         """
         import secrets
 
@@ -156,7 +158,7 @@ class Expedition:
             "procedure": procedure.id,
             "seed": str(seed),
             "created": (now or _now()).isoformat(timespec="seconds"),
-            "id": secrets.token_hex(16),
+            "id": expedition_id or secrets.token_hex(16),
         }
         store = Store.create(path, meta=meta, procedure_text=procedure.text)
         try:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from attrs import evolve as attrs_evolve
 
 from delvetui.core import events as ev
 from delvetui.core.campaign import Link, carry
@@ -175,6 +176,10 @@ def test_leaving_a_member_behind_and_an_unknown_one(expedition: Factory) -> None
     )  # fmt: skip
     joined = [e.name for e in first if isinstance(e, ev.MemberJoined)]
     assert joined == ["Ash"]
+    # Cy's candles come home with the party, carried by no one now.
+    assert {e.carrier for e in first if isinstance(e, ev.LightAdded) and e.kind == "candle"} == {
+        None
+    }
     link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
     assert "Cy was left behind" in link.notes
     # With no time passed nothing heals and the poison lasts on.
@@ -184,3 +189,37 @@ def test_leaving_a_member_behind_and_an_unknown_one(expedition: Factory) -> None
             "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=0, rng=random.Random(),
             leave=["Dax"],
         )  # fmt: skip
+
+
+def test_a_torchs_strikes_carry_and_the_adventures_tables_are_said_to_stay() -> None:
+    """Cairn counts the lightings a torch has used: they carry with it. The adventure's own
+    tables belong to the last dungeon: the link says they stay."""
+    from delvetui.core.evolve import fold
+    from delvetui.core.state import Light
+
+    cairn = find("cairn")
+    torch = Light(id="torch1", kind="torch", carrier=None, brightness="bright", strikes=2)
+    before = State(name="barrow", clock=DAY, lights=(torch,), ended=True)
+    before = attrs_evolve(before, adventures=(("crypt", "[areas.hall]\n"),))
+    link = Link(name="barrow", id="0" * 32, digest="0" * 64, campaign="barrow")
+    first = carry("n", 1, before, cairn, cairn, link, downtime=DAY, rng=random.Random())
+    carried = fold(State(), first).light("torch1")
+    assert carried is not None and carried.strikes == 2 and not carried.lit
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "The adventure's tables crypt do not carry (add them again)" in continued.notes
+    assert not any("counter" in note for note in continued.notes)  # the path is at its start
+
+
+def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> None:
+    """Cairn's rations are each member's; Delving keeps none: they are said to stay."""
+    x = expedition("cairn", name="road")
+    run(x, "pc add Ash hp=6 STR=12", "counter set path 3", "end")
+    first = carry(
+        "n", 1, x.state, x.procedure, find("delving"), _link(x), downtime=DAY,
+        rng=random.Random(),
+    )  # fmt: skip
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "Ash's rations (3) is not kept for each member by Delving and was left behind" in (
+        continued.notes
+    )
+    assert "The party's path counter (3) does not carry" in continued.notes

@@ -123,4 +123,6 @@ def test_a_chained_expedition_imports_without_its_predecessor(home: Path, tmp_pa
     data = status(home, "barrow-2")
     assert data["predecessor"] == "barrow" and data["campaign"] == "barrow"
     assert [(m["name"], m["hp"]) for m in data["party"]] == [("Ash", 5)]
+    said = _ok(home, "status", "barrow-2")
+    assert "After barrow, in the campaign barrow" in said
     assert json.loads(exported.read_text())["meta"]["id"]

@@ -107,6 +107,8 @@ def test_end_from_the_shell_and_status_says_so(home: Path) -> None:
     assert data["ended"] is True and data["in_session"] is False
     assert data["campaign"] == "barrow" and data["predecessor"] is None
     assert data["turn"] == 1
+    said = delvetui(home, "status", "barrow").stdout
+    assert "The expedition has ended (the party is back in town); `reopen` takes it up" in said
 
 
 def test_an_ended_expedition_is_not_moved_to_another_procedure(expedition: Factory) -> None:

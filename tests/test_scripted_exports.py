@@ -31,6 +31,8 @@ from .test_procedure_sessions import SCRIPTS as SCRIPTS
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "scripted"
 LENGTH = 200
+#: The file's id, fixed so the JSON export is the same every run (a new file's is random).
+EXPEDITION_ID = "0123456789abcdef" * 2
 
 #: After the forty-turn session, each procedure goes on with these commands in turn until
 #: the script is 200 commands long. Turns without dice are rolled from the seed.
@@ -309,7 +311,12 @@ def script(procedure_id: str) -> list[str]:
 def played(home: Path, procedure_id: str) -> tuple[Expedition, str]:
     """The 200 commands on a real file, and what each said (or why it was refused)."""
     made = Expedition.create(
-        home / f"{procedure_id}.delve", find(procedure_id), seed=200, now=NOW, name=procedure_id
+        home / f"{procedure_id}.delve",
+        find(procedure_id),
+        seed=200,
+        now=NOW,
+        name=procedure_id,
+        expedition_id=EXPEDITION_ID,
     )
     told: list[str] = []
     for number, command in enumerate(script(procedure_id), 1):

@@ -27,7 +27,7 @@ from delvetui.core.evolve import fold
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import CommandError, DelveError, ExpeditionExists
 from delvetui.procedure.model import Procedure
-from delvetui.session import Expedition
+from delvetui.session import Expedition, check_pages
 from delvetui.text import clock as read_clock
 from delvetui.text import quoted
 
@@ -68,8 +68,27 @@ class NextPlan:
     downtime: int
 
 
+@attrs.frozen
+class Predecessor:
+    """An ended expedition read to be continued: its final state, its procedure then, and
+    what the next one names it by. Read once (``read_predecessor``), planned from often."""
+
+    path: Path
+    state: State
+    procedure: Procedure
+    link: Link
+
+
+def read_predecessor(path: Path, campaign: str | None = None) -> Predecessor:
+    """The expedition at ``path``, read-only and checked as an import checks a file from
+    outside. Raises DelveError with a sentence when it cannot be read or trusted, has not
+    ended, or is in another campaign than ``campaign`` (when given)."""
+    state, procedure, link = _read_predecessor(path, campaign)
+    return Predecessor(path=path, state=state, procedure=procedure, link=link)
+
+
 def next_plan(
-    predecessor: Path,
+    predecessor: Path | Predecessor,
     name: str,
     *,
     downtime: str | None = None,
@@ -86,7 +105,11 @@ def next_plan(
     the predecessor cannot be read or trusted, has not ended, or the new one would start
     before it ended.
     """
-    before, old, link = _read_predecessor(predecessor, campaign)
+    if isinstance(predecessor, Path):
+        predecessor = read_predecessor(predecessor, campaign)
+    elif campaign is not None and campaign != predecessor.link.campaign:
+        raise CommandError(_other_campaign(predecessor.link))
+    before, old, link = predecessor.state, predecessor.procedure, predecessor.link
     new = procedure or old
     minutes = downtime_minutes(downtime) if downtime else 0
     clock = before.clock + minutes
@@ -114,7 +137,7 @@ def next_plan(
     assert isinstance(continued, ev.ExpeditionContinued)
     return NextPlan(
         name=name,
-        predecessor=predecessor,
+        predecessor=predecessor.path,
         procedure=new,
         first=tuple(first),
         state=fold(State(), first),
@@ -127,8 +150,10 @@ def _read_predecessor(path: Path, campaign: str | None) -> tuple[State, Procedur
     """The predecessor's final state, procedure and link, read-only and audited."""
     name = path.stem
     try:
-        with Expedition.open(path, write=False) as found:
-            # Checked as an import checks a file from outside: every row, every event.
+        # Resumed from its snapshot, then checked as an import checks a file from outside:
+        # every page, every row, every event (and the snapshot against the full replay).
+        with Expedition.open(path, write=False, snapshot=True) as found:
+            check_pages(path)
             found.verify()
             state, procedure = found.state, found.procedure
             link = Link(
@@ -142,11 +167,15 @@ def _read_predecessor(path: Path, campaign: str | None) -> tuple[State, Procedur
     if not state.ended:
         raise CommandError(f"{name} has not ended; end it first with `delvetui act {name} end`.")
     if campaign is not None and campaign != link.campaign:
-        raise CommandError(
-            f"{name} is in the campaign {link.campaign!r}; the expedition after it is too "
-            "(leave --campaign out, or give that name)."
-        )
+        raise CommandError(_other_campaign(link))
     return state, procedure, link
+
+
+def _other_campaign(link: Link) -> str:
+    return (
+        f"{link.name} is in the campaign {link.campaign!r}; the expedition after it is too "
+        "(leave --campaign out, or give that name)."
+    )
 
 
 def create_next(

@@ -44,6 +44,7 @@ CARRIED: tuple[type[ev.Event], ...] = (
     ev.MarchingOrderSet,
     ev.LightAdded,
     ev.LightRealTimeSet,
+    ev.LightStruck,
     ev.DiceRolled,
 )
 #: Length of an expedition's id (hex digits) and of its log's digest.
@@ -169,6 +170,7 @@ def carry(
     left = {who.casefold() for who in leave}
     notes: list[str] = []
     party: list[ev.Event] = []
+    carried: set[str] = set()
     for member in before.party:
         if died(member):
             notes.append(f"{member.name} died in {link.name} and stays behind")
@@ -176,13 +178,17 @@ def carry(
             notes.append(f"{member.name} was left behind")
         else:
             party.extend(_member(member, before, old, new, downtime, rng, notes))
+            carried.add(member.name)
     stock = list(_party_stock(before, old, new, notes))
-    lights = list(_lights(before, old, new, {m.name for m in before.party} - left, notes))
+    lights = list(_lights(before, old, new, carried, notes))
     for counter, value in before.counters:
-        if value:
+        rules = old.counters.get(counter)
+        if value != (rules.first if rules is not None else 0):
             notes.append(f"The party's {counter} counter ({value}) does not carry")
     for timer in before.timers:
         notes.append(f"The timer {timer.name} does not carry")
+    for tables_id, _ in before.adventures:
+        notes.append(f"The adventure's tables {tables_id} do not carry (add them again)")
     started = ev.ExpeditionStarted(
         name=name,
         procedure_id=new.id,
@@ -218,9 +224,9 @@ def _member(
     notes: list[str],
 ) -> Iterator[ev.Event]:
     """One member joining again, as the downtime left them."""
-    days = downtime // MINUTES_PER_DAY
     from delvetui.core.turn import track_start
 
+    days = downtime // MINUTES_PER_DAY
     rest = new.downtime
     listed = {ability.upper() for ability in new.party.abilities}
     abilities = {}
@@ -310,8 +316,8 @@ def _own_stock(
         rules = new.resources.get(r_id)
         if value and (rules is None or rules.per != "member"):
             notes.append(
-                f"{member.name}'s {value} {r_id} are not a resource of {new.name} each member "
-                "keeps and were left behind"
+                f"{member.name}'s {r_id} ({value}) is not kept for each member by {new.name} "
+                "and was left behind"
             )
 
 
@@ -337,7 +343,7 @@ def _party_stock(
         rules = new.resources.get(r_id)
         if value and (rules is None or rules.per != "party"):
             notes.append(
-                f"The party's {value} {r_id} are not a stock {new.name} keeps and were left behind"
+                f"The party's {r_id} ({value}) is not a stock {new.name} keeps and was left behind"
             )
 
 
@@ -379,6 +385,8 @@ def _lights(
             brightness=kind.brightness,
             usage_die=usage_die,
         )
+        if light.strikes and kind.strikes:
+            yield ev.LightStruck(id=light.id, strikes=light.strikes)
         if kind.real_minutes is not None:
             seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
             yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")

@@ -314,12 +314,14 @@ def _set_clock(work: Work, minute_of_day: int, reason: str) -> None:
 
     The clock never runs backwards: time spent (lights, tracks) stays spent. Before the
     first turn no time has been spent, so the game master sets the hour the expedition
-    starts at ("the GM sets one time die out to 5"), on its first day.
+    starts at ("the GM sets one time die out to 5"), on its first day (which is a later day
+    of the campaign with ``new --day N``). An expedition that continues another never starts
+    before the other ended: its hour is set with ``new --start``.
     """
     clock = work.state.clock
     day_start = clock - clock % MINUTES_PER_DAY
     wanted = day_start + minute_of_day
-    if work.state.turn == 0 and work.state.minutes == 0 and day_start == 0:
+    if work.state.turn == 0 and work.state.minutes == 0 and not work.state.predecessor:
         reason = f"{reason}; the expedition starts at this hour"
     elif wanted < clock:
         now = f"{clock % MINUTES_PER_DAY // 60:02d}:{clock % 60:02d}"
