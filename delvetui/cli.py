@@ -204,6 +204,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
         new.add_argument("--start", metavar="HH:MM", help="in-world start time")
         new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
+        new.add_argument(
+            "--calendar", metavar="FILE", help="the world's calendar (a [calendar] table, TOML)"
+        )
         new.add_argument("--after", metavar="PRED", help="continue this ended expedition")
         new.add_argument("--downtime", metavar="7d|36h", help="time in town after PRED ended")
         new.add_argument(
@@ -465,13 +468,14 @@ def _new(args: argparse.Namespace) -> int:
 
         contents = tables_file.read(Path(args.tables))
         commands.append(cmd.said(cmd.AddTables(path=args.tables, contents=contents)))
+    calendar = _calendar_file(args.calendar) if args.calendar else ""
     if args.after is not None or args.campaign is not None or args.day is not None:
         from delvetui.application import campaign
 
         made, notes = campaign.new_in_campaign(
             name, path, procedure, commands, after=args.after, downtime=args.downtime,
             start=args.start, leave=args.leave, campaign=args.campaign, day=args.day,
-            seed=args.seed,
+            seed=args.seed, calendar=calendar,
         )  # fmt: skip
         _say("\n".join((str(made), *notes)))
         return 0
@@ -479,12 +483,24 @@ def _new(args: argparse.Namespace) -> int:
         raise DelveError("--downtime and --leave go with --after PRED (the one continued).")
     assert procedure is not None
     with Expedition.create(
-        path, procedure, name=name, seed=args.seed, start=args.start
+        path, procedure, name=name, seed=args.seed, start=args.start, calendar=calendar
     ) as expedition:
         for command in commands:
             expedition.run(command)
     _say(str(path))
     return 0
+
+
+def _calendar_file(name: str) -> str:
+    """A calendar file's text, read as hostile input and checked before anything is made."""
+    from pathlib import Path
+
+    from delvetui.procedure import calendar
+    from delvetui.procedure.reading import decode, read_bounded
+
+    text = decode(read_bounded(Path(name), calendar.MAX_FILE_BYTES), calendar.LIMIT, source=name)
+    calendar.load_text(text, source=name)
+    return text
 
 
 def _act(args: argparse.Namespace) -> int:
@@ -583,6 +599,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     every way the dice can fall, most of the time ``status`` takes.
     """
     from delvetui.core import areas, conditions, timers
+    from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
 
@@ -597,6 +614,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         "minutes": state.minutes,
         "clock": state.clock_text,
         "day": state.day,
+        "date": date_for(state, procedure),
         "quarter": procedure.time.quarters[state.hour // 6],
         "time_dice": list(state.time_dice),
         "turn_type": state.turn_type,
@@ -714,7 +732,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     per_turn, unit = procedure.turn_minutes(state.turn_type), turn_name
     lines = [
         f"{state.name} — {procedure.name}",
-        f"{turn_name.capitalize()} {state.turn}, day {state.day} {state.clock_text} "
+        f"{turn_name.capitalize()} {state.turn}, {data['date']} {state.clock_text} "
         f"({data['quarter']}), time dice {' '.join(map(str, state.time_dice)) or '-'}",
         f"Light: {data['light_level']}",
     ]

@@ -130,11 +130,13 @@ class Expedition:
         seed: int | None = None,
         start: str | None = None,
         now: dt.datetime | None = None,
+        calendar: str = "",
         first: Sequence[ev.Event] = (),
         expedition_id: str | None = None,
     ) -> Expedition:
         """Create the expedition file with the procedure's text inside and open it.
 
+        ``calendar`` is the text of a calendar file named for it (refused when it is bad).
         ``first`` is batch 1 when it is made elsewhere (an expedition that continues
         another, ``core.campaign.carry``): it starts with its ``ExpeditionStarted``, whose
         name and seed the file takes; else batch 1 is the procedure's start.
@@ -151,7 +153,7 @@ class Expedition:
         else:
             seed = secrets.randbelow(2**31) if seed is None else seed
             title = name or path.stem
-            first = start_events(title, procedure, seed=seed, start=start)
+            first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": title,

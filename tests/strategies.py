@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import Calendar, Procedure
 
 NAMES = ["Ash", "Bryn", "Old Tom", "[red]Cora[/]"]
 
@@ -80,4 +80,28 @@ def hostile_values() -> st.SearchStrategy[object]:
         st.sampled_from(HOSTILE_TEXT),
         st.sampled_from(["a" * 20_000, "word " * 5_000, "é" * 3_000]),
         st.text(max_size=12),
+    )
+
+
+@st.composite
+def calendars(draw: st.DrawFn) -> Calendar:
+    """Sound calendars: 1 to 13 months of 1 to 40 days (one length for all, or one each),
+    a week of none to 10 days, and any start the months and the week allow."""
+    count = draw(st.integers(1, 13))
+    months = tuple(f"Month{n}" for n in range(count))
+    days: int | tuple[int, ...] = draw(
+        st.one_of(st.integers(1, 40), st.tuples(*[st.integers(1, 40)] * count))
+    )
+    week = tuple(f"Day{n}" for n in range(draw(st.integers(0, 10))))
+    lengths = Calendar(months=months, days=days).lengths()
+    month = draw(st.integers(0, count - 1))
+    return Calendar(
+        months=months,
+        days=days,
+        week=week,
+        # The first month is day 1's whether it is named or not.
+        start_month=months[month] if month else draw(st.sampled_from(["", months[0]])),
+        start_day=draw(st.integers(1, lengths[month])),
+        start_year=draw(st.one_of(st.none(), st.integers(-5000, 5000))),
+        start_weekday=draw(st.sampled_from(["", *week])),
     )

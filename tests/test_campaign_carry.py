@@ -1,6 +1,6 @@
 """Carrying a party to the next expedition (issue #32): ``core.campaign.carry``.
 
-The rules (docs/procedures.md, 3.23a ``[downtime]``): the party comes as the last
+The rules (docs/procedures.md, 3.23b ``[downtime]``): the party comes as the last
 expedition ended, healed by the whole days of rest as the new procedure's ``[downtime]``
 says (dice rolled and kept in batch 1); the dead and those left behind stay; the lights
 come unlit, the spent ones gone; what the new procedure has no place for is said in the
@@ -122,7 +122,7 @@ DOCS_DOWNTIME = re.search(r"```toml\n(\[downtime\]\n.*?)```", DOCS.read_text(), 
 
 
 def test_the_documented_downtime_heals_by_dice_each_day(expedition: Factory, home: Path) -> None:
-    """The example of docs/procedures.md 3.23a, played: 1d3 a day per member, rolled and
+    """The example of docs/procedures.md 3.23b, played: 1d3 a day per member, rolled and
     kept as DiceRolled events; a day of rest clears exhaustion; the rolls replay."""
     assert DOCS_DOWNTIME is not None
     base = find("exploration")

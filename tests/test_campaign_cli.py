@@ -1,6 +1,6 @@
 """A campaign from the shell (issue #32): `new NAME --after PRED`, run as a real subprocess.
 
-The rules (docs/commands.md "end"; docs/procedures.md 3.23a; the command-line contract in
+The rules (docs/commands.md "end"; docs/procedures.md 3.23b; the command-line contract in
 docs/design.md): the next expedition starts where the last one ended plus the downtime, with
 the party as it ended (the dead stay behind), healed by whole days of rest, the lights
 unlit; it is refused when the predecessor has not ended or it would start before that end;

@@ -76,3 +76,29 @@ def test_the_first_expedition_on_a_later_day_sets_its_hour_on_that_day(home: Pat
         assert (y.state.day, y.state.clock_text) == (5, "08:00")
         y.execute("time set 07:00")
         assert (y.state.day, y.state.clock_text) == (6, "07:00")
+
+
+SEASONS = '[calendar]\nmonths = ["Sowing", "Growing", "Reaping", "Sleeping"]\ndays = 91\n'
+
+
+def test_the_calendar_carries_to_the_next_expedition_unless_another_is_named(
+    home: Path,
+) -> None:
+    """The calendar named for the first expedition is the next one's too (its CalendarSet is
+    in the new file's batch 1); a calendar named with the next one takes its place."""
+    from delvetui.application.campaign import first_in_campaign
+    from delvetui.core.calendar import date_for
+
+    path = first_in_campaign("watch", find("delving"), calendar=SEASONS)
+    with Expedition.open(path) as x:
+        x.execute("end")
+    carried = create_next(next_plan(path, "watch-2", downtime="91d"))
+    with Expedition.open(carried) as y:
+        assert y.state.calendar == SEASONS and y.state.day == 92
+        assert "Growing" in date_for(y.state, y.procedure)
+        y.execute("end")
+    other = SEASONS.replace("Sowing", "Thaw")
+    named = create_next(next_plan(carried, "watch-3", downtime="1d", calendar=other))
+    with Expedition.open(named) as z:
+        assert z.state.calendar == other
+        z.verify()

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar
 from delvetui.core.commands import reference as written
+from delvetui.core.commands.readers import UsageProblem
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
@@ -197,3 +198,80 @@ def test_a_built_command_reads_back_from_its_line(command: cmd.Command) -> None:
     line = cmd.spoken(command)
     assert cmd.parse(line) == command
     assert cmd.said(command).text == line
+
+
+@pytest.mark.parametrize(("verb", "form"), FORMS, ids=IDS)
+def test_each_form_names_the_fields_its_words_fill(verb: cmd.Verb, form: cmd.Form) -> None:
+    """A form read from its declaration fills every field its command needs, from a word or
+    a constant, and names no field the command lacks (a hand-read form says why instead)."""
+    if form.reader is not None:
+        assert form.writer is not None and form.reader.__doc__, "a hand-read form says why"
+        return
+    fields = attrs.fields_dict(form.command)
+    named = [field for word in form.words for field in word.fields]
+    named += [field for field, _ in form.sets]
+    assert set(named) <= set(fields) - {"text"}, named
+    needed = {name for name, field in fields.items() if field.default is attrs.NOTHING}
+    assert needed <= set(named), needed - set(named)
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("light give torch1 nobody", cmd.HandLight(target="torch1", carrier=None)),
+        ("light give torch1 none", cmd.HandLight(target="torch1", carrier=None)),
+        ("light give torch1 -", cmd.HandLight(target="torch1", carrier=None)),
+        ("light add torch count=999", cmd.AddLight(kind="torch", count=999)),
+        ("time roll 4", cmd.RollTime(count=4)),
+        (
+            "realtime pause 5m a long rest",
+            cmd.RealTime(verb="pause", seconds=300, reason="a long rest"),
+        ),
+        ("realtime pause a long rest", cmd.RealTime(verb="pause", reason="a long rest")),
+    ],
+)
+def test_the_rules_of_a_word_are_the_grammars(line: str, command: cmd.Command) -> None:
+    """What once lived only in a hand reader is declared with the word: nobody, none and -
+    hand a light to no one, a stack holds up to 999 lights, 1 to 4 time dice are rolled, a
+    pause's span is read only when it is one."""
+    assert cmd.parse(line) == command
+    assert cmd.parse(cmd.spoken(attrs.evolve(command, text=""))) == command
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("light add torch count=1000", "count=1000 is too large; the most is 999."),
+        ("time roll 5", "Roll 1 to 4 time dice."),
+        ("light give torch1 Ash zz=1", "'zz=' does not belong here."),
+        ("time roll 2 junk", "Say time set HH:MM or time roll N."),
+        ("hide sky", "Say hide sign, hide encounter or hide hp. Usage: hide sign|encounter|hp"),
+    ],
+)
+def test_words_a_form_does_not_take_are_refused_with_its_usage(line: str, message: str) -> None:
+    """Bad input gets a clear sentence and the verb's own usage line; a word left over is
+    refused, never dropped (a key after ``light give ID NAME``, a word after ``time roll
+    N``), and ``hide`` ends with its own usage, not ``reveal``'s."""
+    with pytest.raises(CommandError) as refused:
+        cmd.parse(line)
+    assert refused.value.message.startswith(message)
+
+
+def test_a_verb_read_the_old_way_still_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verb declared with one reader for all its forms (the way before forms named their
+    fields) is read by that reader, its sentences ending with its usage, until it is ported."""
+
+    def read_rest(words: list[str], text: str) -> cmd.Command:
+        if words:
+            raise UsageProblem("rest takes nothing more.", "rest")
+        return cmd.Undo()
+
+    old = grammar._word  # the names such a verb's forms are written with
+    verb = cmd.Verb(
+        "rest", "Rest.", (cmd.Form((old("now"),), cmd.Undo, "Rest.", "rest"),), read_rest
+    )
+    monkeypatch.setitem(grammar.VERBS, "rest", verb)
+    monkeypatch.setitem(grammar.USAGE, "rest", verb.usage())
+    assert cmd.parse("rest") == cmd.Undo()
+    with pytest.raises(CommandError, match=r"^rest takes nothing more\. Usage: rest now$"):
+        cmd.parse("rest now")

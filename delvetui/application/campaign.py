@@ -97,13 +97,15 @@ def next_plan(
     leave: Sequence[str] = (),
     campaign: str | None = None,
     seed: int | None = None,
+    calendar: str | None = None,
 ) -> NextPlan:
     """The plan of the expedition NAME continuing the one in ``predecessor``.
 
     Without ``procedure``, the predecessor's (the one it ended with). ``start`` (HH:MM)
-    sets the hour on the day the downtime reaches. Raises DelveError with a sentence when
-    the predecessor cannot be read or trusted, has not ended, or the new one would start
-    before it ended.
+    sets the hour on the day the downtime reaches. ``calendar`` is the text of a calendar
+    file named for the new one (checked); without it, the predecessor's carries. Raises
+    DelveError with a sentence when the predecessor cannot be read or trusted, has not
+    ended, or the new one would start before it ended.
     """
     if isinstance(predecessor, Path):
         predecessor = read_predecessor(predecessor, campaign)
@@ -130,9 +132,16 @@ def next_plan(
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     # The dice of batch 1 as ``Expedition.run`` rolls a batch's: seeded by the seed and 1.
     rng = random.Random(f"{seed}:1")
+    if calendar:
+        from delvetui.procedure import calendar as calendar_file
+
+        calendar_file.load_text(calendar)  # ProcedureError, every problem, when it is bad
     first = carry(
         name, seed, before, old, new, link, downtime=clock - before.clock, rng=rng, leave=leave
     )
+    named = before.calendar if calendar is None else calendar
+    if named:
+        first.append(ev.CalendarSet(text=named))
     continued = first[1]
     assert isinstance(continued, ev.ExpeditionContinued)
     return NextPlan(
@@ -200,13 +209,14 @@ def first_in_campaign(
     seed: int | None = None,
     commands: Sequence[cmd.Command] = (),
     path: Path | None = None,
+    calendar: str = "",
 ) -> Path:
     """Make the first expedition of a chain, in the campaign named ``campaign`` (when given)
     and starting on ``day``; return its path (``path``, or NAME in the data folder)."""
     if not 1 <= day <= MAX_DOWNTIME_DAYS:
         raise CommandError(f"The day {day} is out of range; give a day from 1 to 10000.")
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
-    first = start_events(name, procedure, seed=seed, start=start)
+    first = start_events(name, procedure, seed=seed, start=start, calendar=calendar)
     started = first[0]
     assert isinstance(started, ev.ExpeditionStarted)
     opening: list[ev.Event] = [
@@ -256,6 +266,7 @@ def new_in_campaign(
     campaign: str | None,
     day: int | None,
     seed: int | None,
+    calendar: str = "",
 ) -> tuple[Path, tuple[str, ...]]:
     """``delvetui new`` with --after, --campaign or --day: the path made and the notes."""
     if after is None:
@@ -264,7 +275,7 @@ def new_in_campaign(
         assert procedure is not None
         made = first_in_campaign(
             name, procedure, campaign=campaign, day=day or 1, start=start, seed=seed,
-            commands=commands, path=path,
+            commands=commands, path=path, calendar=calendar,
         )  # fmt: skip
         return made, ()
     if day is not None:
@@ -274,6 +285,6 @@ def new_in_campaign(
         )
     plan = next_plan(
         paths.find_expedition(after), name, downtime=downtime, procedure=procedure,
-        start=start, leave=leave, campaign=campaign, seed=seed,
+        start=start, leave=leave, campaign=campaign, seed=seed, calendar=calendar or None,
     )  # fmt: skip
     return create_next(plan, commands, path=path), plan.notes

@@ -105,6 +105,10 @@ class Audit:
                 raise Impossible(
                     batch.seq, number, event.type, "it comes right after the expedition's start"
                 )
+            if isinstance(event, ev.CalendarSet) and batch.seq != 1:
+                raise Impossible(
+                    batch.seq, number, event.type, "a calendar is named as the expedition starts"
+                )
             if isinstance(event, ev.BatchVoided | ev.BatchRestored) and len(events) != 1:
                 raise Impossible(
                     batch.seq, number, event.type, "an undo or redo is a batch of its own"
@@ -129,14 +133,16 @@ class Audit:
                 party_stock = isinstance(event, ev.ResourceChanged) and not event.name
                 if carried and isinstance(event, CARRIED):
                     continue
-                opening = ev.CounterChanged | ev.CampaignNamed | ev.ExpeditionContinued
+                opening = (
+                    ev.CounterChanged | ev.CalendarSet | ev.CampaignNamed | ev.ExpeditionContinued
+                )
                 if not isinstance(event, opening) and not party_stock:
                     raise Impossible(
                         1,
                         number,
                         event.type,
                         "the first batch holds only the start, counters, the party's stock "
-                        "and what a continued expedition carried",
+                        "and the calendar, and what a continued expedition carried",
                     )
 
 

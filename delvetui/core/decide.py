@@ -121,9 +121,10 @@ def procedure_change(state: State, procedure: Procedure, digest: str) -> list[ev
 
 
 def start_events(
-    name: str, procedure: Procedure, *, seed: int, start: str | None = None
+    name: str, procedure: Procedure, *, seed: int, start: str | None = None, calendar: str = ""
 ) -> list[ev.Event]:
-    """The first batch of a new expedition."""
+    """The first batch of a new expedition (``calendar``: the text of a calendar file named
+    for it; ProcedureError listing its problems when it has any)."""
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
     text = start or procedure.time.start
@@ -159,6 +160,11 @@ def start_events(
                     reason="start",
                 )
             )
+    if calendar:
+        from delvetui.procedure import calendar as calendar_file
+
+        calendar_file.load_text(calendar)  # ProcedureError, every problem, when it is bad
+        first.append(ev.CalendarSet(text=calendar))
     return first
 
 
@@ -194,6 +200,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
         case cmd.LightOff():
             light = find_light(work, command.target, lit=True)
             work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
+        case cmd.DouseLights():
+            _douse(work, command.carrier)
         case cmd.HandLight():
             light = find_light(work, command.target, lit=None)
             carrier = work.member(command.carrier).name if command.carrier else None
@@ -258,6 +266,16 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             work.emit(ev.TurnTypeChanged(turn_type=command.turn_type))
         case _:
             raise CommandError(f"{type(command).__name__} cannot be applied.")
+
+
+def _douse(work: Work, carrier: str | None) -> None:
+    """Put out every lit light, or every one the member carries: a ``light off`` each."""
+    name = work.member(carrier).name if carrier else None
+    lit = [light for light in work.state.lit_lights if name is None or light.carrier == name]
+    if not lit:
+        raise CommandError(f"{name} carries no lit light." if name else "No light is lit.")
+    for light in lit:
+        work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
 
 
 def _history(found: tuple[int, str] | None, verb: str) -> tuple[int, str]:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import attrs
 
 from delvetui import dice
-from delvetui.core import areas, campaign, timers
+from delvetui.core import areas, calendar, campaign, timers
 from delvetui.core import events as ev
 from delvetui.core.commands.types import PLAYERS_SHOW
 from delvetui.core.decide import MAX_SEED
@@ -164,6 +164,7 @@ _CHECKS.update(
         # The adventure's own tables: core.areas says what is sound.
         ev.TablesAdded: lambda at, e: areas.tables_problem(at.state, e.id, e.name, e.text),
         ev.AreaEntered: lambda at, e: areas.area_problem(at.state, e.area),
+        ev.CalendarSet: lambda at, e: calendar.text_problem(e.text),
         ev.EncounterBegan: lambda at, e: (
             areas.met_problem(at.state, e.area) or _number("appearing", e.appearing, 0, MAX_TYPED)
         ),

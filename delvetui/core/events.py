@@ -873,6 +873,16 @@ class TablesAdded(Event):
 
 @event()
 @attrs.frozen(repr=False, eq=False)
+class CalendarSet(Event):
+    """A calendar was named for this expedition (``new --calendar FILE``, or carried from
+    the one before): the whole text of its ``[calendar]`` table, so the file is never read
+    again. It stands in place of the procedure's own calendar; it comes in batch 1."""
+
+    text: str
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
 class AreaEntered(Event):
     """The party moved to another area (level) of the adventure: its table is in use."""
 

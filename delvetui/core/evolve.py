@@ -9,8 +9,9 @@ rule); nothing else escapes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
+from typing import Any
 
 import attrs
 
@@ -74,6 +75,18 @@ for _kind in (
     ev.TimerWarned,
 ):
     _apply.register(_kind)(_unchanged)
+
+
+#: The calendar and the campaign: events that set a few fields of the state to their own.
+_SETS: dict[type[ev.Event], Callable[[Any], dict[str, Any]]] = {
+    ev.CalendarSet: lambda e: {"calendar": e.text},
+    ev.ExpeditionEnded: lambda e: {"ended": True, "end_words": e.words},
+    ev.ExpeditionReopened: lambda e: {"ended": False, "end_words": ""},
+    ev.ExpeditionContinued: lambda e: {"campaign": e.campaign, "predecessor": e.predecessor},
+    ev.CampaignNamed: lambda e: {"campaign": e.campaign},
+}
+for _set, _fields in _SETS.items():
+    _apply.register(_set)(lambda event, state, f=_fields: attrs.evolve(state, **f(event)))
 
 
 @_apply.register
@@ -438,19 +451,6 @@ def _(event: ev.SessionStarted, state: State) -> State:
 @_apply.register
 def _(event: ev.SessionEnded, state: State) -> State:
     return attrs.evolve(state, in_session=False)
-
-
-@_apply.register
-def _(event: ev.ExpeditionEnded | ev.ExpeditionReopened, state: State) -> State:
-    if isinstance(event, ev.ExpeditionReopened):
-        return attrs.evolve(state, ended=False, end_words="")
-    return attrs.evolve(state, ended=True, end_words=event.words)
-
-
-@_apply.register
-def _(event: ev.ExpeditionContinued | ev.CampaignNamed, state: State) -> State:
-    predecessor = event.predecessor if isinstance(event, ev.ExpeditionContinued) else ""
-    return attrs.evolve(state, campaign=event.campaign, predecessor=predecessor)
 
 
 def _member(state: State, name: str) -> Member:

@@ -14,7 +14,7 @@ from typing import Literal
 import attrs
 
 from delvetui import dice
-from delvetui.core import areas, timers
+from delvetui.core import areas, calendar, timers
 from delvetui.core import events as ev
 from delvetui.core.evolve import UNNAMED_CREATURE, evolve
 from delvetui.core.realtime import BY_PROCEDURE
@@ -338,6 +338,8 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
             return "undo", f"Redone: the command {event.command}."
         case ev.TablesAdded():
             return "info", f"The expedition carries the adventure's tables: {event.name}."
+        case ev.CalendarSet():
+            return "info", calendar.set_words(event.text)
         case ev.AreaEntered():
             label = areas.areas(state).get(event.area, event.area)
             return "time", f"The party enters {label} (its encounter table is in use)."

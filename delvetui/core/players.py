@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from delvetui.core.calendar import date_for
 from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
@@ -39,6 +40,8 @@ class PlayersView:
     quarter: str | None = None
     #: The party's hit points as (name, hit points, most), once the players may see them.
     hit_points: tuple[tuple[str, int, int], ...] = ()
+    #: The date in the expedition's calendar, capitalised ("Day 3" without one).
+    date: str | None = None
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -67,10 +70,12 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     if not lit:
         light = ("No light burns.",)
     light += standing(state, procedure)
-    clock = quarter = None
+    clock = quarter = date = None
     if rules.clock:
         quarter = procedure.time.quarters[state.hour // 6]
-        clock = f"Day {state.day}, {state.clock_text} ({quarter})"
+        date = visible(date_for(state, procedure))
+        date = date[:1].upper() + date[1:]
+        clock = f"{date}, {state.clock_text} ({quarter})"
     party = None
     hit_points: tuple[tuple[str, int, int], ...] = ()
     if rules.hp or "hp" in state.shown:
@@ -100,6 +105,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         time=state.clock_text if clock else None,
         quarter=visible(quarter) if quarter else None,
         hit_points=hit_points,
+        date=date,
     )
 
 

@@ -223,6 +223,8 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: The text of the calendar named for this expedition ('' for none: the procedure's).
+    calendar: str = ""
     #: The last encounter met, kept after its turn (``encounter`` is this turn's only).
     last_encounter: Encounter | None = None
     #: A turn is under way: its TurnStarted is in, its TurnEnded not yet.

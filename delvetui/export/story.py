@@ -19,10 +19,10 @@ from typing import Literal
 
 import attrs
 
-from delvetui.core import conditions
+from delvetui.core import calendar, conditions
 from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
-from delvetui.core.log import Kind, clock_text, event_line, walk
+from delvetui.core.log import Kind, event_line, walk
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Timeline, is_undo_or_redo, voided_batches
@@ -434,9 +434,10 @@ def _add_once(items: list[str], item: str) -> None:
 
 
 def _summary(tally: _Tally, start: State, end: State, procedure: Procedure) -> tuple[Fact, ...]:
+    spent = f"{_duration(end.minutes - start.minutes)}, {_span(start, end, procedure)}"
     facts = [
         Fact("Turns", [_turns_text(tally, procedure, end)]),
-        Fact("In-world time", [f"{_duration(end.minutes - start.minutes)}, {_span(start, end)}"]),
+        Fact("In-world time", [spent]),
         Fact("Light used", _lights_used(tally, procedure, end) or ["none"]),
         Fact("Light left", _lights_left(procedure, end)),
         Fact("Light level", [f"{party_level(end, procedure)} at the end"]),
@@ -564,22 +565,21 @@ def _about(tally: _Tally, start: State, end: State, procedure: Procedure) -> str
     turns = tally.turns
     unit = procedure.turn_name(end.turn_type)
     if not turns:
-        return f"{_capital(_span(start, end))} · no {plural(unit)}"
+        return f"{_capital(_span(start, end, procedure))} · no {plural(unit)}"
     count = counted(len(turns), unit)
     if len(set(tally.kinds)) > 1:
         count = _kinds_text(tally, procedure, " and ")
     numbers = f" ({turns[0]}–{turns[-1]})" if len(turns) > 1 else f" (number {turns[0]})"
     minutes = _duration(end.minutes - start.minutes)
-    return f"{_capital(_span(start, end))} · {count}{numbers} · {minutes} in the world"
+    return f"{_capital(_span(start, end, procedure))} · {count}{numbers} · {minutes} in the world"
 
 
-def _span(start: State, end: State) -> str:
-    first, last = clock_text(start.clock), clock_text(end.clock)
+def _span(start: State, end: State, procedure: Procedure) -> str:
+    first = calendar.moment_for(end, procedure, start.clock)  # in the calendar kept at the end
+    last = calendar.moment_for(end, procedure)
     if first == last:
         return first
-    if start.day == end.day:
-        return f"{first} → {end.clock_text}"
-    return f"{first} → {last}"
+    return f"{first} → {end.clock_text if start.day == end.day else last}"
 
 
 def _capital(text: str) -> str:

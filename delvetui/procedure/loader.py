@@ -21,7 +21,7 @@ import attrs
 
 from delvetui import dice
 from delvetui.errors import DiceError, Problem, ProcedureError
-from delvetui.procedure import fanout, model
+from delvetui.procedure import calendar, fanout, model
 from delvetui.procedure.conditions import check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
@@ -388,6 +388,8 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        if p.calendar is not None:
+            calendar.check(self.problem, p.calendar)
         self._downtime(p.downtime)
         for path, message in fanout.problems(p):
             self.problem(path, message)

@@ -6,6 +6,7 @@ metadata is what ``docs/procedures.md`` documents. Nothing here runs game rules;
 engine in ``delvetui.core`` reads these models.
 """
 
+from collections.abc import Iterable
 from typing import Any, Literal
 
 import attrs
@@ -925,6 +926,60 @@ class Players(Value):
     )
 
 
+def _names(items: Iterable[str]) -> tuple[str, ...]:
+    """A list of names as a tuple (typed for the callers that build a Calendar in code)."""
+    return tuple(items)
+
+
+@attrs.frozen(repr=False, eq=False)
+class Calendar(Value):
+    """The world's calendar: how the day count reads as a date ("3rd of Greenmist, day 41").
+
+    Without one, a date reads "day N". Day 1 is the date ``start_month``/``start_day``
+    (``start_year``); the days number on from there, and the years roll over.
+    """
+
+    months: tuple[str, ...] = attrs.field(
+        converter=_names,
+        metadata=_help("The months' names in the year's order, e.g. ['Thaw', 'Greenmist']."),
+    )
+    days: int | tuple[int, ...] = attrs.field(
+        default=30,
+        metadata=_help(
+            "Days in a month: one number for every month, or a list of one number a month."
+        ),
+    )
+    week: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=_names,
+        metadata=_help("The week-days' names in order; none: a date names no week-day."),
+    )
+    start_month: str = attrs.field(
+        default="", metadata=_help("The month of day 1; none: the first month.")
+    )
+    start_day: int = attrs.field(default=1, metadata=_help("The day of that month that is day 1."))
+    start_year: int | None = attrs.field(
+        default=None, metadata=_help("The year of day 1; none: a date names no year.")
+    )
+    start_weekday: str = attrs.field(
+        default="", metadata=_help("The week-day of day 1; none: the first of the week.")
+    )
+    reads: str = attrs.field(
+        default="",
+        metadata=_help(
+            "How a date reads, with {weekday}, {ordinal}, {number}, {month}, {year} and "
+            "{day} (the day count); none: '{weekday} {ordinal} of {month} {year}, day {day}' "
+            "without the parts the calendar does not have."
+        ),
+    )
+
+    def lengths(self) -> tuple[int, ...]:
+        """Days in each month, in the year's order."""
+        if isinstance(self.days, int):
+            return (self.days,) * len(self.months)
+        return self.days
+
+
 @attrs.frozen(repr=False, eq=False)
 class Downtime(Value):
     """What a day of rest in safety does between two expeditions of a campaign.
@@ -990,6 +1045,7 @@ class Procedure(Value):
     conditions: dict[str, MemberCondition] = attrs.field(factory=dict)
     resources: dict[str, Resource] = attrs.field(factory=dict)
     timers: dict[str, TimerKind] = attrs.field(factory=dict)
+    calendar: Calendar | None = None
     downtime: Downtime = attrs.field(factory=Downtime)
 
     def turn_minutes(self, turn_type: str) -> int:

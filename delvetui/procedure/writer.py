@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import tomli_w
 
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import Calendar, Procedure
 
 
 def to_data(value: Any) -> Any:
@@ -38,3 +38,9 @@ def to_data(value: Any) -> Any:
 def dump(procedure: Procedure) -> str:
     """The procedure as TOML text."""
     return tomli_w.dumps(to_data(procedure))
+
+
+def calendar_text(calendar: Calendar) -> str:
+    """A calendar as a calendar file's text (one ``[calendar]`` table): what ``CalendarSet``
+    keeps when an expedition names its procedure's calendar as its own."""
+    return tomli_w.dumps({"calendar": to_data(calendar)})

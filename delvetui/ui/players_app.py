@@ -79,8 +79,9 @@ def light_text(shown: PlayersView) -> Text:
 
 
 def day_text(shown: PlayersView) -> str:
-    """The day and the part of the day, under the clock: ``Day 3 · morning``."""
-    return " · ".join(part for part in (f"Day {shown.day}", shown.quarter) if part)
+    """The date and the part of the day, under the clock: ``Day 3 · morning``, or
+    ``3rd of Greenmist, day 41 · morning`` in a calendar."""
+    return " · ".join(part for part in (shown.date or f"Day {shown.day}", shown.quarter) if part)
 
 
 def revealed_text(shown: PlayersView) -> Text:
@@ -212,7 +213,7 @@ class PlayersApp(App[None]):
         self.query_one("#light-lines", Static).update(light_text(shown))
         self.query_one("#time").display = shown.time is not None
         self.query_one("#clock", BigText).update(shown.time or "")
-        self.query_one("#day", Static).update(day_text(shown) if shown.day else "")
+        self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
         self._show_revealed(shown)
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")

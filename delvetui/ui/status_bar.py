@@ -1,4 +1,5 @@
-"""The header line: expedition, procedure, turn, clock, light, session, table dice, read-only."""
+"""The header line: expedition, procedure, turn, date and clock, light, session, table dice,
+read-only."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from delvetui.core.areas import areas
+from delvetui.core.calendar import date_for
 from delvetui.core.member_light import party_level
 from delvetui.text import visible
 from delvetui.ui.pane import Pane
@@ -36,13 +38,16 @@ class StatusBar(Pane):
     """Why the expedition cannot be changed ('' when it can)."""
 
     def render(self) -> RenderableType:
-        """The line; the procedure's name gives way first when the line is too long."""
+        """The line; the procedure's name gives way first when the line is too long, then
+        the calendar's date (the day count stays)."""
         text = self._line(with_procedure=True)
         if text.cell_len > self.content_size.width:
             text = self._line(with_procedure=False)
+        if text.cell_len > self.content_size.width:
+            text = self._line(with_procedure=False, with_date=False)
         return text
 
-    def _line(self, *, with_procedure: bool) -> Text:
+    def _line(self, *, with_procedure: bool, with_date: bool = True) -> Text:
         state = self.state
         procedure = self.procedure
         muted = self._style("muted")
@@ -54,7 +59,8 @@ class StatusBar(Pane):
         text.append(" │ ", muted)
         text.append(f"{turn_name} {state.turn}", Style(bold=True))
         text.append(" │ ", muted)
-        text.append(f"day {state.day} {state.clock_text}", Style(bold=True))
+        date = date_for(state, procedure) if with_date else f"day {state.day}"
+        text.append(f"{date} {state.clock_text}", Style(bold=True))
         level = party_level(state, procedure)
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))

@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
+from delvetui.core.calendar import date_for
 from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.ui.pane import Pane
 
@@ -49,11 +50,11 @@ class TimeDice(Pane):
     """Draw one line instead of die tiles (small terminals)."""
 
     def clock_parts(self) -> tuple[str, str, str]:
-        """The clock and day, the quarter's name, and the turn within the hour."""
+        """The clock and date, the quarter's name, and the turn within the hour."""
         state = self.state
         quarters = self.procedure.time.quarters
         quarter = quarters[min(state.hour // 6, len(quarters) - 1)] if quarters else ""
-        clock = f"{state.clock_text}  day {state.day}"
+        clock = f"{state.clock_text}  {date_for(state, self.procedure)}"
         per_turn = self.procedure.turn_minutes(state.turn_type)
         name = self.procedure.turn_name(state.turn_type).split()[-1]
         within = ""

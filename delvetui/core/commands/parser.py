@@ -10,12 +10,13 @@ line a game master would type for it. ``with_value`` gives a command one more ``
 from __future__ import annotations
 
 import shlex
+from functools import cache
 
 import attrs
 
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
-from delvetui.core.commands.grammar import USAGE, VERBS
+from delvetui.core.commands.grammar import USAGE, VERBS, Form, Verb, forms
 from delvetui.errors import CommandError
 from delvetui.text import quoted, suggest, unseen_in
 
@@ -55,7 +56,7 @@ def _parse(text: str) -> cmd.Command:
     first = text.strip().split(maxsplit=1)
     if first and first[0].lower() == "note":
         # A note is free text: apostrophes and quotes are the game master's, not syntax.
-        return attrs.evolve(read.read_note([], text), text=text.strip())
+        return attrs.evolve(VERBS["note"].read([], text), text=text.strip())
     try:
         words = shlex.split(text)
     except ValueError as error:
@@ -68,147 +69,40 @@ def _parse(text: str) -> cmd.Command:
             f"'{quoted(words[0])}' is not a command; use one of: {', '.join(USAGE)}."
             + suggest(words[0].lower(), USAGE)
         )
-    command = verb.reader(words[1:], text)
+    command = verb.read(words[1:], text)
     return attrs.evolve(command, text=text.strip())
 
 
-def _pair(key: str, value: str | int | None) -> list[str]:
-    return [] if value is None else [f"{key}={value}"]
-
-
-def _amount(amount: cmd.Amount | None) -> str | None:
-    if amount is None:
-        return None
-    return f"{amount.value:+d}" if amount.relative else str(amount.value)
-
-
-def _resource_words(
-    changes: tuple[tuple[str, cmd.Amount], ...], spoken_already: set[str]
-) -> list[str]:
-    """``+2 rations`` for a change, ``rations=3`` for a value (unless already an ability)."""
-    words: list[str] = []
-    for key, amount in changes:
-        if amount.relative:
-            words.extend((f"{amount.value:+d}", key))
-        elif key.upper() not in spoken_already:
-            words.append(f"{key}={amount.value}")
-    return words
-
-
 def _words(command: cmd.Command) -> list[str]:
-    """The words a game master would type for the command (before any quoting)."""
-    match command:
-        case cmd.TakeTurn():
-            action = [] if command.action is None else [command.action]
-            return ["turn", *action, *(f"{k}={v}" for k, v in command.values)]
-        case cmd.DoActivity():
-            return ["do", command.activity, *(f"{k}={v}" for k, v in command.values)]
-        case cmd.AddMember():
-            top = [] if command.max_hp == command.hp else [f"max={command.max_hp}"]
-            abilities = [f"{k.lower()}={v}" for k, v in command.abilities]
-            return ["pc", "add", command.name, f"hp={command.hp}", *top, *abilities]
-        case cmd.EditMember():
-            return [
-                "pc",
-                command.name,
-                *_pair("hp", _amount(command.hp)),
-                *_pair("max", command.max_hp),
-                *_pair("fatigue", _amount(command.fatigue)),
-                *(_gained(c, dict(command.durations)) for c in command.gain),
-                *(f"-{c}" for c in command.lose),
-                *(f"{k.lower()}={v}" for k, v in command.abilities),
-                *_resource_words(command.resources, {k for k, _ in command.abilities}),
-            ]
-        case cmd.EditParty():
-            return ["party", *_resource_words(command.resources, set())]
-        case cmd.SetMarchingOrder():
-            return ["party", "order", *command.names]
-        case cmd.RemoveMember():
-            return ["pc", "remove", command.name]
-        case cmd.AddLight():
-            lit = ["lit"] if command.lit else []
-            return [
-                "light",
-                "add",
-                command.kind,
-                f"count={command.count}",
-                *_pair("carrier", command.carrier),
-                *lit,
-                *[f"{key}={value}" for key, value in command.values],
-            ]
-        case cmd.LightOn():
-            typed = [f"{key}={value}" for key, value in command.values]
-            return ["light", "on", command.target, *_pair("carrier", command.carrier), *typed]
-        case cmd.LightOff():
-            return ["light", "off", command.target]
-        case cmd.HandLight():
-            return ["light", "give", command.target, command.carrier or "nobody"]
-        case cmd.SetLight():
-            return [
-                "light",
-                "set",
-                command.target,
-                *_pair("turns", command.turns),
-                *_pair("minutes", command.minutes),
-                *_pair("die", None if command.die is None else f"d{command.die}"),
-            ]
-        case cmd.RefuelLight():
-            return ["light", "refuel", command.target]
-        case cmd.RollDice():
-            what = command.purpose.split(" ") if command.purpose else []
-            return ["roll", command.expression, *what, *_pair("result", command.value)]
-        case cmd.Note():
-            return ["note", command.note]
-        case cmd.EndExpedition():
-            return ["end", command.words] if command.words else ["end"]
-        case cmd.Reopen():
-            return ["reopen"]
-        case cmd.Undo():
-            return ["undo"]
-        case cmd.Redo():
-            return ["redo"]
-        case cmd.Session():
-            return ["session", "start" if command.start else "end"]
-        case cmd.SetTime():
-            return ["time", "set", f"{command.hour:02d}:{command.minute:02d}"]
-        case cmd.RollTime():
-            count = [] if command.count is None else [str(command.count)]
-            return ["time", "roll", *count, *_pair("time", command.value)]
-        case cmd.SetRealTime():
-            span = "off" if command.seconds is None else f"{command.seconds}s"
-            return ["light", "realtime", command.target, span]
-        case cmd.RealTime():
-            seconds = [f"{command.seconds}s"] if command.seconds or command.verb == "pass" else []
-            why = command.reason.split(" ") if command.reason else []
-            return ["realtime", command.verb, *seconds, *command.ids, *why]
-        case cmd.EnterTurnType():
-            return ["enter", command.turn_type]
-        case cmd.SetCounter():
-            return ["counter", "set", command.counter, command.value]
-        case cmd.DescribeEncounter():
-            return [
-                "encounter",
-                *_pair("creature", command.creature),
-                *_pair("distance", command.distance),
-            ]
-        case cmd.ShowPlayers():
-            return ["reveal" if command.shown else "hide", command.what]
-        case cmd.AddTables():
-            return ["tables", "add", command.path]
-        case cmd.EnterArea():
-            return ["area", command.area]
-        case cmd.SetTimer():
-            timed = command.amount is not None and command.verb != "cancel"
-            letters = {unit: letter for letter, unit in cmd.TIMER_UNITS.items()}
-            lasts = [f"{command.amount}{letters[command.unit]}"] if timed else []
-            return ["timer", command.verb, command.name, *lasts]
+    """The words a game master would type for the command (before any quoting).
+
+    Written by the form that says it (``Form.write``): the first of the command's forms
+    whose constants and keys fit it.
+    """
+    said = _forms_by_class().get(type(command), [])
+    fitting = [(verb, form) for verb, form in said if form.fits(command)]
+    chosen = (fitting or said)[:1]
+    for verb, form in chosen:
+        if verb.reader is None:
+            return [verb.name, *form.write(command)]
+    return _words_by_hand(command)
+
+
+def _words_by_hand(command: cmd.Command) -> list[str]:
+    """The words of a command whose verb is still read the old way, by one ``Verb.reader``.
+
+    Such a verb writes its commands back here, one ``case`` a command class; give its
+    forms their fields instead (docs/design.md, "A command") and the case goes.
+    """
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 
-def _gained(condition: str, durations: dict[str, str]) -> str:
-    """A condition gained as typed: +poisoned, +poisoned:6, +shaken:rest."""
-    lasts = durations.get(condition)
-    return f"+{condition}:{lasts}" if lasts else f"+{condition}"
+@cache
+def _forms_by_class() -> dict[type[cmd.Command], list[tuple[Verb, Form]]]:
+    found: dict[type[cmd.Command], list[tuple[Verb, Form]]] = {}
+    for verb, form in forms():
+        found.setdefault(form.command, []).append((verb, form))
+    return found
 
 
 def spoken(command: cmd.Command) -> str:
@@ -216,10 +110,8 @@ def spoken(command: cmd.Command) -> str:
     if command.text:
         return command.text
     words = _words(command)
-    if isinstance(command, cmd.Note):
-        return f"note {command.note}"  # a note is kept as typed, never quoted
-    if isinstance(command, cmd.EndExpedition):
-        return " ".join(words)  # the words are kept as typed, as a note's
+    if isinstance(command, cmd.Note | cmd.EndExpedition):
+        return " ".join(words)  # a note (and an end's words) is kept as typed, never quoted
     return shlex.join(words)
 
 

@@ -118,6 +118,14 @@ class LightOff(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class DouseLights(Command):
+    """Put out every lit light at once, or every one a member carries (a gust, a fall into
+    water); each can be lit again."""
+
+    carrier: str | None = None
+
+
+@attrs.frozen(repr=False, eq=False)
 class HandLight(Command):
     """Hand a light to another member (or to nobody)."""
 
