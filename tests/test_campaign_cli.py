@@ -53,7 +53,7 @@ def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path
     assert first["ended"] is True and first["campaign"] == "marches"
     assert first["predecessor"] is None and first["day"] == 1
 
-    # Three days in town, then Cairn: Bryn stays behind, Ash healed 1 HP a day.
+    # Three days in town, then Cairn: Bryn stays behind; Cairn's downtime heals all HP.
     said = _ok(home, "new", "barrow-2", "--after", "barrow", "--downtime", "3d", "--procedure",
                "cairn", "--start", "09:00")  # fmt: skip
     assert said[0] == str(home / "barrow-2.delve")
@@ -64,7 +64,7 @@ def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path
     assert second["day"] == 4 and second["clock"] == "09:00" and second["turn"] == 0
     party = {m["name"]: m for m in second["party"]}
     assert sorted(party) == ["Ash", "Cy"]
-    assert party["Ash"]["hp"] == 3 + 3 and party["Ash"]["max_hp"] == 8  # 3 whole days
+    assert party["Ash"]["hp"] == 8 and party["Ash"]["max_hp"] == 8  # a day heals all
     assert party["Ash"]["abilities"] == {"STR": 14} and party["Cy"]["hp"] == 6
     assert second["lights"] and not any(light["lit"] for light in second["lights"])
     carried = sum(light["count"] for light in second["lights"])
@@ -84,7 +84,7 @@ def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path
     assert sorted(party) == ["Ash", "Cy", "Dax"]
     rolls = _healing_rolled(home / "barrow-3.delve")
     assert len(rolls) == 2 and all(1 <= roll <= 3 for roll in rolls)
-    assert party["Ash"]["hp"] == min(8, 2 + sum(rolls))
+    assert party["Ash"]["hp"] == min(8, 4 + sum(rolls))
     assert sum(light["count"] for light in third["lights"]) == 6
     assert not any(light["lit"] for light in third["lights"])
 

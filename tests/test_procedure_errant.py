@@ -410,6 +410,13 @@ def test_downtime_removes_supply(party: Expedition) -> None:
     assert [supply(party, n) for n in ("Ash", "Bryn", "Cob")] == [0, 0, 0]
 
 
+def test_a_downtime_turn_restores_every_errants_hp(party: Expedition) -> None:
+    """Downtime Turns, Recovery: when a Downtime Turn begins, every member of the Company has
+    their HP restored to its maximum."""
+    run(party, "pc Ash hp=-5", "pc Bryn hp=-2", "enter downtime", "turn downtime hazard=6")
+    assert [(m.name, m.hp) for m in party.state.party] == [("Ash", 6), ("Bryn", 4), ("Cob", 5)]
+
+
 # ---- Encounters ------------------------------------------------------------------------------
 
 

@@ -280,6 +280,17 @@ def test_picking_a_lock_with_an_improvised_pick_takes_minus_four(expedition: Fac
     assert alarm(made) == 1  # the round stayed raised it; picking is quiet
 
 
+def test_the_endurance_score_is_kept_beside_the_track_it_starts(expedition: Factory) -> None:
+    """ENDURANCE is one of the member's scores and where their endurance starts (the
+    ledger's reading of Moment's Rest): the member keeps the score, so the track can start
+    from it again (the next expedition sets it back), not from 0."""
+    made = expedition("trespasser", seed=2)
+    run(made, "pc add Ash hp=10 MIGHT=14 ENDURANCE=3")
+    ash = made.state.member("Ash")
+    assert ash is not None
+    assert (ash.ability("ENDURANCE"), ash.ability("MIGHT"), ash.track("endurance")) == (3, 14, 3)
+
+
 def test_a_moments_rest_without_eating_costs_one_endurance(expedition: Factory) -> None:
     made = with_alarm(expedition, 0)
     ash = made.state.member("Ash")

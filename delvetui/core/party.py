@@ -37,9 +37,14 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
         raise CommandError("The party already has 50 members, the most delvetui keeps.")
     # A NAME=N the procedure counts as a member's resource sets that stock (rations=2), one
     # it counts as a track sets where the track starts (awake=0); any other is an ability
-    # score, which must be one of the procedure's abilities.
+    # score, which must be one of the procedure's abilities. A score the procedure lists that
+    # also names a track (Trespasser's ENDURANCE) is both: the member keeps it, so the track
+    # starts from it again when it is set back (a rest, the next expedition).
+    listed = {ability.upper() for ability in work.procedure.party.abilities}
     marks = {k.lower(): v for k, v in command.abilities if k.lower() in work.procedure.tracks}
-    given = tuple((k, v) for k, v in command.abilities if k.lower() not in marks)
+    given = tuple(
+        (k, v) for k, v in command.abilities if k.lower() not in marks or k.upper() in listed
+    )
     abilities, stocks = _scores(work.procedure, command.name, given)
     tracks: dict[str, int] = {}
     member = Member(name=command.name, hp=command.hp, max_hp=command.max_hp)
