@@ -183,7 +183,7 @@ async def test_the_campaign_screen_shows_a_chain_of_two(home: Path) -> None:
     and the downtime between them; at 80×24 the first expedition's lines are in view."""
     from delvetui.application.campaign import create_next, next_plan
 
-    first = make("barrow", [*PARTY, "turn", "pc Cora hp=0", "end"])
+    first = make("barrow", [*PARTY, "turn", "pc Cora hp=0 +dead", "end"])
     create_next(next_plan(first, "barrow-2", downtime="3d", seed=5))
     app = DelveApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
