@@ -77,8 +77,8 @@ def test_cairn_a_member_at_0_hp_comes_along_healed_and_did_not_die(home: Path) -
     said = _ok(home, "new", "barrow-2", "--after", "barrow", "--downtime", "2d")
     assert (
         "Bryn was at 0 HP when barrow ended; in Cairn (second edition) that is not death, so "
-        "Bryn comes along (`--leave Bryn` leaves them behind; `pc Bryn +dead` in barrow, "
-        "before it ends, marks a death)"
+        "Bryn comes along (to leave Bryn behind: `--leave Bryn`, or untick on the form; to "
+        "record a death: `reopen` barrow, `pc Bryn +dead`, `end`)"
     ) in said[1:]
     assert not any("died" in line for line in said)
     party = {m["name"]: m for m in status(home, "barrow-2")["party"]}

@@ -223,8 +223,8 @@ def _fallen(name: str, predecessor: str, old: Procedure) -> str:
     """The note for a member at 0 HP whose game does not count that as death."""
     return (
         f"{name} was at 0 HP when {predecessor} ended; in {old.name} that is not death, so "
-        f"{name} comes along (`--leave {name}` leaves them behind; `pc {name} +dead` in "
-        f"{predecessor}, before it ends, marks a death)"
+        f"{name} comes along (to leave {name} behind: `--leave {name}`, or untick on the "
+        f"form; to record a death: `reopen` {predecessor}, `pc {name} +dead`, `end`)"
     )
 
 
