@@ -46,7 +46,7 @@ def barrow(expedition: Factory) -> Expedition:
         "light add candle count=2 carrier=Cy",
         "turn hazard=6",
         "pc Ash hp=-5 +poisoned:6 +cursed",
-        "pc Bryn hp=0",
+        "pc Bryn hp=0 +dead",
         "end the party is back in town",
     )
     return x

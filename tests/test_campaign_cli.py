@@ -46,7 +46,7 @@ def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path
     script = (
         "pc add Ash hp=8 STR=14\npc add Bryn hp=5\npc add Cy hp=6\n"
         "light add torch count=3 carrier=Ash lit\nsession start\nturn hazard=6\n"
-        "pc Ash hp=-5\npc Bryn hp=0\nend the party is back in town\n"
+        "pc Ash hp=-5\npc Bryn hp=0 +dead\nend the party is back in town\n"
     )
     _ok(home, "act", "barrow", "-", stdin=script)
     first = status(home, "barrow")

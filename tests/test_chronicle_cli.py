@@ -22,7 +22,7 @@ BARROW = [
     "session start",
     "turn hazard=5",
     "turn hazard=3",
-    "pc Bryn hp=0",
+    "pc Bryn hp=0 +dead",
     "session end",
     "end the party is back in town",
 ]

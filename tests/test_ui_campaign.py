@@ -183,7 +183,7 @@ async def test_the_campaign_screen_shows_a_chain_of_two(home: Path) -> None:
     and the downtime between them; at 80×24 the first expedition's lines are in view."""
     from delvetui.application.campaign import create_next, next_plan
 
-    first = make("barrow", [*PARTY, "turn", "pc Cora hp=0", "end"])
+    first = make("barrow", [*PARTY, "turn", "pc Cora hp=0 +dead", "end"])
     create_next(next_plan(first, "barrow-2", downtime="3d", seed=5))
     app = DelveApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -296,3 +296,35 @@ async def test_the_campaign_screen_points_out_a_missing_predecessor(home: Path) 
         await pilot.press("enter")  # the highlighted expedition: barrow-2, the only one
         await ready(pilot)
         assert expedition(app).path == second
+
+
+async def test_the_form_carries_a_member_at_0_hp_where_that_is_not_death(home: Path) -> None:
+    """docs/procedures.md 3.4 `[party] dies_at_zero_hp`: in Cairn 0 HP is not death (damage
+    goes on to STR), so Cora, at 0 HP when barrow ended, is a ticked row healed by the
+    downtime, and the form's notes say why and how to leave her; unticking her leaves her
+    behind, and the note then says so instead."""
+    path = make("barrow", ["pc add Ash hp=6", "pc add Cora hp=4", "pc Cora hp=0", "end"],
+                procedure="cairn")  # fmt: skip
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.screen
+        await settled(pilot, lambda: isinstance(start, StartScreen) and bool(start.continuable))
+        assert isinstance(start, StartScreen)
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        form = app.screen
+        assert isinstance(form, NextExpeditionScreen)
+        assert form.members == ["Ash", "Cora"]
+        assert form.query_one("#c1-carry", Checkbox).value is True
+        assert form.query_one("#c1-hp", Input).value == "4"  # a day in safety heals all
+
+        def notes() -> str:
+            return str(form.query_one("#next-notes", Static).content)
+
+        assert "Cora was at 0 HP when barrow ended; in Cairn (second edition)" in notes()
+        assert "`--leave Cora`, or untick on the form" in notes()
+        assert "died" not in notes()
+        form.query_one("#c1-carry", Checkbox).value = False
+        await settled(pilot, lambda: "Cora was left behind" in notes())
+        assert "0 HP" not in notes()

@@ -128,15 +128,18 @@ class Link:
     campaign: str
 
 
-#: The condition that says a member died (besides 0 HP or less).
+#: The condition that says a member died, in any game.
 DEAD = "dead"
 #: The member scores every procedure takes besides its own abilities (``core.party``).
 _BUILT_IN = ("MOD", "PROF")
 
 
-def died(member: Member) -> bool:
-    """True when the member died: at 0 HP or less, or with the condition ``dead``."""
-    return member.hp <= 0 or DEAD in member.conditions
+def died(member: Member, procedure: Procedure) -> bool:
+    """True when the member died in an expedition that ended under ``procedure``: they
+    have the condition ``dead``, or they are at 0 HP or less and the procedure's game
+    counts that as death (``[party] dies_at_zero_hp``). The one rule for the next
+    expedition (who stays behind) and the campaign view (who died)."""
+    return DEAD in member.conditions or (procedure.party.dies_at_zero_hp and member.hp <= 0)
 
 
 def carry(
@@ -172,11 +175,13 @@ def carry(
     party: list[ev.Event] = []
     carried: set[str] = set()
     for member in before.party:
-        if died(member):
+        if died(member, old):
             notes.append(f"{member.name} died in {link.name} and stays behind")
         elif member.name.casefold() in left:
             notes.append(f"{member.name} was left behind")
         else:
+            if member.hp <= 0:
+                notes.append(_fallen(member.name, link.name, old))
             party.extend(_member(member, before, old, new, downtime, rng, notes))
             carried.add(member.name)
     stock = list(_party_stock(before, old, new, notes))
@@ -214,6 +219,15 @@ def carry(
     return [started, continued, *counters, *stock, *party, *lights]
 
 
+def _fallen(name: str, predecessor: str, old: Procedure) -> str:
+    """The note for a member at 0 HP whose game does not count that as death."""
+    return (
+        f"{name} was at 0 HP when {predecessor} ended; in {old.name} that is not death, so "
+        f"{name} comes along (to leave {name} behind: `--leave {name}`, or untick on the "
+        f"form; to record a death: `reopen` {predecessor}, `pc {name} +dead`, `end`)"
+    )
+
+
 def _member(
     member: Member,
     before: State,
@@ -237,7 +251,7 @@ def _member(
             notes.append(f"{member.name}'s {ability} is not used by {new.name} and was left behind")
     kept = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
     tracks = {t_name: track_start(track.start, kept) for t_name, track in new.tracks.items()}
-    hp = min(member.hp, member.max_hp)
+    hp = max(0, min(member.hp, member.max_hp))
     yield ev.MemberJoined(
         name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
     )

@@ -392,7 +392,7 @@ def voyage_lines(voyage: Voyage) -> list[str]:
         ("left", voyage.left),
         ("light used", voyage.light_used or ("none",)),
         ("supplies used", voyage.supplies_used or ("none",)),
-        ("not carried over", voyage.link.notes if voyage.link else ()),
+        ("at its start", voyage.link.notes if voyage.link else ()),
     ]
     out += [f"  {label}: {'; '.join(items)}" for label, items in rows if items]
     return out

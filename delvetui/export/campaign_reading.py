@@ -15,6 +15,7 @@ import attrs
 
 from delvetui.core import calendar
 from delvetui.core import events as ev
+from delvetui.core.campaign import died
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
 from delvetui.errors import DelveError
@@ -46,7 +47,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
     state = expedition.state
     procedure = expedition.procedure
     walk.finish()
-    died = tuple(m.name for m in state.party if m.hp <= 0 or "dead" in m.conditions)
+    dead = tuple(m.name for m in state.party if died(m, procedure))
     link = walk.link
     return Voyage(
         name=path.stem,
@@ -64,7 +65,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         party=tuple(_member_words(state, name) for name in (m.name for m in state.party)),
         members=tuple(walk.members),
         joined=tuple(walk.joined),
-        died=died,
+        died=dead,
         left=tuple(name for name in walk.left if state.member(name) is None),
         light_used=tuple(_light_words(walk, procedure)),
         supplies_used=tuple(_supply_words(walk, procedure)),

@@ -122,7 +122,8 @@ def _befell(voyage: Voyage) -> list[Fact]:
 
 
 def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None:
-    """The downtime before an expedition, and what did not carry over, when it has one."""
+    """The downtime before an expedition, and the notes its start recorded (what did not
+    carry over, who came along at 0 HP), when it has one."""
     link = voyage.link
     if link is None:
         return None

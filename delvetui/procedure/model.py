@@ -599,6 +599,15 @@ class Party(Value):
         ),
     )
 
+    dies_at_zero_hp: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "true: a member at 0 HP or less when an expedition ends has died and stays "
+            "behind when the next one starts (0 HP is death in the game); false: they come "
+            "along, healed by the downtime, unless the GM marks them `dead`."
+        ),
+    )
+
     def modifier_of(self, score: int) -> int:
         """The modifier of an ability score: by ``modifiers`` when given (a score beyond
         them takes the nearest end's), else (score - 10) // 2."""

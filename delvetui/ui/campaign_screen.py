@@ -95,7 +95,7 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Group:
         ("left", voyage.left, ""),
         ("light used", voyage.light_used or ("none",), ""),
         ("supplies used", voyage.supplies_used or ("none",), ""),
-        ("did not carry", voyage.link.notes if voyage.link else (), "dim"),
+        ("at its start", voyage.link.notes if voyage.link else (), "dim"),
     ]
     line = Text()
     for label, items, style in rows:

@@ -91,7 +91,7 @@ def lights_text(plan: NextPlan | None) -> Text:
 
 
 def notes_text(plan: NextPlan | None) -> Text:
-    """What does not carry, one a line."""
+    """The plan's notes, one a line: what does not carry, who comes along at 0 HP."""
     if plan is None:
         return Text("")
     return Text("\n".join(f"· {note}" for note in plan.notes) or "Everything carries.")
@@ -439,7 +439,7 @@ def layout(screen: NextExpeditionScreen) -> ComposeResult:
         yield Vertical(*light_rows(screen.procedure, screen.bought, first=0), id="form-lights")
         yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
         yield Static("", classes="form-message", id="lights-message")
-        yield Label("What does not carry", classes="form-section")
+        yield Label("Notes: what does not carry, who comes along at 0 HP", classes="form-section")
         yield Static(notes_text(screen.plan), id="next-notes")
         with Horizontal(classes="dialog-buttons"):
             yield Button("Create (ctrl+s)", id="form-create", variant="primary")
