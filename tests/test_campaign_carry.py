@@ -223,3 +223,34 @@ def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> N
         continued.notes
     )
     assert "The party's path counter (3) does not carry" in continued.notes
+
+
+def test_a_campfire_and_the_daylight_stay_where_they_were(expedition: Factory) -> None:
+    """Shadowdark, Resting › Campfire: a campfire cannot be moved once lit, and daylight is
+    no light anyone carries (`carried = false`): neither comes home to the next expedition,
+    and the link says so; the torches the party carried do. Travel-turn's daylight (Light ›
+    Well Lit) likewise."""
+    x = expedition("shadowdark", name="crypt")
+    run(
+        x,
+        "pc add Ash hp=6",
+        "light add torch count=2 carrier=Ash",
+        "enter camp",
+        "light add campfire lit",
+        "light add daylight lit",
+        "end",
+    )
+    first = carry(
+        "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=DAY, rng=random.Random()
+    )
+    assert [e.kind for e in first if isinstance(e, ev.LightAdded)] == ["torch"]
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "campfire1 stays where it was (not a light the party carries)" in continued.notes
+    assert "daylight1 stays where it was (not a light the party carries)" in continued.notes
+    # The d20 gameplay chapter's daylight (travel-turn) is the same.
+    y = expedition("travel-turn", name="road")
+    run(y, "pc add Ash hp=6", "light add daylight lit", "light add torch", "end")
+    first = carry(
+        "n", 1, y.state, y.procedure, y.procedure, _link(y), downtime=DAY, rng=random.Random()
+    )
+    assert [e.kind for e in first if isinstance(e, ev.LightAdded)] == ["torch"]

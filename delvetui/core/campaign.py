@@ -350,7 +350,8 @@ def _party_stock(
 def _lights(
     before: State, old: Procedure, new: Procedure, carriers: set[str], notes: list[str]
 ) -> Iterator[ev.Event]:
-    """The lights they carried home, unlit; the spent ones stay behind."""
+    """The lights they carried home, unlit; the spent ones, and those nobody carries (a
+    campfire, daylight), stay behind."""
     for light in before.lights:
         if light.spent:
             continue
@@ -360,6 +361,9 @@ def _lights(
                 f"{_lights_text(light)} {'are' if light.count > 1 else 'is'} not a light of "
                 f"{new.name} and {'were' if light.count > 1 else 'was'} left behind"
             )
+            continue
+        if not kind.carried:
+            notes.append(f"{light.id} stays where it was (not a light the party carries)")
             continue
         full = kind.duration_minutes(new.turn_minutes(new.default_turn_type))
         old_kind = old.lights.get(light.kind)
