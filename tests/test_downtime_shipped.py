@@ -172,9 +172,9 @@ def test_errant_a_downtime_restores_all_hp_and_clears_exhaustion_and_supply(
     expedition: Factory,
 ) -> None:
     """Downtime Turns, Recovery: every Errant's HP back to its maximum; Resting: each night
-    removes an Exhaustion; Supply: what is left is removed at the next Downtime Turn.
-    Rations are not Supply and come along."""
-    state, _ = rested(
+    removes an Exhaustion; Supply: what is left is removed at the next Downtime Turn, and
+    the link says so. Rations are not Supply and come along."""
+    state, first = rested(
         expedition,
         "errant",
         "pc add Ash hp=6 PHYS=12",
@@ -184,6 +184,8 @@ def test_errant_a_downtime_restores_all_hp_and_clears_exhaustion_and_supply(
     ash = member(state, "Ash")
     assert (ash.hp, ash.track("exhaustion")) == (6, 0)
     assert (ash.resource("supply"), ash.resource("rations")) == (0, 2)
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert continued.notes == ("Ash's supply (4) does not carry: the downtime sets it back to 0",)
 
 
 def test_mausritter_each_day_in_safety_is_a_long_rest(expedition: Factory) -> None:

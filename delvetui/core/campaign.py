@@ -302,8 +302,14 @@ def _own_stock(
         if resource.per != "member":
             continue
         was = old.resources.get(r_id)
-        carried = was is not None and was.per == "member" and r_id not in new.downtime.restore
+        kept = was is not None and was.per == "member"
+        carried = kept and r_id not in new.downtime.restore
         value = member.resource(r_id) if carried else resource.start
+        if kept and not carried and member.resource(r_id) != resource.start:
+            notes.append(
+                f"{member.name}'s {r_id} ({member.resource(r_id)}) does not carry: the "
+                f"downtime sets it back to {resource.start}"
+            )
         if value:
             yield ev.ResourceChanged(
                 name=member.name,
@@ -329,8 +335,14 @@ def _party_stock(
         if resource.per != "party":
             continue
         was = old.resources.get(r_id)
-        carried = was is not None and was.per == "party" and r_id not in new.downtime.restore
+        kept = was is not None and was.per == "party"
+        carried = kept and r_id not in new.downtime.restore
         value = before.resource(r_id) if carried else resource.start
+        if kept and not carried and before.resource(r_id) != resource.start:
+            notes.append(
+                f"The party's {r_id} ({before.resource(r_id)}) does not carry: the downtime "
+                f"sets it back to {resource.start}"
+            )
         if value:
             yield ev.ResourceChanged(
                 name="",
