@@ -254,3 +254,24 @@ def test_a_campfire_and_the_daylight_stay_where_they_were(expedition: Factory) -
         "n", 1, y.state, y.procedure, y.procedure, _link(y), downtime=DAY, rng=random.Random()
     )
     assert [e.kind for e in first if isinstance(e, ev.LightAdded)] == ["torch"]
+
+
+def test_the_link_says_the_downtime_follows_the_end() -> None:
+    """The next expedition starts at the predecessor's end plus the downtime (issue #32,
+    the calendar): the log line ties the downtime to the new expedition, never reading as
+    if the predecessor ended after it."""
+    from delvetui.core.log import continued_text
+
+    link = ev.ExpeditionContinued(
+        predecessor="keep",
+        predecessor_id="0" * 32,
+        predecessor_digest="0" * 64,
+        campaign="Borderlands",
+        ended_clock=9 * DAY + 680,
+        downtime_minutes=3 * DAY,
+        notes=("Bryn died in keep and stays behind",),
+    )
+    assert continued_text(link) == (
+        "The expedition continues keep (campaign Borderlands) after 3 days of downtime; keep "
+        "ended day 10, 11:20. Bryn died in keep and stays behind."
+    )

@@ -369,9 +369,9 @@ def continued_text(event: ev.ExpeditionContinued) -> str:
     """What a continued expedition's link says: whom it follows, after how long, what stayed."""
     left = "".join(f" {_capital(note)}." for note in event.notes)
     return (
-        f"The expedition continues {event.predecessor} (campaign {event.campaign}), which "
-        f"ended {clock_text(event.ended_clock)}, after "
-        f"{span_text(event.downtime_minutes)} of downtime.{left}"
+        f"The expedition continues {event.predecessor} (campaign {event.campaign}) after "
+        f"{span_text(event.downtime_minutes)} of downtime; {event.predecessor} ended "
+        f"{clock_text(event.ended_clock)}.{left}"
     )
 
 
