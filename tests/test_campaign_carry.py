@@ -275,3 +275,50 @@ def test_the_link_says_the_downtime_follows_the_end() -> None:
         "The expedition continues keep (campaign Borderlands) after 3 days of downtime; keep "
         "ended day 10, 11:20. Bryn died in keep and stays behind."
     )
+
+
+def test_a_torch_burning_by_rounds_keeps_burning_by_rounds(expedition: Factory) -> None:
+    """Shadowdark, Time › Real Time: a table that keeps no real time counts a torch's hour
+    as ten rounds (`light realtime ID off`). Carried home with four rounds left, the torch
+    burns those four rounds in the next expedition, not a fresh real hour; a torch still
+    on the real-time clock keeps its seconds left."""
+    x = expedition("shadowdark", name="crypt")
+    run(
+        x,
+        "pc add Ash hp=6",
+        "light add torch carrier=Ash",
+        "light add torch carrier=Ash",
+        "light realtime torch1 off",
+        "light on torch1",
+        *["turn crawl"] * 6,
+        "light off torch1",
+        "light realtime torch2 25m",
+        "end",
+    )
+    first = carry(
+        "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=DAY, rng=random.Random()
+    )
+    from delvetui.core.evolve import fold
+
+    state = fold(State(), first)
+    by_rounds, real = state.light("torch1"), state.light("torch2")
+    assert by_rounds is not None and real is not None
+    assert (by_rounds.real_time, by_rounds.minutes) == (False, 24)
+    assert (real.real_time, real.real_seconds) == (True, 25 * 60)
+
+
+def test_a_torch_from_a_game_of_turns_burns_its_time_left_in_real_time(
+    expedition: Factory,
+) -> None:
+    """Shadowdark's torch burns one real hour (Crawling › Light Sources): an OSE torch
+    carried into it with three turns (30 minutes) left burns 30 real minutes, not an hour."""
+    x = expedition("ose", name="barrow")
+    run(x, "pc add Ash hp=6", "light add torch carrier=Ash lit", *["turn"] * 3, "end")
+    first = carry(
+        "n", 1, x.state, x.procedure, find("shadowdark"), _link(x), downtime=DAY,
+        rng=random.Random(),
+    )  # fmt: skip
+    from delvetui.core.evolve import fold
+
+    torch = fold(State(), first).light("torch1")
+    assert torch is not None and torch.real_seconds == 30 * 60

@@ -19,7 +19,7 @@ from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
-from delvetui.procedure.model import Downtime, Procedure
+from delvetui.procedure.model import Downtime, LightKind, Procedure
 from delvetui.text import MAX_NOTE, counted, quote
 
 #: The longest name of an expedition or a campaign (as ``paths`` takes an expedition's).
@@ -404,8 +404,21 @@ def _lights(
         if light.strikes and kind.strikes:
             yield ev.LightStruck(id=light.id, strikes=light.strikes)
         if kind.real_minutes is not None:
-            seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
-            yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+            seconds = _real_seconds(light, old_kind, kind.real_minutes * 60, minutes)
+            if seconds is not None:
+                yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+
+
+def _real_seconds(
+    light: Light, old_kind: LightKind | None, full: int, minutes: int | None
+) -> int | None:
+    """The real seconds a carried light burns in the next expedition, or None when it
+    burns by turns: one the game master set to burn by turns keeps burning by them, one
+    that burned in real time keeps its seconds left, and one of a kind that did not burn
+    in real time starts with the new kind's, no more than the time it had left."""
+    if old_kind is not None and old_kind.real_minutes is not None:
+        return None if light.real_seconds is None else min(light.real_seconds, full)
+    return full if minutes is None else min(full, minutes * 60)
 
 
 def _lights_text(light: Light) -> str:
