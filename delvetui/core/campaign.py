@@ -236,7 +236,12 @@ def _member(
         else:
             notes.append(f"{member.name}'s {ability} is not used by {new.name} and was left behind")
     kept = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
-    tracks = {t_name: track_start(track.start, kept) for t_name, track in new.tracks.items()}
+    # A day of rest or more sets every track back to its start; less keeps the counts.
+    counts = dict(member.tracks) if not days else {}
+    tracks = {
+        t_name: counts.get(t_name, track_start(track.start, kept))
+        for t_name, track in new.tracks.items()
+    }
     hp = min(member.hp, member.max_hp)
     yield ev.MemberJoined(
         name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
