@@ -24,7 +24,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.conftest import Factory, run
+from tests.conftest import Factory, of, rolled, run
 
 DAY = MINUTES_PER_DAY
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "procedures.md"
@@ -322,3 +322,38 @@ def test_a_torch_from_a_game_of_turns_burns_its_time_left_in_real_time(
 
     torch = fold(State(), first).light("torch1")
     assert torch is not None and torch.real_seconds == 30 * 60
+
+
+def test_a_torch_burned_in_the_last_expedition_is_not_rolled_again(
+    expedition: Factory, home: Path
+) -> None:
+    """Basic Fantasy, Light: a torch burns 1d4+4 turns, rolled when it is first lit; lit
+    again later it burns what it has left. A torch and a lantern carried home part-burned
+    burn their time left in the next expedition, rolling nothing; a fresh one from the
+    stack still rolls."""
+    x = expedition("basic-fantasy", name="keep", seed=2)
+    run(
+        x,
+        "pc add Ash hp=5",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Ash",
+        "light on torch burn=1",  # torch2: 5 turns
+        "light on lantern1 burn=2",  # 20 turns
+        "turn explore",
+        "turn explore",
+        "end",
+    )
+    bf = x.procedure
+    first = carry("keep-2", 3, x.state, bf, bf, _link(x), downtime=DAY, rng=random.Random(1))
+    y = continued(home, "keep-2", first, bf)
+    try:
+        for light_id, turns in (("torch2", 3), ("lantern1", 18)):
+            batch = y.execute(f"light on {light_id}")
+            assert not rolled(batch), light_id
+            lit = y.state.light(light_id)
+            assert lit is not None and lit.minutes == turns * 10
+            y.execute(f"light off {light_id}")
+        batch = y.execute("light on torch1")
+        assert [e.purpose for e in of(batch, ev.DiceRolled)] == ["how long torch3 burns, in turns"]
+    finally:
+        y.close()
