@@ -352,6 +352,10 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
         case ev.ExpeditionEnded():
             return "info", f"The expedition ends{': ' + event.words if event.words else ''}."
         case ev.ExpeditionReopened():
+            if any(not light.spent and not light.lit for light in state.lights):
+                return "info", (
+                    "The expedition is taken up again; its lights stay out until lit (`light on`)."
+                )
             return "info", "The expedition is taken up again."
         case ev.ExpeditionContinued():
             return "info", continued_text(event)
