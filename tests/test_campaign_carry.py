@@ -341,19 +341,22 @@ def test_a_torch_burned_in_the_last_expedition_is_not_rolled_again(
         "light on lantern1 burn=2",  # 20 turns
         "turn explore",
         "turn explore",
+        "light off torch2",
+        "light on torch burn=4",  # torch3: 8 turns, more than an unlit torch shows (6)
+        "turn explore",
         "end",
     )
     bf = x.procedure
     first = carry("keep-2", 3, x.state, bf, bf, _link(x), downtime=DAY, rng=random.Random(1))
     y = continued(home, "keep-2", first, bf)
     try:
-        for light_id, turns in (("torch2", 3), ("lantern1", 18)):
+        for light_id, turns in (("torch2", 3), ("lantern1", 17), ("torch3", 7)):
             batch = y.execute(f"light on {light_id}")
             assert not rolled(batch), light_id
             lit = y.state.light(light_id)
             assert lit is not None and lit.minutes == turns * 10
             y.execute(f"light off {light_id}")
         batch = y.execute("light on torch1")
-        assert [e.purpose for e in of(batch, ev.DiceRolled)] == ["how long torch3 burns, in turns"]
+        assert [e.purpose for e in of(batch, ev.DiceRolled)] == ["how long torch1 burns, in turns"]
     finally:
         y.close()

@@ -390,7 +390,12 @@ def _lights(
             else old_kind.duration_minutes(old.turn_minutes(before.turn_type))
         )
         minutes = light.minutes
-        if minutes is None or full is None or (was_full is not None and minutes >= was_full):
+        # A light lit before burns the time rolled for it, which may be more than an unlit
+        # one of its kind shows (a torch rolled 8 turns and burned 1 has 7, not 6).
+        rolled = bool(kind.turns_dice and old_kind is not None and old_kind.turns_dice)
+        if rolled and light.lit_turn >= 0 and minutes is not None:
+            minutes = light.minutes
+        elif minutes is None or full is None or (was_full is not None and minutes >= was_full):
             minutes = full
         else:
             minutes = min(minutes, full)
