@@ -476,6 +476,12 @@ def _new(args: argparse.Namespace) -> int:
     from delvetui.session import Expedition
 
     if args.name is None and args.file is None:
+        if args.leave:
+            raise DelveError(
+                "Give the expedition a name, or a file with --file PATH.delve. --leave takes "
+                f"every word after it as a member who stays behind ({', '.join(args.leave)}): "
+                "put the name first, as in `delvetui new barrow-2 --after barrow --leave Bryn`."
+            )
         raise DelveError("Give the expedition a name, or a file with --file PATH.delve.")
     if args.procedure is None and args.after is None:
         raise DelveError("Give a procedure with --procedure ID|FILE, or --after PRED.")

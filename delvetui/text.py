@@ -183,7 +183,11 @@ def countdown(seconds: int) -> str:
 
 
 def plural(word: str) -> str:
-    """The plural of a unit a procedure names: turns, rounds, watches, days, sorties."""
+    """The plural of a unit a procedure names: turns, rounds, watches, days, sorties; in
+    a unit of several words, its head noun's ("hours of rest")."""
+    head, of, rest = word.partition(" of ")
+    if of and head:
+        return f"{plural(head)}{of}{rest}"
     if word.endswith(("s", "x", "z", "ch", "sh")):
         return f"{word}es"
     if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):

@@ -24,7 +24,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from tests.conftest import Factory, run
+from tests.conftest import Factory, of, rolled, run
 
 DAY = MINUTES_PER_DAY
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "procedures.md"
@@ -223,3 +223,140 @@ def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> N
         continued.notes
     )
     assert "The party's path counter (3) does not carry" in continued.notes
+
+
+def test_a_campfire_and_the_daylight_stay_where_they_were(expedition: Factory) -> None:
+    """Shadowdark, Resting › Campfire: a campfire cannot be moved once lit, and daylight is
+    no light anyone carries (`carried = false`): neither comes home to the next expedition,
+    and the link says so; the torches the party carried do. Travel-turn's daylight (Light ›
+    Well Lit) likewise."""
+    x = expedition("shadowdark", name="crypt")
+    run(
+        x,
+        "pc add Ash hp=6",
+        "light add torch count=2 carrier=Ash",
+        "enter camp",
+        "light add campfire lit",
+        "light add daylight lit",
+        "end",
+    )
+    first = carry(
+        "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=DAY, rng=random.Random()
+    )
+    assert [e.kind for e in first if isinstance(e, ev.LightAdded)] == ["torch"]
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "campfire1 stays where it was (not a light the party carries)" in continued.notes
+    assert "daylight1 stays where it was (not a light the party carries)" in continued.notes
+    # The d20 gameplay chapter's daylight (travel-turn) is the same.
+    y = expedition("travel-turn", name="road")
+    run(y, "pc add Ash hp=6", "light add daylight lit", "light add torch", "end")
+    first = carry(
+        "n", 1, y.state, y.procedure, y.procedure, _link(y), downtime=DAY, rng=random.Random()
+    )
+    assert [e.kind for e in first if isinstance(e, ev.LightAdded)] == ["torch"]
+
+
+def test_the_link_says_the_downtime_follows_the_end() -> None:
+    """The next expedition starts at the predecessor's end plus the downtime (issue #32,
+    the calendar): the log line ties the downtime to the new expedition, never reading as
+    if the predecessor ended after it."""
+    from delvetui.core.log import continued_text
+
+    link = ev.ExpeditionContinued(
+        predecessor="keep",
+        predecessor_id="0" * 32,
+        predecessor_digest="0" * 64,
+        campaign="Borderlands",
+        ended_clock=9 * DAY + 680,
+        downtime_minutes=3 * DAY,
+        notes=("Bryn died in keep and stays behind",),
+    )
+    assert continued_text(link) == (
+        "The expedition continues keep (campaign Borderlands) after 3 days of downtime; keep "
+        "ended day 10, 11:20. Bryn died in keep and stays behind."
+    )
+
+
+def test_a_torch_burning_by_rounds_keeps_burning_by_rounds(expedition: Factory) -> None:
+    """Shadowdark, Time › Real Time: a table that keeps no real time counts a torch's hour
+    as ten rounds (`light realtime ID off`). Carried home with four rounds left, the torch
+    burns those four rounds in the next expedition, not a fresh real hour; a torch still
+    on the real-time clock keeps its seconds left."""
+    x = expedition("shadowdark", name="crypt")
+    run(
+        x,
+        "pc add Ash hp=6",
+        "light add torch carrier=Ash",
+        "light add torch carrier=Ash",
+        "light realtime torch1 off",
+        "light on torch1",
+        *["turn crawl"] * 6,
+        "light off torch1",
+        "light realtime torch2 25m",
+        "end",
+    )
+    first = carry(
+        "n", 1, x.state, x.procedure, x.procedure, _link(x), downtime=DAY, rng=random.Random()
+    )
+    from delvetui.core.evolve import fold
+
+    state = fold(State(), first)
+    by_rounds, real = state.light("torch1"), state.light("torch2")
+    assert by_rounds is not None and real is not None
+    assert (by_rounds.real_time, by_rounds.minutes) == (False, 24)
+    assert (real.real_time, real.real_seconds) == (True, 25 * 60)
+
+
+def test_a_torch_from_a_game_of_turns_burns_its_time_left_in_real_time(
+    expedition: Factory,
+) -> None:
+    """Shadowdark's torch burns one real hour (Crawling › Light Sources): an OSE torch
+    carried into it with three turns (30 minutes) left burns 30 real minutes, not an hour."""
+    x = expedition("ose", name="barrow")
+    run(x, "pc add Ash hp=6", "light add torch carrier=Ash lit", *["turn"] * 3, "end")
+    first = carry(
+        "n", 1, x.state, x.procedure, find("shadowdark"), _link(x), downtime=DAY,
+        rng=random.Random(),
+    )  # fmt: skip
+    from delvetui.core.evolve import fold
+
+    torch = fold(State(), first).light("torch1")
+    assert torch is not None and torch.real_seconds == 30 * 60
+
+
+def test_a_torch_burned_in_the_last_expedition_is_not_rolled_again(
+    expedition: Factory, home: Path
+) -> None:
+    """Basic Fantasy, Light: a torch burns 1d4+4 turns, rolled when it is first lit; lit
+    again later it burns what it has left. A torch and a lantern carried home part-burned
+    burn their time left in the next expedition, rolling nothing; a fresh one from the
+    stack still rolls."""
+    x = expedition("basic-fantasy", name="keep", seed=2)
+    run(
+        x,
+        "pc add Ash hp=5",
+        "light add torch count=3 carrier=Ash",
+        "light add lantern carrier=Ash",
+        "light on torch burn=1",  # torch2: 5 turns
+        "light on lantern1 burn=2",  # 20 turns
+        "turn explore",
+        "turn explore",
+        "light off torch2",
+        "light on torch burn=4",  # torch3: 8 turns, more than an unlit torch shows (6)
+        "turn explore",
+        "end",
+    )
+    bf = x.procedure
+    first = carry("keep-2", 3, x.state, bf, bf, _link(x), downtime=DAY, rng=random.Random(1))
+    y = continued(home, "keep-2", first, bf)
+    try:
+        for light_id, turns in (("torch2", 3), ("lantern1", 17), ("torch3", 7)):
+            batch = y.execute(f"light on {light_id}")
+            assert not rolled(batch), light_id
+            lit = y.state.light(light_id)
+            assert lit is not None and lit.minutes == turns * 10
+            y.execute(f"light off {light_id}")
+        batch = y.execute("light on torch1")
+        assert [e.purpose for e in of(batch, ev.DiceRolled)] == ["how long torch1 burns, in turns"]
+    finally:
+        y.close()

@@ -129,3 +129,18 @@ def test_a_chained_expedition_imports_without_its_predecessor(home: Path, tmp_pa
     said = _ok(home, "status", "barrow-2")
     assert "After barrow, in the campaign barrow" in said
     assert json.loads(exported.read_text())["meta"]["id"]
+
+
+def test_a_name_after_leave_is_pointed_out(home: Path) -> None:
+    """`new NAME --after PRED --leave NAME ...` (docs/commands.md): --leave takes every
+    word after it, so a name typed last is read as one more member left behind; the
+    refusal says so, and nothing is made."""
+    _ok(home, "new", "barrow", "--procedure", "delving")
+    _ok(home, "act", "barrow", "-", stdin="pc add Ash hp=5\npc add Bryn hp=4\nend\n")
+    result = delvetui(home, "new", "--after", "barrow", "--downtime", "1d", "--leave", "Bryn", "b2")
+    assert result.returncode == 2
+    assert "--leave takes every word after it as a member who stays behind (Bryn, b2)" in (
+        result.stderr
+    )
+    assert "put the name first" in result.stderr
+    assert sorted(p.name for p in home.glob("*.delve")) == ["barrow.delve"]

@@ -76,6 +76,16 @@ def test_the_log_and_the_export_say_the_end(expedition: Factory) -> None:
     assert "The expedition ends: the party is back in town." in export(x, "md")
 
 
+def test_taking_it_up_again_says_the_lights_stay_out(expedition: Factory) -> None:
+    """docs/commands.md, "end": ending puts the lit lights out, and `reopen` does not light
+    them again; the log says so, so the party is not left in the dark without a word."""
+    x = expedition("ose", name="barrow")
+    run(x, "pc add Ash hp=6", "light add torch carrier=Ash lit", "turn", "end", "reopen")
+    words = [line.text for line in log.lines(x.batches(), x.procedure)]
+    assert "The expedition is taken up again; its lights stay out until lit (`light on`)." in words
+    assert x.state.lit_lights == ()
+
+
 def test_an_expedition_has_an_id_and_a_digest_of_its_log(expedition: Factory) -> None:
     """The id is written at creation and kept; the digest changes with every command."""
     x = expedition("delving", name="barrow")

@@ -11,10 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from delvetui.application.campaign import create_next, next_plan, read_predecessor
+from delvetui.application.campaign import (
+    MAX_DOWNTIME_DAYS,
+    create_next,
+    downtime_minutes,
+    next_plan,
+    read_predecessor,
+)
 from delvetui.core import events as ev
 from delvetui.core.decide import start_events
-from delvetui.errors import DelveError, ExpeditionExists
+from delvetui.errors import CommandError, DelveError, ExpeditionExists
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition, encode
 from delvetui.store import Store
@@ -124,3 +130,12 @@ def test_a_start_hour_after_the_downtime_keeps_every_day_of_rest(
         next_plan(found, "barrow-2", day=1, start="08:00")
     with pytest.raises(DelveError, match="not both"):
         next_plan(found, "barrow-2", day=3, downtime="1d")
+
+
+@pytest.mark.parametrize("typed", ["100000d", "2400000h", "999999999m"])
+def test_a_downtime_too_long_is_told_its_limit_not_its_spelling(typed: str) -> None:
+    """`new --after PRED --downtime 7d|36h|2d6h` (docs/commands.md): a downtime written
+    right but longer than the limit is told the limit, not that it is misspelt."""
+    with pytest.raises(CommandError) as told:
+        downtime_minutes(typed)
+    assert str(told.value) == f"A downtime may be up to {MAX_DOWNTIME_DAYS} days."

@@ -99,6 +99,20 @@ def test_two_parties_of_one_campaign_and_a_character_in_both_at_once() -> None:
     assert "Ash is in north (day 3, 00:00 → day 4, 00:00) and in south" in overlap.sentence
 
 
+def test_an_expedition_not_ended_tells_its_party_so_far() -> None:
+    """Issue #32, the campaign view and the chronicle tell "the party's fortunes": an
+    expedition still being played has no end yet, so its party is told as it is so far,
+    never "at the end"."""
+    first = voyage("barrow", 8 * HOUR, 14 * HOUR)
+    second = attrs.evolve(voyage("barrow-2", 3 * DAY, 3 * DAY + HOUR, after=first), ended=False)
+    [found] = assemble([first, second])
+    text = "\n".join(lines(found))
+    assert "Ash: 2 expeditions (barrow, barrow-2); so far in barrow-2: 6/6 HP" in text
+    facts = {fact.label for fact in chronicle._befell(second)}
+    assert "Party so far" in facts and "Party at the end" not in facts
+    assert "Party at the end" in {fact.label for fact in chronicle._befell(first)}
+
+
 def test_a_missing_or_changed_predecessor_is_a_gap() -> None:
     """Deliverable 7: imported without its predecessor, the view shows the gap; and a
     predecessor whose log changed since it was continued is told as changed."""

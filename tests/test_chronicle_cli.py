@@ -57,7 +57,7 @@ def test_the_campaign_view_lists_the_chain_in_calendar_order(home: Path) -> None
     assert "downtime: 7 days (day 1, 08:20 → day 8, 08:20)" in text
     assert "joined: Cal" in text and "Gaps" not in text
     assert "    Bryn: 1 expedition (barrow); died in barrow (day 1, 08:20)\n" in text
-    assert "    Ash: 3 expeditions (barrow, barrow-2, barrow-3); at the end of barrow-3: " in text
+    assert "    Ash: 3 expeditions (barrow, barrow-2, barrow-3); so far in barrow-3: " in text
     listed = delvetui(home, "campaign", "barrow-3", "--json")
     assert listed.returncode == 0, listed.stderr
     found = json.loads(listed.stdout)

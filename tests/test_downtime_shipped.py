@@ -172,9 +172,9 @@ def test_errant_a_downtime_restores_all_hp_and_clears_exhaustion_and_supply(
     expedition: Factory,
 ) -> None:
     """Downtime Turns, Recovery: every Errant's HP back to its maximum; Resting: each night
-    removes an Exhaustion; Supply: what is left is removed at the next Downtime Turn.
-    Rations are not Supply and come along."""
-    state, _ = rested(
+    removes an Exhaustion; Supply: what is left is removed at the next Downtime Turn, and
+    the link says so. Rations are not Supply and come along."""
+    state, first = rested(
         expedition,
         "errant",
         "pc add Ash hp=6 PHYS=12",
@@ -184,6 +184,8 @@ def test_errant_a_downtime_restores_all_hp_and_clears_exhaustion_and_supply(
     ash = member(state, "Ash")
     assert (ash.hp, ash.track("exhaustion")) == (6, 0)
     assert (ash.resource("supply"), ash.resource("rations")) == (0, 2)
+    continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert continued.notes == ("Ash's supply (4) does not carry: the downtime sets it back to 0",)
 
 
 def test_mausritter_each_day_in_safety_is_a_long_rest(expedition: Factory) -> None:
@@ -268,3 +270,27 @@ def test_trespasser_a_day_in_safety_heals_all_and_restores_endurance(
     )
     ash = member(state, "Ash")
     assert (ash.hp, ash.track("endurance"), ash.ability("ENDURANCE")) == (10, 3, 3)
+
+
+def test_errant_hours_in_town_short_of_a_night_keep_the_exhaustion(expedition: Factory) -> None:
+    """Travel Turns › Resting: each night's Rest removes a point of Exhaustion, so the
+    Exhaustion track goes back to 0 only with a whole day of downtime (docs/procedures.md
+    3.23b: tracks go back to their start on a downtime of a day or more); five hours in
+    town keep it, and the marches counted today with it."""
+    before = expedition("errant", name="errant-hours", seed=3)
+    run(before, "pc add Ash hp=6 PHYS=12", "pc Ash exhaustion=+2 marches=+3", "end")
+    link = Link(
+        name=before.state.name, id=before.expedition_id, digest=before.digest(), campaign="m"
+    )
+
+    def after(minutes: int) -> Member:
+        first = carry(
+            "next", 4, before.state, before.procedure, before.procedure, link,
+            downtime=minutes, rng=random.Random(1),
+        )  # fmt: skip
+        return member(fold(State(), first), "Ash")
+
+    hours = after(5 * 60)
+    assert (hours.track("exhaustion"), hours.track("marches")) == (2, 3)
+    day = after(MINUTES_PER_DAY)
+    assert (day.track("exhaustion"), day.track("marches")) == (0, 0)

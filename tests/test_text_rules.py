@@ -421,6 +421,14 @@ def test_a_units_plural_reads_right(word: str, many: str) -> None:
     assert counted(1, word) == f"1 {word}" and counted(3, word) == f"3 {many}"
 
 
+def test_a_unit_of_several_words_takes_its_plural_on_its_head_noun() -> None:
+    """Shadowdark's camp and travel turns are an "hour of rest" and an "hour of travel"
+    (Time › Time Passes): the session log counts "2 hours of rest", not "2 hour of rests"."""
+    assert plural("hour of rest") == "hours of rest"
+    assert counted(2, "hour of travel") == "2 hours of travel"
+    assert counted(1, "hour of rest") == "1 hour of rest"
+
+
 def test_a_noun_takes_the_article_its_sound_asks_for() -> None:
     """The refusal of another mode's action reads "this is an hour of rest", never "a
     hour"; "a usage die", never "an usage die"."""

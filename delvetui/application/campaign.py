@@ -31,7 +31,7 @@ from delvetui.session import Expedition, check_pages
 from delvetui.text import clock as read_clock
 from delvetui.text import quoted
 
-_SPAN = re.compile(r"(?:(\d{1,5})d)?(?:(\d{1,6})h)?(?:(\d{1,7})m)?")
+_SPAN = re.compile(r"(?:(\d{1,9})d)?(?:(\d{1,9})h)?(?:(\d{1,9})m)?")
 #: The longest downtime taken (about 27 years), so a typo cannot push the calendar to the end
 #: of time.
 MAX_DOWNTIME_DAYS = 10_000

@@ -19,7 +19,7 @@ from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
-from delvetui.procedure.model import Downtime, Procedure
+from delvetui.procedure.model import Downtime, LightKind, Procedure
 from delvetui.text import MAX_NOTE, counted, quote
 
 #: The longest name of an expedition or a campaign (as ``paths`` takes an expedition's).
@@ -250,7 +250,12 @@ def _member(
         else:
             notes.append(f"{member.name}'s {ability} is not used by {new.name} and was left behind")
     kept = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
-    tracks = {t_name: track_start(track.start, kept) for t_name, track in new.tracks.items()}
+    # A day of rest or more sets every track back to its start; less keeps the counts.
+    counts = dict(member.tracks) if not days else {}
+    tracks = {
+        t_name: counts.get(t_name, track_start(track.start, kept))
+        for t_name, track in new.tracks.items()
+    }
     hp = max(0, min(member.hp, member.max_hp))
     yield ev.MemberJoined(
         name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
@@ -316,8 +321,14 @@ def _own_stock(
         if resource.per != "member":
             continue
         was = old.resources.get(r_id)
-        carried = was is not None and was.per == "member" and r_id not in new.downtime.restore
+        kept = was is not None and was.per == "member"
+        carried = kept and r_id not in new.downtime.restore
         value = member.resource(r_id) if carried else resource.start
+        if kept and not carried and member.resource(r_id) != resource.start:
+            notes.append(
+                f"{member.name}'s {r_id} ({member.resource(r_id)}) does not carry: the "
+                f"downtime sets it back to {resource.start}"
+            )
         if value:
             yield ev.ResourceChanged(
                 name=member.name,
@@ -343,8 +354,14 @@ def _party_stock(
         if resource.per != "party":
             continue
         was = old.resources.get(r_id)
-        carried = was is not None and was.per == "party" and r_id not in new.downtime.restore
+        kept = was is not None and was.per == "party"
+        carried = kept and r_id not in new.downtime.restore
         value = before.resource(r_id) if carried else resource.start
+        if kept and not carried and before.resource(r_id) != resource.start:
+            notes.append(
+                f"The party's {r_id} ({before.resource(r_id)}) does not carry: the downtime "
+                f"sets it back to {resource.start}"
+            )
         if value:
             yield ev.ResourceChanged(
                 name="",
@@ -364,7 +381,8 @@ def _party_stock(
 def _lights(
     before: State, old: Procedure, new: Procedure, carriers: set[str], notes: list[str]
 ) -> Iterator[ev.Event]:
-    """The lights they carried home, unlit; the spent ones stay behind."""
+    """The lights they carried home, unlit; the spent ones, and those nobody carries (a
+    campfire, daylight), stay behind."""
     for light in before.lights:
         if light.spent:
             continue
@@ -375,6 +393,9 @@ def _lights(
                 f"{new.name} and {'were' if light.count > 1 else 'was'} left behind"
             )
             continue
+        if not kind.carried:
+            notes.append(f"{light.id} stays where it was (not a light the party carries)")
+            continue
         full = kind.duration_minutes(new.turn_minutes(new.default_turn_type))
         old_kind = old.lights.get(light.kind)
         was_full = (
@@ -383,7 +404,12 @@ def _lights(
             else old_kind.duration_minutes(old.turn_minutes(before.turn_type))
         )
         minutes = light.minutes
-        if minutes is None or full is None or (was_full is not None and minutes >= was_full):
+        # A light lit before burns the time rolled for it, which may be more than an unlit
+        # one of its kind shows (a torch rolled 8 turns and burned 1 has 7, not 6).
+        rolled = bool(kind.turns_dice and old_kind is not None and old_kind.turns_dice)
+        if rolled and light.lit_turn >= 0 and minutes is not None:
+            minutes = light.minutes
+        elif minutes is None or full is None or (was_full is not None and minutes >= was_full):
             minutes = full
         else:
             minutes = min(minutes, full)
@@ -402,8 +428,21 @@ def _lights(
         if light.strikes and kind.strikes:
             yield ev.LightStruck(id=light.id, strikes=light.strikes)
         if kind.real_minutes is not None:
-            seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
-            yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+            seconds = _real_seconds(light, old_kind, kind.real_minutes * 60, minutes)
+            if seconds is not None:
+                yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+
+
+def _real_seconds(
+    light: Light, old_kind: LightKind | None, full: int, minutes: int | None
+) -> int | None:
+    """The real seconds a carried light burns in the next expedition, or None when it
+    burns by turns: one the game master set to burn by turns keeps burning by them, one
+    that burned in real time keeps its seconds left, and one of a kind that did not burn
+    in real time starts with the new kind's, no more than the time it had left."""
+    if old_kind is not None and old_kind.real_minutes is not None:
+        return None if light.real_seconds is None else min(light.real_seconds, full)
+    return full if minutes is None else min(full, minutes * 60)
 
 
 def _lights_text(light: Light) -> str:

@@ -76,9 +76,9 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         )
     holder = work.member(carrier).name if carrier else None
     new_id = light.id if light.count == 1 else _next_light_id(work.state, light.kind)
-    fresh = light.count > 1 or light.lit_turn < 0
-    work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
     kind = work.procedure.lights.get(light.kind)
+    fresh = light.count > 1 or (light.lit_turn < 0 and _unburned(work, light))
+    work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
     if kind is not None and kind.turns_dice and fresh:
         # "Torches burn for 1d4+4 turns": rolled (or typed, burn=N) when first lit.
         rolled = work.roll(BURN, kind.turns_dice, f"how long {new_id} burns, in turns")
@@ -86,6 +86,18 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         minutes = turns * work.procedure.turn_minutes(work.state.turn_type)
         reason = f"rolled {kind.turns_dice}: {turns} turns"
         work.emit(ev.LightTimerSet(id=new_id, minutes=minutes, reason=reason))
+
+
+def _unburned(work: Work, light: Light) -> bool:
+    """True when a light never lit here still shows the time a fresh one of its kind has
+    (in some kind of turn): one carried home part-burned from the last expedition, or whose
+    time the game master set, burns what it has and rolls nothing."""
+    procedure = work.procedure
+    kind = procedure.lights.get(light.kind)
+    if kind is None or light.minutes is None:
+        return True
+    types = list(procedure.turn_types) or [procedure.default_turn_type]
+    return light.minutes in {kind.duration_minutes(procedure.turn_minutes(t)) for t in types}
 
 
 def set_light(work: Work, command: cmd.SetLight) -> None:

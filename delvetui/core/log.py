@@ -352,6 +352,10 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
         case ev.ExpeditionEnded():
             return "info", f"The expedition ends{': ' + event.words if event.words else ''}."
         case ev.ExpeditionReopened():
+            if any(not light.spent and not light.lit for light in state.lights):
+                return "info", (
+                    "The expedition is taken up again; its lights stay out until lit (`light on`)."
+                )
             return "info", "The expedition is taken up again."
         case ev.ExpeditionContinued():
             return "info", continued_text(event)
@@ -369,9 +373,9 @@ def continued_text(event: ev.ExpeditionContinued) -> str:
     """What a continued expedition's link says: whom it follows, after how long, what stayed."""
     left = "".join(f" {_capital(note)}." for note in event.notes)
     return (
-        f"The expedition continues {event.predecessor} (campaign {event.campaign}), which "
-        f"ended {clock_text(event.ended_clock)}, after "
-        f"{span_text(event.downtime_minutes)} of downtime.{left}"
+        f"The expedition continues {event.predecessor} (campaign {event.campaign}) after "
+        f"{span_text(event.downtime_minutes)} of downtime; {event.predecessor} ended "
+        f"{clock_text(event.ended_clock)}.{left}"
     )
 
 

@@ -298,7 +298,8 @@ def fortunes(campaign: Campaign) -> list[str]:
             end = f"left the party in {last.name}"
         else:
             now = next((p for p in last.party if p.startswith(f"{member} ")), member)
-            end = f"at the end of {last.name}: {now.removeprefix(member + ' ')}"
+            when = "at the end of" if last.ended else "so far in"
+            end = f"{when} {last.name}: {now.removeprefix(member + ' ')}"
         told.append(f"{member}: {counted(len(voyages), 'expedition')} ({names}); {end}")
     return told
 

@@ -111,7 +111,7 @@ def _about(voyage: Voyage) -> str:
 def _befell(voyage: Voyage) -> list[Fact]:
     """What befell the party in an expedition, as summary rows."""
     rows = [
-        Fact("Party at the end", voyage.party or ("nobody",)),
+        Fact("Party at the end" if voyage.ended else "Party so far", voyage.party or ("nobody",)),
         Fact("Joined", voyage.joined),
         Fact("Died", voyage.died),
         Fact("Left", voyage.left),

@@ -347,6 +347,9 @@ class LightKind(Value):
     lights: int | None = None
     #: And this many members more in dim light, beyond those it lights.
     dim_for: int = 0
+    #: False for a light nobody carries (a campfire, daylight): it stays where it was and
+    #: does not come to the next expedition.
+    carried: bool = True
 
     @property
     def refuels(self) -> bool:
