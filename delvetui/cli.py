@@ -801,6 +801,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
 
 def _list(args: argparse.Namespace) -> int:
     from delvetui import fileio, paths
+    from delvetui.core.calendar import date_for
     from delvetui.errors import DelveError
     from delvetui.session import Expedition
     from delvetui.text import dumps
@@ -818,6 +819,8 @@ def _list(args: argparse.Namespace) -> int:
                         "turn": state.turn,
                         "clock": state.clock_text,
                         "day": state.day,
+                        "date": date_for(state, expedition.procedure),
+                        "ended": state.ended,
                         "last_played": fileio.modified_at(path),
                     }
                 )
@@ -833,9 +836,10 @@ def _list(args: argparse.Namespace) -> int:
         if "error" in row:
             _say(f"{row['name']}: cannot be opened ({row['error']})")
         else:
+            ended = ", ended" if row["ended"] else ""
             _say(
                 f"{row['name']}: {row['procedure']}, turn {row['turn']}, "
-                f"day {row['day']} {row['clock']}, last played {row['last_played']}"
+                f"{row['date']} {row['clock']}{ended}, last played {row['last_played']}"
             )
     return 0
 

@@ -159,6 +159,22 @@ def test_list_shows_saved_expeditions(home: Path) -> None:
     ]
 
 
+def test_list_says_which_expeditions_ended_and_their_date(home: Path) -> None:
+    """An ended expedition is the one a game master continues (`new --after`): `list` says
+    which ended, and the date in its calendar ('day N' without one)."""
+    made(home, "crypt", "delving", ["turn", "end"])
+    made(home, "keep", "delving", ["turn"])
+    rows = json.loads(delvetui(home, "list", "--json").stdout)
+    assert {row["name"]: (row["ended"], row["date"]) for row in rows} == {
+        "crypt": (True, "day 1"),
+        "keep": (False, "day 1"),
+    }
+    lines = delvetui(home, "list").stdout.splitlines()
+    assert [line.split(",")[2:4] for line in lines if line.startswith("crypt")] == [
+        [" day 1 08:10", " ended"]
+    ]
+
+
 def test_every_subcommand_explains_itself_with_an_example(home: Path) -> None:
     for sub in ("open", "new", "act", "status", "list", "procedures"):
         result = delvetui(home, sub, "--help")
