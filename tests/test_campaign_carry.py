@@ -219,7 +219,7 @@ def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> N
         rng=random.Random(),
     )  # fmt: skip
     continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
-    assert "Ash's rations (3) is not kept for each member by Delving and was left behind" in (
+    assert "Ash's rations (3): Delving keeps none for each member, so they were left behind" in (
         continued.notes
     )
     assert "The party's path counter (3) does not carry" in continued.notes

@@ -341,8 +341,8 @@ def _own_stock(
         rules = new.resources.get(r_id)
         if value and (rules is None or rules.per != "member"):
             notes.append(
-                f"{member.name}'s {r_id} ({value}) is not kept for each member by {new.name} "
-                "and was left behind"
+                f"{member.name}'s {r_id} ({value}): {new.name} keeps none for each member, "
+                "so they were left behind"
             )
 
 
