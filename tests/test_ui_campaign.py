@@ -296,3 +296,34 @@ async def test_the_campaign_screen_points_out_a_missing_predecessor(home: Path) 
         await pilot.press("enter")  # the highlighted expedition: barrow-2, the only one
         await ready(pilot)
         assert expedition(app).path == second
+
+
+async def test_a_row_added_on_the_next_expedition_form_is_in_view_at_80x24(home: Path) -> None:
+    """Every field reachable from the keys at 80×24 (COMMON.md; the forms' rule): ctrl+n
+    and ctrl+l on the next-expedition form focus the row they add and scroll the form to
+    it, so the game master types the new member's name and picks the bought light's kind
+    where they can see them."""
+    from tests.test_ui_form_fit import in_view
+
+    path = make("barrow", [*PARTY, "end"])
+    app = DelveApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        start = await _to_start(pilot)
+        await settled(pilot, lambda: bool(start.continuable))
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        form = app.screen
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        name = form.query_one("#m1-name", Input)
+        assert app.focused is name
+        assert in_view(app, name), f"the new member's name is out of view at {name.region}"
+        await pilot.press(*"Dax")
+        assert name.value == "Dax"
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        kind = form.query_one("#l0-kind", Select)
+        assert app.screen.focused is kind
+        assert in_view(app, kind), f"the bought light's kind is out of view at {kind.region}"
