@@ -223,3 +223,30 @@ def test_what_the_next_procedure_does_not_keep_is_said(expedition: Factory) -> N
         continued.notes
     )
     assert "The party's path counter (3) does not carry" in continued.notes
+
+
+def test_a_torch_dimmed_by_a_depletion_comes_home_dim(expedition: Factory, home: Path) -> None:
+    """Dungeon Turn's Depletion (docs/rules/dungeon-turn.md, Dungeon Hazard Die › 5): a
+    torch dims at the first, and a dim light goes out at the next. A dimmed torch carried
+    home unlit is still half burnt: lit again in the next expedition it gives dim light, and
+    the next Depletion puts it out."""
+    x = expedition("dungeon-turn", name="deep", seed=2)
+    run(x, "pc add Ash hp=6", "light add torch count=2 carrier=Ash", "light on torch")
+    run(x, *["turn hazard=6"] * 6, "turn hazard=5", "end")  # the first 6 turns ignore a 5
+    assert x.state.light("torch2") is not None and x.state.light("torch2").dimmed  # type: ignore[union-attr]
+    procedure = find("dungeon-turn")
+    first = carry(
+        "deep-2", 3, x.state, x.procedure, procedure, _link(x), downtime=DAY, rng=random.Random(1)
+    )
+    y = continued(home, "deep-2", first, procedure)
+    try:
+        run(y, "light on torch2")
+        torch = y.state.light("torch2")
+        assert torch is not None and torch.state == "dim"
+        assert y.state.light("torch1") is not None and not y.state.light("torch1").dimmed  # type: ignore[union-attr]
+        run(y, *["turn hazard=6"] * 6, "turn hazard=5")
+        torch = y.state.light("torch2")
+        assert torch is not None and not torch.lit and torch.spent
+        y.verify()
+    finally:
+        y.close()

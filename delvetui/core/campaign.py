@@ -20,6 +20,7 @@ from delvetui.core import events as ev
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Downtime, Procedure
+from delvetui.procedure.tree import walk_effects
 from delvetui.text import MAX_NOTE, counted, quote
 
 #: The longest name of an expedition or a campaign (as ``paths`` takes an expedition's).
@@ -45,6 +46,7 @@ CARRIED: tuple[type[ev.Event], ...] = (
     ev.LightAdded,
     ev.LightRealTimeSet,
     ev.LightStruck,
+    ev.LightDimmed,
     ev.DiceRolled,
 )
 #: Length of an expedition's id (hex digits) and of its log's digest.
@@ -387,9 +389,16 @@ def _lights(
         )
         if light.strikes and kind.strikes:
             yield ev.LightStruck(id=light.id, strikes=light.strikes)
+        if light.dimmed and kind.brightness != "dim" and _dims(new):
+            yield ev.LightDimmed(id=light.id, reason="carried")
         if kind.real_minutes is not None:
             seconds = light.real_seconds if light.real_seconds else kind.real_minutes * 60
             yield ev.LightRealTimeSet(id=light.id, seconds=seconds, reason="carried")
+
+
+def _dims(procedure: Procedure) -> bool:
+    """The procedure dims its lights (Dungeon Turn's Depletion), so a dimmed one stays so."""
+    return any(effect.do == "lights-dim" for _, effect in walk_effects(procedure))
 
 
 def _lights_text(light: Light) -> str:
