@@ -250,3 +250,22 @@ def test_a_torch_dimmed_by_a_depletion_comes_home_dim(expedition: Factory, home:
         y.verify()
     finally:
         y.close()
+
+
+def test_a_single_light_left_behind_is_named_as_its_id_reads(
+    expedition: Factory, home: Path
+) -> None:
+    """A light the next procedure has no place for is said, not silently dropped (issue #32,
+    The next expedition): a lone candle is named by its id as the log and `status` show it
+    ('candle2'), and the log's sentence does not turn it into 'Candle2'."""
+    from delvetui.core.log import continued_text
+
+    x = expedition("delving", name="crypt", seed=5)
+    run(x, "pc add Ash hp=6", "light add candle count=3 carrier=Ash", "light on candle", "end")
+    travel = find("travel-turn")
+    first = carry(
+        "road", 9, x.state, x.procedure, travel, _link(x), downtime=DAY, rng=random.Random(2)
+    )
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "The candle candle2 is not a light of Travel Turns and was left behind" in link.notes
+    assert " The candle candle2 is not a light of Travel Turns" in continued_text(link)

@@ -402,4 +402,10 @@ def _dims(procedure: Procedure) -> bool:
 
 
 def _lights_text(light: Light) -> str:
-    return f"The {counted(light.count, light.kind)}" if light.count > 1 else f"{light.id}"
+    """The lights a note names, in words that open a sentence without changing an id's
+    letters: 'The 2 candles', 'The candle candle2'."""
+    return (
+        f"The {counted(light.count, light.kind)}"
+        if light.count > 1
+        else f"The {light.kind} {light.id}"
+    )
