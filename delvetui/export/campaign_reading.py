@@ -61,7 +61,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         ended=state.ended,
         sessions=state.session,
         turns=state.turn,
-        party=tuple(_member_words(state, name) for name in (m.name for m in state.party)),
+        party=tuple(_member_words(state, m.name, procedure) for m in state.party),
         members=tuple(walk.members),
         joined=tuple(walk.joined),
         died=died,
@@ -72,10 +72,18 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
     )
 
 
-def _member_words(state: State, name: str) -> str:
+def _member_words(state: State, name: str, procedure: Procedure) -> str:
+    """'Ash 3/8 HP, exhausted, poisoned': HP, then the fatigue the member ended with (the
+    ladder's word, or Cairn's Fatigue count), then the conditions."""
     member = state.member(name)
     assert member is not None
-    words = [f"{member.hp}/{member.max_hp} HP", *member.conditions]
+    tired = []
+    track = procedure.fatigue_track
+    if track is not None and member.track(track):
+        tired.append(f"{procedure.tracks[track].label} {member.track(track)}")
+    elif track is None and member.fatigue:
+        tired.append(procedure.party.fatigue_label(member.fatigue))
+    words = [f"{member.hp}/{member.max_hp} HP", *tired, *member.conditions]
     return f"{name} {', '.join(words)}"
 
 
