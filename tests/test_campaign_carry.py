@@ -269,3 +269,33 @@ def test_a_single_light_left_behind_is_named_as_its_id_reads(
     link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
     assert "The candle candle2 is not a light of Travel Turns and was left behind" in link.notes
     assert " The candle candle2 is not a light of Travel Turns" in continued_text(link)
+
+
+def test_a_track_that_starts_from_a_score_the_member_lacks_is_said(
+    expedition: Factory, home: Path
+) -> None:
+    """Trespasser's endurance starts at the character's ENDURANCE (docs/rules/trespasser.md,
+    Moment's Rest, Reading). A Delving party has no such score: carried into Trespasser,
+    each member's endurance would start at 0 without a word. What the next procedure needs
+    and the party lacks is said (issue #32: said, not silently dropped), with the command
+    that sets it; a member who has the score is not named."""
+    x = expedition("delving", name="crypt", seed=5)
+    run(x, "pc add Ash hp=6", "pc add Bo hp=5 ENDURANCE=3", "end")
+    trespasser = find("trespasser")
+    first = carry(
+        "halls", 9, x.state, x.procedure, trespasser, _link(x), downtime=DAY, rng=random.Random(2)
+    )
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert (
+        "Ash has no ENDURANCE, where Trespasser's Endurance starts: set it with "
+        "`pc Ash ENDURANCE=N`"
+    ) in link.notes
+    assert not any(note.startswith("Bo ") for note in link.notes)
+    y = continued(home, "halls", first, trespasser)
+    try:
+        run(y, "pc Ash ENDURANCE=4")
+        ash = y.state.member("Ash")
+        assert ash is not None and ash.track("endurance") == 4
+        y.verify()
+    finally:
+        y.close()

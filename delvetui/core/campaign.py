@@ -239,6 +239,12 @@ def _member(
             notes.append(f"{member.name}'s {ability} is not used by {new.name} and was left behind")
     kept = attrs.evolve(member, abilities=tuple(sorted(abilities.items())))
     tracks = {t_name: track_start(track.start, kept) for t_name, track in new.tracks.items()}
+    for track in new.tracks.values():
+        if isinstance(track.start, str) and kept.ability(track.start) is None:
+            notes.append(
+                f"{member.name} has no {track.start}, where {new.name}'s {track.label} starts: "
+                f"set it with `pc {member.name} {track.start}=N`"
+            )
     hp = min(member.hp, member.max_hp)
     yield ev.MemberJoined(
         name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
