@@ -18,6 +18,7 @@ from attrs import evolve as attrs_evolve
 
 from delvetui.core import events as ev
 from delvetui.core.campaign import Link, carry
+from delvetui.core.evolve import fold
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
@@ -299,3 +300,26 @@ def test_a_track_that_starts_from_a_score_the_member_lacks_is_said(
         y.verify()
     finally:
         y.close()
+
+
+def test_tiredness_typed_as_a_condition_ends_with_a_day_of_rest(
+    expedition: Factory, home: Path
+) -> None:
+    """Dungeon Turn: a day in safety ends tiredness and exhaustion (docs/rules/dungeon-turn.md
+    row 47, `fatigue = "all"`). A GM who typed them as conditions (`pc Dee +exhausted`,
+    the ladder's own words) finds them gone too after the downtime, as the fatigue level
+    is; another condition (poisoned) carries, and so does an exhaustion when no whole day
+    of rest passed."""
+    x = expedition("dungeon-turn", name="deep", seed=2)
+    run(x, "pc add Dee hp=6", "pc Dee +exhausted +tired +poisoned fatigue=+1", "end")
+    procedure = find("dungeon-turn")
+    first = carry(
+        "deep-2", 3, x.state, x.procedure, procedure, _link(x), downtime=DAY, rng=random.Random(1)
+    )
+    dee = fold(State(), first).member("Dee")
+    assert dee is not None and dee.conditions == ("poisoned",) and dee.fatigue == 0
+    first = carry(
+        "deep-3", 3, x.state, x.procedure, procedure, _link(x), downtime=600, rng=random.Random(1)
+    )
+    dee = fold(State(), first).member("Dee")
+    assert dee is not None and "exhausted" in dee.conditions and dee.fatigue == 1

@@ -256,7 +256,8 @@ def _member(
     if fatigue:
         label = new.party.fatigue_label(fatigue)
         yield ev.FatigueChanged(name=member.name, level=fatigue, label=label, reason="carried")
-    yield from _conditions(member, before, rest, days, downtime > 0)
+    weary = {*old.party.fatigue[1:], *new.party.fatigue[1:]}
+    yield from _conditions(member, before, rest, days, downtime > 0, weary)
     yield from _own_stock(member, old, new, notes)
 
 
@@ -283,13 +284,20 @@ def _healed(
 
 
 def _conditions(
-    member: Member, before: State, rest: Downtime, days: int, passed: bool
+    member: Member,
+    before: State,
+    rest: Downtime,
+    days: int,
+    passed: bool,
+    weary: Collection[str] = (),
 ) -> Iterator[ev.Event]:
     """The lasting conditions a member keeps: a day of rest clears those ``clear`` names,
-    and any downtime ends those that last until the next rest or for some turns."""
+    and any downtime ends those that last until the next rest or for some turns. Where a
+    day of rest removes all fatigue, a condition named as a fatigue step (``weary``: a
+    game's "tired", "exhausted" given as a condition) ends with it."""
     timers, until_rest = dict(member.timers), dict(member.until_rest)
     for condition in member.conditions:
-        if days and condition in rest.clear:
+        if days and (condition in rest.clear or (rest.fatigue == "all" and condition in weary)):
             continue
         if passed and (condition in timers or condition in until_rest):
             continue
