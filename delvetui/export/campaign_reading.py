@@ -21,7 +21,7 @@ from delvetui.errors import DelveError
 from delvetui.export.campaign import Campaign, Link, Refused, Voyage, assemble
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, to_batch
-from delvetui.text import minutes_words
+from delvetui.text import counted, minutes_words
 
 
 def read(path: Path) -> Voyage | Refused:
@@ -106,6 +106,9 @@ class _Walk:
         self.kinds: dict[str, str] = {}
         self.burned: dict[str, int] = {}
         self.burnt_out: dict[str, int] = {}
+        #: Wear that is not time: a light dimmed (Dungeon Turn), a usage die stepped down.
+        self.dimmed: dict[str, int] = {}
+        self.stepped: dict[str, int] = {}
         self.used: dict[str, int] = {}
 
     def take(self, batch: Batch) -> None:
@@ -161,6 +164,12 @@ class _Walk:
             case ev.LightPutOut() if event.spent:
                 kind = self.kinds.get(event.id, event.id)
                 self.burnt_out[kind] = self.burnt_out.get(kind, 0) + 1
+            case ev.LightDimmed() if not first:
+                kind = self.kinds.get(event.id, event.id)
+                self.dimmed[kind] = self.dimmed.get(kind, 0) + 1
+            case ev.UsageDieStepped() if event.die is not None:
+                kind = self.kinds.get(event.id, event.id)
+                self.stepped[kind] = self.stepped.get(kind, 0) + 1
             case ev.ResourceChanged() if event.change < 0 and not first:
                 self.used[event.resource] = self.used.get(event.resource, 0) - event.change
 
@@ -172,6 +181,8 @@ _KEPT = (
     ev.LightLit,
     ev.LightsBurned,
     ev.LightPutOut,
+    ev.LightDimmed,
+    ev.UsageDieStepped,
     ev.ResourceChanged,
 )
 _KEPT_NAMES = frozenset(kind.__name__ for kind in _KEPT)
@@ -179,12 +190,16 @@ _UNDO_OR_REDO = frozenset({ev.BatchVoided.__name__, ev.BatchRestored.__name__})
 
 
 def _light_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
-    for kind in sorted(set(walk.burned) | set(walk.burnt_out)):
+    for kind in sorted({*walk.burned, *walk.burnt_out, *walk.dimmed, *walk.stepped}):
         known = procedure.lights.get(kind)
         label = known.label if known else kind
         parts = []
         if walk.burned.get(kind):
             parts.append(f"burned {minutes_words(walk.burned[kind])}")
+        if walk.dimmed.get(kind):
+            parts.append(f"{walk.dimmed[kind]} dimmed")
+        if walk.stepped.get(kind):
+            parts.append(f"usage die down {counted(walk.stepped[kind], 'step')}")
         if walk.burnt_out.get(kind):
             parts.append(f"{walk.burnt_out[kind]} burnt out")
         yield f"{label}: {', '.join(parts)}"
