@@ -783,7 +783,13 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         lines.append(f"  {member['name']}: {member['hp']}/{member['max_hp']} HP, {extra}")
     for light in data["lights"]:
         minutes = light["remaining_minutes"]
-        left = "" if minutes is None else f", {time_left(minutes, per_turn, unit)} left"
+        # A spent light is used up, whatever time it had when it went out (a torch that
+        # sputtered out): its time left is not said.
+        left = (
+            ""
+            if minutes is None or light["spent"]
+            else f", {time_left(minutes, per_turn, unit)} left"
+        )
         count = f" ×{light['count']}" if light["count"] > 1 else ""
         spent = " (spent)" if light["spent"] else ""
         lines.append(f"  {light['id']}{count}: {light['state']}{left}{spent}")

@@ -18,6 +18,7 @@ from attrs import evolve as attrs_evolve
 
 from delvetui.core import events as ev
 from delvetui.core.campaign import Link, carry
+from delvetui.core.evolve import fold
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
@@ -360,3 +361,102 @@ def test_a_torch_burned_in_the_last_expedition_is_not_rolled_again(
         assert [e.purpose for e in of(batch, ev.DiceRolled)] == ["how long torch1 burns, in turns"]
     finally:
         y.close()
+
+
+def test_a_torch_dimmed_by_a_depletion_comes_home_dim(expedition: Factory, home: Path) -> None:
+    """Dungeon Turn's Depletion (docs/rules/dungeon-turn.md, Dungeon Hazard Die › 5): a
+    torch dims at the first, and a dim light goes out at the next. A dimmed torch carried
+    home unlit is still half burnt: lit again in the next expedition it gives dim light, and
+    the next Depletion puts it out."""
+    x = expedition("dungeon-turn", name="deep", seed=2)
+    run(x, "pc add Ash hp=6", "light add torch count=2 carrier=Ash", "light on torch")
+    run(x, *["turn hazard=6"] * 6, "turn hazard=5", "end")  # the first 6 turns ignore a 5
+    assert x.state.light("torch2") is not None and x.state.light("torch2").dimmed  # type: ignore[union-attr]
+    procedure = find("dungeon-turn")
+    first = carry(
+        "deep-2", 3, x.state, x.procedure, procedure, _link(x), downtime=DAY, rng=random.Random(1)
+    )
+    y = continued(home, "deep-2", first, procedure)
+    try:
+        run(y, "light on torch2")
+        torch = y.state.light("torch2")
+        assert torch is not None and torch.state == "dim"
+        assert y.state.light("torch1") is not None and not y.state.light("torch1").dimmed  # type: ignore[union-attr]
+        run(y, *["turn hazard=6"] * 6, "turn hazard=5")
+        torch = y.state.light("torch2")
+        assert torch is not None and not torch.lit and torch.spent
+        y.verify()
+    finally:
+        y.close()
+
+
+def test_a_single_light_left_behind_is_named_as_its_id_reads(
+    expedition: Factory, home: Path
+) -> None:
+    """A light the next procedure has no place for is said, not silently dropped (issue #32,
+    The next expedition): a lone candle is named by its id as the log and `status` show it
+    ('candle2'), and the log's sentence does not turn it into 'Candle2'."""
+    from delvetui.core.log import continued_text
+
+    x = expedition("delving", name="crypt", seed=5)
+    run(x, "pc add Ash hp=6", "light add candle count=3 carrier=Ash", "light on candle", "end")
+    travel = find("travel-turn")
+    first = carry(
+        "road", 9, x.state, x.procedure, travel, _link(x), downtime=DAY, rng=random.Random(2)
+    )
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert "The candle candle2 is not a light of Travel Turns and was left behind" in link.notes
+    assert " The candle candle2 is not a light of Travel Turns" in continued_text(link)
+
+
+def test_a_track_that_starts_from_a_score_the_member_lacks_is_said(
+    expedition: Factory, home: Path
+) -> None:
+    """Trespasser's endurance starts at the character's ENDURANCE (docs/rules/trespasser.md,
+    Moment's Rest, Reading). A Delving party has no such score: carried into Trespasser,
+    each member's endurance would start at 0 without a word. What the next procedure needs
+    and the party lacks is said (issue #32: said, not silently dropped), with the command
+    that sets it; a member who has the score is not named."""
+    x = expedition("delving", name="crypt", seed=5)
+    run(x, "pc add Ash hp=6", "pc add Bo hp=5 ENDURANCE=3", "end")
+    trespasser = find("trespasser")
+    first = carry(
+        "halls", 9, x.state, x.procedure, trespasser, _link(x), downtime=DAY, rng=random.Random(2)
+    )
+    link = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
+    assert (
+        "Ash has no ENDURANCE, where Trespasser's Endurance starts: set it with "
+        "`pc Ash ENDURANCE=N`"
+    ) in link.notes
+    assert not any(note.startswith("Bo ") for note in link.notes)
+    y = continued(home, "halls", first, trespasser)
+    try:
+        run(y, "pc Ash ENDURANCE=4")
+        ash = y.state.member("Ash")
+        assert ash is not None and ash.track("endurance") == 4
+        y.verify()
+    finally:
+        y.close()
+
+
+def test_tiredness_typed_as_a_condition_ends_with_a_day_of_rest(
+    expedition: Factory, home: Path
+) -> None:
+    """Dungeon Turn: a day in safety ends tiredness and exhaustion (docs/rules/dungeon-turn.md
+    row 47, `fatigue = "all"`). A GM who typed them as conditions (`pc Dee +exhausted`,
+    the ladder's own words) finds them gone too after the downtime, as the fatigue level
+    is; another condition (poisoned) carries, and so does an exhaustion when no whole day
+    of rest passed."""
+    x = expedition("dungeon-turn", name="deep", seed=2)
+    run(x, "pc add Dee hp=6", "pc Dee +exhausted +tired +poisoned fatigue=+1", "end")
+    procedure = find("dungeon-turn")
+    first = carry(
+        "deep-2", 3, x.state, x.procedure, procedure, _link(x), downtime=DAY, rng=random.Random(1)
+    )
+    dee = fold(State(), first).member("Dee")
+    assert dee is not None and dee.conditions == ("poisoned",) and dee.fatigue == 0
+    first = carry(
+        "deep-3", 3, x.state, x.procedure, procedure, _link(x), downtime=600, rng=random.Random(1)
+    )
+    dee = fold(State(), first).member("Dee")
+    assert dee is not None and "exhausted" in dee.conditions and dee.fatigue == 1

@@ -197,3 +197,65 @@ def test_the_chronicle_holds_one_expedition_at_a_time(home: Path) -> None:
         tracemalloc.stop()
         assert size > 10_000 * count / 2
     assert peaks[5] < peaks[2] * 1.2, peaks
+
+
+def test_the_party_at_the_end_says_the_fatigue_each_member_ended_with(home: Path) -> None:
+    """Issue #32, the campaign view lists each expedition's party ("the party's fortunes"):
+    a member's fatigue is part of how they came home. Dungeon Exploration's count (docs/rules/
+    exploration.md, Fatigue & Rest) reads as its ladder's word ("3 fatigue"); Cairn's Fatigue,
+    a track (docs/rules/cairn.md, Deprivation & Fatigue), as "Fatigue 2"; a fresh member
+    shows none."""
+    from delvetui.procedure.registry import find
+
+    vault = Expedition.create(home / "vault.delve", find("exploration"), seed=1)
+    barrow = Expedition.create(home / "barrow.delve", find("cairn"), seed=1)
+    try:
+        for command in ("pc add Ash hp=8", "pc add Bo hp=6", "pc Ash fatigue=+3", "end"):
+            vault.execute(command)
+        for command in ("pc add Cy hp=4", "pc Cy fatigue=+2 +deprived", "end"):
+            barrow.execute(command)
+    finally:
+        vault.close()
+        barrow.close()
+    read = campaign_reading.read(home / "vault.delve")
+    assert isinstance(read, Voyage)
+    assert read.party == ("Ash 8/8 HP, 3 fatigue", "Bo 6/6 HP")
+    read = campaign_reading.read(home / "barrow.delve")
+    assert isinstance(read, Voyage)
+    assert read.party == ("Cy 4/4 HP, Fatigue 2, deprived",)
+
+
+def test_light_worn_by_depletion_or_a_usage_die_counts_as_light_used(home: Path) -> None:
+    """The campaign view says the light each expedition used (issue #32). Dungeon Turn's
+    lights have no time: only a Depletion wears them, dimming a torch (docs/rules/
+    dungeon-turn.md, Hazard Die › 5); Trespasser's burn down a usage die (docs/rules/
+    trespasser.md, light depletion). Both are light used, not "none"."""
+    from delvetui.procedure.registry import find
+
+    deep = Expedition.create(home / "deep.delve", find("dungeon-turn"), seed=1)
+    halls = Expedition.create(home / "halls.delve", find("trespasser"), seed=1)
+    try:
+        for command in (
+            "pc add Ash hp=6",
+            "light add torch count=2 carrier=Ash",
+            "light on torch",
+            *["turn hazard=6"] * 6,
+            "turn hazard=5",
+            "end",
+        ):
+            deep.execute(command)
+        halls.execute("pc add Ash hp=6 ENDURANCE=3")
+        halls.execute("light add lantern lit")
+        for _ in range(100):  # a 1-2 on the d10 steps it down; the seed gives one soon
+            if halls.state.light("lantern1").usage_die != 10:  # type: ignore[union-attr]
+                break
+            halls.execute("turn stay")
+        halls.execute("end")
+    finally:
+        deep.close()
+        halls.close()
+    read = campaign_reading.read(home / "deep.delve")
+    assert isinstance(read, Voyage) and read.light_used == ("Torch: 1 dimmed",)
+    read = campaign_reading.read(home / "halls.delve")
+    assert isinstance(read, Voyage)
+    assert read.light_used == ("Lantern: usage die down 1 step",)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,30 @@ def test_errant_hours_in_town_short_of_a_night_keep_the_exhaustion(expedition: F
     assert (hours.track("exhaustion"), hours.track("marches")) == (2, 3)
     day = after(MINUTES_PER_DAY)
     assert (day.track("exhaustion"), day.track("marches")) == (0, 0)
+
+
+#: What the next-expedition form holds for a carried member: whether they come, and HP.
+#: Words that send the game master to the form for anything else (a score, a condition).
+_NOT_ON_THE_FORM = re.compile(
+    r"(attribute|abilit|stat\b|stats\b|constitution|injured)[^|]*?on the "
+    r"(new-expedition )?form",
+    re.IGNORECASE,
+)
+
+
+def test_no_downtime_text_or_ledger_sends_the_gm_to_the_form_for_scores() -> None:
+    """The next-expedition form carries each member's HP; ability scores, conditions and
+    tracks are set with commands once the expedition starts (issue #32: "on the form or
+    with a command"). The downtime's text the GM reads (`procedures show`) and every
+    ledger row say so (Cairn's lost attributes, docs/rules/cairn.md row 84; Basic Fantasy's
+    Constitution, row 70; Mausritter's full rest, row 50), never "set them on the form"."""
+    wrong = []
+    for path in sorted((ROOT / "procedures").glob("*.toml")):
+        procedure = find(path.stem)
+        if procedure.downtime.text and _NOT_ON_THE_FORM.search(procedure.downtime.text):
+            wrong.append(f"{path.stem}: {procedure.downtime.text}")
+    for path in sorted((ROOT / "docs" / "rules").glob("*.md")):
+        for line in path.read_text().splitlines():
+            if line.startswith("| ") and _NOT_ON_THE_FORM.search(line):
+                wrong.append(f"{path.name}: {line[:120]}")
+    assert not wrong, "\n".join(wrong)

@@ -66,6 +66,19 @@ def test_fatigue_damages_each_member_unless_they_rest_next_turn(party: Expeditio
     assert any(isinstance(e, ev.DeferredResolved) and not e.applied for e in batch.events)
 
 
+def test_adding_fatigue_says_delving_keeps_no_fatigue_levels(party: Expedition) -> None:
+    """Hazard die › 2 Fatigue (docs/rules/delving.md): Delving's fatigue costs hit points;
+    the game keeps no fatigue levels. `pc NAME fatigue=+1` is refused with that said, not
+    with "fatigue goes from 0 (fresh) to 0 (fresh)", and nothing is written."""
+    batches = party.batch_count
+    name = party.state.party[0].name
+    with pytest.raises(CommandError) as refused:
+        party.execute(f"pc {name} fatigue=+1")
+    assert "Delving keeps no fatigue levels but fresh" in str(refused.value)
+    assert "goes from 0 (fresh) to 0 (fresh)" not in str(refused.value)
+    assert party.batch_count == batches
+
+
 def test_fatigue_is_ignored_while_resting(party: Expedition) -> None:
     batch = party.execute("turn rest hazard=2")
     result = next(e for e in batch.events if isinstance(e, ev.ResultRead))

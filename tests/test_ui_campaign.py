@@ -328,3 +328,53 @@ async def test_the_form_carries_a_member_at_0_hp_where_that_is_not_death(home: P
         form.query_one("#c1-carry", Checkbox).value = False
         await settled(pilot, lambda: "Cora was left behind" in notes())
         assert "0 HP" not in notes()
+
+
+async def test_a_row_added_on_the_next_expedition_form_is_in_view_at_80x24(home: Path) -> None:
+    """Every field reachable from the keys at 80×24 (COMMON.md; the forms' rule): ctrl+n
+    and ctrl+l on the next-expedition form focus the row they add and scroll the form to
+    it, so the game master types the new member's name and picks the bought light's kind
+    where they can see them."""
+    from tests.test_ui_form_fit import in_view
+
+    path = make("barrow", [*PARTY, "end"])
+    app = DelveApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        start = await _to_start(pilot)
+        await settled(pilot, lambda: bool(start.continuable))
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        form = app.screen
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        name = form.query_one("#m1-name", Input)
+        assert app.focused is name
+        assert in_view(app, name), f"the new member's name is out of view at {name.region}"
+        await pilot.press(*"Dax")
+        assert name.value == "Dax"
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        kind = form.query_one("#l0-kind", Select)
+        assert app.screen.focused is kind
+        assert in_view(app, kind), f"the bought light's kind is out of view at {kind.region}"
+
+
+async def test_the_next_expedition_form_says_what_is_left_of_each_light(home: Path) -> None:
+    """The lights come home unlit with what is left of them (issue #32, the next
+    expedition): Delving's lantern burns 8 hours (docs/rules/delving.md, Lanterns), so one
+    lit for two turns has 46 turns left, and the form says so beside it, as the game master
+    decides what to buy; a torch, which Delving gives no time, says none."""
+    path = make("barrow", [*PARTY, "light on lantern1", "turn hazard=6", "turn hazard=6", "end"])
+    app = DelveApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        start = await _to_start(pilot)
+        await settled(pilot, lambda: bool(start.continuable))
+        _choose(start, f"+next:{path}")
+        await pilot.press("enter")
+        await settled(pilot, lambda: isinstance(app.screen, NextExpeditionScreen))
+        lights = str(app.screen.query_one("#next-lights", Static).render())
+        assert "lantern1: Lantern, 46 turns left, carried by Bryn" in lights, lights
+        assert "torch1: Torch ×5, carried by Ash" in lights, lights

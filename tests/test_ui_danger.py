@@ -106,6 +106,19 @@ async def test_cairns_darkness_fits_the_strip_at_80_columns() -> None:
         assert "may panic (WIL save)" in table.query_one(AlertStrip).shown()
 
 
+async def test_a_darkness_too_long_for_the_strip_ends_in_an_ellipsis() -> None:
+    """Dungeon Exploration's darkness (docs/rules/exploration.md, Light › No light) has more
+    flags than 80 or 120 columns hold even in few words: the strip is cut with "…", so the
+    game master sees it goes on, never a phrase cut off mid-way ("spot danger; no")."""
+    for size in ((80, 24), (120, 40)):
+        app = DelveApp(make("vault-dark", ("pc add Ash hp=6",), procedure="exploration"))
+        async with app.run_test(size=size) as pilot:
+            await ready(pilot)
+            line = screen_text(app).splitlines()[1].rstrip()
+            assert line.startswith(" DARKNESS, no light: effectively blind"), line
+            assert line.endswith("…"), line
+
+
 async def test_rest_due_in_exploration() -> None:
     played = (*PARTY, *(f"turn cautious hazard={n}" for n in (6, 6, 6, 6, 6, 6)))
     app = DelveApp(make("rest-due", played, procedure="exploration"))

@@ -185,3 +185,22 @@ async def test_a_row_added_to_the_form_is_scrolled_into_view(home: Path) -> None
             assert app.focused is row
             assert row.region.height > 0
             assert form.region.contains_region(row.region), f"{key}: the new row is off screen"
+
+
+async def test_each_saved_expedition_is_one_line_at_80x24(home: Path) -> None:
+    """The start screen lists each saved expedition on one row at 80×24 (the rows line up
+    by name: start_screen.saved_row). An ended one, whose row says so, is cut at the edge
+    with "…", never wrapped so that its last-played time lands under the next name."""
+    make("dungeon-delve", [*_DEMO, "end"], procedure="exploration")
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await settled(pilot, lambda: "ended" in screen_text(app))
+        lines = screen_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if line.strip().startswith("│ dungeon-delve"))
+        assert "Dungeon Exploration" in lines[row] and "turn 0" in lines[row]
+        assert "dungeon-delve" not in lines[row + 1]
+        assert lines[row + 1].strip("│ ╰─╯") == "", lines[row + 1]  # nothing wrapped under it
+
+
+_DEMO = ("pc add Ash hp=6",)

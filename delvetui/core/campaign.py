@@ -20,6 +20,7 @@ from delvetui.core import events as ev
 from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Downtime, LightKind, Procedure
+from delvetui.procedure.tree import walk_effects
 from delvetui.text import MAX_NOTE, counted, quote
 
 #: The longest name of an expedition or a campaign (as ``paths`` takes an expedition's).
@@ -45,6 +46,7 @@ CARRIED: tuple[type[ev.Event], ...] = (
     ev.LightAdded,
     ev.LightRealTimeSet,
     ev.LightStruck,
+    ev.LightDimmed,
     ev.DiceRolled,
 )
 #: Length of an expedition's id (hex digits) and of its log's digest.
@@ -256,6 +258,12 @@ def _member(
         t_name: counts.get(t_name, track_start(track.start, kept))
         for t_name, track in new.tracks.items()
     }
+    for track in new.tracks.values():
+        if isinstance(track.start, str) and kept.ability(track.start) is None:
+            notes.append(
+                f"{member.name} has no {track.start}, where {new.name}'s {track.label} starts: "
+                f"set it with `pc {member.name} {track.start}=N`"
+            )
     hp = max(0, min(member.hp, member.max_hp))
     yield ev.MemberJoined(
         name=member.name, hp=hp, max_hp=member.max_hp, abilities=abilities, tracks=tracks
@@ -267,7 +275,8 @@ def _member(
     if fatigue:
         label = new.party.fatigue_label(fatigue)
         yield ev.FatigueChanged(name=member.name, level=fatigue, label=label, reason="carried")
-    yield from _conditions(member, before, rest, days, downtime > 0)
+    weary = {*old.party.fatigue[1:], *new.party.fatigue[1:]}
+    yield from _conditions(member, before, rest, days, downtime > 0, weary)
     yield from _own_stock(member, old, new, notes)
 
 
@@ -294,13 +303,20 @@ def _healed(
 
 
 def _conditions(
-    member: Member, before: State, rest: Downtime, days: int, passed: bool
+    member: Member,
+    before: State,
+    rest: Downtime,
+    days: int,
+    passed: bool,
+    weary: Collection[str] = (),
 ) -> Iterator[ev.Event]:
     """The lasting conditions a member keeps: a day of rest clears those ``clear`` names,
-    and any downtime ends those that last until the next rest or for some turns."""
+    and any downtime ends those that last until the next rest or for some turns. Where a
+    day of rest removes all fatigue, a condition named as a fatigue step (``weary``: a
+    game's "tired", "exhausted" given as a condition) ends with it."""
     timers, until_rest = dict(member.timers), dict(member.until_rest)
     for condition in member.conditions:
-        if days and condition in rest.clear:
+        if days and (condition in rest.clear or (rest.fatigue == "all" and condition in weary)):
             continue
         if passed and (condition in timers or condition in until_rest):
             continue
@@ -427,6 +443,8 @@ def _lights(
         )
         if light.strikes and kind.strikes:
             yield ev.LightStruck(id=light.id, strikes=light.strikes)
+        if light.dimmed and kind.brightness != "dim" and _dims(new):
+            yield ev.LightDimmed(id=light.id, reason="carried")
         if kind.real_minutes is not None:
             seconds = _real_seconds(light, old_kind, kind.real_minutes * 60, minutes)
             if seconds is not None:
@@ -445,5 +463,16 @@ def _real_seconds(
     return full if minutes is None else min(full, minutes * 60)
 
 
+def _dims(procedure: Procedure) -> bool:
+    """The procedure dims its lights (Dungeon Turn's Depletion), so a dimmed one stays so."""
+    return any(effect.do == "lights-dim" for _, effect in walk_effects(procedure))
+
+
 def _lights_text(light: Light) -> str:
-    return f"The {counted(light.count, light.kind)}" if light.count > 1 else f"{light.id}"
+    """The lights a note names, in words that open a sentence without changing an id's
+    letters: 'The 2 candles', 'The candle candle2'."""
+    return (
+        f"The {counted(light.count, light.kind)}"
+        if light.count > 1
+        else f"The {light.kind} {light.id}"
+    )

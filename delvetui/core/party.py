@@ -180,6 +180,8 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
             )
         else:
             steps = f"fatigue goes from 0 ({ladder[0]}) to {len(ladder) - 1} ({ladder[-1]})"
+            if len(ladder) == 1:
+                steps = f"{work.procedure.name} keeps no fatigue levels but {ladder[0]}"
             unchanged.append(f"{member.name} is {ladder[level]} (fatigue {level}) already; {steps}")
     durations = dict(command.durations)
     for condition in command.gain:

@@ -22,7 +22,7 @@ from delvetui.errors import DelveError
 from delvetui.export.campaign import Campaign, Link, Refused, Voyage, assemble
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, to_batch
-from delvetui.text import minutes_words
+from delvetui.text import counted, minutes_words
 
 
 def read(path: Path) -> Voyage | Refused:
@@ -62,7 +62,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         ended=state.ended,
         sessions=state.session,
         turns=state.turn,
-        party=tuple(_member_words(state, name) for name in (m.name for m in state.party)),
+        party=tuple(_member_words(state, m.name, procedure) for m in state.party),
         members=tuple(walk.members),
         joined=tuple(walk.joined),
         died=dead,
@@ -73,10 +73,18 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
     )
 
 
-def _member_words(state: State, name: str) -> str:
+def _member_words(state: State, name: str, procedure: Procedure) -> str:
+    """'Ash 3/8 HP, exhausted, poisoned': HP, then the fatigue the member ended with (the
+    ladder's word, or Cairn's Fatigue count), then the conditions."""
     member = state.member(name)
     assert member is not None
-    words = [f"{member.hp}/{member.max_hp} HP", *member.conditions]
+    tired = []
+    track = procedure.fatigue_track
+    if track is not None and member.track(track):
+        tired.append(f"{procedure.tracks[track].label} {member.track(track)}")
+    elif track is None and member.fatigue:
+        tired.append(procedure.party.fatigue_label(member.fatigue))
+    words = [f"{member.hp}/{member.max_hp} HP", *tired, *member.conditions]
     return f"{name} {', '.join(words)}"
 
 
@@ -99,6 +107,9 @@ class _Walk:
         self.kinds: dict[str, str] = {}
         self.burned: dict[str, int] = {}
         self.burnt_out: dict[str, int] = {}
+        #: Wear that is not time: a light dimmed (Dungeon Turn), a usage die stepped down.
+        self.dimmed: dict[str, int] = {}
+        self.stepped: dict[str, int] = {}
         self.used: dict[str, int] = {}
 
     def take(self, batch: Batch) -> None:
@@ -154,6 +165,12 @@ class _Walk:
             case ev.LightPutOut() if event.spent:
                 kind = self.kinds.get(event.id, event.id)
                 self.burnt_out[kind] = self.burnt_out.get(kind, 0) + 1
+            case ev.LightDimmed() if not first:
+                kind = self.kinds.get(event.id, event.id)
+                self.dimmed[kind] = self.dimmed.get(kind, 0) + 1
+            case ev.UsageDieStepped() if event.die is not None:
+                kind = self.kinds.get(event.id, event.id)
+                self.stepped[kind] = self.stepped.get(kind, 0) + 1
             case ev.ResourceChanged() if event.change < 0 and not first:
                 self.used[event.resource] = self.used.get(event.resource, 0) - event.change
 
@@ -165,6 +182,8 @@ _KEPT = (
     ev.LightLit,
     ev.LightsBurned,
     ev.LightPutOut,
+    ev.LightDimmed,
+    ev.UsageDieStepped,
     ev.ResourceChanged,
 )
 _KEPT_NAMES = frozenset(kind.__name__ for kind in _KEPT)
@@ -172,12 +191,16 @@ _UNDO_OR_REDO = frozenset({ev.BatchVoided.__name__, ev.BatchRestored.__name__})
 
 
 def _light_words(walk: _Walk, procedure: Procedure) -> Iterator[str]:
-    for kind in sorted(set(walk.burned) | set(walk.burnt_out)):
+    for kind in sorted({*walk.burned, *walk.burnt_out, *walk.dimmed, *walk.stepped}):
         known = procedure.lights.get(kind)
         label = known.label if known else kind
         parts = []
         if walk.burned.get(kind):
             parts.append(f"burned {minutes_words(walk.burned[kind])}")
+        if walk.dimmed.get(kind):
+            parts.append(f"{walk.dimmed[kind]} dimmed")
+        if walk.stepped.get(kind):
+            parts.append(f"usage die down {counted(walk.stepped[kind], 'step')}")
         if walk.burnt_out.get(kind):
             parts.append(f"{walk.burnt_out[kind]} burnt out")
         yield f"{label}: {', '.join(parts)}"

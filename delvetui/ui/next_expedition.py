@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from delvetui import paths
@@ -359,14 +360,20 @@ class NextExpeditionScreen(Screen[None]):
         self.added += 1
         box = self.query_one("#form-members", Vertical)
         await box.mount_all(member_rows(self.procedure, self.added, first=self.added - 1))
-        self.query_one(f"#m{self.added - 1}-name", Input).focus()
+        self._focus_new(self.query_one(f"#m{self.added - 1}-name", Input))
 
     async def action_add_light(self) -> None:
         """One more row for a light bought in town."""
         self.bought += 1
         box = self.query_one("#form-lights", Vertical)
         await box.mount_all(light_rows(self.procedure, self.bought, first=self.bought - 1))
-        self.query_one(f"#l{self.bought - 1}-kind", Select).focus()
+        self._focus_new(self.query_one(f"#l{self.bought - 1}-kind", Select))
+
+    def _focus_new(self, widget: Widget) -> None:
+        """Focus a row just added and scroll the form to it once it has been laid out."""
+        widget.focus(scroll_visible=False)
+        form = self.query_one("#form", VerticalScroll)
+        self.call_after_refresh(form.scroll_to_widget, widget, animate=False)
 
     async def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving the 'continue from', the downtime or the start works the plan out again."""

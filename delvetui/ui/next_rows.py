@@ -18,7 +18,7 @@ from delvetui.core import commands
 from delvetui.core.state import Light, Member
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
-from delvetui.text import visible
+from delvetui.text import time_left, visible
 from delvetui.ui.form_rows import (
     HP_CELLS,
     NAME_CELLS,
@@ -60,12 +60,19 @@ def carried_row(number: int, name: str, member: Member | None, hp: str) -> Horiz
 
 
 def light_words(light: Light, procedure: Procedure) -> str:
-    """A light carried home: 'torch1: Torch ×5, carried by Ash'."""
+    """A light carried home and what is left of it: 'torch1: Torch ×5, carried by Ash',
+    'lantern1: Lantern, 46 turns left', 'torch2: Torch, dim'."""
     count = f" ×{light.count}" if light.count > 1 else ""
     carrier = f", carried by {visible(light.carrier)}" if light.carrier else ""
     kind = procedure.lights.get(light.kind)
     label = kind.label if kind is not None else light.kind
-    return f"{visible(light.id)}: {visible(label)}{count}{carrier}"
+    left = ""
+    if light.minutes is not None:
+        turn_type = procedure.default_turn_type
+        per_turn = procedure.turn_minutes(turn_type)
+        left = f", {time_left(light.minutes, per_turn, procedure.turn_name(turn_type))} left"
+    dim = ", dim" if light.dimmed else ""
+    return f"{visible(light.id)}: {visible(label)}{count}{dim}{left}{carrier}"
 
 
 def new_members(screen: DOMNode, procedure: Procedure | None, count: int) -> list[dict[str, str]]:
