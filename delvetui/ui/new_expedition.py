@@ -28,11 +28,14 @@ from delvetui.text import clock
 from delvetui.ui.form_rows import (
     FormProblem,
     TickBox,
+    clear_messages,
+    focus_new,
     light_rows,
     member_heading,
     member_rows,
     party_commands,
     safe_id,
+    show_problem,
 )
 from delvetui.ui.key_footer import KeyFooter
 
@@ -219,20 +222,11 @@ class NewExpeditionScreen(Screen[None]):
     # Actions -----------------------------------------------------------------------------
 
     def _clear(self) -> None:
-        for message in self.query(".form-message").results(Static):
-            message.update("")
-            message.remove_class("-error")
+        clear_messages(self)
 
     def failed(self, section: str, message: str, field: str | None = None) -> None:
         """Show a problem beside its section and focus the field."""
-        self._clear()
-        shown = self.query_one(f"#{section}-message", Static)
-        shown.update(Text(message))
-        shown.add_class("-error")
-        if field is not None:
-            for widget in self.query(f"#{field}"):
-                widget.focus()
-        self.query_one("#form", VerticalScroll).scroll_to_widget(shown)
+        show_problem(self, section, message, field)
 
     def action_create(self) -> None:
         """Check everything; create the expedition only when all is well."""
@@ -263,10 +257,7 @@ class NewExpeditionScreen(Screen[None]):
         self._focus_new(self.query_one(f"#l{self.lights - 1}-kind", Select))
 
     def _focus_new(self, widget: Widget) -> None:
-        """Focus a row just added and scroll the form to it once it has been laid out."""
-        widget.focus(scroll_visible=False)
-        form = self.query_one("#form", VerticalScroll)
-        self.call_after_refresh(form.scroll_to_widget, widget, animate=False)
+        focus_new(self, widget)
 
     async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
         heading = self.query_one("#form-heading", Vertical)

@@ -35,7 +35,15 @@ from delvetui.errors import CommandError, DelveError, StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted, visible
-from delvetui.ui.form_rows import FormProblem, light_rows, member_heading, member_rows
+from delvetui.ui.form_rows import (
+    FormProblem,
+    clear_messages,
+    focus_new,
+    light_rows,
+    member_heading,
+    member_rows,
+    show_problem,
+)
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.next_rows import (
     bought_lights,
@@ -324,21 +332,11 @@ class NextExpeditionScreen(Screen[None]):
     # Actions -----------------------------------------------------------------------------
 
     def _clear(self) -> None:
-        for message in self.query(".form-message").results(Static):
-            if message.id != "downtime-message":
-                message.update("")
-            message.remove_class("-error")
+        clear_messages(self, keep="downtime-message")
 
     def failed(self, section: str, message: str, field: str | None = None) -> None:
         """Show a problem beside its section and focus the field."""
-        self._clear()
-        shown = self.query_one(f"#{section}-message", Static)
-        shown.update(Text(message))
-        shown.add_class("-error")
-        if field is not None:
-            for widget in self.query(f"#{field}"):
-                widget.focus()
-        self.query_one("#form", VerticalScroll).scroll_to_widget(shown)
+        show_problem(self, section, message, field, keep="downtime-message")
 
     async def action_create(self) -> None:
         """Check everything; create the expedition only when all is well."""
@@ -370,10 +368,7 @@ class NextExpeditionScreen(Screen[None]):
         self._focus_new(self.query_one(f"#l{self.bought - 1}-kind", Select))
 
     def _focus_new(self, widget: Widget) -> None:
-        """Focus a row just added and scroll the form to it once it has been laid out."""
-        widget.focus(scroll_visible=False)
-        form = self.query_one("#form", VerticalScroll)
-        self.call_after_refresh(form.scroll_to_widget, widget, animate=False)
+        focus_new(self, widget)
 
     async def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving the 'continue from', the downtime or the start works the plan out again."""
