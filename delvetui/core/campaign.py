@@ -333,64 +333,46 @@ def _own_stock(
 ) -> Iterator[ev.Event]:
     """A member's own resources (arrows, rations): carried where both procedures keep them
     per member, else the new procedure's start; ``restore`` sets them back to it."""
-    for r_id, resource in new.resources.items():
-        if resource.per != "member":
-            continue
-        was = old.resources.get(r_id)
-        kept = was is not None and was.per == "member"
-        carried = kept and r_id not in new.downtime.restore
-        value = member.resource(r_id) if carried else resource.start
-        if kept and not carried and member.resource(r_id) != resource.start:
-            notes.append(
-                f"{member.name}'s {r_id} ({member.resource(r_id)}) does not carry: the "
-                f"downtime sets it back to {resource.start}"
-            )
-        if value:
-            yield ev.ResourceChanged(
-                name=member.name,
-                resource=r_id,
-                value=value,
-                change=value,
-                reason="carried" if carried else "start",
-            )
-    for r_id, value in member.resources:
-        rules = new.resources.get(r_id)
-        if value and (rules is None or rules.per != "member"):
-            notes.append(
-                f"{member.name}'s {r_id} ({value}): {new.name} keeps none for each member, "
-                "so they were left behind"
-            )
+    yield from _stock("member", member.name, dict(member.resources), old, new, notes)
 
 
 def _party_stock(
     before: State, old: Procedure, new: Procedure, notes: list[str]
 ) -> Iterator[ev.Event]:
     """The party's stock: carried where both procedures keep it for the party."""
+    yield from _stock("party", "", dict(before.resources), old, new, notes)
+
+
+def _stock(
+    per: str, name: str, held: dict[str, int], old: Procedure, new: Procedure, notes: list[str]
+) -> Iterator[ev.Event]:
+    """The resources kept ``per`` member (``name``'s) or for the party (``name`` ''), as
+    ``held`` at the end: carried where both procedures keep them so and the downtime does
+    not set them back, else the new procedure's start; the rest said in ``notes``."""
+    whose = f"{name}'s" if name else "The party's"
     for r_id, resource in new.resources.items():
-        if resource.per != "party":
+        if resource.per != per:
             continue
         was = old.resources.get(r_id)
-        kept = was is not None and was.per == "party"
+        kept = was is not None and was.per == per
         carried = kept and r_id not in new.downtime.restore
-        value = before.resource(r_id) if carried else resource.start
-        if kept and not carried and before.resource(r_id) != resource.start:
+        value = held.get(r_id, 0) if carried else resource.start
+        if kept and not carried and held.get(r_id, 0) != resource.start:
             notes.append(
-                f"The party's {r_id} ({before.resource(r_id)}) does not carry: the downtime "
-                f"sets it back to {resource.start}"
+                f"{whose} {r_id} ({held.get(r_id, 0)}) does not carry: the downtime sets it "
+                f"back to {resource.start}"
             )
         if value:
+            reason = "carried" if carried else "start"
             yield ev.ResourceChanged(
-                name="",
-                resource=r_id,
-                value=value,
-                change=value,
-                reason="carried" if carried else "start",
+                name=name, resource=r_id, value=value, change=value, reason=reason
             )
-    for r_id, value in before.resources:
+    for r_id, value in held.items():
         rules = new.resources.get(r_id)
-        if value and (rules is None or rules.per != "party"):
+        if value and (rules is None or rules.per != per):
             notes.append(
-                f"The party's {r_id} ({value}) is not a stock {new.name} keeps and was left behind"
+                f"{whose} {r_id} ({value}): {new.name} keeps none "
+                f"{'for each member' if name else 'for the party'}, so they were left behind"
             )
 
 
