@@ -10,7 +10,8 @@ import re
 import shlex
 
 from rich.text import Text
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static
@@ -60,6 +61,67 @@ def focus_new(form: Screen[None], widget: Widget) -> None:
     widget.focus(scroll_visible=False)
     scroll = form.query_one("#form", VerticalScroll)
     form.call_after_refresh(scroll.scroll_to_widget, widget, animate=False)
+
+
+def typed(form: DOMNode, field: str) -> str:
+    """What is typed in the form's input ``field`` ('' when it has none)."""
+    for widget in form.query(f"#{field}").results(Input):
+        return widget.value.strip()
+    return ""
+
+
+def member_values(form: DOMNode, procedure: Procedure | None, count: int) -> list[dict[str, str]]:
+    """The member rows as typed: name, HP and each of the procedure's abilities."""
+    abilities = list(procedure.party.abilities) if procedure else []
+    rows = []
+    for number in range(count):
+        row = {"name": typed(form, f"m{number}-name"), "hp": typed(form, f"m{number}-hp")}
+        for ability in abilities:
+            row[ability] = typed(form, f"m{number}-ab-{safe_id(ability)}")
+        rows.append(row)
+    return rows
+
+
+def light_values(form: DOMNode, count: int) -> list[dict[str, str]]:
+    """The light rows as typed: kind, how many, who carries it, lit."""
+    rows = []
+    for number in range(count):
+        kind = ""
+        for select in form.query(f"#l{number}-kind").results(Select):
+            kind = "" if select.value is Select.NULL else str(select.value)
+        lit = any(box.value for box in form.query(f"#l{number}-lit").results(Checkbox))
+        rows.append(
+            {
+                "kind": kind,
+                "count": typed(form, f"l{number}-count"),
+                "carrier": typed(form, f"l{number}-carrier"),
+                "lit": "1" if lit else "",
+            }
+        )
+    return rows
+
+
+async def remake_rows(
+    form: DOMNode,
+    procedure: Procedure | None,
+    members: list[dict[str, str]],
+    lights: list[dict[str, str]],
+) -> None:
+    """The member heading and rows and the light rows made again for ``procedure`` (its
+    abilities, its kinds of light) with these values; a light of a kind it lacks loses it."""
+    kinds = procedure.lights if procedure else {}
+    for light in lights:
+        if light["kind"] not in kinds:
+            light["kind"] = ""
+    heading = form.query_one("#form-heading", Vertical)
+    await heading.remove_children()
+    await heading.mount_all(member_heading(procedure))
+    box = form.query_one("#form-members", Vertical)
+    await box.remove_children()
+    await box.mount_all(member_rows(procedure, len(members), members))
+    lights_box = form.query_one("#form-lights", Vertical)
+    await lights_box.remove_children()
+    await lights_box.mount_all(light_rows(procedure, len(lights), lights))
 
 
 class TickBox(Checkbox):
@@ -284,10 +346,18 @@ def party_commands(
             words.append(f"{ability.lower()}={value}")
         made.append(_checked("party", shlex.join(words), f"m{number}-hp"))
         names.append(member["name"])
+    made.extend(light_commands(lights, names))
+    return made
+
+
+def light_commands(lights: list[dict[str, str]], names: list[str]) -> list[commands.Command]:
+    """The commands adding the lights the form's light rows describe, each carried by one
+    of ``names`` (or by no one); raises FormProblem for the first problem, with its field."""
+    made: list[commands.Command] = []
     for number, light in enumerate(lights):
         if not light["kind"]:
             if light["carrier"]:
-                raise FormProblem("lights", f"Light {number + 1} needs a kind.")
+                raise FormProblem("lights", f"Light {number + 1} needs a kind.", f"l{number}-kind")
             continue
         words = ["light", "add", light["kind"], f"count={light['count'] or '1'}"]
         carrier = light["carrier"]

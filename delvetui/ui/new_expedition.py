@@ -31,11 +31,14 @@ from delvetui.ui.form_rows import (
     clear_messages,
     focus_new,
     light_rows,
+    light_values,
     member_heading,
     member_rows,
+    member_values,
     party_commands,
-    safe_id,
+    remake_rows,
     show_problem,
+    typed,
 )
 from delvetui.ui.key_footer import KeyFooter
 
@@ -158,36 +161,7 @@ class NewExpeditionScreen(Screen[None]):
     # Reading the form --------------------------------------------------------------------
 
     def _text(self, field: str) -> str:
-        for widget in self.query(f"#{field}").results(Input):
-            return widget.value.strip()
-        return ""
-
-    def _members(self) -> list[dict[str, str]]:
-        abilities = list(self.procedure.party.abilities) if self.procedure else []
-        rows = []
-        for number in range(self.members):
-            row = {"name": self._text(f"m{number}-name"), "hp": self._text(f"m{number}-hp")}
-            for ability in abilities:
-                row[ability] = self._text(f"m{number}-ab-{safe_id(ability)}")
-            rows.append(row)
-        return rows
-
-    def _lights(self) -> list[dict[str, str]]:
-        rows = []
-        for number in range(self.lights):
-            kind = ""
-            for select in self.query(f"#l{number}-kind").results(Select):
-                kind = "" if select.value is Select.NULL else str(select.value)
-            lit = any(box.value for box in self.query(f"#l{number}-lit").results(Checkbox))
-            rows.append(
-                {
-                    "kind": kind,
-                    "count": self._text(f"l{number}-count"),
-                    "carrier": self._text(f"l{number}-carrier"),
-                    "lit": "1" if lit else "",
-                }
-            )
-        return rows
+        return typed(self, field)
 
     def read(self) -> NewExpeditionScreen.Create:
         """The expedition the form describes; raises FormProblem for the first problem."""
@@ -216,7 +190,11 @@ class NewExpeditionScreen(Screen[None]):
             extra.append(commands.said(commands.RollTime(count=int(dice))))
         elif clock(start or "") is None:
             raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
-        made = party_commands(procedure, self._members(), self._lights())
+        made = party_commands(
+            procedure,
+            member_values(self, procedure, self.members),
+            light_values(self, self.lights),
+        )
         return self.Create(name, procedure, start, [*extra, *made])
 
     # Actions -----------------------------------------------------------------------------
@@ -259,19 +237,6 @@ class NewExpeditionScreen(Screen[None]):
     def _focus_new(self, widget: Widget) -> None:
         focus_new(self, widget)
 
-    async def _rebuild_members(self, values: list[dict[str, str]]) -> None:
-        heading = self.query_one("#form-heading", Vertical)
-        await heading.remove_children()
-        await heading.mount_all(member_heading(self.procedure))
-        box = self.query_one("#form-members", Vertical)
-        await box.remove_children()
-        await box.mount_all(member_rows(self.procedure, self.members, values))
-
-    async def _rebuild_lights(self, values: list[dict[str, str]]) -> None:
-        box = self.query_one("#form-lights", Vertical)
-        await box.remove_children()
-        await box.mount_all(light_rows(self.procedure, self.lights, values))
-
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A different procedure: its abilities, lights and start time."""
         event.stop()
@@ -280,18 +245,15 @@ class NewExpeditionScreen(Screen[None]):
         entry = next((e for e in self.entries if e.id == event.option.id), None)
         if entry is None or entry.procedure is None or entry.procedure is self.procedure:
             return
-        members, lights = self._members(), self._lights()
+        members = member_values(self, self.procedure, self.members)
+        lights = light_values(self, self.lights)
         old_start = self._default_start()
         old_hp = str(self.procedure.party.default_hp) if self.procedure else ""
         for member in members:
             if member["hp"] == old_hp:  # untouched: the new procedure's default
                 member["hp"] = str(entry.procedure.party.default_hp)
         self.procedure = entry.procedure
-        for light in lights:
-            if light["kind"] not in entry.procedure.lights:
-                light["kind"] = ""
-        await self._rebuild_members(members)
-        await self._rebuild_lights(lights)
+        await remake_rows(self, self.procedure, members, lights)
         start = self.query_one("#form-start", Input)
         if start.value.strip() == old_start:
             start.value = self._default_start()

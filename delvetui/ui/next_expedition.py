@@ -40,18 +40,18 @@ from delvetui.ui.form_rows import (
     clear_messages,
     focus_new,
     light_rows,
+    light_values,
     member_heading,
     member_rows,
+    member_values,
     show_problem,
 )
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.next_rows import (
-    bought_lights,
     carried_row,
     light_words,
     lights_commands,
     member_about,
-    new_members,
     rebuild_rows,
     typed_hp,
 )
@@ -325,8 +325,8 @@ class NextExpeditionScreen(Screen[None]):
                     )
                 made.append(_parsed("party", shlex.join(["pc", member, f"hp={value}"])))
         assert plan.procedure is not None
-        joining = new_members(self, plan.procedure, self.added)
-        made += lights_commands(plan.procedure, joining, carried, bought_lights(self, self.bought))
+        joining = member_values(self, plan.procedure, self.added)
+        made += lights_commands(plan.procedure, joining, carried, light_values(self, self.bought))
         return self.Create(plan, made)
 
     # Actions -----------------------------------------------------------------------------

@@ -7,16 +7,13 @@ new-expedition form's rows (:mod:`delvetui.ui.form_rows`), read here into comman
 
 from __future__ import annotations
 
-import shlex
-
 from rich.text import Text
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.dom import DOMNode
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Input, Static
 
 from delvetui.core import commands
 from delvetui.core.state import Light, Member
-from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.text import time_left, visible
 from delvetui.ui.form_rows import (
@@ -24,11 +21,11 @@ from delvetui.ui.form_rows import (
     NAME_CELLS,
     FormProblem,
     TickBox,
-    light_rows,
-    member_heading,
-    member_rows,
+    light_commands,
+    light_values,
+    member_values,
     party_commands,
-    safe_id,
+    remake_rows,
 )
 
 
@@ -75,24 +72,6 @@ def light_words(light: Light, procedure: Procedure) -> str:
     return f"{visible(light.id)}: {visible(label)}{count}{dim}{left}{carrier}"
 
 
-def new_members(screen: DOMNode, procedure: Procedure | None, count: int) -> list[dict[str, str]]:
-    """The rows of the members joining (name, HP, abilities), as the form holds them."""
-
-    def text(field: str) -> str:
-        for widget in screen.query(f"#{field}").results(Input):
-            return widget.value.strip()
-        return ""
-
-    abilities = list(procedure.party.abilities) if procedure else []
-    rows = []
-    for number in range(count):
-        row = {"name": text(f"m{number}-name"), "hp": text(f"m{number}-hp")}
-        for ability in abilities:
-            row[ability] = text(f"m{number}-ab-{safe_id(ability)}")
-        rows.append(row)
-    return rows
-
-
 def lights_commands(
     procedure: Procedure,
     joining: list[dict[str, str]],
@@ -109,55 +88,7 @@ def lights_commands(
             raise FormProblem("party", f"{row['name']} is in the party already.", f"m{number}-name")
     made = party_commands(procedure, joining, [])
     names = [*carried, *(row["name"] for row in joining if row["name"])]
-    for number, light in enumerate(bought):
-        if not light["kind"]:
-            if light["carrier"]:
-                raise FormProblem("lights", f"Light {number + 1} needs a kind.", f"l{number}-kind")
-            continue
-        words = ["light", "add", light["kind"], f"count={light['count'] or '1'}"]
-        carrier = light["carrier"]
-        if carrier:
-            match = next((n for n in names if n.casefold() == carrier.casefold()), None)
-            if match is None:
-                known = ", ".join(names) or "no one"
-                raise FormProblem(
-                    "lights",
-                    f"{carrier} is not in the party (the party: {known}).",
-                    f"l{number}-carrier",
-                )
-            words.append(f"carrier={match}")
-        if light["lit"]:
-            words.append("lit")
-        try:
-            made.append(commands.parse(shlex.join(words), usage=False))
-        except CommandError as error:
-            raise FormProblem("lights", error.message, f"l{number}-count") from None
-    return made
-
-
-def bought_lights(screen: DOMNode, count: int) -> list[dict[str, str]]:
-    """The rows of the lights bought (kind, how many, who carries it, lit), as typed."""
-
-    def text(field: str) -> str:
-        for widget in screen.query(f"#{field}").results(Input):
-            return widget.value.strip()
-        return ""
-
-    rows = []
-    for number in range(count):
-        kind = ""
-        for select in screen.query(f"#l{number}-kind").results(Select):
-            kind = "" if select.value is Select.NULL else str(select.value)
-        lit = any(box.value for box in screen.query(f"#l{number}-lit").results(Checkbox))
-        rows.append(
-            {
-                "kind": kind,
-                "count": text(f"l{number}-count"),
-                "carrier": text(f"l{number}-carrier"),
-                "lit": "1" if lit else "",
-            }
-        )
-    return rows
+    return [*made, *light_commands(bought, names)]
 
 
 async def rebuild_rows(
@@ -165,21 +96,8 @@ async def rebuild_rows(
 ) -> None:
     """The rows of the members joining and the lights bought, made again for another
     procedure (its abilities, its kinds of light), keeping what was typed."""
-    members = new_members(screen, procedure, added)
-    lights = bought_lights(screen, bought)
-    heading = screen.query_one("#form-heading", Vertical)
-    await heading.remove_children()
-    await heading.mount_all(member_heading(procedure))
-    box = screen.query_one("#form-members", Vertical)
-    await box.remove_children()
-    await box.mount_all(member_rows(procedure, added, members))
-    kinds = procedure.lights if procedure else {}
-    for light in lights:
-        if light["kind"] not in kinds:
-            light["kind"] = ""
-    lights_box = screen.query_one("#form-lights", Vertical)
-    await lights_box.remove_children()
-    await lights_box.mount_all(light_rows(procedure, bought, lights))
+    members = member_values(screen, procedure, added)
+    await remake_rows(screen, procedure, members, light_values(screen, bought))
 
 
 def typed_hp(screen: DOMNode, members: list[str], planned: dict[str, str]) -> dict[str, str]:
