@@ -61,6 +61,12 @@ def delvetui(
         return subprocess.CompletedProcess(
             served.args, served.returncode, _text(served.stdout), _text(served.stderr)
         )
+    if limit is not None:
+        # A child under a resource limit writes no bytecode: under RLIMIT_FSIZE the write of
+        # a module's bytecode comes up short without an error, and the cut file, left in the
+        # run's shared bytecode folder, broke every later run of the command line that read
+        # that module ("marshal data too short").
+        env = {**(env or {}), "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run(
         command(*args),
         input=stdin,
