@@ -9,6 +9,7 @@ the years roll over. Without one a date is plain "day N". Every screen and expor
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -109,12 +110,19 @@ def in_force(state: State, procedure: Procedure) -> Calendar | None:
     """The calendar an expedition keeps: its own (``CalendarSet``), else its procedure's,
     else none."""
     if state.calendar:
-        try:
-            return calendar_file.load_text(state.calendar)
-        except ProcedureError:
-            # Never stored so (event_checks refuses it on import): the procedure's stands.
-            return procedure.calendar
+        return _own(state.calendar) or procedure.calendar
     return procedure.calendar
+
+
+@functools.lru_cache(maxsize=8)
+def _own(text: str) -> Calendar | None:
+    """An expedition's own calendar, read once however often a date is asked for (each
+    paint of the header, each part of an export)."""
+    try:
+        return calendar_file.load_text(text)
+    except ProcedureError:
+        # Never stored so (event_checks refuses it on import): the procedure's stands.
+        return None
 
 
 def date_for(state: State, procedure: Procedure) -> str:
