@@ -9,8 +9,7 @@ completes each word by its kind and the palette, the help and docs/commands.md l
 forms (``grammar.py`` holds the table itself).
 
 A form the declaration cannot say is read and written by hand (``Form.reader`` and
-``Form.writer``), each saying why. A verb read the old way, by one reader for all its forms
-(``Verb.reader``), is still accepted; its command is written back by ``parser._words``.
+``Form.writer``), each saying why.
 """
 
 from __future__ import annotations
@@ -323,14 +322,12 @@ class Verb:
     """A verb of the command language and its forms.
 
     ``wrong`` is the sentence when the words fit none of its forms ({word}: the first),
-    ``empty`` the one when nothing follows the verb (else ``wrong``). ``reader`` reads all
-    its forms by hand: the old way, kept while verbs move to forms.
+    ``empty`` the one when nothing follows the verb (else ``wrong``).
     """
 
     name: str
     help: str
     forms: tuple[Form, ...]
-    reader: read.Reader | None = None
     wrong: str = ""
     empty: str = ""
 
@@ -340,8 +337,6 @@ class Verb:
 
     def read(self, words: list[str], text: str) -> cmd.Command:
         """The command the words after the verb make, by the form they fit."""
-        if self.reader is not None:
-            return self.reader(words, text)
         try:
             return self._read(words, text)
         except read.UsageProblem as problem:

@@ -34,10 +34,6 @@ from delvetui.core.commands.light_forms import LIGHT
 
 __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
 
-# The names a verb declared the old way (one ``Verb.reader`` for all its forms) writes
-# its words with; its forms need no fields, since its reader makes the command.
-_word, _value, _key, _family = sub, value, key, family
-
 _NAME = value("NAME", "member", "name")
 _ROLLS = family("ROLL=N", "roll", "values")
 _SHOWN = value("sign|encounter|hp", "shown", "what")

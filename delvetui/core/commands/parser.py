@@ -82,19 +82,8 @@ def _words(command: cmd.Command) -> list[str]:
     """
     said = _forms_by_class().get(type(command), [])
     fitting = [(verb, form) for verb, form in said if form.fits(command)]
-    chosen = (fitting or said)[:1]
-    for verb, form in chosen:
-        if verb.reader is None:
-            return [verb.name, *form.write(command)]
-    return _words_by_hand(command)
-
-
-def _words_by_hand(command: cmd.Command) -> list[str]:
-    """The words of a command whose verb is still read the old way, by one ``Verb.reader``.
-
-    Such a verb writes its commands back here, one ``case`` a command class; give its
-    forms their fields instead (docs/design.md, "A command") and the case goes.
-    """
+    for verb, form in (fitting or said)[:1]:
+        return [verb.name, *form.write(command)]
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 
