@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar
 from delvetui.core.commands import reference as written
-from delvetui.core.commands.readers import UsageProblem
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
@@ -277,23 +276,3 @@ def test_words_a_form_does_not_take_are_refused_with_its_usage(line: str, messag
     with pytest.raises(CommandError) as refused:
         cmd.parse(line)
     assert refused.value.message.startswith(message)
-
-
-def test_a_verb_read_the_old_way_still_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A verb declared with one reader for all its forms (the way before forms named their
-    fields) is read by that reader, its sentences ending with its usage, until it is ported."""
-
-    def read_rest(words: list[str], text: str) -> cmd.Command:
-        if words:
-            raise UsageProblem("rest takes nothing more.", "rest")
-        return cmd.Undo()
-
-    old = grammar._word  # the names such a verb's forms are written with
-    verb = cmd.Verb(
-        "rest", "Rest.", (cmd.Form((old("now"),), cmd.Undo, "Rest.", "rest"),), read_rest
-    )
-    monkeypatch.setitem(grammar.VERBS, "rest", verb)
-    monkeypatch.setitem(grammar.USAGE, "rest", verb.usage())
-    assert cmd.parse("rest") == cmd.Undo()
-    with pytest.raises(CommandError, match=r"^rest takes nothing more\. Usage: rest now$"):
-        cmd.parse("rest now")
