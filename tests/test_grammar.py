@@ -158,6 +158,40 @@ def test_a_value_is_added_to_a_command_as_if_typed() -> None:
         cmd.with_value(turn, "sign", "x" * cmd.MAX_COMMAND_LENGTH)
 
 
+@pytest.mark.parametrize(
+    ("line", "key", "value", "fixed"),
+    [
+        ("turn search hazard=3 stealth=success", "hazard", "5", "turn search stealth=success"),
+        ("do batter-door by=Ash batter=4", "batter", "9", "do batter-door by=Ash"),
+        ("light on torch1 burn=3", "burn", "5", "light on torch1"),
+        ("light add torch lit burn=2", "burn", "6", "light add torch count=1 lit"),
+        ("roll 2d6 reaction result=3,4", "result", "6,6", "roll 2d6 reaction"),
+        ("time roll 2 time=1,2", "time", "3,4", "time roll 2"),
+    ],
+)
+def test_a_value_the_form_lets_the_table_type_is_taken_out_and_typed_again(
+    line: str, key: str, value: str, fixed: str
+) -> None:
+    """Fixing a mistaken roll takes the old value out and types the right one, for every
+    command whose form lets the table type a value: a lit torch's burn too, which once kept
+    both (``light on torch1 burn=3 burn=5``)."""
+    without = cmd.without_keys(cmd.parse(line), {key})
+    assert cmd.spoken(without) == fixed
+    again = cmd.with_value(without, key, value)
+    assert again == cmd.parse(f"{fixed} {key}={value}")
+
+
+def test_only_what_a_form_lets_the_table_type_is_added_to_a_built_command() -> None:
+    """A key the form takes but the table does not type (a light's carrier) is refused as
+    a key it does not take is; the inputs ``decide`` reads are the typed ones alone."""
+    with pytest.raises(CommandError, match="'carrier=' does not belong here"):
+        cmd.with_value(cmd.parse("light on torch1"), "carrier", "Ash")
+    with pytest.raises(CommandError, match="'result=' does not belong here"):
+        cmd.with_value(cmd.parse("time roll 2"), "result", "3")
+    assert cmd.table_values(cmd.parse("light on torch1 carrier=Ash burn=4")) == (("burn", "4"),)
+    assert cmd.table_values(cmd.parse("roll 2d6 result=3,4")) == ()
+
+
 _WORD = st.from_regex(r"[a-z][a-z0-9\-]{0,11}", fullmatch=True)
 _NAME = st.from_regex(r"[A-Z][a-z]{0,8}( [A-Z][a-z]{0,8})?", fullmatch=True).filter(
     lambda name: name.lower() not in ("add", "remove")

@@ -68,10 +68,8 @@ def decide(
     """
     if state.ended and not isinstance(command, cmd.Reopen | cmd.Undo | cmd.Redo):
         raise CommandError(ended_refusal(state))
-    values: tuple[tuple[str, str], ...] = ()
-    if isinstance(command, cmd.TakeTurn | cmd.DoActivity | cmd.LightOn | cmd.AddLight):
-        values = command.values
-    work = Work(state, procedure, Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
+    typed = Inputs(cmd.table_values(command))  # what its form lets the table type
+    work = Work(state, procedure, typed, rng, ask, ask_inputs=ask or ask_inputs)
     carry_out(work, command, history or History(), today)
     runaway.check_events(len(work.events))  # the rolls were bounded as they ran; the rest too
     work.inputs.check_all_used()

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         parse,
         said,
         spoken,
+        table_values,
         with_value,
         without_keys,
     )
@@ -45,6 +46,7 @@ __all__ = [
     "parse",
     "said",
     "spoken",
+    "table_values",
     "with_value",
     "without_keys",
 ]
@@ -62,6 +64,7 @@ _HOME = {
     "parse": "parser",
     "said": "parser",
     "spoken": "parser",
+    "table_values": "parser",
     "with_value": "parser",
     "without_keys": "parser",
 }

@@ -78,6 +78,9 @@ class Word:
     ``type`` reads and writes the value (by default the usual one of its kind);
     ``missing`` is the sentence when a word that must be given is not; ``default_from``
     names the field a key left out takes its value from (and is not written when equal to).
+    ``at_table`` marks a value the table may type into a built command: a die rolled at
+    the table, or a result the players give (``parser.with_value`` adds one, ``decide``
+    reads those a family gathers as the command's inputs).
     """
 
     shown: str
@@ -91,6 +94,7 @@ class Word:
     type: kinds.Type | None = None
     missing: str = ""
     default_from: str = ""
+    at_table: bool = False
 
     @property
     def is_key(self) -> bool:
@@ -250,6 +254,18 @@ class Form:
         }
         return kinds.Misfit((sentence or self.wrong).format_map(_Said(said)))
 
+    def at_table(self, key: str) -> Word | None:
+        """The word a value typed at the table under ``key`` goes to, if the form takes one:
+        a key of its own (``burn=``, ``result=``), else a family that takes any key."""
+        own = [word for word in self.words if word.at_table and word.is_key]
+        named = (w for w in own if (key.lower() if w.collects else key) in w.keys)
+        return next(named, None) or next((w for w in own if w.collects and not w.keys), None)
+
+    def table_fields(self) -> list[str]:
+        """The command's fields that gather what the table typed (``values``), once each."""
+        fields = (word.fields[0] for word in self.words if word.at_table and word.collects)
+        return list(dict.fromkeys(fields))
+
     def fits(self, command: cmd.Command) -> bool:
         """Whether the command is one this form says: its class, its constants, its keys."""
         if type(command) is not self.command:
@@ -399,9 +415,11 @@ def key(
     type: kinds.Type | None = None,
     missing: str = "",
     default_from: str = "",
+    at_table: bool = False,
 ) -> Word:
     """A KEY=VALUE word (``turns|minutes`` for one of two keys), each key filling its field
-    (the key's own name unless ``fields`` names them)."""
+    (the key's own name unless ``fields`` names them); ``at_table`` when the table may type
+    it into a built command (a die rolled at the table)."""
     names = tuple(keys.split("|"))
     usage = "|".join(f"{name}={shown}" for name in names)
     return Word(
@@ -415,11 +433,15 @@ def key(
         type=type,
         missing=missing,
         default_from=default_from,
+        at_table=at_table,
     )
 
 
-def family(shown: str, kind: Kind, field: str = "", *, brief: str | None = "") -> Word:
-    """KEY=VALUE words whose keys come from the procedure (``ROLL=N``), gathered in ``field``."""
+def family(
+    shown: str, kind: Kind, field: str = "", *, brief: str | None = "", at_table: bool = False
+) -> Word:
+    """KEY=VALUE words whose keys come from the procedure (``ROLL=N``), gathered in ``field``;
+    ``at_table`` when the table may type one into a built command (a die, a player's result)."""
     return Word(
         shown,
         kind,
@@ -428,6 +450,7 @@ def family(shown: str, kind: Kind, field: str = "", *, brief: str | None = "") -
         many=True,
         brief=brief,
         fields=(field,) if field else (),
+        at_table=at_table,
     )
 
 

@@ -35,7 +35,7 @@ from delvetui.core.commands.light_forms import LIGHT
 __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
-_ROLLS = family("ROLL=N", "roll", "values")
+_ROLLS = family("ROLL=N", "roll", "values", at_table=True)
 _SHOWN = value("sign|encounter|hp", "shown", "what")
 _TYPED = kinds.Typed()
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
@@ -157,7 +157,7 @@ GRAMMAR: tuple[Verb, ...] = (
                 (
                     value("ACTION", "action", "action", optional=True),
                     _ROLLS,
-                    family("INPUT=VALUE", "input", "values"),
+                    family("INPUT=VALUE", "input", "values", at_table=True),
                 ),
                 cmd.TakeTurn,
                 "Take a turn with an action (the last one when none is named); give a die "
@@ -176,7 +176,7 @@ GRAMMAR: tuple[Verb, ...] = (
                     value("ACTIVITY", "activity", "activity"),
                     key("by", "NAME", "member", "values", type=_TYPED),
                     _ROLLS,
-                    family("INPUT=VALUE", "input", "values", brief=None),
+                    family("INPUT=VALUE", "input", "values", brief=None, at_table=True),
                 ),
                 cmd.DoActivity,
                 "Do an activity of the procedure without taking a turn.",
@@ -199,7 +199,7 @@ GRAMMAR: tuple[Verb, ...] = (
                         optional=True,
                         type=kinds.Text(what="what a roll is for"),
                     ),
-                    key("result", "N", "faces", "value", brief=None),
+                    key("result", "N", "faces", "value", brief=None, at_table=True),
                 ),
                 cmd.RollDice,
                 "Roll dice for the log, saying what for; result=N gives the dice you rolled.",
@@ -275,7 +275,7 @@ GRAMMAR: tuple[Verb, ...] = (
                         optional=True,
                         type=kinds.Number(least=1, most=4, beyond="Roll 1 to 4 time dice."),
                     ),
-                    key("time", "FACES", "faces", "value", brief=None),
+                    key("time", "FACES", "faces", "value", brief=None, at_table=True),
                 ),
                 cmd.RollTime,
                 "Roll 1 to 4 time dice and set the hour to their sum.",

@@ -113,7 +113,7 @@ LIGHT = Verb(
                 key("count", "N", "number", type=kinds.Number(least=1, most=999)),
                 key("carrier", "NAME", "member"),
                 flag("lit", "lit"),
-                key("burn", "N", "number", "values", type=_TYPED),
+                key("burn", "N", "number", "values", type=_TYPED, at_table=True),
             ),
             AddLight,
             "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
@@ -126,7 +126,7 @@ LIGHT = Verb(
                 sub("on"),
                 value("ID|KIND", "unlit", "target"),
                 key("carrier", "NAME", "member"),
-                key("burn", "N", "number", "values", type=_TYPED),
+                key("burn", "N", "number", "values", type=_TYPED, at_table=True),
             ),
             LightOn,
             "Light a light (one from a stack, named by its kind); burn=N types the dice "
