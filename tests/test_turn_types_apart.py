@@ -22,7 +22,7 @@ from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.command_line import CommandLine
-from delvetui.ui.completion import completions
+from delvetui.core.commands.completion import completions
 from delvetui.ui.palette import entries
 from tests.conftest import Factory, of, run
 from tests.test_docs_procedures import COMPLETE
