@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvetui.core import commands as cmd
-from delvetui.core.commands import grammar
+from delvetui.core.commands import grammar, kinds
 from delvetui.core.commands import reference as written
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
@@ -141,6 +141,17 @@ def test_a_usage_die_is_set_by_its_size_and_completed_from_the_sizes() -> None:
     assert completions("light set torch1 die=", state, procedure) == [
         f"light set torch1 die=d{n}" for n in (4, 6, 8, 10, 12, 20)
     ]
+
+
+def test_every_kind_of_word_is_declared_once_and_named_by_the_grammar() -> None:
+    """A word's kind is declared in one place (``kinds.KINDS``: its type and what completes
+    it); a word naming a kind not there fails as the grammar loads, and no kind is left that
+    no word names."""
+    named = {word.kind for _, form in FORMS for word in form.words}
+    named |= {word.value for _, form in FORMS for word in form.words if word.is_key}
+    assert sorted(set(kinds.KINDS) - named) == []
+    with pytest.raises(ValueError, match="no kind of word is called 'membre'"):
+        cmd.Word("NAME", "membre")
 
 
 def test_a_value_is_added_to_a_command_as_if_typed() -> None:

@@ -1,104 +1,28 @@
 """Completion for the command line: what could come next, from the language and the state.
 
-Pure functions over the command language's grammar (the kind of each word), the procedure
-and the state; Tab on the command line puts the completion on the line (or as much as the
+Pure functions over the command language's grammar, the procedure and the state: the
+grammar says which word can come next, and the word's kind (``kinds.KINDS``) what can stand
+for it now; Tab on the command line puts the completion on the line (or as much as the
 choices share, listing them): what the line shows is what Enter runs.
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 
-from delvetui.core.areas import areas
-from delvetui.core.commands import GRAMMAR, PLAYERS_SHOW, VERBS, Form, Verb, Word
-from delvetui.core.commands.readers import USAGE_DICE
+from delvetui.core.commands import kinds
+from delvetui.core.commands.forms import Form, Verb, Word
+from delvetui.core.commands.grammar import GRAMMAR, VERBS
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.text import unseen_in
-
-DICE = ("d6", "d20", "2d6", "d10", "d8", "d4", "d12", "d100")
 
 
-def _quote(word: str) -> str:
-    return shlex.quote(word) if any(c.isspace() for c in word) else word
-
-
-def _choices(
-    kind: str, typed: dict[str, str], verb: str, state: State, procedure: Procedure
-) -> list[str]:
-    """The words of a kind that the state and the procedure know of."""
-    # A name that cannot be typed (a file's, with control characters) is not offered.
-    names = [_quote(m.name) for m in state.party if unseen_in(m.name) is None]
-    doing = procedure.actions if verb == "turn" else procedure.activities
-    action = doing.get(typed.get("action", typed.get("activity", "")).lower())
-    match kind:
-        case "member":
-            return names
-        case "carrier":
-            return [*names, "nobody"]
-        case "light":
-            return [light.id for light in state.lights if not light.spent]
-        case "unlit":
-            return [light.id for light in state.lights if not light.lit and not light.spent]
-        case "lit":
-            return [light.id for light in state.lit_lights]
-        case "light-kind":
-            return list(procedure.lights)
-        case "action":
-            return list(procedure.actions_in(state.turn_type))
-        case "activity":
-            return list(procedure.activities_in(state.turn_type))
-        case "turn-type":
-            return list(procedure.turn_types)
-        case "counter":
-            return list(procedure.counters)
-        case "counter-value":
-            found = procedure.counters.get(typed.get("counter", "").lower())
-            return list(found.levels) if found is not None else []
-        case "area":
-            return list(areas(state))
-        case "timer":
-            return [_quote(timer.name) for timer in state.timers]
-        case "new-timer":
-            return [name for name in procedure.timers if state.timer(name) is None]
-        case "span":
-            return ["6t", "10m", "1h", "10rm"]
-        case "shown":
-            return list(PLAYERS_SHOW)
-        case "dice":
-            return list(DICE)
-        case "gain":
-            return ["+"]
-        case "lose":
-            member = state.member(typed.get("member", "").strip("'\""))
-            return [f"-{c}" for c in member.conditions] if member else []
-        case "ability":
-            return [f"{ability.lower()}=" for ability in procedure.party.abilities]
-        case "resource":
-            per = "party" if verb == "party" else "member"
-            return [f"{key}=" for key, r in procedure.resources.items() if r.per == per]
-        case "roll":
-            rolls = procedure.rolls if verb == "turn" else (action.rolls if action else ())
-            return [f"{rule_id}=" for rule_id in rolls]
-        case "input":
-            keys = [f"{key}=" for key in action.inputs] if action is not None else []
-            if verb == "turn":
-                keys.append("by=")
-                if len(procedure.movement.speeds) > 1:
-                    keys.append("speed=")
-            return keys
-    return []
-
-
-def _word_choices(
-    word: Word, typed: dict[str, str], verb: str, state: State, procedure: Procedure
-) -> list[str]:
+def _word_choices(word: Word, asked: kinds.Asked) -> list[str]:
     if word.kind == "word" or word.kind == "flag":
         return [word.shown]
     if word.is_key and word.keys:
         return [f"{key}=" for key in word.keys]
-    return _choices(word.kind, typed, verb, state, procedure)
+    return kinds.KINDS[word.kind].offers(asked)
 
 
 def _next(
@@ -107,17 +31,37 @@ def _next(
     """What can follow the typed words in a form, given its words not yet matched."""
     fixed = [word for word in words if word.is_fixed]
     loose = [word for word in words if not word.is_fixed]
-    placed = [word for word in rest if "=" not in word and not _is_flag(word, loose)]
-    typed: dict[str, str] = {w.kind: value for w, value in zip(fixed, placed, strict=False)}
+    asked = _asked(verb, words, rest, state, procedure)
     found: list[str] = []
+    placed = _placed(rest, loose)
     if len(placed) < len(fixed):
         word = fixed[len(placed)]
-        found.extend(_word_choices(word, typed, verb.name, state, procedure))
+        found.extend(_word_choices(word, asked))
         if not word.optional:
             return found
     for word in loose:
-        found.extend(_word_choices(word, typed, verb.name, state, procedure))
+        found.extend(_word_choices(word, asked))
     return list(dict.fromkeys(found))
+
+
+def _asked(
+    verb: Verb,
+    words: Sequence[Word],
+    rest: list[str],
+    state: State,
+    procedure: Procedure,
+    key: str = "",
+) -> kinds.Asked:
+    """What a kind is asked with: the values typed for the form's fixed words, by kind."""
+    fixed = [word for word in words if word.is_fixed]
+    placed = _placed(rest, [word for word in words if not word.is_fixed])
+    typed = {word.kind: value for word, value in zip(fixed, placed, strict=False)}
+    return kinds.Asked(state, procedure, verb.name, typed, key)
+
+
+def _placed(rest: list[str], loose: list[Word]) -> list[str]:
+    """The typed words that stand by their place (neither a KEY=VALUE nor a flag)."""
+    return [word for word in rest if "=" not in word and not _is_flag(word, loose)]
 
 
 def _is_flag(word: str, loose: list[Word]) -> bool:
@@ -136,9 +80,16 @@ def _forms(verb: Verb, rest: list[str]) -> list[Form]:
     if not rest:
         return list(verb.forms)
     first = rest[0].lower()
-    named = [f for f in verb.forms if f.words and f.words[0].kind == "word"]
-    chosen = [f for f in named if f.words[0].shown == first]
+    named = [f for f in verb.forms if f.sub is not None]
+    chosen = [f for f in named if f.sub == first]
     return chosen or [f for f in verb.forms if f not in named]
+
+
+def _after_sub(form: Form, rest: list[str]) -> tuple[Sequence[Word], list[str]]:
+    """The form's words and the typed ones after its sub-command, once one is typed."""
+    if rest and form.sub is not None:
+        return form.words[1:], rest[1:]
+    return form.words, rest
 
 
 def options(words: list[str], state: State, procedure: Procedure) -> list[str]:
@@ -151,49 +102,34 @@ def options(words: list[str], state: State, procedure: Procedure) -> list[str]:
     rest = words[1:]
     found: list[str] = []
     for form in _forms(verb, rest):
-        named = bool(rest) and bool(form.words) and form.words[0].kind == "word"
-        if not rest and form.words and form.words[0].kind == "word":
-            found.append(form.words[0].shown)
+        if not rest and form.sub is not None:
+            found.append(form.sub)
             continue
-        if named:
-            found.extend(_next(verb, form.words[1:], rest[1:], state, procedure))
-        else:
-            found.extend(_next(verb, form.words, rest, state, procedure))
+        found.extend(_next(verb, *_after_sub(form, rest), state, procedure))
     # Sub-commands first (add, remove), then names and keys.
-    subs = [
-        w
-        for w in found
-        if any(w == f.words[0].shown for f in verb.forms if f.words and f.words[0].kind == "word")
-    ]
+    subs = [word for word in found if any(word == form.sub for form in verb.forms)]
     return list(dict.fromkeys([*subs, *found]))
 
 
-def _value_kind(key: str, words: list[str]) -> str | None:
+def values(key: str, words: list[str], state: State, procedure: Procedure) -> list[str]:
+    """The values a KEY= word can take, where they are known: those of the kind of the word
+    that names the key, else those a family of keys offers for it (an input's values)."""
+    key = key.lower()
     verb = VERBS.get(words[0].lower()) if words else None
     if verb is None:
-        return None
+        return []
+    found: list[str] = []
     for form in _forms(verb, words[1:]):
-        for word in form.words:
-            if word.is_key and key in word.keys:
-                return word.value
-    return None
-
-
-def values(key: str, words: list[str], state: State, procedure: Procedure) -> list[str]:
-    """The values a KEY= word can take, where they are known."""
-    key = key.lower()
-    kind = _value_kind(key, words)
-    if kind == "member" or key == "by":
-        return [_quote(member.name) for member in state.party]
-    if kind == "usage-die":
-        return [f"d{size}" for size in reversed(USAGE_DICE)]
-    if key == "speed":
-        return list(procedure.movement.speeds)
-    doing = procedure.activities if words and words[0].lower() == "do" else procedure.actions
-    action = doing.get(words[1].lower()) if len(words) > 1 else None
-    if action is not None and key in action.inputs:
-        return list(action.inputs[key].values)
-    return []
+        own, rest = _after_sub(form, words[1:])
+        asked = _asked(verb, own, rest, state, procedure, key)
+        named = [word for word in own if word.is_key and key in word.keys]
+        if named:
+            found.extend(kinds.KINDS[named[0].value].offers(asked))
+            continue
+        for word in own:
+            if word.is_key and not word.keys:
+                found.extend(kinds.KINDS[word.kind].values(asked))
+    return list(dict.fromkeys(found))
 
 
 def completions(text: str, state: State, procedure: Procedure) -> list[str]:

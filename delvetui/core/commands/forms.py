@@ -15,7 +15,7 @@ A form the declaration cannot say is read and written by hand (``Form.reader`` a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
@@ -24,44 +24,11 @@ from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.text import quoted as _short
 
-#: What a word of a form holds, and so what completes it.
-Kind = Literal[
-    "word",  # the word itself: a sub-command (add, on, start)
-    "flag",  # a word that switches something on (lit)
-    "gain",  # +CONDITION
-    "lose",  # -CONDITION
-    "member",  # a party member's name
-    "carrier",  # a member's name, or nobody
-    "new-name",  # a name not yet in the party
-    "light",  # a light's id
-    "unlit",  # a light's id or kind, not lit
-    "lit",  # a lit light's id or kind
-    "light-kind",  # a kind of light of the procedure
-    "action",  # an action of the procedure
-    "activity",  # an activity of the procedure
-    "turn-type",  # a kind of turn of the procedure
-    "counter",  # a counter of the procedure
-    "counter-value",  # a number, +N, -N, or a level of the counter named before
-    "area",  # an area of the adventure's own tables
-    "file",  # a file's path
-    "shown",  # what the players' screen can show
-    "dice",  # a dice expression
-    "text",  # free text
-    "number",  # a whole number
-    "amount",  # N, +N or -N
-    "clock",  # HH:MM
-    "duration",  # a span of real time: 60m, 1h30m, 90s
-    "faces",  # a die's faces, typed: 3 or 4,3
-    "usage-die",  # a usage die: d4, d6, d8, d10, d12, d20
-    "ability",  # ABILITY=N: the procedure's abilities
-    "roll",  # ROLL=N: the rolls the command makes
-    "input",  # INPUT=VALUE: what the action takes from the table
-    "resource-change",  # +N RESOURCE or -N RESOURCE: a resource of the procedure
-    "resource",  # RESOURCE=N: the procedure's resources
-    "timer",  # a running timer's name
-    "new-timer",  # a timer's name: one the procedure declares, or a new one
-    "span",  # a timer's length: 6t (turns), 30m (minutes), 2h (hours), 10rm (real minutes)
-]
+
+def _known(word: Word, field: attrs.Attribute[str], kind: str) -> None:
+    """A word names a kind of ``kinds.KINDS``: a misspelt one fails as the grammar loads."""
+    if kind not in kinds.KINDS:
+        raise ValueError(f"{word.shown}: no kind of word is called {kind!r} (kinds.KINDS)")
 
 
 @attrs.frozen
@@ -84,9 +51,9 @@ class Word:
     """
 
     shown: str
-    kind: Kind
+    kind: str = attrs.field(validator=_known)
     keys: tuple[str, ...] = ()
-    value: Kind = "text"
+    value: str = attrs.field(default="text", validator=_known)
     optional: bool = False
     many: bool = False
     brief: str | None = ""
@@ -116,7 +83,10 @@ class Word:
         """The type that reads and writes the word's value."""
         if self.type is not None:
             return self.type
-        return kinds.KIND_TYPES[self.value if self.is_key and self.keys else self.kind]
+        kind = kinds.KINDS[self.value if self.is_key and self.keys else self.kind]
+        if kind.type is None:
+            raise LookupError(f"{self.shown}: a word of kind {kind.name!r} is read by its form")
+        return kind.type
 
     @property
     def collects(self) -> bool:
@@ -386,7 +356,7 @@ def sub(text: str) -> Word:
 
 def value(
     shown: str,
-    kind: Kind,
+    kind: str,
     *fields: str,
     optional: bool = False,
     many: bool = False,
@@ -408,7 +378,7 @@ def value(
 def key(
     keys: str,
     shown: str,
-    kind: Kind,
+    kind: str,
     *fields: str,
     optional: bool = True,
     brief: str | None = "",
@@ -438,7 +408,7 @@ def key(
 
 
 def family(
-    shown: str, kind: Kind, field: str = "", *, brief: str | None = "", at_table: bool = False
+    shown: str, kind: str, field: str = "", *, brief: str | None = "", at_table: bool = False
 ) -> Word:
     """KEY=VALUE words whose keys come from the procedure (``ROLL=N``), gathered in ``field``;
     ``at_table`` when the table may type one into a built command (a die, a player's result)."""

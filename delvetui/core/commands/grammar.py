@@ -21,7 +21,6 @@ from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.forms import (
     Form,
-    Kind,
     Verb,
     Word,
     family,
@@ -32,7 +31,7 @@ from delvetui.core.commands.forms import (
 )
 from delvetui.core.commands.light_forms import LIGHT
 
-__all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
+__all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
 _ROLLS = family("ROLL=N", "roll", "values", at_table=True)
