@@ -14,11 +14,12 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.decide import decide, start_events
 from delvetui.core.event_bounds import MAX_NUMBER
-from delvetui.core.event_checks import MAX_TYPED, problem
+from delvetui.core.event_checks import problem
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
+from delvetui.text import MAX_TYPED
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,11 @@ from delvetui.core import events as ev
 from delvetui.errors import DelveError
 from delvetui.export import export, export_saved, format_for, story_of
 from delvetui.export.markdown import escape
-from delvetui.procedure.registry import entries
 from delvetui.session import Expedition, encode
 from delvetui.text import visible
 from tests.conftest import Factory, reopened, run
+from tests.shipped import SHIPPED
 
-SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 STORY_FORMATS = ("md", "html", "txt")
 

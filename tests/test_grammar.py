@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from delvetui.core import commands as cmd
 from delvetui.core.commands import grammar, kinds
 from delvetui.core.commands import reference as written
+from delvetui.core.commands.completion import completions, options
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
-from delvetui.core.commands.completion import completions, options
 from delvetui.ui.palette import grammar_entries
 
 DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
