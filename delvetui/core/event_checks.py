@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -18,28 +19,19 @@ import attrs
 from delvetui import dice
 from delvetui.core import areas, calendar, campaign, timers
 from delvetui.core import events as ev
+from delvetui.core.commands.light_forms import MAX_STACK
 from delvetui.core.commands.types import PLAYERS_SHOW
 from delvetui.core.decide import MAX_SEED
 from delvetui.core.event_bounds import MAX_NUMBER, every_number, every_text, shown
+from delvetui.core.party import MAX_PARTY
 from delvetui.core.state import State
 from delvetui.errors import DelveError
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import USAGE_DICE, Brightness, Procedure
 from delvetui.procedure.tree import row_range
-from delvetui.text import MAX_NOTE, MAX_PURPOSE, quote
+from delvetui.text import MAX_NAME, MAX_NOTE, MAX_PURPOSE, MAX_REAL_SECONDS, MAX_TYPED, quote
 
-#: The largest hit points, ability score, light time and check number a command takes.
-MAX_TYPED = 999_999
-#: The longest span of real time one command records or sets (a day).
-MAX_REAL_SECONDS = 24 * 3600
-#: The most members a party may have (as ``pc add`` enforces).
-MAX_PARTY = 50
-#: The most lights one ``light add`` brings.
-MAX_LIGHTS = 999
-#: The longest name of a party member (as the command language enforces).
-MAX_NAME = 40
 _parse = functools.lru_cache(maxsize=256)(dice.parse)
-_USAGE_DICE = frozenset({4, 6, 8, 10, 12, 20})
-_BRIGHTNESS = frozenset({"bright", "dim"})
+_BRIGHTNESS = typing.get_args(Brightness)
 
 
 def digest_of(text: str) -> str:
@@ -135,9 +127,10 @@ def _one_of(what: str, value: str, known: Iterable[str]) -> str | None:
 
 
 def _usage_die(die: int | None) -> str | None:
-    if die is None or die in _USAGE_DICE:
+    if die is None or die in USAGE_DICE:
         return None
-    return f"a usage die of d{die} is not one of d4, d6, d8, d10, d12, d20"
+    sizes = ", ".join(f"d{size}" for size in reversed(USAGE_DICE))
+    return f"a usage die of d{die} is not one of {sizes}"
 
 
 def _nothing(at: _At, e: Any) -> None:
@@ -310,7 +303,7 @@ def _light_added(at: _At, e: ev.LightAdded) -> str | None:
         return f"brightness {quote(e.brightness)} is neither bright nor dim"
     return (
         _usage_die(e.usage_die)
-        or _number("count", e.count, 1, MAX_LIGHTS)
+        or _number("count", e.count, 1, MAX_STACK)
         or _carrier(at.state, e.carrier)
         or (_number("minutes", e.minutes, 0, MAX_TYPED * 60) if e.minutes is not None else None)
     )

@@ -146,6 +146,10 @@ def _pairs(value: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((str(name), int(number)) for name, number in items))
 
 
+#: The reason an event carries when the game master changed something by hand (``pc``,
+#: ``party``, ``counter set``): the log says "The game master ..." for it.
+GAME_MASTER = "game master"
+
 #: A field of name/value pairs: a sorted tuple in the event, a JSON object in the file.
 _PAIRS: dict[str, Any] = {"pairs": True}
 

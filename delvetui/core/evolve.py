@@ -28,8 +28,8 @@ from delvetui.core.state import (
     pairs,
 )
 from delvetui.errors import ReplayError
+from delvetui.procedure.model import USAGE_DICE
 
-_USAGE_STEPS = (20, 12, 10, 8, 6, 4)
 #: What the state remembers of a sign that foretells a creature nobody named.
 UNNAMED_CREATURE = "the creature the sign foretold"
 
@@ -476,8 +476,8 @@ def _(event: ev.ShownToPlayers, state: State) -> State:
 
 
 def step_usage_die(die: int) -> int | None:
-    """The next smaller usage die (d20, d12, d10, d8, d6, d4), or None when spent."""
-    smaller = [size for size in _USAGE_STEPS if size < die]
+    """The next smaller usage die down the ladder (``USAGE_DICE``), or None when spent."""
+    smaller = [size for size in USAGE_DICE if size < die]
     return smaller[0] if smaller else None
 
 

@@ -96,7 +96,7 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
             return "party", f"Marching order: {', '.join(event.names)}."
         case ev.HpChanged():
             amount = abs(event.change)
-            if event.reason == GAME_MASTER:
+            if event.reason == ev.GAME_MASTER:
                 if event.change < 0:
                     return "party", (
                         f"The game master takes {amount} HP from {event.name}; now {event.hp} HP."
@@ -111,11 +111,11 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
                 f"{event.name} {verb} {amount} HP{_why(event.reason)}; now {event.hp} HP.",
             )
         case ev.FatigueChanged():
-            if event.reason == GAME_MASTER:
+            if event.reason == ev.GAME_MASTER:
                 return "party", f"The game master sets {event.name}'s fatigue to {event.label}."
             return "party", f"{event.name} is now {event.label}{_why(event.reason)}."
         case ev.ConditionGained():
-            if event.reason == GAME_MASTER:
+            if event.reason == ev.GAME_MASTER:
                 return (
                     "party",
                     f"The game master gives {event.name} a condition: {event.condition}.",
@@ -124,7 +124,7 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
                 f"{event.name} gains a condition: {event.condition}{_why(event.reason)}."
             )
         case ev.ConditionLost():
-            if event.reason == GAME_MASTER:
+            if event.reason == ev.GAME_MASTER:
                 return "party", (
                     f"The game master takes a condition from {event.name}: {event.condition}."
                 )
@@ -150,7 +150,7 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
             resource = procedure.resources.get(event.resource)
             label = resource.label if resource else event.resource
             who = event.name or "The party"
-            if event.reason == GAME_MASTER:
+            if event.reason == ev.GAME_MASTER:
                 whose = f"{event.name}'s" if event.name else "the party's"
                 return "party", (
                     f"The game master sets {whose} {label.lower()} to {event.value} "
@@ -388,10 +388,6 @@ def span_text(minutes: int) -> str:
     if not said:
         return "no time"
     return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
-
-
-#: The reason events carry when the game master changed something by hand.
-GAME_MASTER = "game master"
 
 
 def _met(event: ev.EncounterBegan, procedure: Procedure, state: State) -> str:

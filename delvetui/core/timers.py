@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.errors import CommandError
-from delvetui.text import MAX_NAME, MAX_PURPOSE, countdown, counted, quote, quoted
+from delvetui.text import (
+    MAX_NAME,
+    MAX_PURPOSE,
+    MAX_REAL_SECONDS,
+    MAX_TYPED,
+    countdown,
+    counted,
+    quote,
+    quoted,
+)
 
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
@@ -31,10 +40,6 @@ else:
 UNITS = ("turns", "minutes", "hours", "real")
 #: Real seconds before a real-time timer runs out when the game master is warned.
 REAL_WARNING = 60
-#: The longest a timer runs, in its unit (as a command takes it).
-MOST = 999_999
-#: The longest a timer runs in real time, in seconds (a day, as a real-time light).
-MAX_REAL_SECONDS = 24 * 3600
 #: The most timers that may run at once: a table, not a list of every effect in the game.
 MAX_TIMERS = 50
 
@@ -185,7 +190,7 @@ def problem(state: State, event: ev.Event) -> str | None:
             if isinstance(event, ev.TimersRealTimePassed):
                 amount, low, high = event.seconds, 1, MAX_REAL_SECONDS
             else:
-                amount, low, high = event.minutes, 0, MOST * 60
+                amount, low, high = event.minutes, 0, MAX_TYPED * 60
             if wrong is None and not low <= amount <= high:
                 wrong = f"the time passed is {amount}; it must be from {low} to {high}"
             return wrong
@@ -221,7 +226,7 @@ def _name_problem(name: str) -> str | None:
 def _length_problem(unit: str, left: int) -> str | None:
     if unit not in UNITS:
         return f"the unit {quote(unit)} is not one of turns, minutes or hours"
-    most = MAX_REAL_SECONDS if unit == "real" else MOST * (60 if unit == "hours" else 1)
+    most = MAX_REAL_SECONDS if unit == "real" else MAX_TYPED * (60 if unit == "hours" else 1)
     if not 1 <= left <= most:
         return f"left is {left}; it must be from 1 to {most}"
     return None

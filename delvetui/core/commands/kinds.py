@@ -20,6 +20,7 @@ import attrs
 
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
+from delvetui.procedure.model import USAGE_DICE
 from delvetui.text import MAX_COMMAND, MAX_PURPOSE, MAX_WORD, unseen_in
 from delvetui.text import clock as read_clock
 from delvetui.text import duration as read_duration
@@ -448,7 +449,7 @@ KINDS: dict[str, Kind] = {
             "usage-die",
             "a usage die: d4, d6, d8, d10, d12, d20",
             UsageDie(),
-            lambda asked: [f"d{size}" for size in reversed(read.USAGE_DICE)],
+            lambda asked: [f"d{size}" for size in reversed(USAGE_DICE)],
         ),
         Kind("ability", "ABILITY=N: the procedure's abilities", Abilities(), _abilities),
         Kind("roll", "ROLL=N: the rolls the command makes", Typed(), _rolls),
