@@ -684,9 +684,7 @@ class Expedition:
             from delvetui.core.campaign import ended_refusal
 
             raise CommandError(ended_refusal(self.state))
-        import hashlib
-
-        digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]
+        digest = ev.digest_of(procedure.text)
         if digest == self.state.procedure_digest or (
             not self.state.procedure_digest and procedure.text == self.original_procedure.text
         ):

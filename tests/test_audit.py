@@ -1,6 +1,6 @@
 """The audit's table of one-line checks: what an event names exists, its numbers fit.
 
-Each row of ``event_checks._CHECKS`` that is a single line is exercised here with an event a
+Each one-line check (registered as a lambda in its family's module of ``core/event_checks``) is
 command could have written (no problem) and one it could not (the sentence it gets).
 """
 

@@ -245,9 +245,9 @@ def first_in_campaign(
         attrs.evolve(started, clock=started.clock + (day - 1) * MINUTES_PER_DAY)
     ]
     if campaign is not None:
-        from delvetui.core.campaign import problem
+        from delvetui.core.event_checks import problem
 
-        wrong = problem(State(), ev.CampaignNamed(campaign=campaign))
+        wrong = problem(State(), procedure, ev.CampaignNamed(campaign=campaign))
         if wrong:
             raise CommandError(f"{quoted(campaign)} cannot name a campaign: {wrong}.")
         opening.append(ev.CampaignNamed(campaign=campaign))

@@ -14,6 +14,7 @@ __all__ = [
     "ExpeditionReopened",
     "ExpeditionStarted",
     "ProcedureChanged",
+    "digest_of",
 ]
 
 
@@ -97,3 +98,10 @@ class CampaignNamed(Event):
     """The first expedition of a chain was started in a named campaign (batch 1)."""
 
     campaign: str
+
+
+def digest_of(text: str) -> str:
+    """The short digest a ProcedureChanged event names its procedure's text by."""
+    import hashlib  # OpenSSL's hashes: only moving to another procedure needs them
+
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
