@@ -1,7 +1,8 @@
 """The audit's table of one-line checks: what an event names exists, its numbers fit.
 
-Each one-line check (registered as a lambda in its family's module of ``core/event_checks``) is
-command could have written (no problem) and one it could not (the sentence it gets).
+Each check that is a single line (a lambda in its family's module of ``core/event_checks``)
+is exercised here with an event a command could have written (no problem) and one it could
+not (the sentence it gets).
 """
 
 from __future__ import annotations
