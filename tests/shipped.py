@@ -18,6 +18,15 @@ SHIPPED_FILES: list[Path] = [shipped_dir() / f"{name}.toml" for name in SHIPPED]
 )
 
 
+#: The rule ledgers, one for each shipped procedure (docs/rules/ID.md).
+LEDGERS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def ledger(name: str) -> str:
+    """The rule ledger of the shipped procedure ``name``: what its text says, rule by rule."""
+    return (LEDGERS / f"{name}.md").read_text(encoding="utf-8")
+
+
 def shipped_text(name: str) -> str:
     """The text of the shipped procedure ``name``."""
     return (shipped_dir() / f"{name}.toml").read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ from delvetui.core.evolve import (  # noqa: F401 - each family registers its rul
     session,
     turns,
 )
-from delvetui.core.evolve.base import rule as _apply
+from delvetui.core.evolve.base import rule
 from delvetui.core.evolve.encounters import UNNAMED_CREATURE
 from delvetui.core.evolve.lights import step_usage_die
 from delvetui.core.state import State
@@ -31,6 +31,8 @@ from delvetui.errors import ReplayError
 
 __all__ = ["UNNAMED_CREATURE", "evolve", "fold", "step_usage_die"]
 
+#: The one dispatch every family registers its rules on (``base.rule``).
+_apply = rule
 #: What a rule raises on an event that cannot apply (what it names is not there).
 _CANNOT_APPLY = (ValueError, LookupError, TypeError, ArithmeticError, AttributeError)
 
