@@ -410,14 +410,40 @@ def test_wilderness_monsters_come_by_the_terrains_odds(
 
 
 def test_a_wilderness_encounter_is_4d6_times_10_yards_away(party: Expedition) -> None:
-    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors (30 feet a pip), and both
-    sides roll for surprise (no light gives the party away by day)."""
+    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors (30 feet a pip) when neither
+    side is surprised; both sides roll for surprise first (Encounter Sequence), since no
+    light gives the party away by day."""
     outdoors(party)
     batch = party.execute(
-        "turn travel path=trail wandering=1 distance=10 surprise-party=2 surprise-monsters=5"
+        "turn travel path=trail wandering=1 surprise-party=4 surprise-monsters=5 distance=10"
     )
     assert of(batch, ev.EncounterBegan)[0].distance == "300 feet"
-    assert labels(batch)[1:] == ["Party surprised", "Monsters ready"]
+    assert labels(batch)[1:] == ["Party ready", "Monsters ready"]
+
+
+@pytest.mark.parametrize(
+    ("party_die", "monster_die", "sides"),
+    [(2, 5, ["Party surprised", "Monsters ready"]), (4, 1, ["Party ready", "Monsters surprised"]),
+     (1, 2, ["Party surprised", "Monsters surprised"])],
+)  # fmt: skip
+def test_outdoors_either_side_surprised_meets_at_1d4_times_10_yards(
+    party: Expedition, party_die: int, monster_die: int, sides: list[str]
+) -> None:
+    """Encounters, Encounter Distance (the SRD's Encounters page, revision of 31 January
+    2020): wilderness encounters are 1d4 × 10 yards away if either side is surprised."""
+    outdoors(party)
+    batch = party.execute(
+        f"turn travel path=trail wandering=1 surprise-party={party_die} "
+        f"surprise-monsters={monster_die} distance=3"
+    )
+    began = of(batch, ev.EncounterBegan)
+    assert len(began) == 1 and began[0].distance == "90 feet"
+    assert labels(batch)[1:] == sides
+    with pytest.raises(CommandError, match="d4"):
+        party.execute(
+            f"turn travel path=trail wandering=1 surprise-party={party_die} "
+            f"surprise-monsters={monster_die} distance=10"
+        )
 
 
 def test_each_member_eats_a_ration_a_day(party: Expedition) -> None:
@@ -439,15 +465,38 @@ def test_a_day_without_food_leaves_a_member_hungry_until_fed(party: Expedition) 
 
 
 def test_foraging_finds_food_for_1d6_on_1_in_6(party: Expedition) -> None:
-    """Wilderness Adventuring, Foraging: alongside travel, 1-in-6 a day to find food for
+    """Wilderness Adventuring, Foraging: alongside a day's travel, 1-in-6 to find food for
     1d6 human-sized beings."""
     outdoors(party)
-    found = party.execute("do forage by=Ash forage=1 supply.Ash=4")
-    member = party.state.member("Ash")
-    assert member is not None and member.resource("rations") == 7 + 4
-    assert party.state.turn == 0
-    assert labels(party.execute("do forage by=Ash forage=2")) == ["nothing found"]
-    assert labels(found) == ["food found"]
+    found = party.execute("turn travel path=trail wandering=6 forage=yes foraging=1 supply=4")
+    assert labels(found)[:2] == ["food found", "No encounter"]
+    missed = party.execute("turn travel path=trail wandering=6 forage=yes foraging=2")
+    assert labels(missed)[:2] == ["nothing found", "No encounter"]
+    quiet = party.execute("turn travel path=trail wandering=6")
+    assert "foraging" not in rolled(quiet)
+
+
+def test_foraged_food_feeds_the_party_not_the_foragers_pack(party: Expedition) -> None:
+    """Wilderness Adventuring, Foraging: food for 1d6 human-sized beings is the party's: it
+    is shared out, whoever holds fewest first, before the day's rations are eaten."""
+    outdoors(party)
+    run(party, "pc Ash rations=1", "pc Bo rations=0", "pc add Cole hp=4 MV=120 rations=3")
+    party.execute("turn travel path=trail wandering=6 forage=yes foraging=1 supply=4")
+    held = {m.name: m.resource("rations") for m in party.state.party}
+    # Bo 0→1, then Ash and Bo 1→2, then Ash (first of the fewest) 2→3; then each eats one.
+    assert held == {"Ash": 2, "Bo": 1, "Cole": 2}
+    assert all("hungry" not in m.conditions for m in party.state.party)
+
+
+def test_foraging_goes_with_a_days_travel_only(party: Expedition) -> None:
+    """Wilderness Adventuring, Foraging and Hunting: foraging is done alongside travel,
+    once a day; a day of hunting or of rest has no foraging of its own."""
+    outdoors(party)
+    for day in ("hunt hunt=6 wandering=6", "rest-day wandering=6"):
+        before = (party.state, party.event_count)
+        with pytest.raises(CommandError, match="forage="):
+            party.execute(f"turn {day} forage=yes")
+        assert (party.state, party.event_count) == before
 
 
 def test_hunting_takes_the_day_and_finds_game_on_1_in_6(party: Expedition) -> None:
@@ -535,8 +584,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "turn run",
         "enter wilderness",
         "do terrain terrain=hills",
-        "turn travel-rough",
-        "do forage by=Bo",
+        "turn travel-rough forage=yes",
         "turn rest-day",
     )
     replays_the_same(party)
@@ -556,4 +604,6 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
     assert "The party is lost: the referee picks the direction" in text
     assert "Bo gains a condition: hungry" in text
     assert "Ash gains a condition: travel-worn" in text
-    assert "Distance: 240 feet." in text  # 4d6 = 8: 80 yards
+    assert "Distance: 210 feet." in text  # 4d6 = 7: 70 yards
+    assert "Distance: 60 feet." in text  # a side surprised: 1d4 = 2, 20 yards
+    assert "Ash: Rations (days) +1" in text  # foraged food shared with the party

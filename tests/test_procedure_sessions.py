@@ -273,15 +273,14 @@ SCRIPTS: dict[str, list[str]] = {
         "light off lantern1",
         "enter wilderness",
         "do terrain terrain=woods",
-        "turn travel-rough lost=2 wandering=5",  # 25: lost in the woods
-        "do forage by=Cole forage=1 supply.Cole=3",
-        "turn travel-rough lost=4 wandering=2 distance=8 surprise-party=6 surprise-monsters=2",
+        "turn travel-rough lost=2 wandering=5 forage=yes foraging=1 supply=3",  # 25: lost
+        "turn travel-rough lost=4 wandering=2 surprise-party=6 surprise-monsters=2 distance=2",
         "do evade chance=35 evade=60",
         "do pursuit caught=2",
         "do evade chance=35 evade=12",
         "do terrain terrain=grassland",
         "turn travel path=trail wandering=3",  # 27
-        "turn travel lost=5 wandering=1 distance=12 surprise-party=2 surprise-monsters=4",  # 28
+        "turn travel lost=5 wandering=1 surprise-party=2 surprise-monsters=4 distance=3",  # 28
         "do react reaction=12",
         "pc Bo rations=0",
         "note Bo's pack was lost in the river.",

@@ -177,6 +177,13 @@ class Effect(Value):
     level: str = attrs.field(
         default="", metadata=_help("counter: set to this named level of the counter.")
     )
+    share: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "supply: one find for the whole party, shared out one at a time among the "
+            "members, whoever holds fewest first."
+        ),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
