@@ -53,7 +53,7 @@ def test_a_row_or_table_that_does_not_exist_is_refused_with_its_key() -> None:
     text = complete("close-quarters").replace(
         'party-surprise = ["Surprised"] } }', 'party-surprise = ["Surprized"] } }'
     )
-    text = text.replace("foe-surprise = [\"Surprised\"] } }", "no-such = [\"Surprised\"] } }")
+    text = text.replace('foe-surprise = ["Surprised"] } }', 'no-such = ["Surprised"] } }')
     with pytest.raises(ProcedureError) as raised:
         load_text(text)
     said = [f"{p.path}: {p.message}" for p in raised.value.problems]

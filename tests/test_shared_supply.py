@@ -67,11 +67,17 @@ def test_a_typed_find_for_one_member_is_refused_and_changes_nothing(party: Exped
         ("rations", "by", "the target is each member, not 'by'"),
     ],
 )
-def test_a_share_the_format_cannot_mean_is_refused(resource: str, target: str, problem: str) -> None:
-    text = complete("shared-find").replace(
-        'dice = "d6", share = true',
-        f'dice = "d6", share = true, target = "{target}"',
-    ).replace('resource = "rations", dice = "d6"', f'resource = "{resource}", dice = "d6"')
+def test_a_share_the_format_cannot_mean_is_refused(
+    resource: str, target: str, problem: str
+) -> None:
+    text = (
+        complete("shared-find")
+        .replace(
+            'dice = "d6", share = true',
+            f'dice = "d6", share = true, target = "{target}"',
+        )
+        .replace('resource = "rations", dice = "d6"', f'resource = "{resource}", dice = "d6"')
+    )
     text += '\n[resources.oil]\nlabel = "Oil flasks"\nper = "party"\n'
     with pytest.raises(ProcedureError, match=problem):
         load_text(text)
