@@ -334,8 +334,7 @@ SCRIPTS: dict[str, list[str]] = {
         "light on lantern1",
         "turn crawl",  # 11
         "turn crawl hazard=5",  # 12
-        "turn pass-time time-passes=5",  # 13: ten minutes searching the shrine
-        "realtime pass 10m",
+        "turn pass-time minutes=10 time-passes=5",  # 13: ten minutes searching the shrine
         "do disturbance disturbance=1 how-far=1 activity=2 reaction=3",
         "note The shrine's bell rings out; a ghoul lunges from the alcove.",
         "do treasure treasure=2",

@@ -79,6 +79,8 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
     kind = work.procedure.lights.get(light.kind)
     fresh = light.count > 1 or (light.lit_turn < 0 and _unburned(work, light))
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
+    if kind is not None and kind.rides_along and _ride_along(work, new_id):
+        return
     if kind is not None and kind.turns_dice and fresh:
         # "Torches burn for 1d4+4 turns": rolled (or typed, burn=N) when first lit.
         rolled = work.roll(BURN, kind.turns_dice, f"how long {new_id} burns, in turns")
@@ -86,6 +88,39 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         minutes = turns * work.procedure.turn_minutes(work.state.turn_type)
         reason = f"rolled {kind.turns_dice}: {turns} turns"
         work.emit(ev.LightTimerSet(id=new_id, minutes=minutes, reason=reason))
+
+
+def _ride_along(work: Work, light_id: str) -> bool:
+    """A light of a kind that rides along, lit while another such light burns, takes the
+    running timer's time left instead of a fresh one (its real time, or its time by turns),
+    so they go out together. The running timer is the lit one with the most time left.
+    False when no such light burns: the new light starts a timer of its own."""
+    kinds = work.procedure.lights
+    running = [
+        light
+        for light in work.state.lit_lights
+        if light.id != light_id
+        and (kind := kinds.get(light.kind)) is not None
+        and kind.rides_along
+        and (light.real_seconds is not None or light.minutes is not None)
+    ]
+    if not running:
+        return False
+
+    def left(light: Light) -> int:
+        return light.real_seconds if light.real_seconds is not None else 60 * (light.minutes or 0)
+
+    timer = max(running, key=left)
+    new = work.state.light(light_id)
+    assert new is not None
+    reason = f"rides along on {timer.id}'s timer"
+    if timer.real_seconds is not None:
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=timer.real_seconds, reason=reason))
+        return True
+    if new.real_seconds is not None:
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=None, reason=reason))
+    work.emit(ev.LightTimerSet(id=light_id, minutes=timer.minutes or 0, reason=reason))
+    return True
 
 
 def _unburned(work: Work, light: Light) -> bool:

@@ -169,7 +169,7 @@ def _counter_levels_words(now: Now, wanted: dict[str, tuple[str, ...]]) -> str:
 
 def _day_ends_test(now: Now, wanted: bool) -> bool:
     state = now.work.state
-    return wanted == state.day_ends_after(now.work.procedure.turn_minutes(state.turn_type))
+    return wanted == state.day_ends_after(now.work.turn_minutes)
 
 
 def _time_of_day_test(now: Now, parts: tuple[str, ...]) -> bool:

@@ -320,6 +320,16 @@ class Action(Value):
         ),
     )
 
+    #: The input whose number is each turn's length in minutes ("the time that passes is
+    #: what the table says": ``turn pass-time minutes=30``); '' for the turn type's length.
+    minutes_input: str = ""
+    #: The turn's time passes for what burns in real time too (real-time lights and timers):
+    #: time the table skipped over in a moment, not time that passed at the table.
+    real_time: bool = False
+    #: Everything that lasts a number of turns ends with the turn: timers counted in turns
+    #: and conditions given for a number of turns ("effects lasting rounds expire").
+    expires_turns: bool = False
+
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
         return not self.turn_types or turn_type in self.turn_types
@@ -357,6 +367,9 @@ class LightKind(Value):
     #: False for a light nobody carries (a campfire, daylight): it stays where it was and
     #: does not come to the next expedition.
     carried: bool = True
+    #: Lit while another light of a kind that rides along burns, it takes that light's time
+    #: left (real or by turns) instead of a fresh one: one timer for them all.
+    rides_along: bool = False
 
     @property
     def refuels(self) -> bool:
