@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core import players
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, rolled, run
@@ -110,6 +111,27 @@ def test_a_wandering_monster_comes_on_1_in_6(party: Expedition, die: int, met: b
     batch = party.execute(f"turn explore hazard={die}{extra}")
     assert bool(of(batch, ev.EncounterBegan)) is met
     assert labels(batch)[0] == ("Encounter" if met else "No encounter")
+
+
+def players_see(x: Expedition) -> list[str]:
+    return players.view(x.state, x.procedure).lines()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("do listen by=Bo listen=1", "do listen by=Bo listen=2"),
+     ("turn search search=1", "turn search search=6")],
+)  # fmt: skip
+def test_the_referee_rolls_listening_and_searching_in_secret(
+    party: Expedition, first: str, second: str
+) -> None:
+    """Dungeon Adventuring, Listening and Searching: the referee rolls, so a success and a
+    failure look alike to the players: their screen shows no roll and no result."""
+    party.execute(first)
+    found = players_see(party)
+    party.execute("undo")
+    party.execute(second)
+    assert players_see(party) == found
 
 
 def test_the_gm_raises_the_odds_for_a_noisy_party(party: Expedition) -> None:
@@ -444,6 +466,30 @@ def test_outdoors_either_side_surprised_meets_at_1d4_times_10_yards(
             f"turn travel path=trail wandering=1 surprise-party={party_die} "
             f"surprise-monsters={monster_die} distance=10"
         )
+
+
+def test_below_ground_the_days_ration_is_eaten_at_midnight(expedition: Factory) -> None:
+    """Adventuring Gear, Rations; Wilderness Adventuring, End of Day: each character eats a
+    day's ration each day, below ground too, where days pass in turns: the turn in which
+    the clock passes midnight eats it."""
+    late = expedition("ose", seed=11, start="23:30")
+    run(late, "pc add Ash hp=6 MV=120", "light add torch carrier=Ash lit")
+    run(late, "turn explore", "turn explore hazard=6")
+    assert late.state.party[0].resource("rations") == 7
+    batch = late.execute("turn explore")  # 23:50 to midnight
+    eaten = [e for e in of(batch, ev.ResourceChanged) if e.resource == "rations"]
+    assert [e.value for e in eaten] == [6]
+
+
+def test_travellers_in_the_air_meet_wandering_monsters_on_2_in_6(party: Expedition) -> None:
+    """Hazards and Challenges, Wandering Monsters: 2-in-6 for travellers in the air."""
+    outdoors(party, "swamp")
+    party.execute("do terrain terrain=air")
+    assert party.state.counter("wild-odds") == 2 and party.state.counter("lost-odds") == 3
+    batch = party.execute(
+        "turn travel path=guide wandering=2 surprise-party=4 surprise-monsters=4 distance=9"
+    )
+    assert len(of(batch, ev.EncounterBegan)) == 1
 
 
 def test_each_member_eats_a_ration_a_day(party: Expedition) -> None:

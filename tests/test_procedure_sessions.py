@@ -303,14 +303,14 @@ SCRIPTS: dict[str, list[str]] = {
     # encounter check every 3 rounds while unsafe, 2 while risky, every round while deadly
     # or in total darkness; close, near or far, what the creatures are doing, the reaction
     # with the speaker's CHA; torches burning an hour of real time; a table's torch set to
-    # rounds (ten to the hour); minutes passing; then a camp: a campfire, eight hours' rest
-    # on a ration, an interruption and its CON checks.
+    # rounds (ten to the hour); minutes passing; then a camp: a campfire of three torches,
+    # eight hours' rest on a ration, an interruption and its CON checks.
     "shadowdark": [
         "enter crawl",
         "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
         "pc add Bo hp=5 CHA=4 CON=8",
         "pc add Cole hp=6 CHA=10 CON=14",
-        "light add torch count=4 carrier=Ash",
+        "light add torch count=9 carrier=Ash",
         "light add lantern carrier=Bo",
         "pc Bo +1 oil",
         "light on torch",

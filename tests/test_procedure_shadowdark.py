@@ -18,6 +18,7 @@ import datetime as dt
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core import players
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, rolled, run
@@ -33,7 +34,7 @@ def party(expedition: Factory) -> Expedition:
         "enter crawl",
         "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
         "pc add Bo hp=5 CHA=4 CON=8",
-        "light add torch count=3 carrier=Ash",
+        "light add torch count=6 carrier=Ash",
         "light add lantern carrier=Bo",
         "light on torch",
     )
@@ -303,6 +304,16 @@ def test_sneaking_is_a_dex_check_against_the_gms_dc(party: Expedition) -> None:
         party.execute("do sneak by=Ash")
 
 
+def test_the_gm_may_roll_the_sneaking_check_in_secret(party: Expedition) -> None:
+    """Stealth and Surprise, Hiding and Sneaking: the GM may make the check in secret: the
+    players' screen shows no roll, so a success and a failure look alike there."""
+    party.execute("do sneak by=Ash dc=12 sneak=18")
+    seen = players.view(party.state, party.procedure).lines()
+    party.execute("undo")
+    party.execute("do sneak by=Ash dc=12 sneak=2")
+    assert players.view(party.state, party.procedure).lines() == seen
+
+
 def test_total_darkness_gives_disadvantage(party: Expedition) -> None:
     """Crawling, Total Darkness: disadvantage on most tasks."""
     party.execute("light off torch2")
@@ -370,6 +381,20 @@ def test_the_gm_may_snuff_the_old_lights_and_start_a_new_timer(party: Expedition
     run(party, "light off torch2", "light on torch")
     lit = party.state.lit_lights
     assert [light.real_seconds for light in lit] == [3600]
+
+
+def test_three_torches_make_a_campfire(party: Expedition) -> None:
+    """Resting, Campfire: a campfire is made of three torches: adding one takes three of
+    the party's unlit torches, and with fewer it is refused and nothing changes."""
+    assert party.state.light("torch1") is not None
+    run(party, "enter camp", "light add campfire lit")
+    stack = party.state.light("torch1")
+    assert stack is not None and stack.count == 2
+    assert party.state.light("campfire1") is not None
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="made of 3 torches; the party has 2 unlit"):
+        party.execute("light add campfire")
+    assert (party.state, party.event_count) == before
 
 
 def test_a_campfire_lasts_eight_hours_of_rest(party: Expedition) -> None:

@@ -8,6 +8,7 @@ from delvetui.core import realtime
 from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
+from delvetui.text import counted
 
 #: The key a light's rolled duration is typed with: ``light on torch burn=3``.
 BURN = "burn"
@@ -22,6 +23,8 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
     procedure = work.procedure
     kind = named(procedure.lights, command.kind, f"a light of {procedure.name}")
     carrier = work.member(command.carrier).name if command.carrier else None
+    for made_of, each in kind.made_from.items():
+        _take(work, made_of, each * command.count, kind.label)
     light_id = _next_light_id(work.state, command.kind)
     minutes = kind.duration_minutes(procedure.turn_minutes(work.state.turn_type))
     work.emit(
@@ -40,6 +43,41 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
         work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
     if command.lit:
         light_on(work, light_id, carrier)
+
+
+def _take(work: Work, kind_id: str, wanted: int, made: str) -> None:
+    """Take ``wanted`` unlit lights of a kind from the party to make another light of
+    (three torches for a campfire): each is lit and goes into it, stacks first. Refused,
+    changing nothing, when the party has fewer."""
+    usable = sorted(
+        (
+            light
+            for light in work.state.lights
+            if light.kind == kind_id
+            and not light.lit
+            and not light.spent
+            and light.minutes != 0
+            and light.real_seconds != 0
+        ),
+        key=lambda light: -light.count,
+    )
+    have = sum(light.count for light in usable)
+    label = work.procedure.lights[kind_id].label.lower()
+    if have < wanted:
+        shown = ", ".join(f"{x.id} ×{x.count}" if x.count > 1 else x.id for x in usable)
+        raise CommandError(
+            f"A {made.lower()} is made of {counted(wanted, label)}; the party has {have} "
+            f"unlit{f' ({shown})' if shown else ''}. Add more first (light add {kind_id} "
+            f"count={wanted - have})."
+        )
+    for source in usable:
+        for _ in range(min(wanted, source.count)):
+            left = work.state.light(source.id)
+            assert left is not None
+            new_id = source.id if left.count == 1 else _next_light_id(work.state, kind_id)
+            work.emit(ev.LightLit(id=new_id, source=source.id, carrier=None))
+            work.emit(ev.LightPutOut(id=new_id, reason=f"made into the {made.lower()}", spent=True))
+            wanted -= 1
 
 
 def find_light(work: Work, target: str, *, lit: bool | None) -> Light:

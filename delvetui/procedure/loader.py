@@ -47,6 +47,7 @@ from delvetui.procedure.resources import member_target, resources
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import (
     check_counter,
+    check_made_from,
     check_rides_along,
     check_said_time,
     check_time,
@@ -354,6 +355,7 @@ class _Checker:
             if light.real_minutes is not None and not 1 <= light.real_minutes <= 1440:
                 self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
             check_rides_along(self, f"lights.{name}", light)
+            check_made_from(self, f"lights.{name}", name, light)
             if light.real_step is not None and not 1 <= light.real_step <= 60:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
             if light.turns_dice:

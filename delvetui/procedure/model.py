@@ -370,6 +370,9 @@ class LightKind(Value):
     #: Lit while another light of a kind that rides along burns, it takes that light's time
     #: left (real or by turns) instead of a fresh one: one timer for them all.
     rides_along: bool = False
+    #: Made from lights of other kinds, taken from the party's unlit ones when it is added:
+    #: ``{ torch = 3 }`` ("three torches make a campfire").
+    made_from: dict[str, int] = attrs.field(factory=dict)
 
     @property
     def refuels(self) -> bool:

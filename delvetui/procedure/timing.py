@@ -162,3 +162,17 @@ def check_rides_along(checks: Checks, path: str, light: model.LightKind) -> None
             "shares a running light's time, but the kind burns no time of its own "
             "(turns, hours, minutes or real_minutes); leave rides_along out.",
         )
+
+
+def check_made_from(checks: Checks, path: str, name: str, light: model.LightKind) -> None:
+    """A light made from others names kinds of light the procedure has, not itself, each
+    a whole number of them."""
+    for kind, count in light.made_from.items():
+        if kind == name:
+            checks.problem(
+                f"{path}.made_from", f"a {light.label.lower()} cannot be made of itself."
+            )
+        else:
+            checks.ref(f"{path}.made_from", kind, checks.procedure.lights, "light kind")
+        if count < 1:
+            checks.problem(f"{path}.made_from.{kind}", "should be at least 1.")
