@@ -432,14 +432,14 @@ def test_wilderness_monsters_come_by_the_terrains_odds(
 
 
 def test_a_wilderness_encounter_is_4d6_times_10_yards_away(party: Expedition) -> None:
-    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors (30 feet a pip) when neither
+    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors when neither
     side is surprised; both sides roll for surprise first (Encounter Sequence), since no
     light gives the party away by day."""
     outdoors(party)
     batch = party.execute(
         "turn travel path=trail wandering=1 surprise-party=4 surprise-monsters=5 distance=10"
     )
-    assert of(batch, ev.EncounterBegan)[0].distance == "300 feet"
+    assert of(batch, ev.EncounterBegan)[0].distance == "100 yards"
     assert labels(batch)[1:] == ["Party ready", "Monsters ready"]
 
 
@@ -459,7 +459,7 @@ def test_outdoors_either_side_surprised_meets_at_1d4_times_10_yards(
         f"surprise-monsters={monster_die} distance=3"
     )
     began = of(batch, ev.EncounterBegan)
-    assert len(began) == 1 and began[0].distance == "90 feet"
+    assert len(began) == 1 and began[0].distance == "30 yards"
     assert labels(batch)[1:] == sides
     with pytest.raises(CommandError, match="d4"):
         party.execute(
@@ -559,7 +559,8 @@ def test_hunting_takes_the_day_and_finds_game_on_1_in_6(party: Expedition) -> No
 def test_a_forced_march_owes_a_day_of_rest(party: Expedition) -> None:
     """Wilderness Adventuring, Forced March: half as far again, then a full day of rest."""
     outdoors(party)
-    party.execute("turn travel path=trail march=forced wandering=6")
+    batch = party.execute("turn travel path=trail speed=forced wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == "36 miles"
     assert "forced-march" in conditions(party, "Ash")
     party.execute("turn rest-day wandering=6")
     assert "forced-march" not in conditions(party, "Ash")
@@ -578,14 +579,36 @@ def test_a_day_of_rest_is_owed_every_six_days_of_travel(party: Expedition) -> No
     assert "travel-worn" not in conditions(party, "Ash")
 
 
-def test_the_days_travel_names_the_miles_by_terrain(party: Expedition) -> None:
-    """Wilderness Adventuring, Overland Travel: the base rate ÷ 5 in miles (24 at 120'),
-    a third less in rough land, half in jungle, mountains and swamp, half again on roads."""
-    actions = party.procedure.actions
-    assert "24 miles" in actions["travel"].label
-    assert "16 miles" in actions["travel-rough"].label
-    assert "12 miles" in actions["travel-hard"].label
-    assert "36 miles" in actions["travel-road"].label
+@pytest.mark.parametrize(
+    ("action", "at_120", "at_90"),
+    [("travel", "24 miles", "18 miles"), ("travel-rough", "16 miles", "12 miles"),
+     ("travel-hard", "12 miles", "9 miles"), ("travel-road", "36 miles", "27 miles")],
+)  # fmt: skip
+def test_the_days_travel_is_the_slowest_rate_over_5_in_miles_by_terrain(
+    party: Expedition, action: str, at_120: str, at_90: str
+) -> None:
+    """Wilderness Adventuring, Overland Travel: the base movement rate ÷ 5 in miles a day
+    (24 at 120'), at the slowest member's rate; Terrain: a third less in rough land, half in
+    jungle, mountains and swamp, half again on a maintained road."""
+    outdoors(party)
+    way = "" if action == "travel-road" else " path=trail"  # a road is never lost
+    batch = party.execute(f"turn {action}{way} wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == at_120
+    party.execute("pc add Cole hp=4 MV=90")
+    batch = party.execute(f"turn {action}{way} wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == f"{at_90} at Cole's pace"
+
+
+def test_distances_outdoors_are_counted_in_yards_and_miles(party: Expedition) -> None:
+    """Wilderness Adventuring, Distance and Measurement: outdoors, distances are in yards
+    (the dungeon's feet, tripled) and a day's travel in miles; below ground, in feet."""
+    assert of(party.execute("turn explore"), ev.TurnStarted)[0].distance == "120 feet"
+    outdoors(party)
+    batch = party.execute(
+        "turn travel path=trail wandering=1 surprise-party=5 surprise-monsters=5 distance=4"
+    )
+    assert of(batch, ev.TurnStarted)[0].distance == "24 miles"
+    assert of(batch, ev.EncounterBegan)[0].distance == "40 yards"
 
 
 def test_outdoor_evasion_rolls_the_chance_the_gm_reads(party: Expedition) -> None:
@@ -650,6 +673,7 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
     assert "The party is lost: the referee picks the direction" in text
     assert "Bo gains a condition: hungry" in text
     assert "Ash gains a condition: travel-worn" in text
-    assert "Distance: 210 feet." in text  # 4d6 = 7: 70 yards
-    assert "Distance: 60 feet." in text  # a side surprised: 1d4 = 2, 20 yards
+    assert "(4d6 × 10 yards). Distance: 70 yards." in text
+    assert "(1d4 × 10 yards). Distance: 20 yards." in text  # a side surprised
+    assert "Travel by road, 40.5 miles at Cole's pace" in text  # forced, at MV 90
     assert "Ash: Rations (days) +1" in text  # foraged food shared with the party

@@ -284,7 +284,7 @@ SCRIPTS: dict[str, list[str]] = {
         "do react reaction=12",
         "pc Bo rations=0",
         "note Bo's pack was lost in the river.",
-        "turn travel-road march=forced wandering=6",  # 29: Bo goes without food
+        "turn travel-road speed=forced wandering=6",  # 29: Bo goes without food
         "turn rest-day wandering=4",  # 30
         "pc Bo +3 rations",
         "turn hunt hunt=1 distance=5 wandering=6",  # 31

@@ -105,3 +105,21 @@ def test_a_kind_with_no_time_cannot_ride_along() -> None:
     text = complete("one-timer").replace("hours = 1\nreal_minutes = 60\nrides_along", "rides_along")
     with pytest.raises(ProcedureError, match="burns no time of its own"):
         load_text(text)
+
+
+def test_a_kind_of_turn_counts_its_distances_in_its_own_unit(home: Path) -> None:
+    """docs/procedures.md, "Distances in another unit": feet below ground, miles a day on
+    the road at the slowest member's pace, half as far again on a forced march, and an
+    encounter's distance in yards."""
+    procedure = load_text(complete("feet-and-miles"))
+    with Expedition.create(home / "miles.delve", procedure, seed=4) as road:
+        run(road, "pc add Ash hp=6 MV=120", "pc add Bo hp=5 MV=90")
+        explored = of(road.execute("turn explore"), ev.TurnStarted)[0]
+        assert explored.distance == "90 feet at Bo's pace"
+        road.execute("enter wilderness")
+        travelled = of(road.execute("turn travel wandering=6"), ev.TurnStarted)[0]
+        assert travelled.distance == "18 miles at Bo's pace"
+        forced = of(road.execute("turn travel speed=forced wandering=6"), ev.TurnStarted)[0]
+        assert forced.distance == "27 miles at Bo's pace"
+        met = of(road.execute("turn travel wandering=1 distance=12"), ev.EncounterBegan)[0]
+        assert met.distance == "120 yards"

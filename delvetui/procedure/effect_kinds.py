@@ -281,7 +281,7 @@ declare(
 
 declare(
     "encounter",
-    fields=("distance", "distance_dice", "distance_times"),
+    fields=("distance", "distance_dice", "distance_times", "distance_unit"),
     doc="""
     Starts an encounter, with `text` (default "An encounter."). If a sign that
     `foretells` was found since the last encounter, the encounter is with that
@@ -289,8 +289,10 @@ declare(
     creature with `creature=TEXT`. An encounter during a rest interrupts it: the
     turns of rest in a row (a `streak`, such as an hour's rest of 6 turns) count
     again from the next turn of rest.  How far away it begins: `distance_dice` (with
-    `distance_times`) rolls it in the movement unit ("2d6 × 10 feet": `distance_dice
-    = "2d6"`, `distance_times = 10`), typed as `distance=N` like any roll; otherwise
+    `distance_times`) rolls it in the unit of the kind of turn, or in `distance_unit`
+    when given ("2d6 × 10 feet": `distance_dice = "2d6"`, `distance_times = 10`;
+    "4d6 × 10 yards" on a day's travel counted in miles: `distance_unit = "yards"`),
+    typed as `distance=N` like any roll; otherwise
     `distance` gives it in words ("far"), and the game master may say it with
     `distance=TEXT` ("30 feet", "across the chasm"). The log, the exports and the
     players' screen show it.

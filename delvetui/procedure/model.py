@@ -177,6 +177,12 @@ class Effect(Value):
     level: str = attrs.field(
         default="", metadata=_help("counter: set to this named level of the counter.")
     )
+    distance_unit: str = attrs.field(
+        default="",
+        metadata=_help(
+            "encounter: the unit of the distance dice (yards), when not the turn's own unit."
+        ),
+    )
     share: bool = attrs.field(
         default=False,
         metadata=_help(
@@ -676,6 +682,13 @@ class TurnType(Value):
     weeks: float | None = attrs.field(
         default=None, metadata=_help("The turn's length in weeks (a week in a haven).")
     )
+    unit: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The unit its distances are in (miles for a day's travel); [movement] unit when "
+            "empty."
+        ),
+    )
 
     def length(self) -> int:
         """Minutes one turn of this kind takes, from whichever length it gives."""
@@ -916,6 +929,11 @@ class Procedure(Value):
         """What the game calls a turn of this type."""
         kind = self.turn_types.get(turn_type)
         return kind.label if kind is not None else self.time.turn_name
+
+    def distance_unit(self, turn_type: str) -> str:
+        """The unit the distances of a turn of this type are in: its own, else the party's."""
+        kind = self.turn_types.get(turn_type)
+        return kind.unit if kind is not None and kind.unit else self.movement.unit
 
     @property
     def fatigue_track(self) -> str | None:
