@@ -562,6 +562,11 @@ def test_a_forced_march_owes_a_day_of_rest(party: Expedition) -> None:
     batch = party.execute("turn travel path=trail speed=forced wandering=6")
     assert of(batch, ev.TurnStarted)[0].distance == "36 miles"
     assert "forced-march" in conditions(party, "Ash")
+    for day in ("travel path=trail", "travel-road", "hunt"):
+        before = (party.state, party.event_count)
+        with pytest.raises(CommandError, match="must rest a whole day first"):
+            party.execute(f"turn {day} wandering=6")
+        assert (party.state, party.event_count) == before
     party.execute("turn rest-day wandering=6")
     assert "forced-march" not in conditions(party, "Ash")
 

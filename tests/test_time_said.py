@@ -123,3 +123,21 @@ def test_a_kind_of_turn_counts_its_distances_in_its_own_unit(home: Path) -> None
         assert forced.distance == "27 miles at Bo's pace"
         met = of(road.execute("turn travel wandering=1 distance=12"), ev.EncounterBegan)[0]
         assert met.distance == "120 yards"
+
+
+def test_an_action_is_refused_while_its_rule_holds(home: Path) -> None:
+    """docs/procedures.md, "An action refused while a rule holds": a forced march owes a
+    day's rest; the travel before it is refused, naming who marched, and saves nothing."""
+    procedure = load_text(complete("must-rest"))
+    with Expedition.create(home / "rest.delve", procedure, seed=4) as road:
+        run(road, "pc add Ash hp=6", "pc add Bo hp=5", "turn travel march=forced")
+        before = (road.state, road.event_count)
+        with pytest.raises(CommandError) as refused:
+            road.execute("turn travel")
+        assert str(refused.value) == (
+            "Travel is refused: after a forced march the party must rest a whole day first "
+            "(turn rest) (Ash, Bo). Nothing was saved."
+        )
+        assert (road.state, road.event_count) == before
+        run(road, "turn rest", "turn travel")
+        assert road.state.turn == 3

@@ -195,6 +195,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             f"{action.label} is not possible in {rules.label.lower()}: "
             f"{shown.forbidden}. Light a source first."
         )
+    _refused(work, action)
     _check_inputs(work, name, action)
     work.said_minutes = _said_minutes(work, action)
     _not_rolled(work, action)
@@ -241,6 +242,25 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             if rule.when == "end" and rule_id not in action.skip_rolls:
                 work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
         _time_passes(work, name)
+
+
+def _refused(work: Work, action: Action) -> None:
+    """Refuse an action while its ``refused_when`` holds: for the party, or for any member
+    where it tests a member (naming who)."""
+    when = action.refused_when
+    if when is None:
+        return
+    if when.about_member:
+        who = [member.name for member in work.state.party if work.holds(when, member.name)]
+        if not who:
+            return
+        whose = f" ({', '.join(who)})"
+    elif work.holds(when):
+        whose = ""
+    else:
+        return
+    why = action.refusal or "its rule forbids it now"
+    raise CommandError(f"{action.label} is refused: {why}{whose}. Nothing was saved.")
 
 
 def _said_minutes(work: Work, action: Action) -> int | None:

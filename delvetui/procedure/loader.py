@@ -457,6 +457,8 @@ class _Checker:
         for kind in action.turn_types:
             self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
         check_said_time(self, path, action)
+        if action.refused_when is not None:
+            self._condition(f"{path}.refused_when", action.refused_when)
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:

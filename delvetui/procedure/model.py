@@ -335,6 +335,11 @@ class Action(Value):
     #: Everything that lasts a number of turns ends with the turn: timers counted in turns
     #: and conditions given for a number of turns ("effects lasting rounds expire").
     expires_turns: bool = False
+    #: The action is refused while this holds (for any member, where it tests a member):
+    #: "after a forced march the party must rest a whole day".
+    refused_when: Condition | None = None
+    #: Why, in the refusal's words ("the party must rest a whole day first").
+    refusal: str = ""
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
