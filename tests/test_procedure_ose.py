@@ -682,3 +682,15 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
     assert "(1d4 × 10 yards). Distance: 20 yards." in text  # a side surprised
     assert "Travel by road, 40.5 miles at Cole's pace" in text  # forced, at MV 90
     assert "Ash: Rations (days) +1" in text  # foraged food shared with the party
+
+
+@pytest.mark.parametrize("action", ["travel", "travel-rough", "travel-hard", "travel-road"])
+def test_flying_covers_twice_the_miles_whatever_the_terrain(
+    party: Expedition, action: str
+) -> None:
+    """Wilderness Adventuring, Flying: twice the overland miles a day (48 at 120'),
+    whatever the terrain."""
+    outdoors(party, "air")
+    way = "" if action == "travel-road" else " path=guide"
+    batch = party.execute(f"turn {action}{way} speed=flying wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == "48 miles"
