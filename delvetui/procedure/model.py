@@ -493,6 +493,12 @@ class MemberCondition(Value):
     until: str = attrs.field(
         default="", metadata=_help("'rest': it lasts until the next rest unless the effect says.")
     )
+    sight: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The light the member sees by at a level: { dark = 'dim' } sees darkness as dim."
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
