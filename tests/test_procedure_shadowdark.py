@@ -362,6 +362,20 @@ def test_without_real_time_a_torch_burns_ten_rounds(party: Expedition) -> None:
     assert party.state.light_level == "dark"
 
 
+@pytest.mark.parametrize(("camp", "hour"), [("travel", "turn travel"), ("camp", "turn rest")])
+def test_hours_passing_take_an_hour_off_a_torchs_real_hour(
+    party: Expedition, camp: str, hour: str
+) -> None:
+    """Time, Time Passes, Hours Pass: the world jumps to the new time, and every timer moves
+    down by it: an hour of travel or of rest takes an hour off a torch burning in real
+    time, which goes out."""
+    party.execute("realtime pass 20m", now=MOMENT)
+    party.execute(f"enter {camp}")
+    batch = party.execute(hour)
+    assert [e.id for e in of(batch, ev.LightPutOut)] == ["torch2"]
+    assert party.state.light_level == "dark"
+
+
 def test_a_light_lit_while_another_burns_rides_along_on_its_timer(party: Expedition) -> None:
     """Crawling, Light Sources: new light sources lit while another is already active ride
     along on the current timer: the lantern lit 25 real minutes into the torch's hour goes
