@@ -371,7 +371,7 @@ def test_a_night_of_unsafe_rest_heals_one_hit_point(expedition: Factory) -> None
     row (the text gives no length); fewer heal nothing, and a full member heals nothing."""
     made = expedition("travel-turn")
     run(made, "pc add Ash hp=8 CON=10", "pc add Bo hp=6 CON=10", "pc Ash hp=5")
-    for hour in range(7):
+    for _ in range(7):
         made.execute("turn rest hazard=20")
     assert [m.hp for m in made.state.party] == [5, 6]
     batch = made.execute("turn rest hazard=20")
