@@ -685,9 +685,7 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
 
 
 @pytest.mark.parametrize("action", ["travel", "travel-rough", "travel-hard", "travel-road"])
-def test_flying_covers_twice_the_miles_whatever_the_terrain(
-    party: Expedition, action: str
-) -> None:
+def test_flying_covers_twice_the_miles_whatever_the_terrain(party: Expedition, action: str) -> None:
     """Wilderness Adventuring, Flying: twice the overland miles a day (48 at 120'),
     whatever the terrain."""
     outdoors(party, "air")

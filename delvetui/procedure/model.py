@@ -696,8 +696,7 @@ class TurnType(Value):
     unit: str = attrs.field(
         default="",
         metadata=_help(
-            "The unit its distances are in (miles for a day's travel); [movement] unit when "
-            "empty."
+            "The unit its distances are in (miles for a day's travel); [movement] unit when empty."
         ),
     )
 
