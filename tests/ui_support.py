@@ -160,6 +160,31 @@ async def settled(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
     assert condition(), "after the app settled, the condition does not hold"
 
 
+async def palette_run(pilot: Pilot[None], text: str) -> None:
+    """Open the command palette, type ``text`` and run the match it highlights.
+
+    The palette searches in the background and may still be showing an older match when
+    the typing ends, so this waits until the highlighted command holds the typed words
+    (settling the app between looks, at most a few hundred times) before pressing Enter.
+    """
+    from textual.command import CommandList, CommandPalette
+
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await settled(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await pilot.press(*text)
+    found = app.screen.query_one(CommandList)
+    for _ in range(300):
+        await settle(pilot)
+        option = found.highlighted_option
+        if option is not None and text.lower() in str(option.prompt).lower():
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError(f"the palette never highlighted a command holding {text!r}")
+    await pilot.press("enter")
+
+
 def table(app: DelveApp) -> TableScreen:
     """The table screen (the test fails when it is not showing)."""
     found = app.table
