@@ -27,10 +27,10 @@ from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui.alert_strip import AlertStrip, alerts
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.panes.alert_strip import AlertStrip, alerts
 from tests.cli_support import delvetui
 from tests.conftest import Factory
 from tests.test_docs_procedures import COMPLETE

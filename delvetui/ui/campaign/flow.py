@@ -14,20 +14,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from delvetui.errors import DelveError, StorageFailed
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
 
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.next_expedition import NextExpeditionScreen
+    from delvetui.ui.forms.next_expedition import NextExpeditionScreen
 
 
 def put_away_offer(table: TableScreen) -> None:
     """An ended expedition takes no session: the offer to start one goes (however it ended:
     ``E``, ``:end`` or another delvetui followed)."""
-    from delvetui.ui.session_bar import SessionBar
+    from delvetui.ui.panes.session_bar import SessionBar
 
     bar = table.query_one(SessionBar)
     if bar.offer is not None:
@@ -47,8 +47,8 @@ class CampaignFlow:
         refuse."""
         if not isinstance(namespace, TableScreen):
             return False
-        from delvetui.ui.ending import refusal
-        from delvetui.ui.table_keys import CHANGING
+        from delvetui.ui.table.ending import refusal
+        from delvetui.ui.table.keys import CHANGING
 
         name = action if isinstance(action, str) else action[1]
         sentence = refusal(namespace, name, CHANGING)
@@ -59,7 +59,7 @@ class CampaignFlow:
 
     def show_campaigns(self) -> None:
         """The campaign screen, in place of the screen showing (the table is closed)."""
-        from delvetui.ui.campaign_screen import CampaignScreen
+        from delvetui.ui.campaign.screen import CampaignScreen
 
         self.app.close_expedition()
         self.app.switch_screen(CampaignScreen())
@@ -67,7 +67,7 @@ class CampaignFlow:
     def next_form(self, path: Path) -> None:
         """The form of the next expedition after the ended one at ``path`` (the table, if
         one is open, is closed first)."""
-        from delvetui.ui.next_expedition import NextExpeditionScreen
+        from delvetui.ui.forms.next_expedition import NextExpeditionScreen
 
         self.app.close_expedition()
         self.app.switch_screen(NextExpeditionScreen(path))
@@ -75,8 +75,8 @@ class CampaignFlow:
     def create(self, event: NextExpeditionScreen.Create) -> None:
         """Create the next expedition, all at once, and open it on the table."""
         from delvetui.application.campaign import create_next
-        from delvetui.ui.error_screen import ErrorScreen
-        from delvetui.ui.next_expedition import NextExpeditionScreen
+        from delvetui.ui.dialogs.error_screen import ErrorScreen
+        from delvetui.ui.forms.next_expedition import NextExpeditionScreen
 
         app = self.app
         try:

@@ -9,8 +9,8 @@ from textual.widgets.option_list import Option
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.ui.action_pane import distance_text, next_action
-from delvetui.ui.list_dialog import PickDialog, numbered
+from delvetui.ui.dialogs.list_dialog import PickDialog, numbered
+from delvetui.ui.panes.action_pane import distance_text, next_action
 
 SPEED = "speed:"
 

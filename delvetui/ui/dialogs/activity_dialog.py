@@ -25,7 +25,7 @@ from delvetui.core.state import State
 from delvetui.procedure.model import Action, Procedure
 from delvetui.procedure.tree import iter_effects
 from delvetui.text import visible
-from delvetui.ui.list_dialog import Choices, PickDialog, numbered
+from delvetui.ui.dialogs.list_dialog import Choices, PickDialog, numbered
 
 #: The hint under both pickers.
 HINT = "a digit, the first letters, or ↑↓ and enter · esc close (nothing is saved)"

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from delvetui.text import visible
-from delvetui.ui.question import Question
+from delvetui.ui.dialogs.question import Question
 
 #: Checks a typed answer: None when it is fine, else the sentence to show.
 Check = Callable[[str], str | None]

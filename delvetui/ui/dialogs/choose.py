@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
-from delvetui.ui.list_dialog import PickDialog, numbered
+from delvetui.ui.dialogs.list_dialog import PickDialog, numbered
 
 
 class ChooseScreen(PickDialog):

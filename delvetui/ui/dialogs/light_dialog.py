@@ -22,9 +22,9 @@ from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
 from delvetui.text import countdown, plural, time_left, visible
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.list_dialog import ADD, ItemDialog
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.list_dialog import ADD, ItemDialog
 
 
 def whole_number(text: str) -> str | None:

@@ -16,10 +16,10 @@ from delvetui.core import commands as cmd
 from delvetui.core import conditions
 from delvetui.core.state import Member
 from delvetui.text import visible
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.list_dialog import ADD, ItemDialog
-from delvetui.ui.member_form import AMOUNT, MemberForm
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.list_dialog import ADD, ItemDialog
+from delvetui.ui.dialogs.member_form import AMOUNT, MemberForm
 
 
 def check_hp(text: str) -> str | None:

@@ -1,7 +1,7 @@
 """What the one-line questions share: a field, a check, and the problem shown under it.
 
-:class:`Question` is the base of :class:`~delvetui.ui.ask.AskScreen` (any line of text) and
-:class:`~delvetui.ui.roll_prompt.RollPrompt` (the number a die showed): Enter answers once
+:class:`Question` is the base of :class:`~delvetui.ui.dialogs.ask.AskScreen` (any line of text) and
+:class:`~delvetui.ui.dialogs.roll_prompt.RollPrompt` (the number a die showed): Enter answers once
 the check passes, Escape answers None.
 """
 

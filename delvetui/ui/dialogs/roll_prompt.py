@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 from delvetui import dice
 from delvetui.errors import DiceError
 from delvetui.text import visible
-from delvetui.ui.list_dialog import Choices
-from delvetui.ui.question import Question
+from delvetui.ui.dialogs.list_dialog import Choices
+from delvetui.ui.dialogs.question import Question
 
 
 def is_dice(expression: str) -> bool:

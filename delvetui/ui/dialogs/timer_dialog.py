@@ -64,8 +64,8 @@ def open_dialog(
 ) -> None:
     """Push the timers list; what the game master chooses goes to ``run`` as a line of the
     command language (the table runs it like any other)."""
-    from delvetui.ui.ask import AskScreen
-    from delvetui.ui.choose import ChooseScreen
+    from delvetui.ui.dialogs.ask import AskScreen
+    from delvetui.ui.dialogs.choose import ChooseScreen
 
     def asked(prefix: str) -> Callable[[str | None], None]:
         def answered(text: str | None) -> None:

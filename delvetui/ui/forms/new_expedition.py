@@ -25,7 +25,7 @@ from delvetui.errors import StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import clock
-from delvetui.ui.form_rows import (
+from delvetui.ui.forms.form_rows import (
     FormProblem,
     TickBox,
     clear_messages,

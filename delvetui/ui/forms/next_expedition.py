@@ -35,7 +35,7 @@ from delvetui.errors import CommandError, DelveError, StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted, visible
-from delvetui.ui.form_rows import (
+from delvetui.ui.forms.form_rows import (
     FormProblem,
     clear_messages,
     focus_new,
@@ -46,8 +46,7 @@ from delvetui.ui.form_rows import (
     member_values,
     show_problem,
 )
-from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.next_rows import (
+from delvetui.ui.forms.next_rows import (
     carried_row,
     light_words,
     lights_commands,
@@ -55,6 +54,7 @@ from delvetui.ui.next_rows import (
     rebuild_rows,
     typed_hp,
 )
+from delvetui.ui.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from delvetui.application.campaign import NextPlan, Predecessor

@@ -2,7 +2,7 @@
 
 A carried member is a row of its own (carried or left behind, the HP after the downtime,
 what else carries); the members joining in town and the lights bought there are the
-new-expedition form's rows (:mod:`delvetui.ui.form_rows`), read here into commands.
+new-expedition form's rows (:mod:`delvetui.ui.forms.form_rows`), read here into commands.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from delvetui.core import commands
 from delvetui.core.state import Light, Member
 from delvetui.procedure.model import Procedure
 from delvetui.text import time_left, visible
-from delvetui.ui.form_rows import (
+from delvetui.ui.forms.form_rows import (
     HP_CELLS,
     NAME_CELLS,
     FormProblem,

@@ -14,7 +14,7 @@ from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.core.turn import preview
 from delvetui.procedure.model import Action, Procedure
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 
 def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:

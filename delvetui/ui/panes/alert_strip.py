@@ -21,7 +21,7 @@ from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import minutes_words, visible
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 #: The smallest usage die: one more step down and the light is spent.
 LAST_USAGE_DIE = 4

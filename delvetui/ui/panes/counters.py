@@ -18,7 +18,7 @@ from delvetui.errors import DiceError
 from delvetui.procedure.model import Procedure, RollRule
 from delvetui.procedure.tree import iter_effects
 from delvetui.ui.bars import bar
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 #: Expressions with more outcomes than this are not worked out.
 MAX_OUTCOMES = 50_000

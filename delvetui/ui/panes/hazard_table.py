@@ -11,7 +11,7 @@ from textual.reactive import reactive
 
 from delvetui.procedure.model import Procedure, RollRule, Table
 from delvetui.procedure.tree import row_range
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 
 def hazard_rule(procedure: Procedure, turn_type: str) -> tuple[str, RollRule] | None:

@@ -19,7 +19,7 @@ from delvetui.core.realtime import TIMER_KEY
 from delvetui.core.state import Light
 from delvetui.text import countdown, time_left, visible
 from delvetui.ui.bars import bar
-from delvetui.ui.pane import RowPane
+from delvetui.ui.panes.pane import RowPane
 
 
 class LightInventory(RowPane):

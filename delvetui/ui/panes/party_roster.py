@@ -18,7 +18,7 @@ from delvetui.core.party import track_figure
 from delvetui.core.state import Member
 from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
-from delvetui.ui.pane import RowPane
+from delvetui.ui.panes.pane import RowPane
 
 
 class PartyRoster(RowPane):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from textual import events
 from textual.containers import Vertical
 
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 #: Who gets the lines that say what matters first, by id.
 FIRST = ("action", "counters", "time", "hazard", "roster", "lights")

@@ -14,7 +14,7 @@ from delvetui.core.areas import areas
 from delvetui.core.calendar import date_for
 from delvetui.core.member_light import party_level
 from delvetui.text import visible
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 
 class StatusBar(Pane):

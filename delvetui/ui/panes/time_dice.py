@@ -11,7 +11,7 @@ from textual.reactive import reactive
 
 from delvetui.core.calendar import date_for
 from delvetui.core.state import MINUTES_PER_DAY
-from delvetui.ui.pane import Pane
+from delvetui.ui.panes.pane import Pane
 
 #: Where the pips of each face sit on a 3×3 grid (row, column).
 PIPS: dict[int, frozenset[tuple[int, int]]] = {

@@ -36,7 +36,7 @@ from delvetui import fileio
 from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
-from delvetui.ui.big_text import BigText
+from delvetui.ui.players.big_text import BigText
 
 #: Seconds between two looks at the file: a commit shows well within a second.
 WATCH_EVERY = 0.2
@@ -119,7 +119,7 @@ _BIG_WORDS = {"bright": "BRIGHT", "dim": "DIM", "dark": "DARK"}
 class PlayersApp(App[None]):
     """What the players may see, following the game master's table."""
 
-    CSS_PATH = Path(__file__).with_name("players.tcss")
+    CSS_PATH = Path(__file__).parent.parent / "players.tcss"
     TITLE = "delvetui — the players' screen"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+q", "quit", "Quit")]
     """Only quitting: nothing here changes the expedition."""

@@ -14,11 +14,11 @@ from rich.text import Text
 from delvetui import dice
 from delvetui.core import commands
 from delvetui.errors import CommandError, DiceError
-from delvetui.ui.session_bar import SessionBar
+from delvetui.ui.panes.session_bar import SessionBar
 
 if TYPE_CHECKING:
-    from delvetui.ui.ask import AskScreen
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.dialogs.ask import AskScreen
+    from delvetui.ui.table.screen import TableScreen
 
 #: A dialog's answer: the commands to run, in order.
 Answer: TypeAlias = "tuple[commands.Command, ...]"
@@ -62,7 +62,7 @@ class DialogRunner:
 
     def lights(self, selected: str | None = None) -> None:
         """Light, put out, hand over, correct or add a light."""
-        from delvetui.ui.light_dialog import LightDialog
+        from delvetui.ui.dialogs.light_dialog import LightDialog
 
         self.screen.app.push_screen(
             LightDialog(self.screen.state, self.screen.procedure, selected=selected),
@@ -71,7 +71,7 @@ class DialogRunner:
 
     def party(self, selected: str | None = None) -> None:
         """Add a party member, correct one, or change hit points."""
-        from delvetui.ui.party_dialog import PartyDialog
+        from delvetui.ui.dialogs.party_dialog import PartyDialog
 
         self.screen.app.push_screen(
             PartyDialog(self.screen.state, self.screen.procedure, selected=selected),
@@ -80,7 +80,7 @@ class DialogRunner:
 
     def timers(self) -> None:
         """Start a timer, change a running one's length or cancel it."""
-        from delvetui.ui.timer_dialog import open_dialog
+        from delvetui.ui.dialogs.timer_dialog import open_dialog
 
         open_dialog(self.screen.app, self.screen.state, self.screen.procedure, self.screen.run)
 
@@ -101,7 +101,7 @@ class DialogRunner:
 
     def roll(self) -> None:
         """Roll any dice into the log."""
-        from delvetui.ui.ask import AskScreen
+        from delvetui.ui.dialogs.ask import AskScreen
 
         self.ask_and_run(
             AskScreen(
@@ -115,7 +115,7 @@ class DialogRunner:
 
     def note(self) -> None:
         """Write a note in the log."""
-        from delvetui.ui.ask import AskScreen
+        from delvetui.ui.dialogs.ask import AskScreen
 
         self.ask_and_run(
             AskScreen(
@@ -126,7 +126,7 @@ class DialogRunner:
 
     def clock(self) -> None:
         """Set the clock (or roll the hour with time dice); the change shows in the log."""
-        from delvetui.ui.ask import AskScreen
+        from delvetui.ui.dialogs.ask import AskScreen
 
         state = self.screen.state
         self.ask_and_run(
@@ -142,7 +142,7 @@ class DialogRunner:
 
     def session(self) -> None:
         """Take up the session offer; else start a session, or end the running one."""
-        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.dialogs.choose import ChooseScreen
 
         bar = self.screen.query_one(SessionBar)
         offer = bar.offer
@@ -177,7 +177,7 @@ class DialogRunner:
 
     def export(self) -> None:
         """Export the log: plain text, Markdown, HTML or JSON."""
-        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.dialogs.choose import ChooseScreen
 
         def chosen(fmt: str | None) -> None:
             if fmt is not None:
@@ -199,14 +199,14 @@ class DialogRunner:
 
     def help(self) -> None:
         """Show every key and the command language."""
-        from delvetui.ui.help_screen import HelpScreen
+        from delvetui.ui.dialogs.help_screen import HelpScreen
 
         keys = self.screen.key_map.help_keys()
         self.screen.app.push_screen(HelpScreen(keys, self.screen.procedure))
 
     def reveal(self) -> None:
         """Show something on the players' screen, or hide it again."""
-        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.dialogs.choose import ChooseScreen
         from delvetui.ui.reveal import reveal_choices
 
         choices = reveal_choices(self.screen.state, self.screen.procedure)
@@ -224,6 +224,6 @@ class DialogRunner:
 
     def odds(self) -> None:
         """Show the chance of an encounter and of each light going out."""
-        from delvetui.ui.odds_dialog import OddsDialog
+        from delvetui.ui.dialogs.odds_dialog import OddsDialog
 
         self.screen.app.push_screen(OddsDialog(self.screen.state, self.screen.procedure))

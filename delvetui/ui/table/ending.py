@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 
 #: What the log says when the game master keeps the default words.
 DEFAULT_WORDS = "the party is back in town"
@@ -67,7 +67,7 @@ def end_or_reopen(screen: Screen[None]) -> None:
     if screen.state.ended:
         ask_reopen(screen)
         return
-    from delvetui.ui.ask import AskScreen
+    from delvetui.ui.dialogs.ask import AskScreen
 
     def answered(text: str | None) -> None:
         if text is not None:
@@ -88,7 +88,7 @@ def end_or_reopen(screen: Screen[None]) -> None:
 
 def ask_reopen(screen: TableScreen) -> None:
     """Offer to take the ended expedition up again (``reopen``, undoable)."""
-    from delvetui.ui.choose import ChooseScreen
+    from delvetui.ui.dialogs.choose import ChooseScreen
 
     if not screen.state.ended:
         screen.notify("The expedition has not ended; there is nothing to reopen.", markup=False)

@@ -16,13 +16,13 @@ from delvetui.core.log import Line
 from delvetui.core.timeline import void, voiding
 from delvetui.errors import DelveError
 from delvetui.session import Newest, Older, Step, Verdict, check_pages
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.table_turns import moving_of
+from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.table.command_line import CommandLine
+from delvetui.ui.table.turns import moving_of
 
 if TYPE_CHECKING:
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.table.screen import TableScreen
 
 #: Above this many commands the log says it is being read.
 LONG_LOG = 200

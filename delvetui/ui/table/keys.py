@@ -2,7 +2,7 @@
 
 The screen holds a ``KeyMap`` and answers Textual's ``check_action`` through it; what a key
 does is an ``action_*`` method of the screen, most of them one line handing the key to the
-part that does it (``table_turns``, ``table_dialogs``).
+part that does it (``turns``, ``dialogs``).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.key_use import unused_keys
-from delvetui.ui.session_bar import SessionBar
+from delvetui.application.key_use import unused_keys
+from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.table.command_line import CommandLine
 
 if TYPE_CHECKING:
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.table.screen import TableScreen
 
 #: The table's keys; each has an id, so a keymap in the preferences can rebind it.
 KEYS: list[BindingType] = [

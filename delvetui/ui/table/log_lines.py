@@ -1,7 +1,7 @@
 """The turn log's lines: the newest drawn first, the older ones put before them once read,
 each new command added, and the notice of an encounter or a sign.
 
-The table screen holds one ``LogLines``; the history loader (``ui/history_loader.py``)
+The table screen holds one ``LogLines``; the history loader (``ui/table/history_loader.py``)
 hands it what the expedition's history reader yields.
 """
 
@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from delvetui.core.compact_log import compact_lines
 from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, void, voiding
 from delvetui.session import Step
 from delvetui.text import visible
-from delvetui.ui.compact_log import compact_lines
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.panes.turn_log import TurnLog
 
 if TYPE_CHECKING:
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.table.screen import TableScreen
 
 #: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
 NOTICE_LINES = 6

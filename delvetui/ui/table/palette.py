@@ -12,8 +12,8 @@ from textual.fuzzy import Matcher
 from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
 from delvetui.text import plural
-from delvetui.ui.campaign_flow import CampaignFlow
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.campaign.flow import CampaignFlow
+from delvetui.ui.table.screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
 
@@ -82,7 +82,7 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
 
 def ending_entries(screen: TableScreen) -> Iterator[Entry]:
     """End the expedition, or reopen it once it has ended (each asks first)."""
-    from delvetui.ui import ending
+    from delvetui.ui.table import ending
 
     if screen.state.ended:
         yield (

@@ -1,7 +1,7 @@
 """The table's panes: how they are laid out, and the state flowing down into them.
 
-Every pane (``ui.pane.Pane``) is composed here and given each new state and procedure by
-``TablePanes.show``; the turn log's lines are ``LogLines``' (``ui/log_lines.py``).
+Every pane (``ui.panes.pane.Pane``) is composed here and given each new state and procedure by
+``TablePanes.show``; the turn log's lines are ``LogLines``' (``ui/table/log_lines.py``).
 """
 
 from __future__ import annotations
@@ -16,22 +16,22 @@ from textual.content import Content
 from delvetui.core.state import State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
-from delvetui.ui.action_pane import ActionPane
-from delvetui.ui.alert_strip import AlertStrip
-from delvetui.ui.counters import Counters
-from delvetui.ui.hazard_table import HazardTable, hazard_rule
 from delvetui.ui.key_footer import KeyFooter, footer_rows
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.pane import Pane
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.session_bar import SessionBar, session_offer
-from delvetui.ui.side_column import SideColumn
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.time_dice import TimeDice
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.alert_strip import AlertStrip
+from delvetui.ui.panes.counters import Counters
+from delvetui.ui.panes.hazard_table import HazardTable, hazard_rule
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.pane import Pane
+from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.session_bar import SessionBar, session_offer
+from delvetui.ui.panes.side_column import SideColumn
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.time_dice import TimeDice
+from delvetui.ui.panes.turn_log import TurnLog
 
 if TYPE_CHECKING:
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.table.screen import TableScreen
 
 
 def has_time_dice(procedure: Procedure) -> bool:

@@ -6,9 +6,9 @@ is posted as :class:`TableScreen.Run`, the app runs it through the expedition an
 each committed batch back to :meth:`TableScreen.show_batch`.
 
 The screen is made of parts it holds, each in its own module with public methods: the
-panes and the state flowing down to them (``table_panes``), the turn log's lines
-(``log_lines``), the history loader (``history_loader``), the key map (``table_keys``), the
-turns (``table_turns``) and the dialog runner (``table_dialogs``). Textual asks the screen
+panes and the state flowing down to them (``panes``), the turn log's lines
+(``log_lines``), the history loader (``history_loader``), the key map (``keys``), the
+turns (``turns``) and the dialog runner (``dialogs``). Textual asks the screen
 for its keys and actions; each ``action_*`` hands the key to the part that does it.
 """
 
@@ -28,22 +28,22 @@ from delvetui.core import commands
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.session import Expedition
-from delvetui.ui import table_messages
-from delvetui.ui.action_pane import ActionPane
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.history_loader import HistoryLoader
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.log_lines import LogLines
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.session_bar import SessionBar
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.table_dialogs import DialogRunner
-from delvetui.ui.table_keys import KEYS, KeyMap
-from delvetui.ui.table_messages import Order, Source
-from delvetui.ui.table_panes import TablePanes
-from delvetui.ui.table_turns import Turns
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table import messages as table_messages
+from delvetui.ui.table.command_line import CommandLine
+from delvetui.ui.table.dialogs import DialogRunner
+from delvetui.ui.table.history_loader import HistoryLoader
+from delvetui.ui.table.keys import KEYS, KeyMap
+from delvetui.ui.table.log_lines import LogLines
+from delvetui.ui.table.messages import Order, Source
+from delvetui.ui.table.panes import TablePanes
+from delvetui.ui.table.turns import Turns
 
 __all__ = ["Order", "Source", "TableScreen"]
 
@@ -66,7 +66,7 @@ class TableScreen(Screen[None]):
     compact_log: reactive[bool] = reactive(False)
     """Show the log one line a turn (action, roll, result, changes) instead of in full."""
 
-    # The messages the table posts, from whichever part (``ui/table_messages.py``).
+    # The messages the table posts, from whichever part (``ui/table/messages.py``).
     Run: TypeAlias = table_messages.Run
     FixRoll: TypeAlias = table_messages.FixRoll
     Export: TypeAlias = table_messages.Export
@@ -275,7 +275,7 @@ class TableScreen(Screen[None]):
 
     def action_end_expedition(self) -> None:
         """End the expedition (asked first), or take an ended one up again."""
-        from delvetui.ui.ending import end_or_reopen
+        from delvetui.ui.table.ending import end_or_reopen
 
         end_or_reopen(self)
 

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from delvetui.application.key_use import rest_action
 from delvetui.core import commands
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.text import a
-from delvetui.ui.action_pane import ActionPane, next_action
-from delvetui.ui.key_use import rest_action
+from delvetui.ui.panes.action_pane import ActionPane, next_action
 
 if TYPE_CHECKING:
-    from delvetui.ui.table_screen import TableScreen
+    from delvetui.ui.table.screen import TableScreen
 
 
 def moving_of(procedure: Procedure, state: State, moving: str) -> str:
@@ -101,7 +101,7 @@ class Turns:
             self.accepted = frozenset(trouble)
             screen.run(command)
 
-        from delvetui.ui.choose import ChooseScreen
+        from delvetui.ui.dialogs.choose import ChooseScreen
 
         screen.app.push_screen(
             ChooseScreen(
@@ -172,7 +172,7 @@ class Turns:
         """A character's activity within the turn: who does it, then what (or what first,
         where members take no share of the turn each); refused at once when none can be
         done now."""
-        from delvetui.ui.activity_dialog import ActivityFlow
+        from delvetui.ui.dialogs.activity_dialog import ActivityFlow
 
         screen = self.screen
         procedure = screen.procedure
@@ -193,7 +193,7 @@ class Turns:
 
     def choose_action(self) -> None:
         """Choose the action (or the movement speed) and take a turn with it."""
-        from delvetui.ui.action_dialog import SPEED, ActionDialog
+        from delvetui.ui.dialogs.action_dialog import SPEED, ActionDialog
 
         screen = self.screen
 
