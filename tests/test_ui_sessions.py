@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from delvetui.application.session_offer import BREAK, Offer, session_offer
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.dialogs.choose import ChooseScreen
-from delvetui.ui.panes.session_bar import BREAK, Offer, SessionBar, session_offer
+from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.panes.status_bar import StatusBar
 from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.table.palette import entries

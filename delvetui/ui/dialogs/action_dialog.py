@@ -7,10 +7,10 @@ from textual.app import ComposeResult
 from textual.widgets.option_list import Option
 
 from delvetui.core.member_light import party_level
+from delvetui.core.next_turn import distance_text, next_action
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.ui.dialogs.list_dialog import PickDialog, numbered
-from delvetui.ui.panes.action_pane import distance_text, next_action
 
 SPEED = "speed:"
 

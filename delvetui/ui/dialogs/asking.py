@@ -16,9 +16,9 @@ from delvetui.errors import InputNeeded, RollNeeded
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.tree import row_range
 from delvetui.text import visible
+from delvetui.ui.bars import roll_text
 from delvetui.ui.dialogs.choose import ChooseScreen
 from delvetui.ui.dialogs.roll_prompt import RollPrompt, choices_of, is_dice
-from delvetui.ui.panes.hazard_table import roll_text
 
 #: The hint under every picker.
 PICK_HINT = "↑↓ and enter, a digit, or the first letters choose · esc cancels (nothing is saved)"

@@ -11,44 +11,9 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core.member_light import party_level
-from delvetui.core.state import State
+from delvetui.core.next_turn import next_action
 from delvetui.core.turn import preview
-from delvetui.procedure.model import Action, Procedure
 from delvetui.ui.panes.pane import Pane
-
-
-def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:
-    """The action a bare 'turn' repeats: the last one taken, or the procedure's default
-    (each of this kind of turn: a dungeon action is not repeated in the wilderness)."""
-    name = procedure.bare_action(state.action, state.turn_type)
-    return name, procedure.actions.get(name)
-
-
-def one_turn(name: str, action: Action | None) -> bool:
-    """True for the actions ``s`` and ``r`` take: a search or a rest lasts one turn."""
-    return action is not None and (name == "search" or action.kind == "rest")
-
-
-def next_action(state: State, procedure: Procedure, moving: str = "") -> tuple[str, str]:
-    """The action ``n`` takes, and why when it is not the last one taken.
-
-    After a search or a rest turn the party goes on with its last movement mode
-    (``moving``, else the procedure's default): a search or a rest takes one turn.
-    """
-    name, action = current_action(state, procedure)
-    if not one_turn(name, action):
-        return name, ""
-    here = procedure.actions_in(state.turn_type)
-    going = moving if moving in here else procedure.bare_action("", state.turn_type)
-    if going == name:
-        return name, ""
-    label = action.label.lower() if action is not None else name
-    return going, f"after {label}"
-
-
-def distance_text(state: State, procedure: Procedure, name: str, speed: str) -> str:
-    """How far the action goes in a turn at this speed in this light ('' when it stays)."""
-    return preview(state, procedure, name, speed).distance
 
 
 class ActionPane(Pane):

@@ -9,32 +9,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
-from delvetui.procedure.model import Procedure, RollRule, Table
+from delvetui.core.next_turn import hazard_rule
+from delvetui.procedure.model import Table
 from delvetui.procedure.tree import row_range
+from delvetui.ui.bars import roll_text
 from delvetui.ui.panes.pane import Pane
-
-
-def hazard_rule(procedure: Procedure, turn_type: str) -> tuple[str, RollRule] | None:
-    """The roll made every turn of this type: the hazard roll (marked ``hazard = true``, or
-    called 'hazard') made in it, else the first rule made at the start or end of a turn."""
-    rules = [
-        (rule_id, rule)
-        for rule_id, rule in procedure.rolls.items()
-        if (not rule.turn_types or turn_type in rule.turn_types)
-        and (not rule.tables or rule.table_for(turn_type))
-    ]
-    for rule_id, rule in rules:
-        if procedure.is_hazard(rule_id):
-            return rule_id, rule
-    for rule_id, rule in rules:
-        if rule.when != "action":
-            return rule_id, rule
-    return None
-
-
-def roll_text(low: int, high: int) -> str:
-    """'3' or '4-6'."""
-    return str(low) if low == high else f"{low}-{high}"
 
 
 class HazardTable(Pane):

@@ -206,8 +206,8 @@ class DialogRunner:
 
     def reveal(self) -> None:
         """Show something on the players' screen, or hide it again."""
+        from delvetui.core.players import reveal_choices
         from delvetui.ui.dialogs.choose import ChooseScreen
-        from delvetui.ui.reveal import reveal_choices
 
         choices = reveal_choices(self.screen.state, self.screen.procedure)
         if not choices:
@@ -219,7 +219,7 @@ class DialogRunner:
                 self.screen.run(choices[int(answer)][0])
 
         hint = "What the players' screen (delvetui players) shows."
-        shown = [(str(number), text) for number, (_, text) in enumerate(choices)]
+        shown = [(str(number), Text(words)) for number, (_, words) in enumerate(choices)]
         self.screen.app.push_screen(ChooseScreen("The players' screen", shown, hint=hint), chosen)
 
     def odds(self) -> None:

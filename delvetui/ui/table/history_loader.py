@@ -13,13 +13,13 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from delvetui.core.log import Line
+from delvetui.core.next_turn import moving_of
 from delvetui.core.timeline import void, voiding
 from delvetui.errors import DelveError
 from delvetui.session import Newest, Older, Step, Verdict, check_pages
 from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.panes.status_bar import StatusBar
 from delvetui.ui.table.command_line import CommandLine
-from delvetui.ui.table.turns import moving_of
 
 if TYPE_CHECKING:
     from delvetui.ui.table.screen import TableScreen

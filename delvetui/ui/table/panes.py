@@ -13,6 +13,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 
+from delvetui.application.session_offer import session_offer
+from delvetui.core.next_turn import hazard_rule
 from delvetui.core.state import State
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Procedure
@@ -20,11 +22,11 @@ from delvetui.ui.key_footer import KeyFooter, footer_rows
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.panes.alert_strip import AlertStrip
 from delvetui.ui.panes.counters import Counters
-from delvetui.ui.panes.hazard_table import HazardTable, hazard_rule
+from delvetui.ui.panes.hazard_table import HazardTable
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.pane import Pane
 from delvetui.ui.panes.party_roster import PartyRoster
-from delvetui.ui.panes.session_bar import SessionBar, session_offer
+from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.panes.side_column import SideColumn
 from delvetui.ui.panes.status_bar import StatusBar
 from delvetui.ui.panes.time_dice import TimeDice

@@ -13,19 +13,13 @@ from rich.text import Text
 from delvetui.application.key_use import rest_action
 from delvetui.core import commands
 from delvetui.core.member_light import party_level
+from delvetui.core.next_turn import moving_of, next_action
 from delvetui.core.state import State
-from delvetui.procedure.model import Procedure
 from delvetui.text import a
-from delvetui.ui.panes.action_pane import ActionPane, next_action
+from delvetui.ui.panes.action_pane import ActionPane
 
 if TYPE_CHECKING:
     from delvetui.ui.table.screen import TableScreen
-
-
-def moving_of(procedure: Procedure, state: State, moving: str) -> str:
-    """The last movement mode, given the state after a command and the one before it."""
-    action = procedure.actions.get(state.action or "")
-    return state.action if action is not None and action.kind == "move" and state.action else moving
 
 
 class Turns:
