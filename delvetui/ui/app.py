@@ -34,7 +34,7 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui.campaign.flow import CampaignFlow, put_away_offer
+from delvetui.ui.campaign.flow import CampaignFlow
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table.screen import Order, TableScreen
 
@@ -107,7 +107,7 @@ class DelveApp(App[None]):
         self.prefs = Prefs.load()
         self.open_error: DelveError | None = None
         self._lock = asyncio.Lock()
-        #: The campaign's screens, the next expedition, and the keys of an ended one.
+        #: The campaign's screens and the next expedition.
         self.campaign = CampaignFlow(self)
         self._shown: set[str] = set()
 
@@ -165,7 +165,6 @@ class DelveApp(App[None]):
         key = str(path.resolve())
         table = TableScreen(
             expedition,
-            realtime=self.realtime,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
             check=not self.shoot,
@@ -247,14 +246,12 @@ class DelveApp(App[None]):
                 clock.tick()
             except DelveError as error:
                 self._failed(error, None)
-        table.show_countdown(clock.seconds_left())
+        table.panes.show_countdown(clock.seconds_left())
 
     def _committed(self, batch: Batch, state: State) -> None:
         table = self.table
         if table is not None:
             table.show_batch(batch, state)
-            if state.ended:
-                put_away_offer(table)
 
     # The start screen and the form --------------------------------------------------------
 
@@ -286,6 +283,10 @@ class DelveApp(App[None]):
     def on_campaign_screen_next(self, event: CampaignScreen.Next) -> None:
         """The form of the next expedition after an ended one (the start screen's entry,
         or the campaign screen's n)."""
+        self.campaign.next_form(event.path)
+
+    def on_table_screen_next_expedition(self, event: TableScreen.NextExpedition) -> None:
+        """The form of the next expedition after the ended one on the table (the palette)."""
         self.campaign.next_form(event.path)
 
     def on_campaign_screen_open(self, event: CampaignScreen.Open) -> None:
@@ -503,9 +504,13 @@ class DelveApp(App[None]):
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
         """Run an action; on an ended expedition a table key that would change it says so
-        instead (``CampaignFlow.refused``)."""
-        if self.campaign.refused(action, default_namespace):
-            return True
+        instead (``Ending.refusal``): nothing is opened whose answer the core would refuse."""
+        if isinstance(default_namespace, TableScreen):
+            name = action if isinstance(action, str) else action[1]
+            sentence = default_namespace.ending.refusal(name)
+            if sentence is not None:
+                self.notify(sentence, severity="warning", markup=False)
+                return True
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_toggle_theme(self) -> None:

@@ -1,61 +1,54 @@
-"""The app's part in a campaign: the campaign screen, the next expedition, and the keys of
-an ended expedition.
+"""The app's part in a campaign: the campaign screen, and the next expedition.
 
-:class:`CampaignFlow` is held by :class:`delvetui.ui.app.DelveApp` (``app.campaign``): the
-app's message handlers hand it the campaign's requests. It moves to the campaign screen and
-the next expedition's form, creates the next expedition all at once (``create_next``) and
-has the app open it; and while the expedition on the table has ended, a key that would
-change it says so instead of acting.
+:class:`CampaignFlow` is held by the app (``app.campaign``): the app's message handlers
+hand it the campaign's requests. It moves to the campaign screen and the next expedition's
+form, creates the next expedition all at once (``create_next``) and has the app open it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from delvetui.errors import DelveError, StorageFailed
-from delvetui.ui.table.screen import TableScreen
 
 if TYPE_CHECKING:
-    from textual.actions import ActionParseResult
-    from textual.dom import DOMNode
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
 
-    from delvetui.ui.app import DelveApp
     from delvetui.ui.forms.next_expedition import NextExpeditionScreen
 
 
-def put_away_offer(table: TableScreen) -> None:
-    """An ended expedition takes no session: the offer to start one goes (however it ended:
-    ``E``, ``:end`` or another delvetui followed)."""
-    from delvetui.ui.panes.session_bar import SessionBar
+class CampaignApp(Protocol):
+    """What the campaign needs of the app: the screens, closing and opening expeditions."""
 
-    bar = table.query_one(SessionBar)
-    if bar.offer is not None:
-        bar.offer = None
-        table.refresh_bindings()
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    def switch_screen(self, screen: Screen[Any] | str) -> Any: ...
+
+    def push_screen(self, screen: Screen[Any] | str) -> Any: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def close_expedition(self, *, snapshot: bool = True) -> None: ...
+
+    def open_expedition(self, path: Path, *, first: bool = False) -> None: ...
 
 
 class CampaignFlow:
     """What the app does for a campaign (see the module's text)."""
 
-    def __init__(self, app: DelveApp) -> None:
+    def __init__(self, app: CampaignApp) -> None:
         self.app = app
-
-    def refused(self, action: str | ActionParseResult, namespace: DOMNode | None) -> bool:
-        """True (and said) when ``action`` is a table key that would change an expedition
-        that has ended (``ending.refusal``): nothing is opened whose answer the core would
-        refuse."""
-        if not isinstance(namespace, TableScreen):
-            return False
-        from delvetui.ui.table.ending import refusal
-        from delvetui.ui.table.keys import CHANGING
-
-        name = action if isinstance(action, str) else action[1]
-        sentence = refusal(namespace, name, CHANGING)
-        if sentence is None:
-            return False
-        self.app.notify(sentence, severity="warning", markup=False)
-        return True
 
     def show_campaigns(self) -> None:
         """The campaign screen, in place of the screen showing (the table is closed)."""

@@ -7,18 +7,18 @@ a note, the clock) is a line for the parser."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from rich.text import Text
 
 from delvetui import dice
 from delvetui.core import commands
 from delvetui.errors import CommandError, DiceError
-from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.table import messages
+from delvetui.ui.table.part import Acts
 
 if TYPE_CHECKING:
     from delvetui.ui.dialogs.ask import AskScreen
-    from delvetui.ui.table.screen import TableScreen
 
 #: A dialog's answer: the commands to run, in order.
 Answer: TypeAlias = "tuple[commands.Command, ...]"
@@ -54,18 +54,32 @@ def _clock_command(text: str) -> str:
     return f"time set {text}"
 
 
+class KeyList(Protocol):
+    """Every key of the table, as the help lists them."""
+
+    def help_keys(self) -> list[tuple[str, str]]: ...
+
+
+class OfferTaken(Protocol):
+    """The session offer, taken up: what it runs (nothing when none is shown)."""
+
+    def take_up(self) -> tuple[commands.Session, ...]: ...
+
+
 class DialogRunner:
     """Opens the table's dialogs and runs what each answers."""
 
-    def __init__(self, screen: TableScreen) -> None:
-        self.screen = screen
+    def __init__(self, table: Acts, keys: KeyList, offer: OfferTaken) -> None:
+        self.table = table
+        self.keys = keys
+        self.offer = offer
 
     def lights(self, selected: str | None = None) -> None:
         """Light, put out, hand over, correct or add a light."""
         from delvetui.ui.dialogs.light_dialog import LightDialog
 
-        self.screen.app.push_screen(
-            LightDialog(self.screen.state, self.screen.procedure, selected=selected),
+        self.table.app.push_screen(
+            LightDialog(self.table.state, self.table.procedure, selected=selected),
             self.run_answer,
         )
 
@@ -73,8 +87,8 @@ class DialogRunner:
         """Add a party member, correct one, or change hit points."""
         from delvetui.ui.dialogs.party_dialog import PartyDialog
 
-        self.screen.app.push_screen(
-            PartyDialog(self.screen.state, self.screen.procedure, selected=selected),
+        self.table.app.push_screen(
+            PartyDialog(self.table.state, self.table.procedure, selected=selected),
             self.run_answer,
         )
 
@@ -82,22 +96,22 @@ class DialogRunner:
         """Start a timer, change a running one's length or cancel it."""
         from delvetui.ui.dialogs.timer_dialog import open_dialog
 
-        open_dialog(self.screen.app, self.screen.state, self.screen.procedure, self.screen.run)
+        open_dialog(self.table.app, self.table.state, self.table.procedure, self.table.run)
 
     def run_answer(self, answer: Answer | None) -> None:
         # A dialog may answer with several commands (refuel, then light).
         if answer:
             first, *then = answer
-            self.screen.run(first, then=then)
+            self.table.run(first, then=then)
 
     def ask_and_run(self, question: AskScreen, command: Callable[[str], str]) -> None:
         """Ask the question; run the command made of a (non-empty) answer."""
 
         def answered(text: str | None) -> None:
             if text:
-                self.screen.run(command(text))
+                self.table.run(command(text))
 
-        self.screen.app.push_screen(question, answered)
+        self.table.app.push_screen(question, answered)
 
     def roll(self) -> None:
         """Roll any dice into the log."""
@@ -128,7 +142,7 @@ class DialogRunner:
         """Set the clock (or roll the hour with time dice); the change shows in the log."""
         from delvetui.ui.dialogs.ask import AskScreen
 
-        state = self.screen.state
+        state = self.table.state
         self.ask_and_run(
             AskScreen(
                 "Set the clock",
@@ -144,26 +158,24 @@ class DialogRunner:
         """Take up the session offer; else start a session, or end the running one."""
         from delvetui.ui.dialogs.choose import ChooseScreen
 
-        bar = self.screen.query_one(SessionBar)
-        offer = bar.offer
-        if offer is not None:
-            bar.offer = None
-            first, *then = offer.orders
-            self.screen.run(first, then=then)
+        offered = self.offer.take_up()
+        if offered:
+            first, *then = offered
+            self.table.run(first, then=then)
             return
-        state = self.screen.state
+        state = self.table.state
         if not state.in_session:
-            self.screen.run(commands.Session(start=True))
+            self.table.run(commands.Session(start=True))
             return
         number = state.session
 
         def chosen(answer: str | None) -> None:
             if answer == "end":
-                self.screen.run(commands.Session(start=False))
+                self.table.run(commands.Session(start=False))
             elif answer == "next":
-                self.screen.run(commands.Session(start=False), then=[commands.Session(start=True)])
+                self.table.run(commands.Session(start=False), then=[commands.Session(start=True)])
 
-        self.screen.app.push_screen(
+        self.table.app.push_screen(
             ChooseScreen(
                 f"Session {number} is running",
                 [
@@ -181,9 +193,9 @@ class DialogRunner:
 
         def chosen(fmt: str | None) -> None:
             if fmt is not None:
-                self.screen.post_message(self.screen.Export(fmt))
+                self.table.post_message(messages.Export(fmt))
 
-        self.screen.app.push_screen(
+        self.table.app.push_screen(
             ChooseScreen(
                 "Export the log",
                 [
@@ -201,29 +213,29 @@ class DialogRunner:
         """Show every key and the command language."""
         from delvetui.ui.dialogs.help_screen import HelpScreen
 
-        keys = self.screen.key_map.help_keys()
-        self.screen.app.push_screen(HelpScreen(keys, self.screen.procedure))
+        keys = self.keys.help_keys()
+        self.table.app.push_screen(HelpScreen(keys, self.table.procedure))
 
     def reveal(self) -> None:
         """Show something on the players' screen, or hide it again."""
         from delvetui.core.players import reveal_choices
         from delvetui.ui.dialogs.choose import ChooseScreen
 
-        choices = reveal_choices(self.screen.state, self.screen.procedure)
+        choices = reveal_choices(self.table.state, self.table.procedure)
         if not choices:
-            self.screen.notify("The procedure already shows the players everything they may see.")
+            self.table.notify("The procedure already shows the players everything they may see.")
             return
 
         def chosen(answer: str | None) -> None:
             if answer is not None:
-                self.screen.run(choices[int(answer)][0])
+                self.table.run(choices[int(answer)][0])
 
         hint = "What the players' screen (delvetui players) shows."
         shown = [(str(number), Text(words)) for number, (_, words) in enumerate(choices)]
-        self.screen.app.push_screen(ChooseScreen("The players' screen", shown, hint=hint), chosen)
+        self.table.app.push_screen(ChooseScreen("The players' screen", shown, hint=hint), chosen)
 
     def odds(self) -> None:
         """Show the chance of an encounter and of each light going out."""
         from delvetui.ui.dialogs.odds_dialog import OddsDialog
 
-        self.screen.app.push_screen(OddsDialog(self.screen.state, self.screen.procedure))
+        self.table.app.push_screen(OddsDialog(self.table.state, self.table.procedure))

@@ -3,17 +3,23 @@
 ``E`` asks before ending (the game master may type how it ends, for the log) and runs
 ``end WORDS`` through the expedition like every command; on an ended expedition it offers
 to reopen it. While the expedition has ended, a key that would change it says so at once
-(``refusal``) instead of opening a dialog whose answer would be refused.
+(``Ending.refusal``, which the app asks before it runs a table key) instead of opening a
+dialog whose answer would be refused.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from rich.text import Text
-from textual.screen import Screen
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
-from delvetui.ui.table.screen import TableScreen
+from delvetui.ui.table.keys import CHANGING
+from delvetui.ui.table.part import Acts
+
+if TYPE_CHECKING:
+    from delvetui.ui.table.keys import KeyNames
 
 #: What the log says when the game master keeps the default words.
 DEFAULT_WORDS = "the party is back in town"
@@ -21,31 +27,12 @@ DEFAULT_WORDS = "the party is back in town"
 STILL_TAKEN = frozenset({"undo", "redo", "end_expedition"})
 
 
-def _key(screen: TableScreen) -> str:
-    for active in screen.active_bindings.values():
-        if active.binding.action == "end_expedition":
-            return screen.app.get_key_display(active.binding)
-    return "E"
+class EndingTable(Acts, Protocol):
+    """What ending needs of the table: the state shown, whether it is read-only, running
+    ``end`` or ``reopen``, and asking first."""
 
-
-def ended_sentence(screen: TableScreen) -> str:
-    """What a key says on an ended expedition: why nothing happens, and what to do."""
-    words = screen.state.end_words
-    said = f" ({words})" if words else ""
-    return (
-        f"The expedition has ended{said}: press {_key(screen)} to reopen it, "
-        "or type :reopen (the palette has Reopen the expedition)."
-    )
-
-
-def refusal(screen: object, action: str, changing: frozenset[str]) -> str | None:
-    """The sentence a key gets instead of acting, when the expedition on ``screen`` has
-    ended and ``action`` (one of ``changing``) would change it; else None."""
-    if not isinstance(screen, TableScreen) or not screen.state.ended:
-        return None
-    if action not in changing or action in STILL_TAKEN:
-        return None
-    return ended_sentence(screen)
+    @property
+    def readonly(self) -> bool: ...
 
 
 def _check_words(text: str) -> str | None:
@@ -56,59 +43,83 @@ def _check_words(text: str) -> str | None:
     return None
 
 
-def end_or_reopen(screen: Screen[None]) -> None:
-    """``E``: end the expedition (asked first, with the words for the log), or offer to
-    take an ended one up again (on the table screen; elsewhere nothing)."""
-    if not isinstance(screen, TableScreen):
-        return
-    if screen.readonly:
-        screen.notify("The expedition is read-only: nothing can be changed.", severity="warning")
-        return
-    if screen.state.ended:
-        ask_reopen(screen)
-        return
-    from delvetui.ui.dialogs.ask import AskScreen
+class Ending:
+    """The end of the expedition on the table: ``E``, and the keys once it has ended."""
 
-    def answered(text: str | None) -> None:
-        if text is not None:
-            screen.run(f"end {text or DEFAULT_WORDS}")
+    def __init__(self, table: EndingTable, keys: KeyNames) -> None:
+        self.table = table
+        self.keys = keys
 
-    screen.app.push_screen(
-        AskScreen(
-            "End the expedition?",
-            "How it ends, for the log. Enter ends it (the running session ends with it, "
-            "lit lights go out); u undoes it, and it can be reopened. Esc: not yet.",
-            value=DEFAULT_WORDS,
-            check=_check_words,
-            hint="enter: end the expedition · esc: not yet",
-        ),
-        answered,
-    )
+    def sentence(self) -> str:
+        """What a key says on an ended expedition: why nothing happens, and what to do."""
+        words = self.table.state.end_words
+        said = f" ({words})" if words else ""
+        return (
+            f"The expedition has ended{said}: press {self.keys.key_of('end_expedition')} "
+            "to reopen it, or type :reopen (the palette has Reopen the expedition)."
+        )
 
+    def refusal(self, action: str) -> str | None:
+        """The sentence a key gets instead of acting, when the expedition has ended and the
+        key's ``action`` would change it; else None."""
+        if not self.table.state.ended:
+            return None
+        if action not in CHANGING or action in STILL_TAKEN:
+            return None
+        return self.sentence()
 
-def ask_reopen(screen: TableScreen) -> None:
-    """Offer to take the ended expedition up again (``reopen``, undoable)."""
-    from delvetui.ui.dialogs.choose import ChooseScreen
+    def end_or_reopen(self) -> None:
+        """``E``: end the expedition (asked first, with the words for the log), or offer to
+        take an ended one up again."""
+        table = self.table
+        if table.readonly:
+            table.notify("The expedition is read-only: nothing can be changed.", severity="warning")
+            return
+        if table.state.ended:
+            self.ask_reopen()
+            return
+        from delvetui.ui.dialogs.ask import AskScreen
 
-    if not screen.state.ended:
-        screen.notify("The expedition has not ended; there is nothing to reopen.", markup=False)
-        return
+        def answered(text: str | None) -> None:
+            if text is not None:
+                table.run(f"end {text or DEFAULT_WORDS}")
 
-    def chosen(answer: str | None) -> None:
-        if answer == "yes":
-            screen.run(commands.Reopen())
+        table.app.push_screen(
+            AskScreen(
+                "End the expedition?",
+                "How it ends, for the log. Enter ends it (the running session ends with it, "
+                "lit lights go out); u undoes it, and it can be reopened. Esc: not yet.",
+                value=DEFAULT_WORDS,
+                check=_check_words,
+                hint="enter: end the expedition · esc: not yet",
+            ),
+            answered,
+        )
 
-    words = screen.state.end_words
-    said = f" ({words})" if words else ""
-    screen.app.push_screen(
-        ChooseScreen(
-            f"The expedition has ended{said}. Take it up again?",
-            [
-                ("yes", Text("Yes, reopen the expedition (u undoes it)")),
-                ("no", Text("No, leave it ended")),
-            ],
-            hint="esc is no",
-            selected="yes",
-        ),
-        chosen,
-    )
+    def ask_reopen(self) -> None:
+        """Offer to take the ended expedition up again (``reopen``, undoable)."""
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        table = self.table
+        if not table.state.ended:
+            table.notify("The expedition has not ended; there is nothing to reopen.", markup=False)
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer == "yes":
+                table.run(commands.Reopen())
+
+        words = table.state.end_words
+        said = f" ({words})" if words else ""
+        table.app.push_screen(
+            ChooseScreen(
+                f"The expedition has ended{said}. Take it up again?",
+                [
+                    ("yes", Text("Yes, reopen the expedition (u undoes it)")),
+                    ("no", Text("No, leave it ended")),
+                ],
+                hint="esc is no",
+                selected="yes",
+            ),
+            chosen,
+        )

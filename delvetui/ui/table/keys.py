@@ -1,23 +1,27 @@
 """The table's keys: each key's binding, and which of them can be used now.
 
 The screen holds a ``KeyMap`` and answers Textual's ``check_action`` through it; what a key
-does is an ``action_*`` method of the screen, most of them one line handing the key to the
-part that does it (``turns``, ``dialogs``).
+does is an ``action_*`` method of the screen (Textual looks for it there), most of them one
+line handing the key to the part that does it (``turns``, ``dialogs``, ``ending``). Which
+keys a procedure has no use for is ``application.key_use``'s rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from textual.binding import Binding, BindingType
 
 from delvetui.application.key_use import unused_keys
-from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.table.command_line import CommandLine
+from delvetui.ui.table.part import Draws, Shown
 
 if TYPE_CHECKING:
-    from delvetui.ui.table.screen import TableScreen
+    from textual.app import App
+    from textual.binding import ActiveBinding
+
+    from delvetui.ui.table.session_offer import Offering
 
 #: The table's keys; each has an id, so a keymap in the preferences can rebind it.
 KEYS: list[BindingType] = [
@@ -212,16 +216,37 @@ def bindings_of(items: Sequence[BindingType]) -> Iterator[Binding]:
             yield item
 
 
+class KeyTable(Shown, Draws, Protocol):
+    """What the key map reads of the table: the state shown, whether it is read-only, the
+    keys Textual has bound on it now, and whether the command line is open."""
+
+    @property
+    def readonly(self) -> bool: ...
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]: ...
+
+    @property
+    def app(self) -> App[object]: ...
+
+
+class KeyNames(Protocol):
+    """The key of an action as the game master sees it (a keymap may have moved it)."""
+
+    def key_of(self, action: str) -> str: ...
+
+
 class KeyMap:
     """Which of the table's keys can be used now, and how each is shown (footer, help)."""
 
-    def __init__(self, screen: TableScreen) -> None:
-        self.screen = screen
+    def __init__(self, table: KeyTable, offer: Offering) -> None:
+        self.table = table
+        self.offer = offer
 
     def unused(self) -> frozenset[str]:
         """The table's keys the procedure has no use for in this kind of turn: the footer
         and the help leave them out; pressed, they say why."""
-        return unused_keys(self.screen.procedure, self.screen.state.turn_type)
+        return unused_keys(self.table.procedure, self.table.state.turn_type)
 
     def check(self, action: str) -> bool | None:
         """Hide keys that cannot be used now (False); grey out changes when read-only (None).
@@ -229,21 +254,21 @@ class KeyMap:
         The keys the procedure has no use for (``unused``) stay live, hidden by the footer
         only: pressed, they say why they do nothing.
         """
-        screen = self.screen
-        if action == "command_line" and screen.query_one(CommandLine).has_class("-open"):
+        table = self.table
+        if action == "command_line" and table.query_one(CommandLine).has_class("-open"):
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
-            return screen.query_one(SessionBar).offer is not None
+            return self.offer.shown
         if action in ("pause_realtime", "resume_realtime"):
             # One key: Pause while the real-time clock runs, Resume while it is paused, and
             # neither shown where no light burns in real time.
-            state = screen.state
+            state = table.state
             paused = state.realtime_paused
             if not (state.real_time_lights or state.real_timers or paused):
                 return False
             if paused != (action == "resume_realtime"):
                 return False
-        if action in CHANGING and screen.readonly:
+        if action in CHANGING and table.readonly:
             return None
         return True
 
@@ -258,9 +283,9 @@ class KeyMap:
 
     def key_of(self, action: str) -> str:
         """The key of an action as shown (the keymap may have moved it)."""
-        for active in self.screen.active_bindings.values():
+        for active in self.table.active_bindings.values():
             if active.binding.action == action:
-                return self.screen.app.get_key_display(active.binding)
+                return self.table.app.get_key_display(active.binding)
         return action
 
     def footer_width(self) -> int:
@@ -277,7 +302,7 @@ class KeyMap:
 
     def help_keys(self) -> list[tuple[str, str]]:
         """Every key the help lists, as shown, with what it does."""
-        app = self.screen.app
+        app = self.table.app
         keys: list[tuple[str, str]] = []
         unused = self.unused()
         for binding in bindings_of(KEYS):

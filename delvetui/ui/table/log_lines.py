@@ -7,8 +7,8 @@ hands it what the expedition's history reader yields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from delvetui.core.compact_log import compact_lines
 from delvetui.core.log import Line, batch_lines
@@ -17,19 +17,49 @@ from delvetui.core.timeline import Batch, void, voiding
 from delvetui.session import Step
 from delvetui.text import visible
 from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table import messages
+from delvetui.ui.table.part import Draws
 
 if TYPE_CHECKING:
-    from delvetui.ui.table.screen import TableScreen
+    from textual.app import App
+    from textual.message import Message
+    from textual.notifications import SeverityLevel
+
+    from delvetui.procedure.model import Procedure
 
 #: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
 NOTICE_LINES = 6
 
 
+class LinesTable(Draws, Protocol):
+    """What the log's lines need of the table: its log, its switch, its notices."""
+
+    @property
+    def compact_log(self) -> bool: ...
+
+    @property
+    def app(self) -> App[object]: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def post_message(self, message: Message) -> bool: ...
+
+
 class LogLines:
     """What the turn log shows, in full or one line a turn (the screen's ``compact_log``)."""
 
-    def __init__(self, screen: TableScreen) -> None:
-        self.screen = screen
+    def __init__(self, table: LinesTable, procedure_at: Callable[[State], Procedure]) -> None:
+        self.table = table
+        #: The procedure that applied at a state (``Expedition.procedure_at``).
+        self.procedure_at = procedure_at
         #: Every line of the full log drawn so far (the log widget may show the compact one).
         self.full: list[Line] = []
         #: The first batch drawn (0 while none is).
@@ -48,12 +78,12 @@ class LogLines:
     @property
     def log(self) -> TurnLog:
         """The turn log widget."""
-        return self.screen.query_one(TurnLog)
+        return self.table.query_one(TurnLog)
 
     def lines_of(self, steps: Iterable[Step], voided: set[int]) -> list[Line]:
         """The log's lines of these batches; what each undoes or redoes is folded into
         ``voided``."""
-        procedure_at = self.screen.expedition.procedure_at
+        procedure_at = self.procedure_at
         lines: list[Line] = []
         for batch, before, _ in steps:
             lines.extend(batch_lines(batch, procedure_at(before), before, session=before.session))
@@ -62,7 +92,7 @@ class LogLines:
 
     def shown_lines(self, lines: Sequence[Line]) -> Sequence[Line]:
         """The lines as the log shows them: in full, or one line a turn."""
-        return compact_lines(lines) if self.screen.compact_log else lines
+        return compact_lines(lines) if self.table.compact_log else lines
 
     def show_newest(self, first: int, steps: Sequence[Step]) -> None:
         """Draw the newest batches, from ``first`` on, before the older ones are read."""
@@ -88,11 +118,19 @@ class LogLines:
             log.loading_text = ""
         self.complete = True
 
+    def loading(self, text: str) -> None:
+        """Say in the empty log that it is being read (``''``: no more)."""
+        self.log.loading_text = text
+
+    def reading_older(self) -> None:
+        """Say under the newest turns that the older ones are being read."""
+        self.log.border_subtitle = "reading older turns…"
+
     def newest_in(self) -> None:
         """The log shows the newest turns: say so (once)."""
         if not self.shown:
             self.shown = True
-            self.screen.post_message(self.screen.NewestShown())
+            self.table.post_message(messages.NewestShown())
 
     def add_waiting(self) -> None:
         """Add the commands committed while the log was not drawn yet."""
@@ -109,7 +147,7 @@ class LogLines:
 
     def _append(self, batch: Batch, before: State) -> None:
         log = self.log
-        procedure = self.screen.expedition.procedure_at(before)
+        procedure = self.procedure_at(before)
         lines = list(batch_lines(batch, procedure, before, session=before.session))
         self.full.extend(lines)
         log.append(self.shown_lines(lines))
@@ -120,14 +158,14 @@ class LogLines:
             if voided and target == self._noticed:
                 # The turn that raised the notice was undone (or is being made again with
                 # a roll fixed): its notice goes with it.
-                self.screen.app.clear_notifications()
+                self.table.app.clear_notifications()
                 self._noticed = None
         self._notice(lines)
 
     def redraw(self) -> None:
         """Draw the log again, in full or compact as the screen's switch now says."""
         log = self.log
-        log.border_title = "Turn log (compact)" if self.screen.compact_log else "Turn log"
+        log.border_title = "Turn log (compact)" if self.table.compact_log else "Turn log"
         if self.shown:
             log.replace(self.shown_lines(self.full), log.voided)
 
@@ -138,9 +176,9 @@ class LogLines:
                 shown = [visible(item.text) for item in lines[index : index + NOTICE_LINES]]
                 # One notice at a time: turns taken quickly would stack them over the panes
                 # (each is in the log too).
-                self.screen.app.clear_notifications()
+                self.table.app.clear_notifications()
                 self._noticed = line.batch
-                self.screen.notify(
+                self.table.notify(
                     "\n".join(shown),
                     title="Encounter" if line.kind == "encounter" else "Sign",
                     severity="warning",

@@ -1,13 +1,14 @@
 """The messages the table screen posts to the app: run a command, fix a roll, export,
-settings changed, the newest turns shown, damage found.
+settings changed, the newest turns shown, damage found, the next expedition's form.
 
 They keep the table screen's name (``on_table_screen_run``), whichever of the screen's parts
-posts them; the screen holds each as an attribute (``TableScreen.Run``).
+posts them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from textual.message import Message
@@ -60,3 +61,11 @@ class Damaged(Message, namespace="table_screen"):
     def __init__(self, message: str) -> None:
         super().__init__()
         self.message = message
+
+
+class NextExpedition(Message, namespace="table_screen"):
+    """Open the form of the next expedition after this ended one (the app's campaign)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path

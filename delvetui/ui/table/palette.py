@@ -12,7 +12,8 @@ from textual.fuzzy import Matcher
 from delvetui.core import commands as cmd
 from delvetui.core.commands import GRAMMAR
 from delvetui.text import plural
-from delvetui.ui.campaign.flow import CampaignFlow
+from delvetui.ui.table import messages
+from delvetui.ui.table.ending import DEFAULT_WORDS
 from delvetui.ui.table.screen import TableScreen
 
 Entry = tuple[str, str, Callable[[], object]]
@@ -81,27 +82,25 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
 
 
 def ending_entries(screen: TableScreen) -> Iterator[Entry]:
-    """End the expedition, or reopen it once it has ended (each asks first)."""
-    from delvetui.ui.table import ending
-
+    """End the expedition, or reopen it once it has ended (each asks first), or make the
+    next expedition after it (the app opens the form: ``messages.NextExpedition``)."""
     if screen.state.ended:
         yield (
             "Reopen the expedition",
             f"{cmd.spoken(cmd.Reopen())}: take the ended expedition up again (u undoes it)",
-            partial(ending.ask_reopen, screen),
+            screen.ending.ask_reopen,
         )
-        campaign = getattr(screen.app, "campaign", None)
-        if isinstance(campaign, CampaignFlow):
-            yield (
-                f"Next expedition after {screen.state.name}…",
-                "the form of the next one: the party as it carries, after a downtime",
-                partial(campaign.next_form, screen.expedition.path),
-            )
+        after = messages.NextExpedition(screen.expedition.path)
+        yield (
+            f"Next expedition after {screen.state.name}…",
+            "the form of the next one: the party as it carries, after a downtime",
+            partial(screen.post_message, after),
+        )
     else:
         yield (
             "End the expedition",
-            f"{cmd.spoken(cmd.EndExpedition(words=ending.DEFAULT_WORDS))}: asked first (key E)",
-            partial(ending.end_or_reopen, screen),
+            f"{cmd.spoken(cmd.EndExpedition(words=DEFAULT_WORDS))}: asked first (key E)",
+            screen.ending.end_or_reopen,
         )
 
 

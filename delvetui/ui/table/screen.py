@@ -5,11 +5,14 @@ The screen owns no rules. Keys and clicks become commands (``TakeTurn("search")`
 is posted as :class:`TableScreen.Run`, the app runs it through the expedition and hands
 each committed batch back to :meth:`TableScreen.show_batch`.
 
-The screen is made of parts it holds, each in its own module with public methods: the
-panes and the state flowing down to them (``panes``), the turn log's lines
-(``log_lines``), the history loader (``history_loader``), the key map (``keys``), the
-turns (``turns``) and the dialog runner (``dialogs``). Textual asks the screen
-for its keys and actions; each ``action_*`` hands the key to the part that does it.
+The screen is made of parts it holds, each in its own module of ``ui/table/``: the panes
+and the state flowing down to them (``panes``), the turn log's lines (``log_lines``), the
+history loader (``history_loader``), the key map (``keys``), the turns (``turns``), the
+dialog runner (``dialogs``), the session offer (``session_offer``), the read-only state
+(``readonly``) and the end of the expedition (``ending``). Each part sees the screen
+through a small Protocol of its own module and is handed, here, the other parts it needs
+(as Protocols too). Textual asks the screen for its keys, actions and messages; each
+``action_*`` hands the key to the part that does it.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from textual.events import Resize
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from delvetui.application.realtime import RealTimeClock
 from delvetui.core import commands
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
@@ -32,17 +34,19 @@ from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.party_roster import PartyRoster
-from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.panes.status_bar import StatusBar
 from delvetui.ui.panes.turn_log import TurnLog
-from delvetui.ui.table import messages as table_messages
+from delvetui.ui.table import messages
 from delvetui.ui.table.command_line import CommandLine
 from delvetui.ui.table.dialogs import DialogRunner
+from delvetui.ui.table.ending import Ending
 from delvetui.ui.table.history_loader import HistoryLoader
 from delvetui.ui.table.keys import KEYS, KeyMap
 from delvetui.ui.table.log_lines import LogLines
 from delvetui.ui.table.messages import Order, Source
 from delvetui.ui.table.panes import TablePanes
+from delvetui.ui.table.readonly import ReadOnly
+from delvetui.ui.table.session_offer import SessionOffer
 from delvetui.ui.table.turns import Turns
 
 __all__ = ["Order", "Source", "TableScreen"]
@@ -67,12 +71,13 @@ class TableScreen(Screen[None]):
     """Show the log one line a turn (action, roll, result, changes) instead of in full."""
 
     # The messages the table posts, from whichever part (``ui/table/messages.py``).
-    Run: TypeAlias = table_messages.Run
-    FixRoll: TypeAlias = table_messages.FixRoll
-    Export: TypeAlias = table_messages.Export
-    Settings: TypeAlias = table_messages.Settings
-    NewestShown: TypeAlias = table_messages.NewestShown
-    Damaged: TypeAlias = table_messages.Damaged
+    Run: TypeAlias = messages.Run
+    FixRoll: TypeAlias = messages.FixRoll
+    Export: TypeAlias = messages.Export
+    Settings: TypeAlias = messages.Settings
+    NewestShown: TypeAlias = messages.NewestShown
+    Damaged: TypeAlias = messages.Damaged
+    NextExpedition: TypeAlias = messages.NextExpedition
 
     def __init__(
         self,
@@ -82,12 +87,9 @@ class TableScreen(Screen[None]):
         speed: str = "",
         check: bool = True,
         confirm_trouble: bool = True,
-        realtime: RealTimeClock | None = None,
     ) -> None:
         super().__init__()
         self.expedition = expedition
-        #: The real-time clock (None while read-only): the countdown of real-time lights.
-        self.realtime = realtime
         #: The procedure and the state shown (the expedition's, as the panes have them).
         self.procedure = expedition.procedure
         self.state = expedition.state
@@ -96,12 +98,18 @@ class TableScreen(Screen[None]):
         #: Read the older history and check the file in the background once painted; off
         #: for a screenshot, which shows the first screen and exits.
         self.check = check
-        self.key_map = KeyMap(self)
-        self.panes = TablePanes(self)
-        self.log_lines = LogLines(self)
-        self.turns = Turns(self)
-        self.dialogs = DialogRunner(self)
-        self.history = HistoryLoader(self)
+        # The parts, each handed the others it needs.
+        self.read_only = ReadOnly(self, expedition)
+        self.offer = SessionOffer(self, expedition)
+        self.key_map = KeyMap(self, self.offer)
+        self.panes = TablePanes(self, self.key_map)
+        self.log_lines = LogLines(self, expedition.procedure_at)
+        self.turns = Turns(self, self.key_map)
+        self.dialogs = DialogRunner(self, self.key_map, self.offer)
+        self.ending = Ending(self, self.key_map)
+        self.history = HistoryLoader(
+            self, expedition, lines=self.log_lines, moving=self.turns, damage=self.read_only
+        )
         self.set_reactive(TableScreen.table_dice, table_dice)
         self.set_reactive(TableScreen.speed, speed)
 
@@ -114,8 +122,11 @@ class TableScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        """Show the state at once, then read the log's history."""
+        """Show the state at once, offer a session, then read the log's history."""
+        self.read_only.show()
         self.panes.mounted()
+        self.turns.follow(self.state)
+        self.offer.make(self.key_map.key_of("session"))
         self.history.begin()
         if self.expedition.readonly:
             self.set_interval(FOLLOW_EVERY, self.history.follow_writer)
@@ -128,7 +139,7 @@ class TableScreen(Screen[None]):
     @property
     def damage(self) -> str:
         """What is wrong with the file ('' while nothing is); changes are refused when set."""
-        return self.history.damage
+        return self.read_only.damage
 
     @property
     def loaded(self) -> bool:
@@ -142,7 +153,7 @@ class TableScreen(Screen[None]):
     @property
     def readonly(self) -> bool:
         """True when nothing can be changed: the file is read-only, or found damaged."""
-        return self.expedition.readonly or bool(self.damage)
+        return self.read_only.readonly
 
     @property
     def writable_now(self) -> bool:
@@ -166,13 +177,10 @@ class TableScreen(Screen[None]):
         before, self.state = self.state, state
         moved = self.expedition.procedure is not self.procedure
         self.procedure = self.expedition.procedure
+        self.offer.follow(before, state)
+        self.turns.follow(state)
         self.panes.show(before, moved=moved)
         self.log_lines.add(batch, before)
-
-    def show_countdown(self, seconds_left: dict[str, int]) -> None:
-        """Show each real-time light's seconds left as the real-time clock counts them."""
-        for inventory in self.query(LightInventory):  # none while the table closes
-            inventory.countdown = seconds_left
 
     # Keys: Textual asks the screen; the key map and the parts answer -------------------
 
@@ -262,8 +270,7 @@ class TableScreen(Screen[None]):
 
     def action_dismiss_offer(self) -> None:
         """Put the session offer away (until the expedition is opened again)."""
-        self.query_one(SessionBar).offer = None
-        self.refresh_bindings()
+        self.offer.withdraw()
 
     def action_pause_realtime(self) -> None:
         """Pause every light that burns in real time."""
@@ -275,9 +282,7 @@ class TableScreen(Screen[None]):
 
     def action_end_expedition(self) -> None:
         """End the expedition (asked first), or take an ended one up again."""
-        from delvetui.ui.table.ending import end_or_reopen
-
-        end_or_reopen(self)
+        self.ending.end_or_reopen()
 
     def action_undo(self) -> None:
         """Undo the last command still standing."""
@@ -311,6 +316,11 @@ class TableScreen(Screen[None]):
             self.query_one(StatusBar).table_dice = value
 
     # What happens on the table -----------------------------------------------------
+
+    def on_table_screen_damaged(self, event: messages.Damaged) -> None:
+        """Damage was found: no session is offered on a read-only table (the message goes
+        on to the app, which says what is wrong)."""
+        self.offer.withdraw()
 
     def on_resize(self, event: Resize) -> None:
         """Collapse the panes on small terminals."""
