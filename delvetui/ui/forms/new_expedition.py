@@ -14,22 +14,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from delvetui import paths
 from delvetui.core import commands
-from delvetui.errors import StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import clock
+from delvetui.ui.forms.expedition_form import ExpeditionForm, name_problem
 from delvetui.ui.forms.form_rows import (
     FormProblem,
     TickBox,
-    clear_messages,
-    focus_new,
     light_rows,
     light_values,
     member_heading,
@@ -37,7 +32,6 @@ from delvetui.ui.forms.form_rows import (
     member_values,
     party_commands,
     remake_rows,
-    show_problem,
     typed,
 )
 from delvetui.ui.key_footer import KeyFooter
@@ -50,7 +44,7 @@ START_LIGHTS = 2
 __all__ = ["FormProblem", "NewExpeditionScreen", "TickBox"]
 
 
-class NewExpeditionScreen(Screen[None]):
+class NewExpeditionScreen(ExpeditionForm):
     """A short form for a new expedition; nothing is written until Create."""
 
     AUTO_FOCUS = "#form-name"
@@ -84,13 +78,26 @@ class NewExpeditionScreen(Screen[None]):
         """The game master left the form; nothing was created."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(members=START_MEMBERS, lights=START_LIGHTS)
         self.entries = [entry for entry in registry.entries()]
         usable = [entry for entry in self.entries if entry.procedure is not None]
         default = next((e for e in usable if e.id == "delving"), usable[0] if usable else None)
-        self.procedure: Procedure | None = default.procedure if default else None
-        self.members = START_MEMBERS
-        self.lights = START_LIGHTS
+        self._procedure: Procedure | None = default.procedure if default else None
+
+    @property
+    def procedure(self) -> Procedure | None:
+        """The procedure chosen (its abilities and lights make the rows)."""
+        return self._procedure
+
+    @property
+    def members(self) -> int:
+        """The member rows of the form."""
+        return self.member_rows
+
+    @property
+    def lights(self) -> int:
+        """The light rows of the form."""
+        return self.light_rows
 
     # Layout ------------------------------------------------------------------------------
 
@@ -139,11 +146,11 @@ class NewExpeditionScreen(Screen[None]):
             yield Static("", classes="form-message", id="start-message")
             yield Label("Party", classes="form-section")
             yield Vertical(*member_heading(self.procedure), id="form-heading")
-            yield Vertical(*member_rows(self.procedure, self.members), id="form-members")
+            yield Vertical(*member_rows(self.procedure, self.member_rows), id="form-members")
             yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
             yield Static("", classes="form-message", id="party-message")
             yield Label("Lights", classes="form-section")
-            yield Vertical(*light_rows(self.procedure, self.lights), id="form-lights")
+            yield Vertical(*light_rows(self.procedure, self.light_rows), id="form-lights")
             yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
             yield Static("", classes="form-message", id="lights-message")
             with Horizontal(classes="dialog-buttons"):
@@ -160,30 +167,20 @@ class NewExpeditionScreen(Screen[None]):
 
     # Reading the form --------------------------------------------------------------------
 
-    def _text(self, field: str) -> str:
-        return typed(self, field)
-
     def read(self) -> NewExpeditionScreen.Create:
         """The expedition the form describes; raises FormProblem for the first problem."""
-        name = self._text("form-name")
-        if not name:
-            raise FormProblem("name", "Give the expedition a name.", "form-name")
-        if "/" in name or "\\" in name or name.endswith(paths.SUFFIX):
-            raise FormProblem("name", "Use a plain name, not a path.", "form-name")
-        try:
-            path = paths.new_expedition_path(name)
-        except StoreError as error:
-            raise FormProblem("name", error.message, "form-name") from None
-        if path.exists():
-            raise FormProblem("name", f"An expedition called '{name}' already exists.", "form-name")
+        name = typed(self, "form-name")
+        wrong = name_problem(name, "form-name")
+        if wrong is not None:
+            raise wrong
         procedure = self.procedure
         if procedure is None:
             raise FormProblem("procedure", "Choose a procedure.", "form-procedure")
-        start: str | None = self._text("form-start")
+        start: str | None = typed(self, "form-start")
         rolled = self.query_one("#form-roll", Checkbox).value
         extra: list[commands.Command] = []
         if rolled:
-            dice = self._text("form-dice")
+            dice = typed(self, "form-dice")
             if not dice.isdigit() or not 1 <= int(dice) <= 4:
                 raise FormProblem("start", "Roll 1 to 4 time dice.", "form-dice")
             start = None
@@ -192,50 +189,10 @@ class NewExpeditionScreen(Screen[None]):
             raise FormProblem("start", "Write the start time as HH:MM, e.g. 08:00.", "form-start")
         made = party_commands(
             procedure,
-            member_values(self, procedure, self.members),
-            light_values(self, self.lights),
+            member_values(self, procedure, self.member_rows),
+            light_values(self, self.light_rows),
         )
         return self.Create(name, procedure, start, [*extra, *made])
-
-    # Actions -----------------------------------------------------------------------------
-
-    def _clear(self) -> None:
-        clear_messages(self)
-
-    def failed(self, section: str, message: str, field: str | None = None) -> None:
-        """Show a problem beside its section and focus the field."""
-        show_problem(self, section, message, field)
-
-    def action_create(self) -> None:
-        """Check everything; create the expedition only when all is well."""
-        try:
-            request = self.read()
-        except FormProblem as problem:
-            self.failed(problem.section, problem.message, problem.field)
-            return
-        self._clear()
-        self.post_message(request)
-
-    def action_cancel(self) -> None:
-        """Leave the form; nothing is created."""
-        self.post_message(self.Cancelled())
-
-    async def action_add_member(self) -> None:
-        """One more party row, below the others (which keep their widgets and text)."""
-        self.members += 1
-        box = self.query_one("#form-members", Vertical)
-        await box.mount_all(member_rows(self.procedure, self.members, first=self.members - 1))
-        self._focus_new(self.query_one(f"#m{self.members - 1}-name", Input))
-
-    async def action_add_light(self) -> None:
-        """One more light row, below the others (which keep their widgets and choices)."""
-        self.lights += 1
-        box = self.query_one("#form-lights", Vertical)
-        await box.mount_all(light_rows(self.procedure, self.lights, first=self.lights - 1))
-        self._focus_new(self.query_one(f"#l{self.lights - 1}-kind", Select))
-
-    def _focus_new(self, widget: Widget) -> None:
-        focus_new(self, widget)
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A different procedure: its abilities, lights and start time."""
@@ -245,15 +202,15 @@ class NewExpeditionScreen(Screen[None]):
         entry = next((e for e in self.entries if e.id == event.option.id), None)
         if entry is None or entry.procedure is None or entry.procedure is self.procedure:
             return
-        members = member_values(self, self.procedure, self.members)
-        lights = light_values(self, self.lights)
+        members = member_values(self, self.procedure, self.member_rows)
+        lights = light_values(self, self.light_rows)
         old_start = self._default_start()
         old_hp = str(self.procedure.party.default_hp) if self.procedure else ""
         for member in members:
             if member["hp"] == old_hp:  # untouched: the new procedure's default
                 member["hp"] = str(entry.procedure.party.default_hp)
-        self.procedure = entry.procedure
-        await remake_rows(self, self.procedure, members, lights)
+        self._procedure = entry.procedure
+        await remake_rows(self, self._procedure, members, lights)
         start = self.query_one("#form-start", Input)
         if start.value.strip() == old_start:
             start.value = self._default_start()
@@ -263,23 +220,10 @@ class NewExpeditionScreen(Screen[None]):
         event.stop()
         self.query_one("#form-start", Input).focus()
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The form's buttons."""
-        event.stop()
-        button = event.button.id
-        if button == "form-create":
-            self.action_create()
-        elif button == "form-cancel":
-            self.action_cancel()
-        elif button == "form-add-member":
-            await self.action_add_member()
-        elif button == "form-add-light":
-            await self.action_add_light()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter moves to the next field, and creates the expedition from the last."""
         event.stop()
         if event.input is list(self.query(Input))[-1]:
-            self.action_create()
+            await self.action_create()
         else:
             self.focus_next()

@@ -21,8 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from delvetui import paths
@@ -35,16 +33,15 @@ from delvetui.errors import CommandError, DelveError, StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted, visible
+from delvetui.ui.forms.expedition_form import ExpeditionForm, name_problem
 from delvetui.ui.forms.form_rows import (
     FormProblem,
-    clear_messages,
-    focus_new,
     light_rows,
     light_values,
     member_heading,
     member_rows,
     member_values,
-    show_problem,
+    typed,
 )
 from delvetui.ui.forms.next_rows import (
     carried_row,
@@ -106,25 +103,12 @@ def notes_text(plan: NextPlan | None) -> Text:
     return Text("\n".join(f"· {note}" for note in plan.notes) or "Everything carries.")
 
 
-def name_problem(name: str) -> FormProblem | None:
-    """What is wrong with the new expedition's name (None when it will do)."""
-    if not name:
-        return FormProblem("name", "Give the expedition a name.", "next-name")
-    if "/" in name or "\\" in name or name.endswith(paths.SUFFIX):
-        return FormProblem("name", "Use a plain name, not a path.", "next-name")
-    try:
-        path = paths.new_expedition_path(name)
-    except StoreError as error:
-        return FormProblem("name", error.message, "next-name")
-    if path.exists():
-        return FormProblem("name", f"An expedition called '{name}' already exists.", "next-name")
-    return None
-
-
-class NextExpeditionScreen(Screen[None]):
+class NextExpeditionScreen(ExpeditionForm):
     """The form of the expedition after an ended one; nothing is written until Create."""
 
     AUTO_FOCUS = "#next-name"
+    KEEP = "downtime-message"
+    """The plan's summary stays when the messages are cleared."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="next-cancel"),
@@ -146,7 +130,9 @@ class NextExpeditionScreen(Screen[None]):
         """The game master left the form; nothing was created."""
 
     def __init__(self, predecessor: Path) -> None:
-        super().__init__()
+        # One row for a member joining in town; a row for each light bought (Add light:
+        # none made unasked).
+        super().__init__(members=1, lights=0)
         self.predecessor = predecessor
         #: One seed for every plan, so healing dice come out as shown each time.
         self.seed = secrets.randbelow(MAX_SEED)
@@ -158,8 +144,6 @@ class NextExpeditionScreen(Screen[None]):
         self.planned_hp: dict[str, str] = {}
         #: What the plan was made from: (from, downtime, start, procedure, left out).
         self.planned_with: tuple[str, str, str, str, tuple[str, ...]] | None = None
-        self.added = 1
-        self.bought = 0  # a row for each light bought: Add light (none made unasked)
         self.problem = ""
         #: The section the problem is shown beside: 'from' (the predecessor) or 'downtime'.
         self.problem_section = "from"
@@ -242,11 +226,6 @@ class NextExpeditionScreen(Screen[None]):
 
     # Reading the form --------------------------------------------------------------------
 
-    def _text(self, field: str) -> str:
-        for widget in self.query(f"#{field}").results(Input):
-            return widget.value.strip()
-        return ""
-
     def _inputs(self) -> tuple[str, str, str, str, tuple[str, ...]]:
         select = self.query_one("#next-procedure", Select)
         procedure = "" if select.value is Select.NULL else str(select.value)
@@ -256,9 +235,9 @@ class NextExpeditionScreen(Screen[None]):
             if not self.query_one(f"#c{number}-carry", Checkbox).value
         )
         return (
-            self._text("next-from"),
-            self._text("next-downtime"),
-            self._text("next-start"),
+            typed(self, "next-from"),
+            typed(self, "next-downtime"),
+            typed(self, "next-start"),
             procedure,
             leave,
         )
@@ -268,7 +247,7 @@ class NextExpeditionScreen(Screen[None]):
         inputs = self._inputs()
         if self.planned_with is not None and inputs == self.planned_with:
             return
-        typed = typed_hp(self, self.members, self.planned_hp)
+        hp_typed = typed_hp(self, self.members, self.planned_hp)
         before = self.plan
         old_members = list(self.members)
         plan = self._make_plan(*inputs)
@@ -277,10 +256,10 @@ class NextExpeditionScreen(Screen[None]):
             self.problem_section = "downtime" if inputs[0] == source else "from"
             self.failed(self.problem_section, self.problem)
             return
-        self._clear()
+        self.clear()
         self.query_one("#downtime-message", Static).update(summary_text(self.plan, self.problem))
         if before is None or plan.predecessor != before.predecessor or old_members != self.members:
-            typed = {}
+            hp_typed = {}
             box = self.query_one("#next-party", Vertical)
             await box.remove_children()
             await box.mount_all(self.carried_rows())
@@ -288,18 +267,18 @@ class NextExpeditionScreen(Screen[None]):
             party = {m.name: m for m in plan.state.party}
             for number, name in enumerate(self.members):
                 hp = self.query_one(f"#c{number}-hp", Input)
-                hp.value = typed.get(name) or self.planned_hp.get(name, "")
+                hp.value = hp_typed.get(name) or self.planned_hp.get(name, "")
                 about = self.query_one(f"#c{number}-about", Static)
                 about.update(member_about(party.get(name)))
         if before is not None and plan.procedure.id != before.procedure.id:
-            await rebuild_rows(self, self.procedure, self.added, self.bought)
+            await rebuild_rows(self, self.procedure, self.member_rows, self.light_rows)
         self.query_one("#next-lights", Static).update(lights_text(self.plan))
         self.query_one("#next-notes", Static).update(notes_text(self.plan))
 
     def read(self) -> NextExpeditionScreen.Create:
         """The expedition the form describes; raises FormProblem for the first problem."""
-        name = self._text("next-name")
-        wrong = name_problem(name)
+        name = typed(self, "next-name")
+        wrong = name_problem(name, "next-name")
         if wrong is not None:
             raise wrong
         plan = self.plan
@@ -315,60 +294,21 @@ class NextExpeditionScreen(Screen[None]):
             raise FormProblem("from", self.problem, "next-from")
         made: list[commands.Command] = []
         carried = [m.name for m in plan.state.party]
-        typed = typed_hp(self, self.members, self.planned_hp)
+        hp_typed = typed_hp(self, self.members, self.planned_hp)
         for number, member in enumerate(self.members):
-            if member in typed and member in carried:
-                value = typed[member]
+            if member in hp_typed and member in carried:
+                value = hp_typed[member]
                 if not value.isdigit():
                     raise FormProblem(
                         "party", f"{member}'s HP must be a whole number.", f"c{number}-hp"
                     )
                 made.append(_parsed("party", shlex.join(["pc", member, f"hp={value}"])))
         assert plan.procedure is not None
-        joining = member_values(self, plan.procedure, self.added)
-        made += lights_commands(plan.procedure, joining, carried, light_values(self, self.bought))
+        joining = member_values(self, plan.procedure, self.member_rows)
+        made += lights_commands(
+            plan.procedure, joining, carried, light_values(self, self.light_rows)
+        )
         return self.Create(plan, made)
-
-    # Actions -----------------------------------------------------------------------------
-
-    def _clear(self) -> None:
-        clear_messages(self, keep="downtime-message")
-
-    def failed(self, section: str, message: str, field: str | None = None) -> None:
-        """Show a problem beside its section and focus the field."""
-        show_problem(self, section, message, field, keep="downtime-message")
-
-    async def action_create(self) -> None:
-        """Check everything; create the expedition only when all is well."""
-        await self.replan()
-        try:
-            request = self.read()
-        except FormProblem as problem:
-            self.failed(problem.section, problem.message, problem.field)
-            return
-        self._clear()
-        self.post_message(request)
-
-    def action_cancel(self) -> None:
-        """Leave the form; nothing is created."""
-        self.post_message(self.Cancelled())
-
-    async def action_add_member(self) -> None:
-        """One more row for a member joining in town."""
-        self.added += 1
-        box = self.query_one("#form-members", Vertical)
-        await box.mount_all(member_rows(self.procedure, self.added, first=self.added - 1))
-        self._focus_new(self.query_one(f"#m{self.added - 1}-name", Input))
-
-    async def action_add_light(self) -> None:
-        """One more row for a light bought in town."""
-        self.bought += 1
-        box = self.query_one("#form-lights", Vertical)
-        await box.mount_all(light_rows(self.procedure, self.bought, first=self.bought - 1))
-        self._focus_new(self.query_one(f"#l{self.bought - 1}-kind", Select))
-
-    def _focus_new(self, widget: Widget) -> None:
-        focus_new(self, widget)
 
     async def on_input_blurred(self, event: Input.Blurred) -> None:
         """Leaving the 'continue from', the downtime or the start works the plan out again."""
@@ -390,19 +330,6 @@ class NextExpeditionScreen(Screen[None]):
         """A member ticked or unticked: the plan again (their lights stay or go with them)."""
         if (event.checkbox.id or "").endswith("-carry"):
             await self.replan()
-
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The form's buttons."""
-        event.stop()
-        button = event.button.id
-        if button == "form-create":
-            await self.action_create()
-        elif button == "form-cancel":
-            self.action_cancel()
-        elif button == "form-add-member":
-            await self.action_add_member()
-        elif button == "form-add-light":
-            await self.action_add_light()
 
 
 def layout(screen: NextExpeditionScreen) -> ComposeResult:
@@ -432,13 +359,13 @@ def layout(screen: NextExpeditionScreen) -> ComposeResult:
         yield Vertical(*screen.carried_rows(), id="next-party")
         yield Label("New members", classes="form-section")
         yield Vertical(*member_heading(screen.procedure), id="form-heading")
-        yield Vertical(*member_rows(screen.procedure, screen.added), id="form-members")
+        yield Vertical(*member_rows(screen.procedure, screen.member_rows), id="form-members")
         yield Button("Add member (ctrl+n)", id="form-add-member", compact=True)
         yield Static("", classes="form-message", id="party-message")
         yield Label("Lights carried home (unlit)", classes="form-section")
         yield Static(lights_text(screen.plan), id="next-lights")
         yield Label("Lights bought in town (Add light for each kind bought)")
-        yield Vertical(*light_rows(screen.procedure, screen.bought, first=0), id="form-lights")
+        yield Vertical(*light_rows(screen.procedure, screen.light_rows, first=0), id="form-lights")
         yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
         yield Static("", classes="form-message", id="lights-message")
         yield Label("Notes: what does not carry, who comes along at 0 HP", classes="form-section")
