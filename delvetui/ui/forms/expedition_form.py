@@ -11,23 +11,17 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.containers import Vertical
+from rich.text import Text
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Input, Select, Static
 
 from delvetui import paths
 from delvetui.errors import StoreError
 from delvetui.procedure.model import Procedure
-from delvetui.ui.forms.form_rows import (
-    FormProblem,
-    clear_messages,
-    focus_new,
-    light_rows,
-    member_rows,
-    show_problem,
-)
+from delvetui.ui.forms.form_rows import FormProblem, light_rows, member_rows
 
 
 def name_problem(name: str, field: str) -> FormProblem | None:
@@ -74,11 +68,22 @@ class ExpeditionForm(Screen[None]):
 
     def clear(self) -> None:
         """Empty the form's messages (but the one it keeps) and their error look."""
-        clear_messages(self, keep=self.KEEP)
+        for message in self.query(".form-message").results(Static):
+            if message.id != self.KEEP:
+                message.update("")
+            message.remove_class("-error")
 
     def failed(self, section: str, message: str, field: str | None = None) -> None:
-        """Show a problem beside its section and focus the field."""
-        show_problem(self, section, message, field, keep=self.KEEP)
+        """Show a problem beside its section (the others cleared), focus the field it is
+        about, and scroll the form (``#form``) to it."""
+        self.clear()
+        shown = self.query_one(f"#{section}-message", Static)
+        shown.update(Text(message))
+        shown.add_class("-error")
+        if field is not None:
+            for widget in self.query(f"#{field}"):
+                widget.focus()
+        self.query_one("#form", VerticalScroll).scroll_to_widget(shown)
 
     async def action_create(self) -> None:
         """Check everything; create the expedition only when all is well."""
@@ -112,8 +117,10 @@ class ExpeditionForm(Screen[None]):
         self.focus_new(self.query_one(f"#l{count - 1}-kind", Select))
 
     def focus_new(self, widget: Widget) -> None:
-        """Focus a row just added and scroll the form to it."""
-        focus_new(self, widget)
+        """Focus a row just added and scroll the form to it once it has been laid out."""
+        widget.focus(scroll_visible=False)
+        scroll = self.query_one("#form", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_to_widget, widget, animate=False)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         """The form's buttons."""

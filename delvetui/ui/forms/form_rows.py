@@ -1,4 +1,4 @@
-"""The rows of the new-expedition form, and the commands they add up to.
+"""The rows of the expedition forms (the new and the next), and the commands they add up to.
 
 Each member and each light is a row of fields; ``party_commands`` reads the rows into the
 commands that make the party and its lights, each checked by the command language.
@@ -10,9 +10,8 @@ import re
 import shlex
 
 from rich.text import Text
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
@@ -31,36 +30,6 @@ class FormProblem(Exception):
         self.section = section
         self.message = message
         self.field = field
-
-
-def clear_messages(form: Screen[None], keep: str = "") -> None:
-    """Empty a form's messages (all but the one whose id is ``keep``) and their error look."""
-    for message in form.query(".form-message").results(Static):
-        if message.id != keep:
-            message.update("")
-        message.remove_class("-error")
-
-
-def show_problem(
-    form: Screen[None], section: str, message: str, field: str | None, *, keep: str = ""
-) -> None:
-    """Show a problem beside its section (the others cleared), focus the field it is about,
-    and scroll the form (``#form``) to it."""
-    clear_messages(form, keep)
-    shown = form.query_one(f"#{section}-message", Static)
-    shown.update(Text(message))
-    shown.add_class("-error")
-    if field is not None:
-        for widget in form.query(f"#{field}"):
-            widget.focus()
-    form.query_one("#form", VerticalScroll).scroll_to_widget(shown)
-
-
-def focus_new(form: Screen[None], widget: Widget) -> None:
-    """Focus a row just added and scroll the form to it once it has been laid out."""
-    widget.focus(scroll_visible=False)
-    scroll = form.query_one("#form", VerticalScroll)
-    form.call_after_refresh(scroll.scroll_to_widget, widget, animate=False)
 
 
 def typed(form: DOMNode, field: str) -> str:
