@@ -9,17 +9,14 @@ dialog whose answer would be refused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from rich.text import Text
 
 from delvetui.core import commands
 from delvetui.errors import CommandError
 from delvetui.ui.table.keys import CHANGING
-from delvetui.ui.table.part import Acts
-
-if TYPE_CHECKING:
-    from delvetui.ui.table.keys import KeyNames
+from delvetui.ui.table.part import Acts, KeyNames
 
 #: What the log says when the game master keeps the default words.
 DEFAULT_WORDS = "the party is back in town"

@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.binding import ActiveBinding
 
-    from delvetui.ui.table.session_offer import Offering
-
 #: The table's keys; each has an id, so a keymap in the preferences can rebind it.
 KEYS: list[BindingType] = [
     Binding(
@@ -230,10 +228,11 @@ class KeyTable(Shown, Draws, Protocol):
     def app(self) -> App[object]: ...
 
 
-class KeyNames(Protocol):
-    """The key of an action as the game master sees it (a keymap may have moved it)."""
+class Offering(Protocol):
+    """Whether a session is offered on the table (Escape puts it away): ``SessionOffer``."""
 
-    def key_of(self, action: str) -> str: ...
+    @property
+    def shown(self) -> bool: ...
 
 
 class KeyMap:

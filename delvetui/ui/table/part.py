@@ -4,8 +4,8 @@ Each part of the table screen types the screen as a small Protocol of its own mo
 built from these two: a part reads the state and the procedure shown (``Shown``), and may
 run a command, say something, open a dialog or post one of the table's messages
 (``Acts``). What a part needs of another part it is handed when the screen makes it, as a
-Protocol of its own too (``keys.KeyNames``, ``session_offer.Offering``). No part names the
-screen's class or reaches another part through it.
+Protocol too (``KeyNames`` here, for the parts that name a key; ``keys.Offering``). No part
+names the screen's class or another part's, or reaches another part through the screen.
 """
 
 from __future__ import annotations
@@ -66,3 +66,10 @@ class Draws(Protocol):
     """The widget of a class on the table's screen, for a part that draws into it."""
 
     def query_one(self, selector: type[W]) -> W: ...
+
+
+class KeyNames(Protocol):
+    """The key of an action as the game master sees it (a keymap may have moved it):
+    ``KeyMap.key_of``."""
+
+    def key_of(self, action: str) -> str: ...

@@ -31,13 +31,6 @@ class OfferTable(Shown, Draws, Protocol):
     def refresh_bindings(self) -> None: ...
 
 
-class Offering(Protocol):
-    """Whether an offer is on the table (the key map shows Escape while one is)."""
-
-    @property
-    def shown(self) -> bool: ...
-
-
 class SessionOffer:
     """The offer to start (or end and start) a session, shown in the session bar."""
 

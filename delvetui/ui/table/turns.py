@@ -6,7 +6,7 @@ would refuse is refused at once, before anything is asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from rich.text import Text
 
@@ -18,10 +18,7 @@ from delvetui.core.state import State
 from delvetui.text import a
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.table import messages
-from delvetui.ui.table.part import Acts, Draws
-
-if TYPE_CHECKING:
-    from delvetui.ui.table.keys import KeyNames
+from delvetui.ui.table.part import Acts, Draws, KeyNames
 
 
 class TurnsTable(Acts, Draws, Protocol):
