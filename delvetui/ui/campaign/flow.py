@@ -29,15 +29,8 @@ class CampaignApp(Protocol):
 
     def push_screen(self, screen: Screen[Any] | str) -> Any: ...
 
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
+    def notify(self, message: str, *, severity: SeverityLevel = ..., markup: bool = ...) -> None:
+        """Say why the next expedition was not made."""
 
     def close_expedition(self, *, snapshot: bool = True) -> None: ...
 

@@ -18,12 +18,11 @@ from delvetui.session import Step
 from delvetui.text import visible
 from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.table import messages
-from delvetui.ui.table.part import Draws
+from delvetui.ui.table.part import Draws, Says
 
 if TYPE_CHECKING:
     from textual.app import App
     from textual.message import Message
-    from textual.notifications import SeverityLevel
 
     from delvetui.procedure.model import Procedure
 
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 NOTICE_LINES = 6
 
 
-class LinesTable(Draws, Protocol):
+class LinesTable(Draws, Says, Protocol):
     """What the log's lines need of the table: its log, its switch, its notices."""
 
     @property
@@ -39,16 +38,6 @@ class LinesTable(Draws, Protocol):
 
     @property
     def app(self) -> App[object]: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
     def post_message(self, message: Message) -> bool: ...
 

@@ -1,11 +1,12 @@
 """What a part of the table may ask of the screen that holds it.
 
 Each part of the table screen types the screen as a small Protocol of its own module,
-built from these two: a part reads the state and the procedure shown (``Shown``), and may
-run a command, say something, open a dialog or post one of the table's messages
-(``Acts``). What a part needs of another part it is handed when the screen makes it, as a
-Protocol too (``KeyNames`` here, for the parts that name a key; ``keys.Offering``). No part
-names the screen's class or another part's, or reaches another part through the screen.
+built from these: a part reads the state and the procedure shown (``Shown``), and may
+run a command, say something (``Says``), open a dialog or post one of the table's messages
+(``Acts``), or draw into a widget of its own (``Draws``). What a part needs of another part
+it is handed when the screen makes it, as a Protocol too (``KeyNames`` here, for the parts
+that name a key; ``keys.Offering``). No part names the screen's class or another part's,
+or reaches another part through the screen.
 """
 
 from __future__ import annotations
@@ -37,15 +38,8 @@ class Shown(Protocol):
     def procedure(self) -> Procedure: ...
 
 
-class Acts(Shown, Protocol):
-    """What the table does for a part: run a command, say something, open a dialog over it
-    (``app.push_screen``) or post one of the table's messages."""
-
-    @property
-    def app(self) -> App[object]: ...
-
-    def run(self, command: Order, source: Source = "key", *, then: Sequence[Order] = ()) -> None:
-        """Ask the app to run a command (and then these)."""
+class Says(Protocol):
+    """A notice on the table."""
 
     def notify(
         self,
@@ -57,6 +51,17 @@ class Acts(Shown, Protocol):
         markup: bool = True,
     ) -> None:
         """Say something in a notice."""
+
+
+class Acts(Shown, Says, Protocol):
+    """What the table does for a part: run a command, say something, open a dialog over it
+    (``app.push_screen``) or post one of the table's messages."""
+
+    @property
+    def app(self) -> App[object]: ...
+
+    def run(self, command: Order, source: Source = "key", *, then: Sequence[Order] = ()) -> None:
+        """Ask the app to run a command (and then these)."""
 
     def post_message(self, message: Message) -> bool:
         """Post one of the table's messages (``ui/table/messages.py``)."""
