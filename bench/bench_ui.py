@@ -5,7 +5,7 @@ Run from the repository root::
     python bench/bench_ui.py            # 1,000 and 100,000 events, 11 rounds
     python bench/bench_ui.py --quick    # 1,000 and 10,000 events, 9 rounds
     python bench/bench_ui.py --verbose  # also every round's times
-    python bench/bench_ui.py --against ../delvetui-before --turns 0  # another checkout's table beside
+    python bench/bench_ui.py --against ../before --turns 0  # another checkout, beside
 
 It reuses the expeditions ``bench_core.py`` generates (and caches, in the same folder) and
 copies each to a scratch folder, written out to disk before anything is timed.
