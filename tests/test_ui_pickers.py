@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList
 
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.roll_prompt import RollPrompt
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
+from delvetui.ui.table.command_line import CommandLine
 from tests.ui_support import (
     PARTY,
     expedition,

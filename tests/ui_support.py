@@ -29,7 +29,7 @@ from delvetui.procedure.registry import find, shipped_dir
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 
 #: The five shipped procedures of the first release, for tests that run on each.
 PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
