@@ -4,8 +4,8 @@ read through upcasters.
 What an event means is spread over four packages, a module for each family of events in
 each: ``core/events/`` (the class, its version and how an older payload is read),
 ``core/evolve/`` (what it does to the state), ``core/event_checks/`` (whether a command
-could have written it, for imports) and ``core/log/`` (its words in the turn log). A new event type, or a version bump, that
-misses one of them fails here, by name.
+could have written it, for imports) and ``core/log/`` (its words in the turn log). A new
+event type, or a version bump, that misses one of them fails here, by name.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from delvetui.core.commands.completion import completions, options
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
-from delvetui.ui.palette import grammar_entries
+from delvetui.ui.table.palette import grammar_entries
 
 DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
 FORMS = list(grammar.forms())

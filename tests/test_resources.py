@@ -21,7 +21,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.panes.party_roster import PartyRoster
 from tests.cli_support import delvetui
 from tests.conftest import reopened, run
 from tests.ui_support import ready

@@ -9,7 +9,7 @@ from delvetui.core.commands.completion import completions
 from delvetui.core.state import Light, Member, State
 from delvetui.procedure.registry import find
 from delvetui.ui.app import DelveApp
-from delvetui.ui.command_line import CommandLine
+from delvetui.ui.table.command_line import CommandLine
 from tests.ui_support import expedition, make, ready, settled
 
 

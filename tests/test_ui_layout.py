@@ -10,18 +10,18 @@ import pytest
 from textual.widget import Widget
 
 from delvetui.procedure.registry import find
-from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
-from delvetui.ui.counters import Counters
-from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.side_column import share
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.counters import Counters
+from delvetui.ui.panes.hazard_table import HazardTable
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.side_column import share
+from delvetui.ui.panes.time_dice import TimeDice
+from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_panes import has_time_dice
-from delvetui.ui.time_dice import TimeDice
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.table.panes import has_time_dice
 from tests.ui_support import (
     ANY_PROCEDURE_PARTY,
     SHIPPED,
@@ -132,11 +132,17 @@ async def test_the_start_screen_lines_up_its_list() -> None:
 def real_party(procedure: str) -> tuple[str, ...]:
     """Four characters and four lights, one of each kind the procedure has (then again
     from the first), the first lit, and two turns."""
-    kinds = list(find(procedure).lights)
-    lights = [kinds[index % len(kinds)] for index in range(4)]
+    kinds = find(procedure).lights
+    lights = [list(kinds)[index % len(kinds)] for index in range(4)]
     names = ("Ash", "Bryn", "Cora", "Dag")
     return (
         *(f"pc add {name} hp={6 + index}" for index, name in enumerate(names)),
+        *(
+            # A light made of others (a campfire of torches) takes them from the party.
+            f"light add {made} count={count}"
+            for kind in lights
+            for made, count in kinds[kind].made_from.items()
+        ),
         *(
             f"light add {kind} carrier={names[index]}" + (" lit" if index == 0 else "")
             for index, kind in enumerate(lights)

@@ -15,11 +15,7 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.errors import CommandError
-from delvetui.text import (
-    countdown,
-    counted,
-    quoted,
-)
+from delvetui.text import countdown, counted, quoted
 
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
@@ -130,20 +126,21 @@ def _length(procedure: Procedure, command: cmd.SetTimer) -> tuple[str, int, str]
     return unit, amount, label
 
 
-def count_down(work: Work) -> None:
+def count_down(work: Work, *, expire_turns: bool = False) -> None:
     """At the end of a turn: every running timer loses a turn or the turn's minutes; one
-    that runs out in the next turn warns, one that reaches nothing ends."""
+    that runs out in the next turn warns, one that reaches nothing ends. With
+    ``expire_turns`` (an action that ``expires_turns``), a timer in turns ends at once."""
     # A timer that runs in real time is counted by the table's clock, not by turns.
     before = tuple(timer for timer in work.state.timers if not timer.real_time)
     if not before:
         return
-    minutes = work.procedure.turn_minutes(work.state.turn_type)
+    minutes = work.turn_minutes
     work.emit(ev.TimersCounted(names=tuple(t.name for t in before), minutes=minutes))
     for old in before:
         timer = work.state.timer(old.name)
         if timer is None:
             continue
-        if timer.left == 0:
+        if timer.left == 0 or (expire_turns and timer.in_turns):
             work.emit(ev.TimerEnded(name=timer.name))
         elif ends_next_turn(timer, work.state, work.procedure) and not ends_next_turn(
             old, work.state, work.procedure

@@ -6,8 +6,9 @@ from __future__ import annotations
 from delvetui.core import events as ev
 from delvetui.core.event_bounds import MAX_NUMBER
 from delvetui.core.event_checks.base import At, check, number
-from delvetui.core.state import State
+from delvetui.core.state import State, Timer
 from delvetui.core.timers import UNITS
+from delvetui.procedure.model import Procedure
 from delvetui.text import MAX_NAME, MAX_PURPOSE, MAX_REAL_SECONDS, MAX_TYPED, quote
 
 check.register(ev.ClockSet)(lambda e, at: number("clock", e.clock, 0, MAX_NUMBER))
@@ -58,7 +59,7 @@ def _timers_counted(e: ev.TimersCounted | ev.TimersRealTimePassed, at: At) -> st
 @check.register(ev.TimerEnded)
 def _timer_ended(e: ev.TimerEnded, at: At) -> str | None:
     found = next((t for t in at.state.timers if t.name == e.name), None)
-    if found is not None and found.left:
+    if found is not None and found.left and not _ended_by_the_turn(at.state, found, at.procedure):
         return f"the timer {quote(e.name)} has {found.left} left; it has not run out"
     return _running(at.state, e.name)
 
@@ -66,6 +67,18 @@ def _timer_ended(e: ev.TimerEnded, at: At) -> str | None:
 # A timer cancelled or warned of must be running.
 check.register(ev.TimerCancelled)(lambda e, at: _running(at.state, e.name))
 check.register(ev.TimerWarned)(lambda e, at: _running(at.state, e.name))
+
+
+def _ended_by_the_turn(state: State, timer: Timer, procedure: Procedure) -> bool:
+    """True when the turn under way ends this timer with time left: its action expires
+    whatever lasts turns (a timer in turns), or its time passes in real time too (a timer
+    in real minutes, for which the turn's minutes may be more than it has)."""
+    if not state.in_turn or state.action is None:
+        return False
+    action = procedure.actions.get(state.action)
+    if action is None:
+        return False
+    return (action.expires_turns and timer.in_turns) or (action.real_time and timer.real_time)
 
 
 def _running(state: State, name: str, *, real: bool | None = None) -> str | None:

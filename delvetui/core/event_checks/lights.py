@@ -91,7 +91,7 @@ def _real_time_set(e: ev.LightRealTimeSet, at: At) -> str | None:
         return f"{quote(light.id)} is used up"
     if e.seconds is None:
         return None if light.real_time else f"{quote(light.id)} does not burn in real time"
-    return number("seconds", e.seconds, 1, MAX_REAL_SECONDS)
+    return number("seconds", e.seconds, 0, MAX_REAL_SECONDS)
 
 
 @check.register(ev.RealTimePassed)
