@@ -523,9 +523,9 @@ def _calendar_file(name: str) -> str:
     from pathlib import Path
 
     from delvetui.procedure import calendar
-    from delvetui.procedure.reading import decode, read_bounded
+    from delvetui.procedure.reading import read_text
 
-    text = decode(read_bounded(Path(name), calendar.MAX_FILE_BYTES), calendar.LIMIT, source=name)
+    text = read_text(Path(name), calendar.LIMIT)
     calendar.load_text(text, source=name)
     return text
 

@@ -139,7 +139,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
             'effects = [{ do = "encounter" }]',
             'effects = [{ do = "encounter", when = { streak = 0 } }]',
         ),
-        "streak: should be at least 1",
+        "streak: is 0; it should be 1 to 10,000 turns",
     ),
     "bad dice": (walk(MINIMAL, 'dice = "d6"', 'dice = "d6+"'), "nothing follows a '+'"),
     "dice bomb": (
