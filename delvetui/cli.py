@@ -46,11 +46,20 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with what it quotes from the command line made visible in its errors."""
 
     def error(self, message: str) -> typing.NoReturn:
-        """Print the usage and the problem, and exit with status 2."""
+        """Say the problem in one line, where to read what the command takes, and exit with
+        status 2 (no usage dump: the help says it whole)."""
+        import re
+
         from delvetui.text import visible
 
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {visible(message, lines=True)}\n")
+        number = re.fullmatch(r"argument (\S+): invalid int value: '(.*)'", message, re.S)
+        if number is not None:
+            option = number.group(1).split("/")[-1]
+            message = f"{option} '{number.group(2)}' is not a whole number; write it in digits"
+        said = visible(message.rstrip("."), lines=False)
+        self.exit(
+            EXIT_BAD_INPUT, f"{self.prog}: {said}. `{self.prog} --help` says what it takes.\n"
+        )
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -329,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     named = words[0] if words and words[0] in _HANDLERS else None
     parser = build_parser(named)
-    args = parser.parse_args(words)
+    args = parser.parse_args(words if named == "act" else dashed_values(words))
     # Reading the state from a snapshot needs no event (the odds of --json do).
     _import_core(
         events=not (args.command == "list" or (args.command == "status" and not args.json))
@@ -356,6 +365,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+
+
+def dashed_values(words: Sequence[str]) -> list[str]:
+    """The words with a long option's value that starts with a dash and a digit joined to
+    it (``--downtime -7d`` as ``--downtime=-7d``): argparse takes such a value for an option
+    and prints its usage, where the option's own check says in a sentence what is wrong.
+    No option's name starts with a dash and a digit, so nothing else is changed."""
+    joined: list[str] = []
+    for word in words:
+        if (
+            joined
+            and joined[-1].startswith("--")
+            and "=" not in joined[-1]
+            and len(word) > 1
+            and word[0] == "-"
+            and word[1].isdigit()
+        ):
+            joined[-1] = f"{joined[-1]}={word}"
+        else:
+            joined.append(word)
+    return joined
 
 
 def _import_core(*, events: bool = True) -> None:

@@ -174,7 +174,9 @@ def assemble(voyages: Sequence[Voyage]) -> list[Campaign]:
         found = [v for v in by_id.get(link.predecessor_id, []) if v is not voyage]
         if not found:
             roots.append(voyage)
-            gaps[voyage.path] = _missing(voyage, link)
+            gaps[voyage.path] = (
+                _itself(voyage) if link.predecessor_id == voyage.id else _missing(voyage, link)
+            )
             continue
         same = [v for v in found if v.digest == link.predecessor_digest]
         predecessor = (same or found)[0]
@@ -253,12 +255,27 @@ def _chains(
 
 
 def _missing(voyage: Voyage, link: Link) -> Gap:
+    other = link.predecessor
+    if other == voyage.name:
+        other = f"another expedition also called {other}"
     return Gap(
         voyage.name,
         link.predecessor,
         "missing",
-        f"{voyage.name} continues {link.predecessor}, which is not in the data folder "
+        f"{voyage.name} continues {other}, which is not in the data folder "
         "(moved, renamed by import, or deleted): what came before it is not shown.",
+    )
+
+
+def _itself(voyage: Voyage) -> Gap:
+    """A file whose link names its own id: only a file written by hand could hold one."""
+    return Gap(
+        voyage.name,
+        voyage.name,
+        "changed",
+        f"{voyage.name} names itself as the expedition it continues, which no command "
+        "writes (the file was made or changed outside delvetui): what came before it is "
+        "not known.",
     )
 
 
