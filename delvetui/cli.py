@@ -284,13 +284,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if wanted("procedures"):
         procs = add(
             "procedures",
-            "List the shipped and user procedures, check a procedure file, or show one.",
+            "List the shipped and user procedures, check a procedure file, show one, or copy "
+            "one to change it.",
             "delvetui procedures check my-game.toml",
+            "delvetui procedures copy delving my-delving",
         )
         procs.add_argument(
-            "action", nargs="?", choices=["check", "show"], help="check FILE | show ID"
+            "action",
+            nargs="?",
+            choices=["check", "show", "copy"],
+            help="check FILE | show ID | copy ID NEW-ID",
         )
         procs.add_argument("target", nargs="?", metavar="FILE|ID")
+        procs.add_argument("new_id", nargs="?", metavar="NEW-ID", help="copy: the copy's id")
         procs.add_argument("--json", action="store_true", help="print JSON for scripts")
 
     if wanted("export"):
@@ -516,6 +522,9 @@ def _new(args: argparse.Namespace) -> int:
     if args.procedure is None and args.after is None:
         raise DelveError("Give a procedure with --procedure ID|FILE, or --after PRED.")
     procedure = None if args.procedure is None else registry.find(args.procedure)
+    for refused in registry.shadowing(args.procedure or ""):
+        assert refused.error is not None
+        _warn(f"delvetui: {refused.path} is not used: its id {refused.error.problems[0].message}")
     path = paths.new_expedition_path(args.name or "", file=args.file)
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
     # The tables are checked before anything is made: a bad file leaves no expedition.
@@ -888,10 +897,16 @@ def _procedures(args: argparse.Namespace) -> int:
     from delvetui.procedure.loader import load_file
     from delvetui.text import dumps
 
+    if args.new_id is not None and args.action != "copy":
+        raise DelveError(f"'{args.new_id}' is one word too many; only copy takes a new id.")
     if args.action == "check":
         if not args.target:
             raise DelveError("Give the procedure file to check: delvetui procedures check FILE.")
         procedure = load_file(Path(args.target))
+        # In the procedures folder, a file is also refused for an id another has.
+        mine = registry.user_entry(Path(args.target))
+        if mine is not None and mine.error is not None:
+            raise ProcedureError(args.target, mine.error.problems)
         _say(f"{args.target}: {procedure.name} ({procedure.id}) is a valid procedure.")
         return 0
     if args.action == "show":
@@ -900,6 +915,16 @@ def _procedures(args: argparse.Namespace) -> int:
         from delvetui.procedure.writer import dump
 
         _say(dump(registry.find(args.target)), end="")
+        return 0
+    if args.action == "copy":
+        if not (args.target and args.new_id):
+            raise DelveError(
+                "Give the procedure to copy and the copy's id: "
+                "delvetui procedures copy delving my-delving."
+            )
+        made = registry.copy(args.target, args.new_id)
+        _say(f"{made}: a copy of {args.target} as {args.new_id}; edit it, then use "
+             f"delvetui new NAME --procedure {args.new_id}.")  # fmt: skip
         return 0
     entries = registry.entries()
     if args.json:
@@ -914,6 +939,7 @@ def _procedures(args: argparse.Namespace) -> int:
                         "user": e.user,
                         "path": str(e.path),
                         "error": e.error.message if e.error else None,
+                        "problem": e.problem or None,
                     }
                     for e in entries
                 ],
@@ -925,7 +951,9 @@ def _procedures(args: argparse.Namespace) -> int:
         if entry.procedure is None:
             assert isinstance(entry.error, ProcedureError)
             count = len(entry.error.problems)
-            _say(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
+            more = f" (and {count - 1} more)" if count > 1 else ""
+            _say(f"{entry.id:<24} ({origin}) cannot be used, {count} problem(s): {entry.path}")
+            _say(f"{'':<24} {entry.problem}{more}")
             continue
         _say(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
         if entry.procedure.source and entry.procedure.source != entry.procedure.name:

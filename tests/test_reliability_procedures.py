@@ -259,7 +259,7 @@ def test_the_command_line_reports_hostile_files_without_a_traceback(tmp_path: Pa
     listed = run("procedures")
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     for name in files:
-        assert f"{name} " in listed.stdout and "problem(s)" in listed.stdout
+        assert f"{name}.toml " in listed.stdout and "cannot be used" in listed.stdout
     made = run("new", "x", "--procedure", str(tmp_path / "procedures" / "syntax.toml"))
     assert made.returncode == 2 and "is not valid TOML" in made.stderr
     assert not (tmp_path / "x.delve").exists()

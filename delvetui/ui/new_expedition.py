@@ -24,7 +24,7 @@ from delvetui.core import commands
 from delvetui.errors import StoreError
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
-from delvetui.text import clock
+from delvetui.text import clock, visible
 from delvetui.ui.form_rows import (
     FormProblem,
     TickBox,
@@ -112,7 +112,8 @@ class NewExpeditionScreen(Screen[None]):
                 row = Text()
                 if entry.procedure is None:
                     row.append(f"{entry.id}", "bold")
-                    row.append("  cannot be used: it has problems (delvetui procedures check)")
+                    row.append("  cannot be used (delvetui procedures check):", "italic")
+                    row.append(f"\n  {visible(entry.problem)}")
                 else:
                     proc = entry.procedure
                     row.append(proc.name, "bold")
