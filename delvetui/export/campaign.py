@@ -21,7 +21,7 @@ from delvetui.core.calendar import moment
 from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Calendar
-from delvetui.text import counted, minutes_words
+from delvetui.text import counted, minutes_words, visible
 
 #: A day in minutes: the campaign's clock counts minutes from day 1, 00:00.
 DAY = MINUTES_PER_DAY
@@ -418,13 +418,14 @@ def voyage_lines(voyage: Voyage) -> list[str]:
 
 def report(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> list[str]:
     """The campaign view as the command line prints it: each campaign, then what was not
-    read, each file with the sentence saying why."""
+    read, each file with the sentence saying why; every line made visible, as the terminal
+    shows any text from a file."""
     out: list[str] = []
     for campaign in campaigns:
         out += [*lines(campaign), ""]
     if refused:
         out += ["Not read:", *(f"  {r.name}: {r.reason}" for r in refused)]
-    return out or ["No expeditions in the data folder."]
+    return [visible(line) for line in out] or ["No expeditions in the data folder."]
 
 
 def document(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> dict[str, Any]:
