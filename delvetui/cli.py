@@ -522,7 +522,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.procedure is None and args.after is None:
         raise DelveError("Give a procedure with --procedure ID|FILE, or --after PRED.")
     procedure = None if args.procedure is None else registry.find(args.procedure)
-    for refused in registry.shadowing(args.procedure or ""):
+    for refused in registry.shadowing(args.procedure) if args.procedure else ():
         assert refused.error is not None
         _warn(f"delvetui: {refused.path} is not used: its id {refused.error.problems[0].message}")
     path = paths.new_expedition_path(args.name or "", file=args.file)

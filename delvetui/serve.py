@@ -12,10 +12,10 @@ page is the game master's only:
   page, its script and styles, and its WebSocket. A request without it gets a 403.
 - At most ``max_screens`` screens are open at once; the next page gets a sentence saying
   so and how to allow more.
-- A connection is bounded too (``Connections``): one that has not sent the whole of a
-  request within ``REQUEST_WAIT`` seconds of its first byte is closed, one that is idle
-  without a screen for ``IDLE_WAIT`` seconds too, and at most ``MOST_CONNECTIONS`` are
-  open at once (past it, the one idle longest is closed). What a browser asks for by
+- A connection is bounded too (``delvetui.connections``): one that has not sent the whole
+  of a request within five seconds of its first byte is closed, one that is idle without a
+  screen for a minute too, and at most 64 are open at once (past it, the one idle longest
+  is closed). What a browser asks for by
   itself (its icon, ``/.well-known/…``) is answered 404, quietly.
 - What a page sends that the screen does not take is ignored, with one line in the log;
   nothing a page or a request sends prints a traceback.
@@ -41,10 +41,11 @@ import re
 import secrets
 import signal
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from delvetui import connections
 from delvetui.errors import DelveError
 from delvetui.text import visible
 
@@ -65,13 +66,6 @@ MESSAGE_LIMIT = 64 * 1024
 QUIT_WAIT = 0.5
 #: The largest screen a page may ask for, in cells across and down.
 LARGEST_SIDE = 1000
-#: Seconds a connection has to send the whole of a request once it has begun one.
-REQUEST_WAIT = 5.0
-#: Seconds a connection may stay open with no request and no screen (a browser keeps one
-#: open after loading the page, to ask again quickly).
-IDLE_WAIT = 60.0
-#: Connections open at once: the screens' and a browser's few for each page, many times.
-MOST_CONNECTIONS = 64
 #: What a browser asks a site for by itself, answered 404 without a note in the log.
 _BROWSER_OWN = re.compile(
     r"/(?:favicon\.ico|apple-touch-icon(?:-precomposed)?(?:-\d+x\d+)?\.png|robots\.txt"
@@ -357,7 +351,7 @@ class PlayersServer:
         self.screens: set[Screen] = set()
         self._refused: set[str] = set()
         #: Every connection open, each bounded in time, and how many there may be.
-        self.connections = Connections(MOST_CONNECTIONS)
+        self.connections = connections.Connections(connections.MOST_CONNECTIONS)
 
     @property
     def url(self) -> str:
@@ -516,11 +510,11 @@ async def listen(server: PlayersServer) -> web.AppRunner:
         handle_signals=False,
         access_log=None,
         shutdown_timeout=QUIT_WAIT,
-        keepalive_timeout=IDLE_WAIT,
+        keepalive_timeout=connections.IDLE_WAIT,
     )
     await runner.setup()
     try:
-        await _site(runner, port, server.connections).start()
+        await connections.site(runner, HOST, port, server.connections).start()
     except OSError as error:
         await runner.cleanup()
         if error.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
@@ -556,145 +550,3 @@ def serve(path: Path, port: int = DEFAULT_PORT, max_screens: int = DEFAULT_SCREE
     check_screens(max_screens)
     _log_in_one_line()
     asyncio.run(_serve(path, port, max_screens))
-
-
-# Connections ---------------------------------------------------------------------------------
-
-
-class Connection(asyncio.Protocol):
-    """One connection to the server: aiohttp's own handler of it, watched in time.
-
-    Every call goes on to the handler; what passes is noted: when a request begins (its
-    first byte while the connection is not busy), when one is being answered (``busy``).
-    """
-
-    def __init__(self, connections: Connections, handler: asyncio.Protocol) -> None:
-        self.connections = connections
-        self.handler = handler
-        self.transport: asyncio.Transport | None = None
-        #: Requests being answered on it now (a WebSocket is one, for its whole life).
-        self.busy = 0
-        #: Requests begun on it, so a deadline knows whether its request came.
-        self.begun = 0
-        #: When it last had nothing to do: opened, or its last request answered.
-        self.idle_since = 0.0
-        self.deadline: asyncio.TimerHandle | None = None
-        self.admitted = False
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        self.idle_since = asyncio.get_running_loop().time()
-        self.admitted = self.connections.admit(self)
-        if not self.admitted:
-            transport.abort()
-            return
-        self.handler.connection_made(transport)
-
-    def data_received(self, data: bytes) -> None:
-        if not self.admitted:
-            return
-        if data and not self.busy and self.deadline is None:
-            loop = asyncio.get_running_loop()
-            self.deadline = loop.call_later(REQUEST_WAIT, self._overdue, self.begun)
-        self.handler.data_received(data)
-
-    def eof_received(self) -> bool | None:
-        return self.handler.eof_received() if self.admitted else None
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.connections.closed(self)
-        if self.deadline is not None:
-            self.deadline.cancel()
-        if self.admitted:
-            self.handler.connection_lost(exc)
-
-    def pause_writing(self) -> None:
-        self.handler.pause_writing()
-
-    def resume_writing(self) -> None:
-        self.handler.resume_writing()
-
-    def _overdue(self, begun: int) -> None:
-        """Close the connection when the request it began has not come whole in time."""
-        self.deadline = None
-        if self.begun == begun and not self.busy and self.transport is not None:
-            self.transport.close()
-
-    def close(self) -> None:
-        if self.transport is not None:
-            self.transport.close()
-
-
-class Connections:
-    """Every connection the server has open, at most ``most`` of them."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self.open: dict[asyncio.BaseTransport, Connection] = {}
-        self._said = False
-
-    def admit(self, connection: Connection) -> bool:
-        """Take a new connection; at the cap, close the one idle longest to make room, or
-        refuse the new one when every one is busy."""
-        if len(self.open) >= self.most:
-            idle = [c for c in self.open.values() if not c.busy]
-            if not self._said:
-                self._said = True
-                log.warning(
-                    "%s connections are open, the most served; the one idle longest is "
-                    "closed for each new one (further ones without a note)",
-                    self.most,
-                )
-            if not idle:
-                return False
-            oldest = min(idle, key=lambda c: c.idle_since)
-            self.open.pop(oldest.transport, None)  # type: ignore[arg-type]
-            oldest.close()
-        assert connection.transport is not None
-        self.open[connection.transport] = connection
-        return True
-
-    def closed(self, connection: Connection) -> None:
-        if connection.transport is not None:
-            self.open.pop(connection.transport, None)
-
-    @contextlib.contextmanager
-    def busy(self, transport: asyncio.BaseTransport | None) -> Iterator[None]:
-        """While a request of this connection is answered: it is neither idle nor overdue."""
-        connection = self.open.get(transport) if transport is not None else None
-        if connection is None:
-            yield
-            return
-        connection.busy += 1
-        connection.begun += 1
-        if connection.deadline is not None:
-            connection.deadline.cancel()
-            connection.deadline = None
-        try:
-            yield
-        finally:
-            connection.busy -= 1
-            connection.idle_since = asyncio.get_running_loop().time()
-
-
-def _site(runner: web.AppRunner, port: int, connections: Connections) -> web.BaseSite:
-    """aiohttp's TCP site on the loopback address, each connection watched by
-    ``connections``."""
-    from aiohttp import web
-
-    class Site(web.BaseSite):
-        @property
-        def name(self) -> str:
-            return f"http://{HOST}:{port}"
-
-        async def start(self) -> None:
-            await super().start()
-            server = self._runner.server
-            assert server is not None
-            loop = asyncio.get_running_loop()
-            self._server = await loop.create_server(
-                lambda: Connection(connections, server()), HOST, port
-            )
-
-    return Site(runner)

@@ -781,15 +781,15 @@ def load_batches(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
 
 
 def _within_bounds(events: Sequence[ev.Event]) -> None:
-    """Refuse a command whose events hold a number or a text past the bounds every reader
-    of the file holds it to (``core.event_bounds``): such a file would be called made
-    outside delvetui by ``verify``, the import and ``new --after``. The procedure's numbers
-    are bounded so that no game comes near (docs/procedures.md, "Limits"); this is the
-    last word, whatever a procedure and a long game make of them."""
-    from delvetui.core.event_bounds import every_number, every_text
+    """Refuse a command whose events hold a number past the bound every reader of the
+    file holds it to (``core.event_bounds``): such a file would be called made outside
+    delvetui by ``verify``, the import and ``new --after``. The procedure's numbers are
+    bounded so that no game comes near (docs/procedures.md, "Limits"); this is the last
+    word, whatever a procedure and a long game make of them."""
+    from delvetui.core.event_bounds import every_number
 
     for event in events:
-        wrong = every_number(event) or every_text(event)
+        wrong = every_number(event)
         if wrong:
             raise CommandError(
                 f"This command would save a {event.type} whose {wrong}: more than an "

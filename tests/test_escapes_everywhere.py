@@ -114,9 +114,9 @@ async def test_hostile_names_show_as_symbols_in_every_export_view_and_chronicle(
         screen = app.screen
         assert isinstance(screen, CampaignScreen)
         await settled(pilot, lambda: bool(screen.campaigns) and "barrow-2" in screen_text(app))
-        shown = screen_text(app)
-        assert "Campaign c␛]0;pwn␇" in shown
-        clean("the campaign screen", shown)
+        on_screen = screen_text(app)
+        assert "Campaign c␛]0;pwn␇" in on_screen
+        clean("the campaign screen", on_screen)
 
 
 def test_a_campaign_is_named_as_an_expedition_is(home: Path) -> None:

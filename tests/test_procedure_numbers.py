@@ -337,6 +337,7 @@ def test_the_command_line_refuses_such_numbers_with_exit_2(home: Path, tmp_path:
         bad = tmp_path / "bad.toml"
         bad.write_text(with_number(key, value), encoding="utf-8")
         said = bound_of(key).problem(value)
+        assert said is not None
         for args in (("procedures", "check", str(bad)), ("new", "x", "--procedure", str(bad))):
             done = delvetui(home, *args)
             assert done.returncode == 2 and said in done.stderr, done.stderr

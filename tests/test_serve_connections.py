@@ -5,7 +5,8 @@ The finding: the server kept idle and half-sent connections forever (1,100 of th
 open file each), and answered the browser's own icon request with "refused a request
 without the page's key", which reads like an attack to a game master. Here the server runs
 in the test's own event loop, on a free port, with its waits made short (the same code
-paths; ``REQUEST_WAIT`` and ``IDLE_WAIT`` are read when a connection needs them), and
+paths; ``connections.REQUEST_WAIT`` and ``IDLE_WAIT`` are read when a connection needs
+them), and
 plain sockets and aiohttp's client are the browser and the attacker.
 """
 
@@ -19,7 +20,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from delvetui import serve
+from delvetui import connections, serve
 from tests.test_serve import free_port
 from tests.ui_support import make
 
@@ -30,9 +31,9 @@ async def players(
 ) -> AsyncIterator[serve.PlayersServer]:
     """A serving PlayersServer with a request wait of 0.3 s, an idle wait of 0.6 s and at
     most five connections."""
-    monkeypatch.setattr(serve, "REQUEST_WAIT", 0.3)
-    monkeypatch.setattr(serve, "IDLE_WAIT", 0.6)
-    monkeypatch.setattr(serve, "MOST_CONNECTIONS", 5)
+    monkeypatch.setattr(connections, "REQUEST_WAIT", 0.3)
+    monkeypatch.setattr(connections, "IDLE_WAIT", 0.6)
+    monkeypatch.setattr(connections, "MOST_CONNECTIONS", 5)
     server = serve.PlayersServer(make("crypt"), free_port(), max_screens=2)
     runner = await serve.listen(server)
     try:
@@ -98,7 +99,7 @@ async def test_an_idle_connection_is_closed_and_a_screen_is_not(
     url = f"ws://127.0.0.1:{players.port}/{players.key}/ws"
     origin = {"Origin": f"http://127.0.0.1:{players.port}"}
     async with aiohttp.ClientSession() as session, session.ws_connect(url, headers=origin) as ws:
-        await asyncio.sleep(2 * serve.IDLE_WAIT + serve.REQUEST_WAIT)
+        await asyncio.sleep(2 * connections.IDLE_WAIT + connections.REQUEST_WAIT)
         await ws.send_json(["ping", "still there"])
         while (message := await ws.receive(timeout=30)).type == aiohttp.WSMsgType.BINARY:
             pass
@@ -165,4 +166,8 @@ async def fetch(url: str) -> tuple[int, str]:
 
 def test_the_waits_are_a_few_seconds_and_a_minute() -> None:
     """What docs/reliability.md says: a few seconds for a request, a minute idle."""
-    assert serve.REQUEST_WAIT == 5.0 and serve.IDLE_WAIT == 60.0 and serve.MOST_CONNECTIONS == 64
+    assert (
+        connections.REQUEST_WAIT == 5.0
+        and connections.IDLE_WAIT == 60.0
+        and connections.MOST_CONNECTIONS == 64
+    )

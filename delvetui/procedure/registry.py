@@ -168,6 +168,8 @@ def entries() -> list[Entry]:
 
 def shadowing(name: str) -> list[Entry]:
     """The game master's files refused for carrying the shipped id ``name``."""
+    if not name:
+        return []
     return [entry for entry in user_entries() if entry.shadows == name]
 
 
