@@ -49,8 +49,8 @@ from delvetui.procedure.timing import check_counter, check_time
 from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import clock as read_clock
+from delvetui.text import quote, unseen_in
 from delvetui.text import suggest as _suggest
-from delvetui.text import unseen_in
 
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "load_bytes", "load_file", "load_text"]
@@ -307,7 +307,9 @@ class _Checker:
         if not ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
         if read_clock(p.time.start) is None:
-            self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
+            self.problem(
+                "time.start", f"{quote(p.time.start)} is not a time; write HH:MM, e.g. 08:00."
+            )
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
         for step in p.party.fatigue_modes:
