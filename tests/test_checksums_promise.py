@@ -66,3 +66,46 @@ def test_a_plausible_forgery_with_fresh_checksums_is_not_a_thing_a_checksum_find
     with Expedition.open(path, write=False) as opened:
         opened.verify()
         assert opened.state.party[0].hp == 5
+
+
+@pytest.mark.parametrize(
+    ("found", "forged"),
+    [
+        (r'"clock":\d+', '"clock":NaN'),
+        (r'"clock":\d+', '"clock":1e400'),
+        (r'"clock":\d+', '"clock":490.5'),
+        (r'"hp":\d+', '"hp":"6"'),
+        (r'"turn":\d+', '"turn":true'),
+    ],
+)
+def test_a_snapshot_made_by_hand_is_never_the_state(home: Path, found: str, forged: str) -> None:
+    """A snapshot with a fresh checksum holding what no delvetui writes (``NaN``, an
+    infinity, a float or a text for a count, a bool for a number) is set aside and the log
+    replayed: ``status`` and ``act`` show the true state. Before: ``status`` and ``act``
+    ended in a traceback (``Unknown format code 'd' for object of type 'float'``)."""
+    import re
+    import zlib
+
+    from tests.cli_support import delvetui
+
+    path = played(home)
+    with Expedition.open(path) as opened:
+        for _ in range(30):
+            opened.execute("turn crawl hazard=6")
+        truth = opened.state
+    with sqlite3.connect(path) as conn:
+        for batch, data in conn.execute("SELECT batch, data FROM snapshots").fetchall():
+            changed = re.sub(found, forged, data, count=1)
+            assert changed != data
+            crc = zlib.crc32(b"\x1f".join((str(batch).encode(), changed.encode())))
+            conn.execute(
+                "UPDATE snapshots SET data = ?, crc = ? WHERE batch = ?", (changed, crc, batch)
+            )
+    shown = delvetui(home, "status", "crypt", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert '"turn": 31' in shown.stdout
+    done = delvetui(home, "act", "crypt", "turn", "crawl", "hazard=6")
+    assert done.returncode == 0, done.stderr
+    with Expedition.open(path, write=False) as again:
+        assert again.state.turn == truth.turn + 1
+        again.verify()

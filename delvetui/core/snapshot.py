@@ -8,6 +8,8 @@ that resuming from a snapshot gives the same state as a full replay.
 from __future__ import annotations
 
 import json
+import types
+import typing
 from typing import Any
 
 import attrs
@@ -130,11 +132,59 @@ def loads(
     ``batch`` is the batch the snapshot was taken after: no stack can name a later one.
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
         if data.get("format") != FORMAT or data.get("program") != program:
             return None
         state = state_from_data(data["state"])
         stacks = [unruns(data[name], upto=batch) for name in ("active", "redo", "base")]
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
+    if not fits(State, state):
+        return None  # a value of the wrong type (a float for a count): not one we wrote
     return state, stacks[0], stacks[1], stacks[2]
+
+
+def _no_constant(name: str) -> object:
+    """``NaN`` and the infinities, which JSON itself does not have: not a snapshot's."""
+    raise ValueError(f"{name} is not a number a snapshot holds")
+
+
+def fits(hint: Any, value: object) -> bool:
+    """True when the value is of the declared type: an attrs value field by field, a
+    whole number that is one (not a bool, not a float), a tuple item by item. A snapshot
+    is checked so before it stands for the state: its checksum finds damage, not a file
+    made by hand, and a wrong type would break the table far away."""
+    if isinstance(hint, type) and attrs.has(hint):
+        if not isinstance(value, hint):
+            return False
+        hints = _hints(hint)
+        return all(fits(hints[f.name], getattr(value, f.name)) for f in attrs.fields(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(fits(arg, value) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(fits(args[0], item) for item in value)
+        return len(args) == len(value) and all(map(fits, args, value))
+    return True  # a kind this check does not know is the class's own to hold
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        from delvetui.core import state
+
+        _HINTS[cls] = typing.get_type_hints(cls, vars(state))
+    return _HINTS[cls]
