@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -154,29 +155,51 @@ def fits(hint: Any, value: object) -> bool:
     whole number that is one (not a bool, not a float), a tuple item by item. A snapshot
     is checked so before it stands for the state: its checksum finds damage, not a file
     made by hand, and a wrong type would break the table far away."""
+    return _checker(hint)(value)
+
+
+Check = Callable[[object], bool]
+_CHECKERS: dict[Any, Check] = {}
+
+
+def _checker(hint: Any) -> Check:
+    """The check of one declared type, worked out once (a snapshot is checked at every
+    open, and a state holds a few kinds of value many times)."""
+    found = _CHECKERS.get(hint)
+    if found is None:
+        found = _CHECKERS[hint] = _made(hint)
+    return found
+
+
+def _made(hint: Any) -> Check:
     if isinstance(hint, type) and attrs.has(hint):
-        if not isinstance(value, hint):
-            return False
-        hints = _hints(hint)
-        return all(fits(hints[f.name], getattr(value, f.name)) for f in attrs.fields(hint))
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
+        cls = hint
+        hints = _hints(cls)
+        fields = [(f.name, hints[f.name]) for f in attrs.fields(cls)]
+        return lambda value: (
+            isinstance(value, cls)
+            and all(_checker(kind)(getattr(value, name)) for name, kind in fields)
+        )
+    simple: dict[Any, Check] = {
+        type(None): lambda value: value is None,
+        bool: lambda value: isinstance(value, bool),
+        int: lambda value: isinstance(value, int) and not isinstance(value, bool),
+        str: lambda value: isinstance(value, str),
+    }
+    if hint in simple:
+        return simple[hint]
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        return any(fits(arg, value) for arg in args)
+        return lambda value: any(_checker(arg)(value) for arg in args)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return lambda value: isinstance(value, tuple) and all(map(_checker(args[0]), value))
     if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(fits(args[0], item) for item in value)
-        return len(args) == len(value) and all(map(fits, args, value))
-    return True  # a kind this check does not know is the class's own to hold
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(args)
+            and all(_checker(arg)(item) for arg, item in zip(args, value, strict=True))
+        )
+    return lambda value: True  # a kind this check does not know is the class's own to hold
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
