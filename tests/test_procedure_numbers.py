@@ -303,9 +303,12 @@ def test_the_top_of_a_range_that_grows_with_play_is_kept(
 def kept(procedure: Any, home: Path) -> None:
     """Play twenty turns; then the file is sound to ``verify``, to the export and import,
     and to the next expedition of its chain."""
-    import os
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DELVETUI_HOME", str(home))  # the import and new --after use it
+        _kept(procedure, home)
 
-    os.environ["DELVETUI_HOME"] = str(home)  # the import and new --after use the data folder
+
+def _kept(procedure: Any, home: Path) -> None:
     first = home / "numbers.delve"
     with Expedition.create(first, procedure, seed=3) as played:
         for command in PLAY:
