@@ -364,28 +364,30 @@ def test_the_command_line_refuses_such_numbers_with_exit_2(home: Path, tmp_path:
 
 def test_a_command_past_what_a_file_holds_is_refused_and_saves_nothing(home: Path) -> None:
     """Rule: whatever a long game makes of numbers the check accepts, no command saves an
-    event the readers of the file would refuse: a counter that gains the most an effect
-    gives, a hundred turns a command, reaches the bound on the twenty-first command, which
-    is refused with a sentence; the file stays one ``verify`` takes."""
+    event the readers of the file would refuse: a track that gains the most an hour on
+    turns of a year (both at the top of their range) passes the bound on the twelfth turn,
+    which is refused with a sentence; the file stays one ``verify`` takes."""
     doc = tomllib.loads(TEMPLATE)
-    put(doc, ("actions", "crawl", "turns"), bounds.ACTION_TURNS)
-    doc["actions"]["crawl"]["effects"] = [{"do": "counter", "counter": "heap", "add": bounds.COUNT}]
-    doc["counters"]["heap"] = {"label": "Heap"}
+    put(doc, ("time", "turn_minutes"), bounds.TURN_MINUTES)
+    put(doc, ("tracks", "awake", "per_hour"), bounds.AMOUNT)
+    del doc["tracks"]["awake"]["limit"], doc["tracks"]["awake"]["over"]
     procedure = load_text(tomli_w.dumps(doc))
-    with Expedition.create(home / "heap.delve", procedure, seed=1) as played:
+    with Expedition.create(home / "long.delve", procedure, seed=1) as played:
+        played.execute("pc add Ash hp=6 STR=12 SPEED=120")
         refused = None
-        for _ in range(30):
+        for _ in range(20):
             try:
-                played.execute("turn crawl hazard=6")
+                played.execute("turn crawl")
             except DelveError as error:
                 refused = error.message
                 break
         assert refused is not None and refused.startswith(
-            "This command would save a CounterChanged whose value is 100"
+            "This command would save a TrackChanged whose value is 1"
         ), refused
+        assert "beyond the ±1,000,000,000 any count can be" in refused
         assert "Nothing was saved" in refused
         before = played.batch_count
         played.verify()
-    with Expedition.open(home / "heap.delve") as again:
+    with Expedition.open(home / "long.delve") as again:
         assert again.batch_count == before
         again.verify()

@@ -10,7 +10,8 @@ key, its line and the range, and never reaches the game.
 
 The ranges are far above what a game needs and far below what the expedition file can
 hold: a whole number an event keeps is at most ±1,000,000,000 (``core.event_bounds``), and
-twenty turns at every upper bound stay well within it. Nothing here imports anything of
+twenty turns with any one key at the top of its range stay within it (a longer game that
+goes past it has that command refused: ``session``). Nothing here imports anything of
 delvetui, so the model may use it.
 """
 
