@@ -72,7 +72,7 @@ class Effect(Value):
     table: str = attrs.field(default="", metadata=_help("roll: the table to roll on."))
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
     amount: int | None = attrs.field(
-        default=None, metadata=_help("A fixed amount.", Bound(-AMOUNT, AMOUNT))
+        default=None, metadata=_help("A fixed amount.", Bound(0, AMOUNT))
     )
     target: Target = attrs.field(
         default="each",
