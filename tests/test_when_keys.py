@@ -79,7 +79,6 @@ SAMPLES: dict[str, tuple[Any, str]] = {
 #: or a number with a floor: each needs a check beyond its type.
 CHECKED = {
     "inputs",
-    "streak",
     "counter_at_least",
     "counter_at_most",
     "counter_levels",
@@ -186,7 +185,6 @@ def test_the_party_resource_is_said_with_what_it_holds_now(home: Path) -> None:
 def test_each_check_reports_a_wrong_name_at_its_key() -> None:
     """A bad procedure lists every problem with its key: one per checked key here."""
     bad = {
-        "streak": "0",
         "inputs": '{ nope-input = "x" }',
         "counter_at_least": "{ no-counter-a = 1 }",
         "counter_at_most": "{ no-counter-b = 1 }",

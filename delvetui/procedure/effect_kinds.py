@@ -134,11 +134,6 @@ def _low_kinds(checks: Checks, effect: Effect, path: str) -> None:
         checks.ref(f"{path}.low_kinds", light, checks.procedure.lights, "light kind")
 
 
-def _low_turns(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.low_turns < 0:
-        checks.problem(f"{path}.low_turns", "cannot be negative.")
-
-
 def _resource(checks: Checks, effect: Effect, path: str) -> None:
     if effect.resource:
         checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
@@ -147,11 +142,6 @@ def _resource(checks: Checks, effect: Effect, path: str) -> None:
 def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
     if effect.distance_dice:
         checks.dice(f"{path}.distance_dice", effect.distance_dice)
-
-
-def _distance_times(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.distance_times < 1:
-        checks.problem(f"{path}.distance_times", "must be 1 or more (10 for '2d6 × 10 feet').")
 
 
 #: The check of each key that names something or must parse, in the order they are made;
@@ -164,10 +154,8 @@ KEY_CHECKS: dict[str, Check] = {
     "track": _track,
     "kinds": _kinds,
     "low_kinds": _low_kinds,
-    "low_turns": _low_turns,
     "resource": _resource,
     "distance_dice": _distance_dice,
-    "distance_times": _distance_times,
 }
 
 

@@ -89,8 +89,6 @@ def _member_speed(checks: Checks) -> None:
             "movement",
             "member_speed needs base_speed: the speed the actions' distances are for.",
         )
-    elif movement.base_speed <= 0:
-        checks.problem("movement.base_speed", "should be more than 0.")
 
 
 def check_counter(checks: Checks, path: str, counter: model.Counter) -> None:
