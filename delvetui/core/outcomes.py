@@ -137,6 +137,11 @@ class _Counting(Work):
         options = self.rolls.options(key, expression, self.state)
         return options[self.script.choose(tuple(w for w, _ in options))][1]
 
+    def choose(self, key: str, options: Sequence[str], question: str) -> str:
+        # A choice is the party's, not chance's: the odds follow its first option.
+        self.inputs.values.setdefault(key.casefold(), [options[0]])
+        return super().choose(key, options, question)
+
 
 def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[_Option, ...]:
     """Options the rules cannot tell apart made one, keeping the first's result."""

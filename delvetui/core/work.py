@@ -268,6 +268,26 @@ class Work:
         """The dice rolled for a roll nobody typed or was asked for."""
         return dice.roll(expression, self.rng)
 
+    def choose(self, key: str, options: Sequence[str], question: str) -> str:
+        """The option the party chose, typed as KEY=OPTION, or asked for at the table.
+
+        Without it (and with no one to ask) the command is refused with a sentence naming
+        the options. The odds subclass chooses for itself instead.
+        """
+        given = self.inputs.get(key)
+        if given is not None:
+            found = next((o for o in options if o.casefold() == given.casefold()), None)
+            if found is None:
+                shown = ", ".join(options)
+                raise CommandError(f"{key}={given} is not one of the choices ({shown}).")
+            return found
+        typed = " or ".join(f"{key}={option}" for option in options)
+        message = f"{question}: the party's choice is needed; add {typed}."
+        if self.ask_inputs:
+            purpose = f"{question} (the party's choice)"
+            raise InputNeeded(key, "|".join(options), purpose, message, choices=options)
+        raise CommandError(message)
+
     # Who -------------------------------------------------------------------------------------
 
     def members(self, target: str, ctx: Ctx) -> list[Member]:

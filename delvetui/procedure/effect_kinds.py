@@ -252,6 +252,21 @@ def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:
         checks.problem(f"{path}.amount", "should be at least 1.")
 
 
+def _choices(checks: Checks, effect: Effect, path: str) -> None:
+    """A choice offers two or more options, each a word typed as ID=OPTION, none twice."""
+    if len(effect.options) < 2:
+        checks.problem(f"{path}.options", "a choice needs at least two options.")
+    folded = [option.casefold() for option in effect.options]
+    for option in effect.options:
+        if not option or any(char.isspace() or char in "=," for char in option):
+            checks.problem(
+                f"{path}.options",
+                f"'{option}' cannot be typed as {effect.id}={option}: an option is one word.",
+            )
+        elif folded.count(option.casefold()) > 1:
+            checks.problem(f"{path}.options", f"'{option}' is given twice.")
+
+
 # The kinds, in the order the loader lists them when `do` is misspelt.
 
 declare(
@@ -526,5 +541,22 @@ declare(
     doc="""
     Does nothing. A row with no effects does nothing too; `nothing` says so on
     purpose, for example with a `when`.
+    """,
+)
+
+
+declare(
+    "choose",
+    fields=("id", "options"),
+    required=("id", "options"),
+    check=_choices,
+    doc="""
+    The party chooses one of the `options` (required, two or more words), as the text
+    lets it choose among consequences: "rest, or each gains a Fatigue". The game master
+    types the choice with the command as `ID=OPTION` (`id` is required); at the table it
+    is asked for, with the options to pick from, and `delvetui act` without it is
+    refused with a sentence naming them, nothing saved. The log says what was chosen
+    (`label`, else `id`; `text` is the question asked). The consequences are the
+    effects after it whose `when = { inputs = { ID = "OPTION" } }` names the option.
     """,
 )

@@ -71,7 +71,9 @@ class Effect(Value):
     ability: str = attrs.field(
         default="", metadata=_help("Ability whose modifier is added; 'best' for the highest.")
     )
-    id: str = attrs.field(default="", metadata=_help("check: the name typed results use."))
+    id: str = attrs.field(
+        default="", metadata=_help("check, choose: the name typed results use.")
+    )
     dc: int = attrs.field(default=10, metadata=_help("check: the base difficulty."))
     dc_inputs: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("check: inputs added to the DC.")
@@ -176,6 +178,11 @@ class Effect(Value):
     )
     level: str = attrs.field(
         default="", metadata=_help("counter: set to this named level of the counter.")
+    )
+    options: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help("choose: the options the party chooses among, typed as ID=OPTION."),
     )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
