@@ -105,6 +105,14 @@ def _inputs_words(now: Now, wanted: dict[str, str]) -> str:
     return " and ".join(f"{key}={value}" for key, value in wanted.items())
 
 
+def _not_inputs_test(now: Now, unwanted: dict[str, str]) -> bool:
+    return not any(_inputs_test(now, {key: value}) for key, value in unwanted.items())
+
+
+def _not_inputs_words(now: Now, unwanted: dict[str, str]) -> str:
+    return " and ".join(f"not {key}={value}" for key, value in unwanted.items())
+
+
 def _counter_name(now: Now, name: str) -> str:
     counter = now.work.procedure.counters.get(name)
     return f"the {counter.label.lower()}" if counter is not None else f"the counter {name}"
@@ -389,6 +397,7 @@ KEYS: dict[str, WhenKey] = {
     "resource_at_least": WhenKey(*_resource_least),
     "resource_at_most": WhenKey(*_resource_most),
     "inputs": WhenKey(_inputs_test, _inputs_words),
+    "not_inputs": WhenKey(_not_inputs_test, _not_inputs_words),
     "counter_at_least": WhenKey(*_counter_least),
     "counter_at_most": WhenKey(*_counter_most),
     "counter_levels": WhenKey(_counter_levels_test, _counter_levels_words),

@@ -179,6 +179,14 @@ class Condition(Value):
         factory=dict,
         metadata=_party("Inputs that must have these values, e.g. {stealth = 'success'}.", _inputs),
     )
+    not_inputs: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_party(
+            "Inputs that must not have these values, e.g. {campsite = 'suitable'}: an action "
+            "that declares no such input passes.",
+            _inputs,
+        ),
+    )
     counter_at_least: dict[str, int] = attrs.field(
         factory=dict, metadata=_party("Counters that must be at or above a value.", _counters)
     )
