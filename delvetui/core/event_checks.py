@@ -468,6 +468,14 @@ def _check(at: _At, e: ev.CheckMade) -> str | None:
     return None
 
 
+@_checks(ev.CheckMadeUnder)
+def _check_under(at: _At, e: ev.CheckMadeUnder) -> str | None:
+    if e.success != (e.above < e.total <= e.score):
+        said = "success" if e.success else "failure"
+        return f"a roll of {e.total} against above {e.above} and at most {e.score} is not a {said}"
+    return None
+
+
 @_checks(ev.CounterChanged)
 def _counter(at: _At, e: ev.CounterChanged) -> str | None:
     rules = at.procedure.counters.get(e.counter)

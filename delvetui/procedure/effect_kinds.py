@@ -214,6 +214,21 @@ def duration_problem(turns: int | None, until: str) -> tuple[str, str]:
     return "", ""
 
 
+def _under(checks: Checks, effect: Effect, path: str) -> None:
+    """A check rolled under a score names the ability it is rolled under."""
+    if effect.above is not None and not effect.ability:
+        checks.problem(
+            f"{path}.above",
+            "a check rolled under a score needs 'ability', the score it is rolled under.",
+        )
+    if effect.above is not None and effect.ability.lower() == "best":
+        checks.problem(f"{path}.ability", "a check rolled under a score names one ability.")
+    if effect.above is not None and effect.target == "party":
+        checks.problem(f"{path}.target", "a check rolled under a score is made by members.")
+    if effect.above is not None and effect.above < 0:
+        checks.problem(f"{path}.above", "cannot be negative (0: no difficulty).")
+
+
 def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
     """A strike only counts against a kind that goes out on the Nth (``strikes = N``)."""
     lights = checks.procedure.lights
@@ -365,11 +380,13 @@ declare(
         "dc_counter",
         "dc_max",
         "dc_over",
+        "above",
         "on_success",
         "on_failure",
         "check_kind",
     ),
     required=("id",),
+    check=_under,
     doc="""
     A roll against a difficulty: the game's saves and ability checks. Required:
     `id`. It rolls `dice` (default `d20`) plus the member's `ability` modifier, for
@@ -382,7 +399,9 @@ declare(
     far the roll missed). A light level's `check_mode`, the member's `fatigue_modes`
     and conditions add advantage or disadvantage, and so do the light level's
     `check_modes` for the check's `check_kind` ("sight", "attack"). Checks can hold
-    checks, up to 6 levels deep.
+    checks, up to 6 levels deep. With `above`, the check is rolled under the member's
+    `ability` score instead: the die alone (no modifier, no mode), a success when it is
+    above `above` (plus the DC's additions) and at most the score.
     """,
 )
 

@@ -71,9 +71,7 @@ class Effect(Value):
     ability: str = attrs.field(
         default="", metadata=_help("Ability whose modifier is added; 'best' for the highest.")
     )
-    id: str = attrs.field(
-        default="", metadata=_help("check, choose: the name typed results use.")
-    )
+    id: str = attrs.field(default="", metadata=_help("check, choose: the name typed results use."))
     dc: int = attrs.field(default=10, metadata=_help("check: the base difficulty."))
     dc_inputs: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("check: inputs added to the DC.")
@@ -87,6 +85,13 @@ class Effect(Value):
     dc_max: int | None = attrs.field(default=None, metadata=_help("check: the highest DC."))
     dc_over: bool = attrs.field(
         default=False, metadata=_help("check: add how far a track is over its limit.")
+    )
+    above: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "check: rolled under the member's `ability` score instead: a success is a die "
+            "above this (the difficulty, 0 for none) and at most the score."
+        ),
     )
     on_success: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
