@@ -456,6 +456,10 @@ class Work:
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return
+        if rule.modes:
+            # The rule's own modes join the action's; advantage and disadvantage cancel.
+            given = {m for m, held in rule.modes.items() if self.holds(held)} | {mode} - {""}
+            mode = given.pop() if len(given) == 1 else ""
         table = rule.table_for(self.state.turn_type)
         ctx = Ctx(source=rule.label)
         hazard = self.procedure.is_hazard(rule_id)

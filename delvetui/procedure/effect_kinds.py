@@ -296,15 +296,16 @@ declare(
 
 declare(
     "roll",
-    fields=("table", "dice", "ability"),
+    fields=("table", "dice", "ability", "counter"),
     required=("table",),
     doc="""
     Rolls on another table (required: `table`), with its dice or with `dice` if
     given, and applies the row rolled: a 2d6 disposition after an encounter. The
     game master types its result with the table's id: `disposition=7`. With
     `ability`, the lead member's modifier in it is added (the member the effect is
-    about, else the one named with `by=NAME`, else the party's first member); a
-    total beyond the table's rows reads its first or last row.
+    about, else the one named with `by=NAME`, else the party's first member); with
+    `counter`, the counter's value is added (a shift an earlier result left); a total
+    beyond the table's rows reads its first or last row.
     """,
 )
 

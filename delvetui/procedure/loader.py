@@ -44,6 +44,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, resources
+from delvetui.procedure.state_rules import check_state_rules
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import check_counter, check_time
 from delvetui.procedure.tree import parse_range
@@ -388,6 +389,7 @@ class _Checker:
                 self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        check_state_rules(self)
         if p.calendar is not None:
             calendar.check(self.problem, p.calendar)
         self._downtime(p.downtime)

@@ -291,6 +291,14 @@ class RollRule(Value):
             "the count starts again whenever another one comes in."
         ),
     )
+    modes: dict[str, Condition] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The roll is made with advantage or disadvantage while a condition holds, e.g. "
+            "{disadvantage = {counter_at_least = {owed = 1}}}; with the action's roll_mode, "
+            "advantage and disadvantage cancel."
+        ),
+    )
 
     def table_for(self, turn_type: str) -> str:
         """The table this rule rolls on in a turn of this type ('' when it rolls on none)."""

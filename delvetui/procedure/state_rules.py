@@ -1,0 +1,34 @@
+"""The loader's checks of the rules that follow the state: a roll rule's modes.
+
+Each takes the loader's checker (the ``Checks`` an effect kind's check gets: the procedure,
+and ``problem`` and ``ref`` to report by key path) and reports every problem it finds.
+"""
+
+from __future__ import annotations
+
+from delvetui.procedure.conditions import check_condition
+from delvetui.procedure.effect_kinds import Checks
+from delvetui.text import suggest
+
+#: The modes a roll can be made with.
+MODES = ("advantage", "disadvantage")
+
+
+def check_state_rules(checks: Checks) -> None:
+    """Every key of these rules the procedure gives, each problem at its key path."""
+    for name, rule in checks.procedure.rolls.items():
+        for mode, held in rule.modes.items():
+            path = f"rolls.{name}.modes.{mode}"
+            if mode not in MODES:
+                checks.problem(
+                    path,
+                    f"'{mode}' is not a mode; use advantage or disadvantage."
+                    + suggest(mode, MODES),
+                )
+            check_condition(checks, path, held)
+            if held.about_member:
+                checks.problem(
+                    path,
+                    "tests a member, but a roll is made for the whole party, so it would never "
+                    "hold; test the party's state (a counter, the light level).",
+                )
