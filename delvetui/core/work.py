@@ -220,6 +220,8 @@ class Work:
         self.over_fired: set[tuple[str, str]] = set()
         #: (member, track) whose ``over`` is being applied: its own effects cannot set it off.
         self.in_over: set[tuple[str, str]] = set()
+        #: True while a counter's ``on_change`` is applied: it sets off no other.
+        self.in_change = False
 
     def emit(self, event: ev.Event) -> None:
         """Add an event to the batch and apply it to the working state."""
@@ -485,6 +487,20 @@ class Work:
         self.emit(read(key=rule_id, table="", total=result.total, label=label, text=text))
         effects, branch = (rule.on_hit, "on_hit") if hit else (rule.on_miss, "on_miss")
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))
+
+
+def counter_changed(work: Work, name: str, ctx: Ctx | None = None) -> None:
+    """Apply a counter's ``on_change`` after its value changed; the effects in it set off
+    no counter's ``on_change`` again, so one change never leads round in a circle."""
+    counter = work.procedure.counters[name]
+    if not counter.on_change or work.in_change:
+        return
+    work.in_change = True
+    try:
+        here = Ctx(source=counter.label.lower()) if ctx is None else ctx
+        work.apply_all(counter.on_change, f"counters.{name}.on_change", here)
+    finally:
+        work.in_change = False
 
 
 def track_over(

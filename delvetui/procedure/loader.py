@@ -358,6 +358,7 @@ class _Checker:
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
+            self._effects(f"counters.{name}.on_change", counter.on_change)
         resources(self)
         timer_kinds(self)
         own_keys(self)

@@ -504,6 +504,14 @@ class Counter(Value):
             "danger, and the attention strip says so, e.g. 8."
         ),
     )
+    on_change: tuple[Effect, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "What happens each time its value changes, by an effect or by `counter set` "
+            "(the season set, the weather follows); no table is rolled here."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""

@@ -1,4 +1,5 @@
-"""The loader's checks of the rules that follow the state: a roll rule's modes.
+"""The loader's checks of the rules that follow the state: a roll rule's modes and what a
+counter's change sets off.
 
 Each takes the loader's checker (the ``Checks`` an effect kind's check gets: the procedure,
 and ``problem`` and ``ref`` to report by key path) and reports every problem it finds.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from delvetui.procedure.conditions import check_condition
 from delvetui.procedure.effect_kinds import Checks
+from delvetui.procedure.tree import nested_effects
 from delvetui.text import suggest
 
 #: The modes a roll can be made with.
@@ -31,4 +33,13 @@ def check_state_rules(checks: Checks) -> None:
                     path,
                     "tests a member, but a roll is made for the whole party, so it would never "
                     "hold; test the party's state (a counter, the light level).",
+                )
+    for name, counter in checks.procedure.counters.items():
+        path = f"counters.{name}.on_change"
+        for ref, effect in nested_effects(path, counter.on_change):
+            if effect.do == "roll":
+                checks.problem(
+                    ref,
+                    "a counter may change many times in one command, so its on_change rolls "
+                    "no table; roll it from the action or the result that changes the counter.",
                 )
