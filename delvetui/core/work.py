@@ -514,7 +514,7 @@ def track_over(
     """
     track = work.procedure.tracks[track_name]
     member = work.member(name)
-    limit = track_limit(track.limit, member)
+    limit = track.crossed(track_limit(track.limit, member))
     value = member.track(track_name)
     if not track.over or limit is None or value <= limit:
         return

@@ -370,6 +370,9 @@ class LightKind(Value):
     #: False for a light nobody carries (a campfire, daylight): it stays where it was and
     #: does not come to the next expedition.
     carried: bool = True
+    #: False for a light that is used up when put out on purpose (``light off``, ``light
+    #: douse``): a torch snuffed cannot be lit again.
+    relight: bool = True
 
     @property
     def refuels(self) -> bool:
@@ -449,6 +452,9 @@ class LightLevel(Value):
     #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
     #: this level: darkness hinders sight and attacks and helps stealth.
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    #: Bright only: the party is in bright light only while the strikes left of its lit
+    #: lights add up to at least this many per member; below, in dim light.
+    strikes_per_member: float | None = None
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -589,6 +595,20 @@ class Track(Value):
             'so: a number, or "over" for past the member\'s limit.'
         ),
     )
+    at_limit: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "`over` happens when the track reaches its limit, not only when it passes it "
+            "(Exhaustion equal to PHYS)."
+        ),
+    )
+
+    def crossed(self, limit: int | None) -> int | None:
+        """The highest value that is not yet over: the limit, or one below it with
+        ``at_limit``; None without a limit."""
+        if limit is None:
+            return None
+        return limit - 1 if self.at_limit else limit
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -1,5 +1,6 @@
-"""The loader's checks of the rules that follow the state: a roll rule's modes and what a
-counter's change sets off.
+"""The loader's checks of the rules that follow the state: a roll rule's modes, what a
+counter's change sets off, bright light held to the strikes left per member, a track
+whose ``over`` comes at its limit.
 
 Each takes the loader's checker (the ``Checks`` an effect kind's check gets: the procedure,
 and ``problem`` and ``ref`` to report by key path) and reports every problem it finds.
@@ -43,3 +44,22 @@ def check_state_rules(checks: Checks) -> None:
                     "a counter may change many times in one command, so its on_change rolls "
                     "no table; roll it from the action or the result that changes the counter.",
                 )
+    for name, level in checks.procedure.light_levels.items():
+        share = level.strikes_per_member
+        if share is None:
+            continue
+        path = f"light_levels.{name}.strikes_per_member"
+        if name != "bright":
+            checks.problem(path, "says when the party's light is bright: give it under bright.")
+        elif share <= 0:
+            checks.problem(path, "should be more than 0 (1: a strike left for each member).")
+        lit_some = sorted(k for k, kind in checks.procedure.lights.items() if kind.lights)
+        if lit_some:
+            checks.problem(
+                path,
+                "counts the strikes of lights that light the whole party, but "
+                f"{', '.join(lit_some)} light only some members (lights): give one or the other.",
+            )
+    for name, track in checks.procedure.tracks.items():
+        if track.at_limit and track.limit is None:
+            checks.problem(f"tracks.{name}.at_limit", "needs the track's limit.")
