@@ -888,6 +888,13 @@ class Downtime(Value):
         converter=as_tuple,
         metadata=_help("The member conditions a day of rest removes (exhausted, hungry)."),
     )
+    clear_after: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Member conditions a downtime of at least so many days removes, e.g. "
+            "{injured = 7}: a week's rest."
+        ),
+    )
     restore: tuple[str, ...] = attrs.field(
         default=(),
         converter=as_tuple,

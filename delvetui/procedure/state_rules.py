@@ -63,3 +63,6 @@ def check_state_rules(checks: Checks) -> None:
     for name, track in checks.procedure.tracks.items():
         if track.at_limit and track.limit is None:
             checks.problem(f"tracks.{name}.at_limit", "needs the track's limit.")
+    for name, days in checks.procedure.downtime.clear_after.items():
+        if days < 1:
+            checks.problem(f"downtime.clear_after.{name}", "should be 1 day or more.")
