@@ -22,6 +22,7 @@ from delvetui.core.decide import decide, start_events
 from delvetui.core.evolve import fold
 from delvetui.core.outcomes import outcomes
 from delvetui.core.state import State
+from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
@@ -44,11 +45,25 @@ class Faces(random.Random):
 
 
 def every_face(state: State, procedure: Procedure) -> Iterator[tuple[Fraction, list[ev.Event]]]:
-    """Every sequence of faces the next turn can throw, with its chance."""
+    """Every sequence of faces the next turn can throw, with its chance. A choice the turn
+    asks of the party takes its first option, as the odds do (an input, its default)."""
     script: list[int] = []
     while True:
-        rng = Faces(script)
-        events = decide(state, procedure, TakeTurn(action=None, values=()), rng=rng)
+        values: tuple[tuple[str, str], ...] = ()
+        while True:
+            rng = Faces(script)
+            command = TakeTurn(action=None, values=values)
+            try:
+                events = decide(state, procedure, command, rng=rng)
+                break
+            except CommandError:
+                # The party's choice, asked for: the first option.
+                try:
+                    decide(state, procedure, command, rng=Faces(script), ask_inputs=True)
+                except InputNeeded as need:
+                    if not need.choices:
+                        raise
+                    values += ((need.key, need.default or need.choices[0]),)
         chance = Fraction(1)
         for sides in rng.sides:
             chance /= sides

@@ -413,8 +413,7 @@ SCRIPTS: dict[str, list[str]] = {
         "do weather weather-spring=2",
         "turn peregrinate-slowly hazard=1,5 sign=wolves",  # 4: 18:00, night falls
         "do tire by=Bryn",
-        "turn peregrinate-quickly hazard=2,6",  # 5: the fifth march of the day
-        "do push-on",
+        "turn peregrinate-quickly hazard=2,6 choice=exhaustion",  # 5: the fifth march of the day
         "turn camp hazard=6",  # 6: 02:00
         "turn camp campsite=uncomfortable watch=one by=Cob hazard=3",  # 7: no Rest there
         "turn peregrinate hazard=1 combat-distance=5",  # 8: the wolves
@@ -439,8 +438,7 @@ SCRIPTS: dict[str, list[str]] = {
         "turn explore hazard=5 sign=ghouls",  # 16
         "turn act hazard=3",  # 17: torch2 loses a Burn
         "turn explore-slowly hazard=2,4",  # 18
-        "turn explore hazard=2",  # 19
-        "do push-on",
+        "turn explore hazard=2 choice=rest",  # 19: a Rest, and a negative die owed
         "turn break-door hazard=6,3",  # 20-21: torch2 burns out
         "light on torch",
         "turn explore hazard=1 combat-distance=3",  # 22: the ghouls
@@ -861,16 +859,20 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
     assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
     assert "d6 with advantage [1, 5] keep 5 = 5 (table dice) → Encounter sign" in read["errant"]
+    assert "Rest or Exhaustion: exhaustion (the party's choice)" in read["errant"]
     assert (
-        "Ash: Exhaustion 1 (more than four travel turns of peregrinating today)." in read["errant"]
+        "Ash: Exhaustion 2 (more than four travel turns of peregrinating today)." in read["errant"]
     )
-    assert "Cob: Exhaustion 3 (a travel turn's watch kept alone)." in read["errant"]
-    assert "Cob: Exhaustion 5 (starving)." in read["errant"]
+    assert "Cob: Exhaustion 4 (a travel turn's watch kept alone)." in read["errant"]
+    assert "Cob fails, 1 (above 2 and at most PHYS 11 succeeds)." in read["errant"]
+    assert "Cob: Exhaustion 6 (starving)." in read["errant"]
+    assert "Weather is now inclement (season)." in read["errant"]  # winter's sleet
     assert "Bryn: Exhaustion 4 (severe weather)." in read["errant"]
     assert "Ash: Exhaustion 1 (a night's Rest on a beautiful day)." in read["errant"]
     assert "Encounter! No watch, or an open campsite: the sign is an encounter." in read["errant"]
+    assert "Negative Event Die owed is now next-turn (the Company rests)." in read["errant"]
     assert "torch2 goes out at strike 2." in read["errant"]
-    assert "Ash: Supply -1 → 3 (Burn with no lit light)." in read["errant"]
+    assert "Ash: Supply -1 → 4 (Burn with no lit light)." in read["errant"]
     assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
     assert "STR save against the weather: Bryn fails, -5 against DC 0." in read["mausritter"]
     assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]

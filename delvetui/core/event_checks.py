@@ -174,6 +174,7 @@ _CHECKS.update(
         ev.LightFlickered: lambda at, e: _light(at.state, e.id),
         ev.EffectDeferred: lambda at, e: _member(at.state, e.member) if e.member else None,
         ev.ShownToPlayers: lambda at, e: _one_of("the players' screen", e.what, PLAYERS_SHOW),
+        ev.CheckMadeUnder: lambda at, e: e.problem(),
     }
     # Nothing to check but every event's bounds: free words (a sign, what broke a rest, a
     # logged line); undo and redo never come here (core.audit: the timeline checks them).
@@ -465,14 +466,6 @@ def _check(at: _At, e: ev.CheckMade) -> str | None:
     if e.success != (e.total >= e.dc):
         said = "success" if e.success else "failure"
         return f"a total of {e.total} against DC {e.dc} is not a {said}"
-    return None
-
-
-@_checks(ev.CheckMadeUnder)
-def _check_under(at: _At, e: ev.CheckMadeUnder) -> str | None:
-    if e.success != (e.above < e.total <= e.score):
-        said = "success" if e.success else "failure"
-        return f"a roll of {e.total} against above {e.above} and at most {e.score} is not a {said}"
     return None
 
 

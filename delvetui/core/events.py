@@ -951,6 +951,12 @@ class CheckMadeUnder(Event):
     total: int
     success: bool
 
+    def problem(self) -> str | None:
+        """Why no roll could have given this verdict (the audit's check), or None."""
+        if self.success == (self.above < self.total <= self.score):
+            return None
+        return f"{self.total} above {self.above} and at most {self.score} is not {self.success}"
+
 
 # Upcasters: older payloads as the next version writes them ---------------------------------
 # One function per version bump, named for the type and the version it reads. A field added

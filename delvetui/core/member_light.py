@@ -36,7 +36,10 @@ def reach(state: State, light: Light) -> list[str]:
 
 
 def member_levels(state: State, procedure: Procedure) -> dict[str, str]:
-    """Each member's light level, in the marching order."""
+    """Each member's light level, in the marching order (the party's, for each, where
+    every light lights the whole party)."""
+    if not per_member(procedure):
+        return dict.fromkeys((member.name for member in state.party), party_level(state, procedure))
     best = dict.fromkeys((member.name for member in state.party), 0)
     for light in state.lit_lights:
         kind = procedure.lights.get(light.kind)

@@ -132,15 +132,12 @@ class _Counting(Work):
         super().__init__(state, rolls.procedure, Inputs(()), script, False)
         self.script = script
         self.rolls = rolls
+        # A choice is the party's, not chance's: the odds follow its first option.
+        self.first_choice = True
 
     def draw(self, key: str, expression: str) -> dice.Roll:
         options = self.rolls.options(key, expression, self.state)
         return options[self.script.choose(tuple(w for w, _ in options))][1]
-
-    def choose(self, key: str, options: Sequence[str], question: str) -> str:
-        # A choice is the party's, not chance's: the odds follow its first option.
-        self.inputs.values.setdefault(key.casefold(), [options[0]])
-        return super().choose(key, options, question)
 
 
 def _merge(options: tuple[_Option, ...], use: Callable[[int], object]) -> tuple[_Option, ...]:

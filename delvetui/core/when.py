@@ -93,7 +93,10 @@ def words(condition: Condition, work: Work) -> str:
 
 def _inputs_test(now: Now, wanted: dict[str, str]) -> bool:
     for key, value in wanted.items():
-        given_ = now.work.inputs.get(key)
+        # Read, not used: the action's inputs are read where they are checked, and a
+        # choice where it is asked for, so a choice typed for a turn that asks none is
+        # still refused as a key nothing used.
+        given_ = now.work.inputs.peek(key)
         if given_ is None:
             given_ = now.work.input_default(key)
         if given_ is None or given_.casefold() != value.casefold():

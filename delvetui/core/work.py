@@ -81,6 +81,14 @@ class Inputs:
         self.read.add(folded)
         return found[0]
 
+    def peek(self, key: str) -> str | None:
+        """The value given for an input, without counting it as used: a condition reads it,
+        but only what the value is for (an action's input, a choice) uses it."""
+        folded = key.casefold()
+        self.wanted.add(folded)
+        found = self.values.get(folded)
+        return found[0] if found else None
+
     def take(self, key: str) -> str | None:
         """The next value given for a roll key; a key given twice serves two rolls."""
         folded = key.casefold()
@@ -222,6 +230,8 @@ class Work:
         self.in_over: set[tuple[str, str]] = set()
         #: True while a counter's ``on_change`` is applied: it sets off no other.
         self.in_change = False
+        #: True where a choice is not asked but its first option taken (the odds).
+        self.first_choice = False
 
     def emit(self, event: ev.Event) -> None:
         """Add an event to the batch and apply it to the working state."""
@@ -269,26 +279,6 @@ class Work:
     def draw(self, key: str, expression: str) -> dice.Roll:
         """The dice rolled for a roll nobody typed or was asked for."""
         return dice.roll(expression, self.rng)
-
-    def choose(self, key: str, options: Sequence[str], question: str) -> str:
-        """The option the party chose, typed as KEY=OPTION, or asked for at the table.
-
-        Without it (and with no one to ask) the command is refused with a sentence naming
-        the options. The odds subclass chooses for itself instead.
-        """
-        given = self.inputs.get(key)
-        if given is not None:
-            found = next((o for o in options if o.casefold() == given.casefold()), None)
-            if found is None:
-                shown = ", ".join(options)
-                raise CommandError(f"{key}={given} is not one of the choices ({shown}).")
-            return found
-        typed = " or ".join(f"{key}={option}" for option in options)
-        message = f"{question}: the party's choice is needed; add {typed}."
-        if self.ask_inputs:
-            purpose = f"{question} (the party's choice)"
-            raise InputNeeded(key, "|".join(options), purpose, message, choices=options)
-        raise CommandError(message)
 
     # Who -------------------------------------------------------------------------------------
 
