@@ -664,10 +664,10 @@ SCRIPTS: dict[str, list[str]] = {
         "light add lantern carrier=Bryn",
         "party +1 oil",
         "session start",
-        "turn travel path=road hazard=3",
+        "turn travel path=road hazard=3 weather-spring=3",
         "turn travel path=trail lost=2 hazard=2",
         "turn camp hazard=6",
-        "turn travel lost=5 hazard=5",
+        "turn travel lost=5 hazard=5 weather-spring=4 toll=fatigue barrier=action",
         "turn supply by=Ash hunters=2 bounty=2 hazard=4",
         "turn night-travel path=wilderness lost=4 wilderness-events=3 hazard=1 reaction=9",
         "enter dungeon",
@@ -685,9 +685,9 @@ SCRIPTS: dict[str, list[str]] = {
         "turn enter events=4",
         "light on lantern1",
         "turn move",
-        "do noise events=5",
+        "do noise events=5 exhaustion=fatigue",
         "turn rest events=6",
-        "turn linger events=5",
+        "turn linger events=5 exhaustion=ration",
         "turn move",
         "turn enter events=4",
         "light refuel lantern1",
@@ -696,9 +696,9 @@ SCRIPTS: dict[str, list[str]] = {
         "turn hurry events=6",
         "turn move",
         "enter wilderness",
-        "turn travel path=wilderness lost=3 hazard=1 reaction=12",
+        "turn travel path=wilderness lost=3 hazard=1 reaction=12 weather-spring=1",
         "turn camp hazard=6",
-        "turn travel path=trail lost=6 hazard=5",
+        "turn travel path=trail lost=6 hazard=5 barrier=fatigue",
         "turn explore hazard=2",
         "turn supply by=Bryn bounty=1 hazard=3",
         "turn camp hazard=6",
@@ -715,7 +715,7 @@ SCRIPTS: dict[str, list[str]] = {
         "turn enter events=3",
         "turn move",
         "enter wilderness",
-        "turn travel path=road hazard=6",
+        "turn travel path=road hazard=6 weather-spring=6",
         "turn travel hazard=2",
         "turn camp hazard=6",
         "session end",
@@ -906,7 +906,9 @@ def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home:
 def test_the_cairn_examples_tell_the_texts_rules() -> None:
     """What the Cairn texts are known for reads in their examples, as the ledgers say."""
     cairn = " ".join((EXAMPLES / "cairn.txt").read_text(encoding="utf-8").split())
-    assert "Ash: Fatigue 1 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "Ash: Fatigue 2 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "The weather's toll: fatigue (the party's choice)" in cairn
+    assert "Exhaustion: ration (the party's choice)" in cairn
     assert "torch1 goes out at strike 3." in cairn
     assert "The party: Oil cans -1 → 0 (a can of oil for lantern1)." in cairn
     assert "The party switches to: dungeon cycle." in cairn

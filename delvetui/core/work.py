@@ -119,6 +119,12 @@ class Inputs:
                 )
             if not taken and key not in self.read and key in self.skipped:
                 raise CommandError(f"{self.skipped[key]}; leave out {key}= (nothing was saved).")
+            if not taken and key not in self.read and key in self.wanted:
+                # Looked at (a choice a rule would ask for), but nothing asked for it.
+                raise CommandError(
+                    f"'{key}=' was given but nothing in this command asked for it: it is "
+                    "used only on a turn whose rule or result asks for it."
+                )
             if not taken and key not in self.read:
                 hint = suggest(key, sorted(self.wanted))
                 used = ", ".join(sorted(self.wanted)) or "none"
@@ -358,8 +364,8 @@ class Work:
             for member in self.members(effect.target, ctx):
                 self.apply(effect, ref, attrs.evolve(ctx, member=member.name, scope=member.name))
             return
-        if when is not None and not self.holds(when, ctx.member):
-            return
+        if when is not None and not ctx.deferred and not self.holds(when, ctx.member):
+            return  # a held-over effect's `when` held as it was held over: not asked again
         if effect.unless_rest_next and not ctx.deferred:
             label = effect.label or effect.text or ctx.source
             self.emit(ev.EffectDeferred(ref=ref, label=label, member=ctx.member or ""))
