@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import conditions, timers
+from delvetui.core import conditions, timers, when
 from delvetui.core import events as ev
 from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
@@ -195,6 +195,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             f"{shown.forbidden}. Light a source first."
         )
     _check_inputs(work, name, action)
+    _allowed_now(work, action)
     _not_rolled(work, action)
     turns = shown.turns
     distance = shown.distance_told
@@ -239,6 +240,13 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             if rule.when == "end" and rule_id not in action.skip_rolls:
                 work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
         _time_passes(work, name)
+
+
+def _allowed_now(work: Work, action: Action) -> None:
+    """Refuse an action (or activity) its ``only`` keeps from being taken now."""
+    if action.only is not None and not work.holds(action.only):
+        said = when.words(action.only, work)
+        raise CommandError(f"{action.label} cannot be taken now: it is taken {said}.")
 
 
 def _not_rolled(work: Work, action: Action) -> None:
@@ -304,6 +312,7 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
             f"{activity.label.lower()} now; take the next {turn_name} first."
         )
     _check_inputs(work, command.activity, activity)
+    _allowed_now(work, activity)
     by = work.inputs.get("by")
     member = work.member(by).name if by is not None else None
     if member is None and work.procedure.party.activities_each is not None:

@@ -451,6 +451,10 @@ class _Checker:
                 self._condition(f"{path}.inputs.{key}.required_when", given.required_when)
         for kind in action.turn_types:
             self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
+        if action.only is not None:
+            self._condition(f"{path}.only", action.only)
+            if action.only.about_member:
+                self.problem(f"{path}.only", "tests a member, but the party takes the action.")
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:

@@ -333,6 +333,14 @@ class Action(Value):
         ),
     )
 
+    only: Condition | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Taken only while this holds (a lost party must reorient first); refused "
+            "otherwise, with the condition in words."
+        ),
+    )
+
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
         return not self.turn_types or turn_type in self.turn_types
