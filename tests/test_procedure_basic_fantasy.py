@@ -349,3 +349,17 @@ def test_the_texts_bonus_table_gives_every_modifier() -> None:
         2: -3, 3: -3, 4: -2, 5: -2, 6: -1, 8: -1, 9: 0, 12: 0, 13: 1,
         15: 1, 16: 2, 17: 2, 18: 3, 20: 3,
     }  # fmt: skip
+
+
+def test_the_party_moves_at_its_slowest_members_rate(expedition: Factory) -> None:
+    """Part 4, Movement and Encumbrance (p. 42): armour and load set a character's movement
+    (40', 30', 20', 10' a round), and a turn's exploring is three times it; Wilderness
+    Movement Rates (p. 45): any group travelling together moves at its slowest member's
+    rate. Each member's MV is entered once; one without moves 40'."""
+    party = expedition("basic-fantasy", seed=3)
+    run(party, "pc add Ari hp=8 MV=40", "pc add Morningstar hp=5")
+    started = of(party.execute("turn explore"), ev.TurnStarted)[0]
+    assert started.distance == "120 feet"
+    run(party, "pc add Cor hp=6 MV=20")
+    started = of(party.execute("turn explore"), ev.TurnStarted)[0]
+    assert started.distance == "60 feet at Cor's pace"
