@@ -235,7 +235,7 @@ def test_a_campfire_and_the_daylight_stay_where_they_were(expedition: Factory) -
     run(
         x,
         "pc add Ash hp=6",
-        "light add torch count=2 carrier=Ash",
+        "light add torch count=5 carrier=Ash",
         "enter camp",
         "light add campfire lit",
         "light add daylight lit",

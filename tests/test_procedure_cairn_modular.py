@@ -369,7 +369,7 @@ def test_a_lost_party_reorients_before_it_travels_on(wilds: Expedition) -> None:
     next turn reorienting: no Travel is taken until it has, and nothing is saved."""
     wilds.execute("turn travel lost=1 off-course=4 events=6")
     for action in ("travel", "road", "difficult", "treacherous"):
-        with pytest.raises(CommandError, match="it is taken only when the lost is no"):
+        with pytest.raises(CommandError, match="refused: a lost party spends the next turn"):
             wilds.execute(f"turn {action} events=6")
     wilds.execute("turn reorient events=6")
     wilds.execute("turn travel lost=6 events=6")

@@ -192,6 +192,23 @@ def test_checks_in_the_dark_roll_with_setback(party: Expedition) -> None:
     assert events(lit, ev.DiceRolled)[0].expression == "d20"
 
 
+@pytest.mark.parametrize("procedure", ["exploration", "exploration-traditional"])
+def test_darkvision_sees_darkness_as_dim_and_checks_without_setback(
+    expedition: Factory, procedure: str
+) -> None:
+    """Light › Darkvision: sees darkness as dim light, so a member with it (`pc NAME
+    +darkvision`) has no setback in the dark; the rest of the party is still blind, and
+    the party still cannot search without light."""
+    made = expedition(procedure)
+    run(made, "pc add Ash hp=6 WIS=12", "pc add Bo hp=6 WIS=12", "pc Bo +darkvision")
+    assert made.state.light_level == "dark"
+    batch = made.execute("do surprise surprise.Ash=15,4 surprise.Bo=15")
+    expressions = {e.key: e.expression for e in events(batch, ev.DiceRolled)}
+    assert expressions == {"surprise.Ash": "2d20kl1+1", "surprise.Bo": "d20+1"}
+    with pytest.raises(CommandError, match="not possible in darkness"):
+        made.execute("turn search dc=10 by=Bo hazard=5")
+
+
 def test_surprise_is_a_wis_check_dc_12_for_each_character(party: Expedition) -> None:
     batch = party.execute("do surprise surprise.Ash=10 surprise.Bo=11")
     checks = {check.name: check.success for check in events(batch, ev.CheckMade)}

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core import players
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, rolled, run
@@ -110,6 +111,27 @@ def test_a_wandering_monster_comes_on_1_in_6(party: Expedition, die: int, met: b
     batch = party.execute(f"turn explore hazard={die}{extra}")
     assert bool(of(batch, ev.EncounterBegan)) is met
     assert labels(batch)[0] == ("Encounter" if met else "No encounter")
+
+
+def players_see(x: Expedition) -> list[str]:
+    return players.view(x.state, x.procedure).lines()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("do listen by=Bo listen=1", "do listen by=Bo listen=2"),
+     ("turn search search=1", "turn search search=6")],
+)  # fmt: skip
+def test_the_referee_rolls_listening_and_searching_in_secret(
+    party: Expedition, first: str, second: str
+) -> None:
+    """Dungeon Adventuring, Listening and Searching: the referee rolls, so a success and a
+    failure look alike to the players: their screen shows no roll and no result."""
+    party.execute(first)
+    found = players_see(party)
+    party.execute("undo")
+    party.execute(second)
+    assert players_see(party) == found
 
 
 def test_the_gm_raises_the_odds_for_a_noisy_party(party: Expedition) -> None:
@@ -410,14 +432,64 @@ def test_wilderness_monsters_come_by_the_terrains_odds(
 
 
 def test_a_wilderness_encounter_is_4d6_times_10_yards_away(party: Expedition) -> None:
-    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors (30 feet a pip), and both
-    sides roll for surprise (no light gives the party away by day)."""
+    """Encounters, Encounter Distance: 4d6 × 10 yards outdoors when neither
+    side is surprised; both sides roll for surprise first (Encounter Sequence), since no
+    light gives the party away by day."""
     outdoors(party)
     batch = party.execute(
-        "turn travel path=trail wandering=1 distance=10 surprise-party=2 surprise-monsters=5"
+        "turn travel path=trail wandering=1 surprise-party=4 surprise-monsters=5 distance=10"
     )
-    assert of(batch, ev.EncounterBegan)[0].distance == "300 feet"
-    assert labels(batch)[1:] == ["Party surprised", "Monsters ready"]
+    assert of(batch, ev.EncounterBegan)[0].distance == "100 yards"
+    assert labels(batch)[1:] == ["Party ready", "Monsters ready"]
+
+
+@pytest.mark.parametrize(
+    ("party_die", "monster_die", "sides"),
+    [(2, 5, ["Party surprised", "Monsters ready"]), (4, 1, ["Party ready", "Monsters surprised"]),
+     (1, 2, ["Party surprised", "Monsters surprised"])],
+)  # fmt: skip
+def test_outdoors_either_side_surprised_meets_at_1d4_times_10_yards(
+    party: Expedition, party_die: int, monster_die: int, sides: list[str]
+) -> None:
+    """Encounters, Encounter Distance (the SRD's Encounters page, revision of 31 January
+    2020): wilderness encounters are 1d4 × 10 yards away if either side is surprised."""
+    outdoors(party)
+    batch = party.execute(
+        f"turn travel path=trail wandering=1 surprise-party={party_die} "
+        f"surprise-monsters={monster_die} distance=3"
+    )
+    began = of(batch, ev.EncounterBegan)
+    assert len(began) == 1 and began[0].distance == "30 yards"
+    assert labels(batch)[1:] == sides
+    with pytest.raises(CommandError, match="d4"):
+        party.execute(
+            f"turn travel path=trail wandering=1 surprise-party={party_die} "
+            f"surprise-monsters={monster_die} distance=10"
+        )
+
+
+def test_below_ground_the_days_ration_is_eaten_at_midnight(expedition: Factory) -> None:
+    """Adventuring Gear, Rations; Wilderness Adventuring, End of Day: each character eats a
+    day's ration each day, below ground too, where days pass in turns: the turn in which
+    the clock passes midnight eats it."""
+    late = expedition("ose", seed=11, start="23:30")
+    run(late, "pc add Ash hp=6 MV=120", "light add torch carrier=Ash lit")
+    run(late, "turn explore", "turn explore hazard=6")
+    assert late.state.party[0].resource("rations") == 7
+    batch = late.execute("turn explore")  # 23:50 to midnight
+    eaten = [e for e in of(batch, ev.ResourceChanged) if e.resource == "rations"]
+    assert [e.value for e in eaten] == [6]
+
+
+def test_travellers_in_the_air_meet_wandering_monsters_on_2_in_6(party: Expedition) -> None:
+    """Hazards and Challenges, Wandering Monsters: 2-in-6 for travellers in the air."""
+    outdoors(party, "swamp")
+    party.execute("do terrain terrain=air")
+    assert party.state.counter("wild-odds") == 2 and party.state.counter("lost-odds") == 3
+    batch = party.execute(
+        "turn travel path=guide wandering=2 surprise-party=4 surprise-monsters=4 distance=9"
+    )
+    assert len(of(batch, ev.EncounterBegan)) == 1
 
 
 def test_each_member_eats_a_ration_a_day(party: Expedition) -> None:
@@ -439,15 +511,38 @@ def test_a_day_without_food_leaves_a_member_hungry_until_fed(party: Expedition) 
 
 
 def test_foraging_finds_food_for_1d6_on_1_in_6(party: Expedition) -> None:
-    """Wilderness Adventuring, Foraging: alongside travel, 1-in-6 a day to find food for
+    """Wilderness Adventuring, Foraging: alongside a day's travel, 1-in-6 to find food for
     1d6 human-sized beings."""
     outdoors(party)
-    found = party.execute("do forage by=Ash forage=1 supply.Ash=4")
-    member = party.state.member("Ash")
-    assert member is not None and member.resource("rations") == 7 + 4
-    assert party.state.turn == 0
-    assert labels(party.execute("do forage by=Ash forage=2")) == ["nothing found"]
-    assert labels(found) == ["food found"]
+    found = party.execute("turn travel path=trail wandering=6 forage=yes foraging=1 supply=4")
+    assert labels(found)[:2] == ["food found", "No encounter"]
+    missed = party.execute("turn travel path=trail wandering=6 forage=yes foraging=2")
+    assert labels(missed)[:2] == ["nothing found", "No encounter"]
+    quiet = party.execute("turn travel path=trail wandering=6")
+    assert "foraging" not in rolled(quiet)
+
+
+def test_foraged_food_feeds_the_party_not_the_foragers_pack(party: Expedition) -> None:
+    """Wilderness Adventuring, Foraging: food for 1d6 human-sized beings is the party's: it
+    is shared out, whoever holds fewest first, before the day's rations are eaten."""
+    outdoors(party)
+    run(party, "pc Ash rations=1", "pc Bo rations=0", "pc add Cole hp=4 MV=120 rations=3")
+    party.execute("turn travel path=trail wandering=6 forage=yes foraging=1 supply=4")
+    held = {m.name: m.resource("rations") for m in party.state.party}
+    # Bo 0→1, then Ash and Bo 1→2, then Ash (first of the fewest) 2→3; then each eats one.
+    assert held == {"Ash": 2, "Bo": 1, "Cole": 2}
+    assert all("hungry" not in m.conditions for m in party.state.party)
+
+
+def test_foraging_goes_with_a_days_travel_only(party: Expedition) -> None:
+    """Wilderness Adventuring, Foraging and Hunting: foraging is done alongside travel,
+    once a day; a day of hunting or of rest has no foraging of its own."""
+    outdoors(party)
+    for day in ("hunt hunt=6 wandering=6", "rest-day wandering=6"):
+        before = (party.state, party.event_count)
+        with pytest.raises(CommandError, match="forage="):
+            party.execute(f"turn {day} forage=yes")
+        assert (party.state, party.event_count) == before
 
 
 def test_hunting_takes_the_day_and_finds_game_on_1_in_6(party: Expedition) -> None:
@@ -464,8 +559,14 @@ def test_hunting_takes_the_day_and_finds_game_on_1_in_6(party: Expedition) -> No
 def test_a_forced_march_owes_a_day_of_rest(party: Expedition) -> None:
     """Wilderness Adventuring, Forced March: half as far again, then a full day of rest."""
     outdoors(party)
-    party.execute("turn travel path=trail march=forced wandering=6")
+    batch = party.execute("turn travel path=trail speed=forced wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == "36 miles"
     assert "forced-march" in conditions(party, "Ash")
+    for day in ("travel path=trail", "travel-road", "hunt"):
+        before = (party.state, party.event_count)
+        with pytest.raises(CommandError, match="must rest a whole day first"):
+            party.execute(f"turn {day} wandering=6")
+        assert (party.state, party.event_count) == before
     party.execute("turn rest-day wandering=6")
     assert "forced-march" not in conditions(party, "Ash")
 
@@ -483,14 +584,36 @@ def test_a_day_of_rest_is_owed_every_six_days_of_travel(party: Expedition) -> No
     assert "travel-worn" not in conditions(party, "Ash")
 
 
-def test_the_days_travel_names_the_miles_by_terrain(party: Expedition) -> None:
-    """Wilderness Adventuring, Overland Travel: the base rate ÷ 5 in miles (24 at 120'),
-    a third less in rough land, half in jungle, mountains and swamp, half again on roads."""
-    actions = party.procedure.actions
-    assert "24 miles" in actions["travel"].label
-    assert "16 miles" in actions["travel-rough"].label
-    assert "12 miles" in actions["travel-hard"].label
-    assert "36 miles" in actions["travel-road"].label
+@pytest.mark.parametrize(
+    ("action", "at_120", "at_90"),
+    [("travel", "24 miles", "18 miles"), ("travel-rough", "16 miles", "12 miles"),
+     ("travel-hard", "12 miles", "9 miles"), ("travel-road", "36 miles", "27 miles")],
+)  # fmt: skip
+def test_the_days_travel_is_the_slowest_rate_over_5_in_miles_by_terrain(
+    party: Expedition, action: str, at_120: str, at_90: str
+) -> None:
+    """Wilderness Adventuring, Overland Travel: the base movement rate ÷ 5 in miles a day
+    (24 at 120'), at the slowest member's rate; Terrain: a third less in rough land, half in
+    jungle, mountains and swamp, half again on a maintained road."""
+    outdoors(party)
+    way = "" if action == "travel-road" else " path=trail"  # a road is never lost
+    batch = party.execute(f"turn {action}{way} wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == at_120
+    party.execute("pc add Cole hp=4 MV=90")
+    batch = party.execute(f"turn {action}{way} wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == f"{at_90} at Cole's pace"
+
+
+def test_distances_outdoors_are_counted_in_yards_and_miles(party: Expedition) -> None:
+    """Wilderness Adventuring, Distance and Measurement: outdoors, distances are in yards
+    (the dungeon's feet, tripled) and a day's travel in miles; below ground, in feet."""
+    assert of(party.execute("turn explore"), ev.TurnStarted)[0].distance == "120 feet"
+    outdoors(party)
+    batch = party.execute(
+        "turn travel path=trail wandering=1 surprise-party=5 surprise-monsters=5 distance=4"
+    )
+    assert of(batch, ev.TurnStarted)[0].distance == "24 miles"
+    assert of(batch, ev.EncounterBegan)[0].distance == "40 yards"
 
 
 def test_outdoor_evasion_rolls_the_chance_the_gm_reads(party: Expedition) -> None:
@@ -535,8 +658,7 @@ def test_replay_gives_the_live_state(party: Expedition) -> None:
         "turn run",
         "enter wilderness",
         "do terrain terrain=hills",
-        "turn travel-rough",
-        "do forage by=Bo",
+        "turn travel-rough forage=yes",
         "turn rest-day",
     )
     replays_the_same(party)
@@ -556,4 +678,17 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
     assert "The party is lost: the referee picks the direction" in text
     assert "Bo gains a condition: hungry" in text
     assert "Ash gains a condition: travel-worn" in text
-    assert "Distance: 240 feet." in text  # 4d6 = 8: 80 yards
+    assert "(4d6 × 10 yards). Distance: 70 yards." in text
+    assert "(1d4 × 10 yards). Distance: 20 yards." in text  # a side surprised
+    assert "Travel by road, 40.5 miles at Cole's pace" in text  # forced, at MV 90
+    assert "Ash: Rations (days) +1" in text  # foraged food shared with the party
+
+
+@pytest.mark.parametrize("action", ["travel", "travel-rough", "travel-hard", "travel-road"])
+def test_flying_covers_twice_the_miles_whatever_the_terrain(party: Expedition, action: str) -> None:
+    """Wilderness Adventuring, Flying: twice the overland miles a day (48 at 120'),
+    whatever the terrain."""
+    outdoors(party, "air")
+    way = "" if action == "travel-road" else " path=guide"
+    batch = party.execute(f"turn {action}{way} speed=flying wandering=6")
+    assert of(batch, ev.TurnStarted)[0].distance == "48 miles"

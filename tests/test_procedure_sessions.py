@@ -273,19 +273,18 @@ SCRIPTS: dict[str, list[str]] = {
         "light off lantern1",
         "enter wilderness",
         "do terrain terrain=woods",
-        "turn travel-rough lost=2 wandering=5",  # 25: lost in the woods
-        "do forage by=Cole forage=1 supply.Cole=3",
-        "turn travel-rough lost=4 wandering=2 distance=8 surprise-party=6 surprise-monsters=2",
+        "turn travel-rough lost=2 wandering=5 forage=yes foraging=1 supply=3",  # 25: lost
+        "turn travel-rough lost=4 wandering=2 surprise-party=6 surprise-monsters=2 distance=2",
         "do evade chance=35 evade=60",
         "do pursuit caught=2",
         "do evade chance=35 evade=12",
         "do terrain terrain=grassland",
         "turn travel path=trail wandering=3",  # 27
-        "turn travel lost=5 wandering=1 distance=12 surprise-party=2 surprise-monsters=4",  # 28
+        "turn travel lost=5 wandering=1 surprise-party=2 surprise-monsters=4 distance=3",  # 28
         "do react reaction=12",
         "pc Bo rations=0",
         "note Bo's pack was lost in the river.",
-        "turn travel-road march=forced wandering=6",  # 29: Bo goes without food
+        "turn travel-road speed=forced wandering=6",  # 29: Bo goes without food
         "turn rest-day wandering=4",  # 30
         "pc Bo +3 rations",
         "turn hunt hunt=1 distance=5 wandering=6",  # 31
@@ -304,14 +303,14 @@ SCRIPTS: dict[str, list[str]] = {
     # encounter check every 3 rounds while unsafe, 2 while risky, every round while deadly
     # or in total darkness; close, near or far, what the creatures are doing, the reaction
     # with the speaker's CHA; torches burning an hour of real time; a table's torch set to
-    # rounds (ten to the hour); minutes passing; then a camp: a campfire, eight hours' rest
-    # on a ration, an interruption and its CON checks.
+    # rounds (ten to the hour); minutes passing; then a camp: a campfire of three torches,
+    # eight hours' rest on a ration, an interruption and its CON checks.
     "shadowdark": [
         "enter crawl",
         "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
         "pc add Bo hp=5 CHA=4 CON=8",
         "pc add Cole hp=6 CHA=10 CON=14",
-        "light add torch count=4 carrier=Ash",
+        "light add torch count=9 carrier=Ash",
         "light add lantern carrier=Bo",
         "pc Bo +1 oil",
         "light on torch",
@@ -335,8 +334,7 @@ SCRIPTS: dict[str, list[str]] = {
         "light on lantern1",
         "turn crawl",  # 11
         "turn crawl hazard=5",  # 12
-        "turn pass-time time-passes=5",  # 13: ten minutes searching the shrine
-        "realtime pass 10m",
+        "turn pass-time minutes=10 time-passes=5",  # 13: ten minutes searching the shrine
         "do disturbance disturbance=1 how-far=1 activity=2 reaction=3",
         "note The shrine's bell rings out; a ghoul lunges from the alcove.",
         "do treasure treasure=2",

@@ -18,6 +18,7 @@ import datetime as dt
 import pytest
 
 from delvetui.core import events as ev
+from delvetui.core import players
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, rolled, run
@@ -33,7 +34,7 @@ def party(expedition: Factory) -> Expedition:
         "enter crawl",
         "pc add Ash hp=8 CHA=14 CON=12 DEX=15 WIS=11",
         "pc add Bo hp=5 CHA=4 CON=8",
-        "light add torch count=3 carrier=Ash",
+        "light add torch count=6 carrier=Ash",
         "light add lantern carrier=Bo",
         "light on torch",
     )
@@ -212,10 +213,12 @@ def test_a_speaker_of_very_low_charisma(
 
 def test_minutes_passing_check_once_on_1_to_3(party: Expedition) -> None:
     """Time, Time Passes: when minutes pass, one encounter check that comes on 1-3."""
-    batch = party.execute("turn pass-time time-passes=3 how-far=6 activity=12 reaction=12")
+    batch = party.execute(
+        "turn pass-time minutes=10 time-passes=3 how-far=6 activity=12 reaction=12"
+    )
     assert labels(batch, "time-passes") == ["Encounter"]
     assert of(batch, ev.EncounterBegan)[0].distance == "far"
-    batch = party.execute("turn pass-time time-passes=4")
+    batch = party.execute("turn pass-time minutes=10 time-passes=4")
     assert labels(batch, "time-passes") == ["No encounter"]
 
 
@@ -223,8 +226,57 @@ def test_minutes_passing_on_a_due_round_make_only_the_one_check(party: Expeditio
     """Time, Time Passes: one encounter check covers the minutes that pass, even on a round
     the danger level's check would come."""
     run(party, "turn crawl", "turn crawl")
-    assert rolled(party.execute("turn pass-time time-passes=6")) == ["time-passes"]
+    assert rolled(party.execute("turn pass-time minutes=10 time-passes=6")) == ["time-passes"]
     assert quiet(party, 3) == [6]
+
+
+def test_minutes_pass_take_the_time_the_gm_says(party: Expedition) -> None:
+    """Time, Time Passes: the table agrees how much time passes, and the GM and players
+    move every timer down by that amount: the clock, a torch's real hour, a light burning
+    by rounds and a timer in minutes all move on by the 30 minutes said."""
+    party.execute("timer add rope 50m")
+    party.execute("turn pass-time minutes=30 time-passes=6")
+    state = party.state
+    assert state.clock_text == "08:30" and state.minutes == 30
+    torch2 = state.light("torch2")
+    assert torch2 is not None and torch2.real_seconds == 30 * 60
+    rope = state.timer("rope")
+    assert rope is not None and rope.left == 20
+    # A table that keeps no real time: the torch burns by rounds, and loses the 30 minutes.
+    run(party, "light off torch2", "light realtime torch1 off", "light on torch1")
+    party.execute("turn pass-time minutes=30 time-passes=6")
+    torch3 = party.state.light("torch3")
+    assert torch3 is not None and torch3.real_seconds is None and torch3.minutes == 30
+
+
+def test_minutes_passing_asks_how_long_and_writes_nothing_without_it(
+    party: Expedition,
+) -> None:
+    """Time, Time Passes: how long is the table's to say; a command without it is refused
+    and nothing is saved."""
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="minutes=N"):
+        party.execute("turn pass-time time-passes=6")
+    assert (party.state, party.event_count) == before
+
+
+def test_minutes_passing_end_effects_lasting_rounds(party: Expedition) -> None:
+    """Time, Time Passes, Minutes Pass: effects with a duration of rounds expire."""
+    run(party, "pc Ash +blinded:3", "timer add web 4t", "timer add bell 2h")
+    batch = party.execute("turn pass-time minutes=10 time-passes=6")
+    ash = party.state.member("Ash")
+    assert ash is not None and "blinded" not in ash.conditions
+    assert party.state.timer("web") is None and party.state.timer("bell") is not None
+    assert [e.name for e in of(batch, ev.TimerEnded)] == ["web"]
+
+
+def test_minutes_passing_can_burn_a_real_hour_out(party: Expedition) -> None:
+    """Time, Time Passes; Crawling, Light Sources: a torch's real hour runs out when more
+    minutes pass than it has left, and the party is in the dark."""
+    party.execute("realtime pass 40m", now=MOMENT)
+    batch = party.execute("turn pass-time minutes=30 time-passes=6")
+    assert [e.id for e in of(batch, ev.LightPutOut)] == ["torch2"]
+    assert party.state.light_level == "dark"
 
 
 def test_a_loud_disturbance_may_bring_a_check(party: Expedition) -> None:
@@ -250,6 +302,16 @@ def test_sneaking_is_a_dex_check_against_the_gms_dc(party: Expedition) -> None:
     assert any("undetected" in e.text for e in of(batch, ev.Logged))
     with pytest.raises(CommandError, match="dc="):
         party.execute("do sneak by=Ash")
+
+
+def test_the_gm_may_roll_the_sneaking_check_in_secret(party: Expedition) -> None:
+    """Stealth and Surprise, Hiding and Sneaking: the GM may make the check in secret: the
+    players' screen shows no roll, so a success and a failure look alike there."""
+    party.execute("do sneak by=Ash dc=12 sneak=18")
+    seen = players.view(party.state, party.procedure).lines()
+    party.execute("undo")
+    party.execute("do sneak by=Ash dc=12 sneak=2")
+    assert players.view(party.state, party.procedure).lines() == seen
 
 
 def test_total_darkness_gives_disadvantage(party: Expedition) -> None:
@@ -298,6 +360,55 @@ def test_without_real_time_a_torch_burns_ten_rounds(party: Expedition) -> None:
     assert party.state.light(lit.id) is not None and party.state.light_level == "bright"
     quiet(party, 1)
     assert party.state.light_level == "dark"
+
+
+@pytest.mark.parametrize(("camp", "hour"), [("travel", "turn travel"), ("camp", "turn rest")])
+def test_hours_passing_take_an_hour_off_a_torchs_real_hour(
+    party: Expedition, camp: str, hour: str
+) -> None:
+    """Time, Time Passes, Hours Pass: the world jumps to the new time, and every timer moves
+    down by it: an hour of travel or of rest takes an hour off a torch burning in real
+    time, which goes out."""
+    party.execute("realtime pass 20m", now=MOMENT)
+    party.execute(f"enter {camp}")
+    batch = party.execute(hour)
+    assert [e.id for e in of(batch, ev.LightPutOut)] == ["torch2"]
+    assert party.state.light_level == "dark"
+
+
+def test_a_light_lit_while_another_burns_rides_along_on_its_timer(party: Expedition) -> None:
+    """Crawling, Light Sources: new light sources lit while another is already active ride
+    along on the current timer: the lantern lit 25 real minutes into the torch's hour goes
+    out with it."""
+    party.execute("realtime pass 25m", now=MOMENT)
+    run(party, "pc Bo +1 oil", "light on lantern1")
+    lantern = party.state.light("lantern1")
+    assert lantern is not None and lantern.real_seconds == 35 * 60
+    party.execute("realtime pass 35m", now=MOMENT)
+    assert party.state.light_level == "dark"
+
+
+def test_the_gm_may_snuff_the_old_lights_and_start_a_new_timer(party: Expedition) -> None:
+    """Crawling, Light Sources: with little time left, the GM snuffs the old lights before
+    the new torch is lit, which then starts a timer of its own, a whole hour."""
+    party.execute("realtime pass 55m", now=MOMENT)
+    run(party, "light off torch2", "light on torch")
+    lit = party.state.lit_lights
+    assert [light.real_seconds for light in lit] == [3600]
+
+
+def test_three_torches_make_a_campfire(party: Expedition) -> None:
+    """Resting, Campfire: a campfire is made of three torches: adding one takes three of
+    the party's unlit torches, and with fewer it is refused and nothing changes."""
+    assert party.state.light("torch1") is not None
+    run(party, "enter camp", "light add campfire lit")
+    stack = party.state.light("torch1")
+    assert stack is not None and stack.count == 2
+    assert party.state.light("campfire1") is not None
+    before = (party.state, party.event_count)
+    with pytest.raises(CommandError, match="made of 3 torches; the party has 2 unlit"):
+        party.execute("light add campfire")
+    assert (party.state, party.event_count) == before
 
 
 def test_a_campfire_lasts_eight_hours_of_rest(party: Expedition) -> None:

@@ -363,3 +363,32 @@ def test_dim_light_and_darkness_are_difficult_and_harsh_terrain(expedition: Fact
     assert made.state.light_level == "dark"  # the torch's hour is over
     started = of(made.execute("turn cautious hazard=20,20"), ev.TurnStarted)[0]
     assert "sight impossible" in started.flags
+
+
+def test_a_night_of_unsafe_rest_heals_one_hit_point(expedition: Factory) -> None:
+    """Healing From Rest: "A PC heals 1 HP per night of unsafe rest; such as when in a
+    dungeon" (the expedition is out of safety). A night is eight travel turns of rest in a
+    row (the text gives no length); fewer heal nothing, and a full member heals nothing."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 CON=10", "pc add Bo hp=6 CON=10", "pc Ash hp=5")
+    for _ in range(7):
+        made.execute("turn rest hazard=20")
+    assert [m.hp for m in made.state.party] == [5, 6]
+    batch = made.execute("turn rest hazard=20")
+    assert [m.hp for m in made.state.party] == [6, 6]
+    assert [e.name for e in of(batch, ev.HpChanged)] == ["Ash"]
+    made.execute("turn cautious hazard=20,20")
+    for _ in range(7):
+        made.execute("turn rest hazard=20")
+    assert made.state.party[0].hp == 6
+
+
+def test_the_checks_delvetui_rolls_take_no_mode_from_the_light(expedition: Factory) -> None:
+    """Light: darkness hinders sight, stealth and attacks; a resilience check is none of
+    them, so in darkness it is a plain d20."""
+    made = expedition("travel-turn")
+    run(made, "pc add Ash hp=8 CON=1", "turn cautious hazard=20,20")
+    assert made.state.light_level == "dark"
+    batch = made.execute("turn cautious hazard=20,20 resilience=15")
+    checks = [e.expression for e in of(batch, ev.DiceRolled) if e.key.startswith("resilience")]
+    assert checks == ["d20-5"]

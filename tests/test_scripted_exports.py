@@ -177,7 +177,7 @@ MORE: dict[str, list[str]] = {
         "do spot by=Cole dc=12",
         "pc Bo hp=-1",
         "pc Bo hp=+2",
-        "turn pass-time",
+        "turn pass-time minutes=20",
         "turn fly",
         "light off torch",
         "enter camp",

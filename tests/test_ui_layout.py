@@ -139,11 +139,17 @@ async def test_the_start_screen_lines_up_its_list() -> None:
 def real_party(procedure: str) -> tuple[str, ...]:
     """Four characters and four lights, one of each kind the procedure has (then again
     from the first), the first lit, and two turns."""
-    kinds = list(find(procedure).lights)
-    lights = [kinds[index % len(kinds)] for index in range(4)]
+    kinds = find(procedure).lights
+    lights = [list(kinds)[index % len(kinds)] for index in range(4)]
     names = ("Ash", "Bryn", "Cora", "Dag")
     return (
         *(f"pc add {name} hp={6 + index}" for index, name in enumerate(names)),
+        *(
+            # A light made of others (a campfire of torches) takes them from the party.
+            f"light add {made} count={count}"
+            for kind in lights
+            for made, count in kinds[kind].made_from.items()
+        ),
         *(
             f"light add {kind} carrier={names[index]}" + (" lit" if index == 0 else "")
             for index, kind in enumerate(lights)

@@ -69,6 +69,10 @@ SAMPLES: dict[str, tuple[Any, str]] = {
     "member_light_levels": (("dim",), "a member stands in dim light"),
     "resource_at_least": ({"oil": 1}, "the lantern oil is at least 1 (it is 0)"),
     "resource_at_most": ({"oil": 0}, "the lantern oil is at most 0 (it is 0)"),
+    "rolled": (
+        {"surprise-roll": ("No surprise",)},
+        "Surprise came out No surprise (it was not rolled)",
+    ),
 }
 
 #: The keys whose values name something the procedure must have (a counter and its
@@ -94,6 +98,7 @@ CHECKED = {
     "member_resource_at_most",
     "resource_at_least",
     "resource_at_most",
+    "rolled",
 }
 
 
@@ -202,6 +207,7 @@ def test_each_check_reports_a_wrong_name_at_its_key() -> None:
         "member_resource_at_most": "{ no-res-b = 1 }",
         "resource_at_least": "{ no-res-c = 1 }",
         "resource_at_most": "{ no-res-d = 1 }",
+        "rolled": '{ no-table = ["Hostile"] }',
     }
     assert set(bad) == CHECKED
     condition = ", ".join(f"{key} = {value}" for key, value in bad.items())

@@ -61,13 +61,14 @@ def end_kind(work: Work, name: str, kind: str, reason: str) -> None:
             work.emit(ev.ConditionLost(name=name, condition=condition, reason=reason))
 
 
-def wear_off(work: Work) -> None:
+def wear_off(work: Work, *, every_timed: bool = False) -> None:
     """At the end of a turn: end the conditions whose turns are over, and after a rest
-    those that lasted until it (given before this resting turn)."""
+    those that lasted until it (given before this resting turn). With ``every_timed`` (an
+    action that ``expires_turns``), every condition that lasts a number of turns ends."""
     turn = work.turn_number
     for member in work.state.party:
         for condition, last in member.timers:
-            if last <= turn:
+            if last <= turn or every_timed:
                 work.emit(
                     ev.ConditionLost(name=member.name, condition=condition, reason="wore off")
                 )

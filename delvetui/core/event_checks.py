@@ -187,7 +187,7 @@ _CHECKS.update(
 #: Timers and the campaign: core.timers and core.campaign say what is sound.
 _CHECKS.update(
     {
-        kind: lambda at, e: timers.problem(at.state, e)
+        kind: lambda at, e: timers.problem(at.state, e, at.procedure)
         for kind in (
             ev.TimerStarted,
             ev.TimerChanged,
@@ -352,7 +352,7 @@ def _real_time_set(at: _At, e: ev.LightRealTimeSet) -> str | None:
         return f"{quote(light.id)} is used up"
     if e.seconds is None:
         return None if light.real_time else f"{quote(light.id)} does not burn in real time"
-    return _number("seconds", e.seconds, 1, MAX_REAL_SECONDS)
+    return _number("seconds", e.seconds, 0, MAX_REAL_SECONDS)
 
 
 @_checks(ev.RealTimePassed)

@@ -8,6 +8,7 @@ from delvetui.core import realtime
 from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
+from delvetui.text import counted
 
 #: The key a light's rolled duration is typed with: ``light on torch burn=3``.
 BURN = "burn"
@@ -22,6 +23,8 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
     procedure = work.procedure
     kind = named(procedure.lights, command.kind, f"a light of {procedure.name}")
     carrier = work.member(command.carrier).name if command.carrier else None
+    for made_of, each in kind.made_from.items():
+        _take(work, made_of, each * command.count, kind.label)
     light_id = _next_light_id(work.state, command.kind)
     minutes = kind.duration_minutes(procedure.turn_minutes(work.state.turn_type))
     work.emit(
@@ -40,6 +43,41 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
         work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
     if command.lit:
         light_on(work, light_id, carrier)
+
+
+def _take(work: Work, kind_id: str, wanted: int, made: str) -> None:
+    """Take ``wanted`` unlit lights of a kind from the party to make another light of
+    (three torches for a campfire): each is lit and goes into it, stacks first. Refused,
+    changing nothing, when the party has fewer."""
+    usable = sorted(
+        (
+            light
+            for light in work.state.lights
+            if light.kind == kind_id
+            and not light.lit
+            and not light.spent
+            and light.minutes != 0
+            and light.real_seconds != 0
+        ),
+        key=lambda light: -light.count,
+    )
+    have = sum(light.count for light in usable)
+    label = work.procedure.lights[kind_id].label.lower()
+    if have < wanted:
+        shown = ", ".join(f"{x.id} ×{x.count}" if x.count > 1 else x.id for x in usable)
+        raise CommandError(
+            f"A {made.lower()} is made of {counted(wanted, label)}; the party has {have} "
+            f"unlit{f' ({shown})' if shown else ''}. Add more first (light add {kind_id} "
+            f"count={wanted - have})."
+        )
+    for source in usable:
+        for _ in range(min(wanted, source.count)):
+            left = work.state.light(source.id)
+            assert left is not None
+            new_id = source.id if left.count == 1 else _next_light_id(work.state, kind_id)
+            work.emit(ev.LightLit(id=new_id, source=source.id, carrier=None))
+            work.emit(ev.LightPutOut(id=new_id, reason=f"made into the {made.lower()}", spent=True))
+            wanted -= 1
 
 
 def find_light(work: Work, target: str, *, lit: bool | None) -> Light:
@@ -79,6 +117,8 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
     kind = work.procedure.lights.get(light.kind)
     fresh = light.count > 1 or (light.lit_turn < 0 and _unburned(work, light))
     work.emit(ev.LightLit(id=new_id, source=light.id, carrier=holder))
+    if kind is not None and kind.rides_along and _ride_along(work, new_id):
+        return
     if kind is not None and kind.turns_dice and fresh:
         # "Torches burn for 1d4+4 turns": rolled (or typed, burn=N) when first lit.
         rolled = work.roll(BURN, kind.turns_dice, f"how long {new_id} burns, in turns")
@@ -86,6 +126,39 @@ def light_on(work: Work, target: str, carrier: str | None) -> None:
         minutes = turns * work.procedure.turn_minutes(work.state.turn_type)
         reason = f"rolled {kind.turns_dice}: {turns} turns"
         work.emit(ev.LightTimerSet(id=new_id, minutes=minutes, reason=reason))
+
+
+def _ride_along(work: Work, light_id: str) -> bool:
+    """A light of a kind that rides along, lit while another such light burns, takes the
+    running timer's time left instead of a fresh one (its real time, or its time by turns),
+    so they go out together. The running timer is the lit one with the most time left.
+    False when no such light burns: the new light starts a timer of its own."""
+    kinds = work.procedure.lights
+    running = [
+        light
+        for light in work.state.lit_lights
+        if light.id != light_id
+        and (kind := kinds.get(light.kind)) is not None
+        and kind.rides_along
+        and (light.real_seconds is not None or light.minutes is not None)
+    ]
+    if not running:
+        return False
+
+    def left(light: Light) -> int:
+        return light.real_seconds if light.real_seconds is not None else 60 * (light.minutes or 0)
+
+    timer = max(running, key=left)
+    new = work.state.light(light_id)
+    assert new is not None
+    reason = f"rides along on {timer.id}'s timer"
+    if timer.real_seconds is not None:
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=timer.real_seconds, reason=reason))
+        return True
+    if new.real_seconds is not None:
+        work.emit(ev.LightRealTimeSet(id=light_id, seconds=None, reason=reason))
+    work.emit(ev.LightTimerSet(id=light_id, minutes=timer.minutes or 0, reason=reason))
+    return True
 
 
 def _unburned(work: Work, light: Light) -> bool:

@@ -57,10 +57,29 @@ def member_levels(state: State, procedure: Procedure) -> dict[str, str]:
 
 
 def member_level(state: State, procedure: Procedure, name: str) -> str:
-    """One member's light level (the party's, where lights light the whole party)."""
+    """One member's light level (the party's, where lights light the whole party), as the
+    member sees by it: a condition's ``sight`` (darkvision) may lift it."""
     if not per_member(procedure):
-        return party_level(state, procedure)
-    return member_levels(state, procedure).get(name, state.light_level)
+        level = party_level(state, procedure)
+    else:
+        level = member_levels(state, procedure).get(name, state.light_level)
+    return seen_by(state, procedure, name, level)
+
+
+def seen_by(state: State, procedure: Procedure, name: str, level: str) -> str:
+    """The light level a member sees by where the light gives them ``level``: the
+    brightest any of their declared conditions' ``sight`` lifts it to. The party's level
+    is the light's, whatever one member sees."""
+    member = state.member(name)
+    if member is None:
+        return level
+    best = LEVELS.index(level)
+    for condition in member.conditions:
+        declared = procedure.conditions.get(condition)
+        lifted = declared.sight.get(level) if declared is not None else None
+        if lifted in LEVELS:
+            best = max(best, LEVELS.index(lifted))
+    return LEVELS[best]
 
 
 def party_level(state: State, procedure: Procedure) -> str:

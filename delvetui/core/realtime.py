@@ -14,6 +14,7 @@ the application layer (:mod:`delvetui.application.realtime`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
@@ -21,7 +22,10 @@ from delvetui.core import timers
 from delvetui.core.state import Light, State, Timer
 from delvetui.errors import CommandError
 from delvetui.procedure.model import LightKind, Procedure
-from delvetui.text import countdown, quoted
+from delvetui.text import countdown, counted, quoted
+
+if TYPE_CHECKING:
+    from delvetui.core.work import Work
 
 #: Seconds in the step a light records its real time by when its kind names none.
 STEP = 60
@@ -108,11 +112,16 @@ def passed_events(
         light = state.light(light_id)
         if light is None or (light.real_seconds or 0) > seconds:
             continue
-        kind = procedure.lights.get(light.kind)
-        refuels = kind is not None and kind.refuels
-        reason = "out of fuel" if refuels else "burnt out"
-        events.append(ev.LightPutOut(id=light.id, reason=reason, spent=not refuels))
+        events.append(out_of_time(light.id, light.kind, procedure))
     return events
+
+
+def out_of_time(light_id: str, kind_id: str, procedure: Procedure) -> ev.LightPutOut:
+    """A light whose time ran out goes out: used up, or out of fuel when it can be refuelled."""
+    kind = procedure.lights.get(kind_id)
+    refuels = kind is not None and kind.refuels
+    reason = "out of fuel" if refuels else "burnt out"
+    return ev.LightPutOut(id=light_id, reason=reason, spent=not refuels)
 
 
 def _timers_passed(state: State, seconds: int, names: tuple[str, ...]) -> list[ev.Event]:
@@ -216,3 +225,23 @@ def _set(state: State, command: cmd.SetRealTime) -> list[ev.Event]:
 def left_text(light: Light) -> str:
     """The countdown of a real-time light ('42:17'), '' for one that burns by turns."""
     return "" if light.real_seconds is None else countdown(light.real_seconds)
+
+
+def world_time_passed(work: Work, minutes: int) -> None:
+    """Minutes of the game's time that the table skipped over in a moment (an action with
+    ``real_time``): every lit light and every timer that runs in real time loses them too,
+    paused or not, and one left with none goes out or ends."""
+    seconds = minutes * 60
+    reason = f"{counted(minutes, 'minute')} passed"
+    for light in work.state.lit_lights:
+        if light.real_seconds is None:
+            continue
+        left = max(0, light.real_seconds - seconds)
+        work.emit(ev.LightRealTimeSet(id=light.id, seconds=left, reason=reason))
+        if not left:
+            work.emit(out_of_time(light.id, light.kind, work.procedure))
+    for timer in work.state.real_timers:
+        if timer.left > seconds:
+            work.emit(ev.TimerChanged(name=timer.name, unit=timer.unit, left=timer.left - seconds))
+        else:
+            work.emit(ev.TimerEnded(name=timer.name))

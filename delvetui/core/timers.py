@@ -130,20 +130,21 @@ def _length(procedure: Procedure, command: cmd.SetTimer) -> tuple[str, int, str]
     return unit, amount, label
 
 
-def count_down(work: Work) -> None:
+def count_down(work: Work, *, expire_turns: bool = False) -> None:
     """At the end of a turn: every running timer loses a turn or the turn's minutes; one
-    that runs out in the next turn warns, one that reaches nothing ends."""
+    that runs out in the next turn warns, one that reaches nothing ends. With
+    ``expire_turns`` (an action that ``expires_turns``), a timer in turns ends at once."""
     # A timer that runs in real time is counted by the table's clock, not by turns.
     before = tuple(timer for timer in work.state.timers if not timer.real_time)
     if not before:
         return
-    minutes = work.procedure.turn_minutes(work.state.turn_type)
+    minutes = work.turn_minutes
     work.emit(ev.TimersCounted(names=tuple(t.name for t in before), minutes=minutes))
     for old in before:
         timer = work.state.timer(old.name)
         if timer is None:
             continue
-        if timer.left == 0:
+        if timer.left == 0 or (expire_turns and timer.in_turns):
             work.emit(ev.TimerEnded(name=timer.name))
         elif ends_next_turn(timer, work.state, work.procedure) and not ends_next_turn(
             old, work.state, work.procedure
@@ -163,7 +164,7 @@ def status(state: State) -> dict[str, object]:
     }
 
 
-def problem(state: State, event: ev.Event) -> str | None:
+def problem(state: State, event: ev.Event, procedure: Procedure | None = None) -> str | None:
     """Why no command could have written this timer event in this state, or None."""
     match event:
         case ev.TimerStarted():
@@ -191,12 +192,24 @@ def problem(state: State, event: ev.Event) -> str | None:
             return wrong
         case ev.TimerEnded():
             found = next((t for t in state.timers if t.name == event.name), None)
-            if found is not None and found.left:
+            if found is not None and found.left and not _ended_by_the_turn(state, found, procedure):
                 return f"the timer {quote(event.name)} has {found.left} left; it has not run out"
             return _running(state, event.name)
         case ev.TimerCancelled() | ev.TimerWarned():
             return _running(state, event.name)
     return None
+
+
+def _ended_by_the_turn(state: State, timer: Timer, procedure: Procedure | None) -> bool:
+    """True when the turn under way ends this timer with time left: its action expires
+    whatever lasts turns (a timer in turns), or its time passes in real time too (a timer
+    in real minutes, for which the turn's minutes may be more than it has)."""
+    if not state.in_turn or procedure is None or state.action is None:
+        return False
+    action = procedure.actions.get(state.action)
+    if action is None:
+        return False
+    return (action.expires_turns and timer.in_turns) or (action.real_time and timer.real_time)
 
 
 def _running(state: State, name: str, *, real: bool | None = None) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import conditions, timers, when
+from delvetui.core import conditions, realtime, timers
 from delvetui.core import events as ev
 from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
@@ -129,7 +129,8 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
             pace = slowest(state, procedure)
             factor = 1.0 if pace is None else pace[1] / (movement.base_speed or pace[1])
             factor *= slowed
-            distance = f"{round(value * rules.movement_factor * factor, 2):g} {movement.unit}"
+            unit = procedure.distance_unit(state.turn_type)
+            distance = f"{round(value * rules.movement_factor * factor, 2):g} {unit}"
             if pace is not None and factor != slowed:
                 paced = f"at {pace[0]}'s pace"
         if slowed != 1:
@@ -194,8 +195,9 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             f"{action.label} is not possible in {rules.label.lower()}: "
             f"{shown.forbidden}. Light a source first."
         )
+    _refused(work, action)
     _check_inputs(work, name, action)
-    _allowed_now(work, action)
+    work.said_minutes = _said_minutes(work, action)
     _not_rolled(work, action)
     turns = shown.turns
     distance = shown.distance_told
@@ -242,11 +244,38 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         _time_passes(work, name)
 
 
-def _allowed_now(work: Work, action: Action) -> None:
-    """Refuse an action (or activity) its ``only`` keeps from being taken now."""
-    if action.only is not None and not work.holds(action.only):
-        said = when.words(action.only, work)
-        raise CommandError(f"{action.label} cannot be taken now: it is taken {said}.")
+def _refused(work: Work, action: Action) -> None:
+    """Refuse an action while its ``refused_when`` holds: for the party, or for any member
+    where it tests a member (naming who)."""
+    when = action.refused_when
+    if when is None:
+        return
+    if when.about_member:
+        who = [member.name for member in work.state.party if work.holds(when, member.name)]
+        if not who:
+            return
+        whose = f" ({', '.join(who)})"
+    elif work.holds(when):
+        whose = ""
+    else:
+        return
+    why = action.refusal or "its rule forbids it now"
+    raise CommandError(f"{action.label} is refused: {why}{whose}. Nothing was saved.")
+
+
+def _said_minutes(work: Work, action: Action) -> int | None:
+    """The turn's length the game master said (``turn pass-time minutes=30``), or None when
+    the action takes its kind of turn's own length."""
+    if not action.minutes_input:
+        return None
+    key = action.minutes_input
+    given = work.inputs.get(key) or action.inputs[key].default
+    if given is None or not given.isdigit() or int(given) < 1:
+        raise CommandError(
+            f"{action.label} lasts as long as the game master says: give {key}=N, the "
+            "minutes that pass (at least 1)."
+        )
+    return int(given)
 
 
 def _not_rolled(work: Work, action: Action) -> None:
@@ -312,7 +341,6 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
             f"{activity.label.lower()} now; take the next {turn_name} first."
         )
     _check_inputs(work, command.activity, activity)
-    _allowed_now(work, activity)
     by = work.inputs.get("by")
     member = work.member(by).name if by is not None else None
     if member is None and work.procedure.party.activities_each is not None:
@@ -393,7 +421,8 @@ def track_start(start: int | str, member: Member) -> int:
 
 def _time_passes(work: Work, action_name: str) -> None:
     procedure = work.procedure
-    minutes = procedure.turn_minutes(work.state.turn_type)
+    action = procedure.actions[action_name]
+    minutes = work.turn_minutes
     # A light that burns in real time is counted by the table's clock, not by turns.
     burning = tuple(
         light.id
@@ -405,10 +434,7 @@ def _time_passes(work: Work, action_name: str) -> None:
         for light_id in burning:
             light = work.state.light(light_id)
             if light is not None and light.minutes == 0 and light.lit:
-                kind = procedure.lights.get(light.kind)
-                refuels = kind is not None and kind.refuels
-                reason = "out of fuel" if refuels else "burnt out"
-                work.emit(ev.LightPutOut(id=light_id, reason=reason, spent=not refuels))
+                work.emit(realtime.out_of_time(light_id, light.kind, procedure))
     for track_name, track in procedure.tracks.items():
         # Whole hours the clock crosses, so that six 10-minute turns count an hour too.
         hours = (work.state.minutes + minutes) // 60 - work.state.minutes // 60
@@ -423,6 +449,8 @@ def _time_passes(work: Work, action_name: str) -> None:
                 )
             )
             track_over(work, track_name, member.name, before, passing=True)
-    conditions.wear_off(work)
-    timers.count_down(work)
+    if action.real_time:
+        realtime.world_time_passed(work, minutes)
+    conditions.wear_off(work, every_timed=action.expires_turns)
+    timers.count_down(work, expire_turns=action.expires_turns)
     work.emit(ev.TurnEnded(number=work.turn_number, minutes=minutes))

@@ -16,13 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from delvetui import lazy
 from delvetui.core import daytime, member_light
 from delvetui.core.state import Member, State
 from delvetui.procedure.conditions import MEMBER_KEYS, Condition, is_given
 from delvetui.text import counted
 
 if TYPE_CHECKING:
+    from delvetui.core import events as ev
     from delvetui.core.work import Work
+else:
+    ev = lazy.module("delvetui.core.events")
 
 
 @attrs.frozen
@@ -176,7 +180,7 @@ def _counter_levels_words(now: Now, wanted: dict[str, tuple[str, ...]]) -> str:
 
 def _day_ends_test(now: Now, wanted: bool) -> bool:
     state = now.work.state
-    return wanted == state.day_ends_after(now.work.procedure.turn_minutes(state.turn_type))
+    return wanted == state.day_ends_after(now.work.turn_minutes)
 
 
 def _time_of_day_test(now: Now, parts: tuple[str, ...]) -> bool:
@@ -339,6 +343,29 @@ def _each(phrase: str) -> Callable[[Now, tuple[str, ...]], str]:
     return words_
 
 
+def _last_rolled(now: Now, table: str) -> str | None:
+    """The row a table came out on when it was last rolled in this command (None: not yet)."""
+    for event in reversed(now.work.events):
+        if isinstance(event, ev.ResultRead) and event.table == table:
+            return event.label
+    return None
+
+
+def _rolled_test(now: Now, wanted: dict[str, tuple[str, ...]]) -> bool:
+    return all(_last_rolled(now, table) in labels for table, labels in wanted.items())
+
+
+def _rolled_words(now: Now, wanted: dict[str, tuple[str, ...]]) -> str:
+    parts = []
+    for table, labels in wanted.items():
+        found = now.work.procedure.tables.get(table)
+        name = found.label if found is not None else table
+        came = _last_rolled(now, table)
+        it = f"it came out {came}" if came is not None else "it was not rolled"
+        parts.append(f"{name} came out {' or '.join(labels)} ({it})")
+    return " and ".join(parts)
+
+
 _counter_least = _bounds(_at_least, "at least", State.counter, _counter_name)
 _counter_most = _bounds(_at_most, "at most", State.counter, _counter_name)
 _resource_least = _bounds(_at_least, "at least", State.resource, _resource_name)
@@ -432,4 +459,5 @@ KEYS: dict[str, WhenKey] = {
         lambda now, flags: " and ".join(f"the {now.turn_name} is not '{f}'" for f in flags),
     ),
     "streak": WhenKey(_streak_test, _streak_words),
+    "rolled": WhenKey(_rolled_test, _rolled_words),
 }

@@ -238,6 +238,16 @@ class Work:
         self.in_change = False
         #: True where a choice is not asked but its first option taken (the odds).
         self.first_choice = False
+        #: The length of the turn being taken in minutes, when the game master said it (an
+        #: action's ``minutes_input``); None for the kind of turn's own length.
+        self.said_minutes: int | None = None
+
+    @property
+    def turn_minutes(self) -> int:
+        """How long the turn being taken lasts: what the game master said, else its kind's."""
+        if self.said_minutes is not None:
+            return self.said_minutes
+        return self.procedure.turn_minutes(self.state.turn_type)
 
     def emit(self, event: ev.Event) -> None:
         """Add an event to the batch and apply it to the working state."""

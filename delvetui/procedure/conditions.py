@@ -157,6 +157,22 @@ def _resources(per: str) -> Check:
     return check
 
 
+def _rolled(checks: Checks, path: str, key: str, wanted: dict[str, tuple[str, ...]]) -> None:
+    for name, labels in wanted.items():
+        table = checks.procedure.tables.get(name)
+        if table is None:
+            checks.ref(f"{path}.{key}", name, checks.procedure.tables, "table")
+            continue
+        rows = [row.label for row in table.rows]
+        for label in labels:
+            if label not in rows:
+                checks.problem(
+                    f"{path}.{key}.{name}",
+                    f"'{label}' is not a row of {table.label} ({', '.join(rows)})."
+                    + suggest(label, rows),
+                )
+
+
 def _party(text: str, check: Check | None = None) -> dict[str, Any]:
     """A key that tests the party's state: its help line and its check."""
     return {"help": text, "scope": "party", "check": check}
@@ -354,6 +370,14 @@ class Condition(Value):
     resource_at_most: dict[str, int] = attrs.field(
         factory=dict,
         metadata=_party("The party's resources at or below these values.", _resources("party")),
+    )
+    rolled: dict[str, tuple[str, ...]] = attrs.field(
+        factory=dict,
+        metadata=_party(
+            "Only when these tables were rolled earlier in this command and came out on one "
+            "of these rows, e.g. {surprise = ['Surprised']}.",
+            _rolled,
+        ),
     )
 
     @property

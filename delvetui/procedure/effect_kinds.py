@@ -312,7 +312,7 @@ declare(
 
 declare(
     "encounter",
-    fields=("distance", "distance_dice", "distance_times"),
+    fields=("distance", "distance_dice", "distance_times", "distance_unit"),
     doc="""
     Starts an encounter, with `text` (default "An encounter."). If a sign that
     `foretells` was found since the last encounter, the encounter is with that
@@ -320,8 +320,10 @@ declare(
     creature with `creature=TEXT`. An encounter during a rest interrupts it: the
     turns of rest in a row (a `streak`, such as an hour's rest of 6 turns) count
     again from the next turn of rest.  How far away it begins: `distance_dice` (with
-    `distance_times`) rolls it in the movement unit ("2d6 × 10 feet": `distance_dice
-    = "2d6"`, `distance_times = 10`), typed as `distance=N` like any roll; otherwise
+    `distance_times`) rolls it in the unit of the kind of turn, or in `distance_unit`
+    when given ("2d6 × 10 feet": `distance_dice = "2d6"`, `distance_times = 10`;
+    "4d6 × 10 yards" on a day's travel counted in miles: `distance_unit = "yards"`),
+    typed as `distance=N` like any roll; otherwise
     `distance` gives it in words ("far"), and the game master may say it with
     `distance=TEXT` ("30 feet", "across the chasm"). The log, the exports and the
     players' screen show it.
@@ -540,17 +542,39 @@ declare(
 )
 
 
+def _supply(checks: Checks, effect: Effect, path: str) -> None:
+    _positive_amount(checks, effect, path)
+    if not effect.share:
+        return
+    resource = checks.procedure.resources.get(effect.resource)
+    if resource is not None and resource.per == "party":
+        checks.problem(
+            f"{path}.share",
+            f"shares a find among the members, but {resource.label} is the party's stock; "
+            "leave share out.",
+        )
+    if effect.target not in ("each", "party"):
+        checks.problem(
+            f"{path}.share",
+            f"shares a find among the whole party, so the target is each member, not "
+            f"{effect.target!r}; leave target out.",
+        )
+
+
 declare(
     "supply",
-    fields=("resource", "amount", "dice", "target"),
+    fields=("resource", "amount", "dice", "target", "share"),
     required=("resource",),
-    check=_positive_amount,
+    check=_supply,
     doc="""
     Adds `amount` (default 1) of a `resource` (required), or `dice` of them, for
     each member of the `target`: to the member's own stock, or to the party's for a
     resource kept `per = "party"` (with `target = "party"`, once for the whole
-    party). Nobody holds more than the resource's `max`. Typed results:
-    `supply.NAME=N` (`supply=N` for the party).
+    party). Nobody holds more than the resource's `max`. With `share = true` the
+    amount (or the dice, rolled once) is one find for the whole party, shared out
+    one at a time among the members, whoever holds fewest first (the marching order
+    on a tie): "food for 1d6 beings" feeds the party, not the one who found it.
+    Typed results: `supply.NAME=N` (`supply=N` for the party, and for a shared find).
     """,
 )
 

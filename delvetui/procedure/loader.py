@@ -46,7 +46,13 @@ from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, resources
 from delvetui.procedure.state_rules import check_state_rules
 from delvetui.procedure.timer_kinds import timer_kinds
-from delvetui.procedure.timing import check_counter, check_time
+from delvetui.procedure.timing import (
+    check_counter,
+    check_made_from,
+    check_rides_along,
+    check_said_time,
+    check_time,
+)
 from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import clock as read_clock
@@ -349,6 +355,8 @@ class _Checker:
                 self.problem(f"lights.{name}.usage_die", "should be one of 4, 6, 8, 10, 12, 20.")
             if light.real_minutes is not None and not 1 <= light.real_minutes <= 1440:
                 self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
+            check_rides_along(self, f"lights.{name}", light)
+            check_made_from(self, f"lights.{name}", name, light)
             if light.real_step is not None and not 1 <= light.real_step <= 60:
                 self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
             if light.turns_dice:
@@ -451,10 +459,9 @@ class _Checker:
                 self._condition(f"{path}.inputs.{key}.required_when", given.required_when)
         for kind in action.turn_types:
             self.ref(f"{path}.turn_types", kind, self.p.turn_types, "turn type")
-        if action.only is not None:
-            self._condition(f"{path}.only", action.only)
-            if action.only.about_member:
-                self.problem(f"{path}.only", "tests a member, but the party takes the action.")
+        check_said_time(self, path, action)
+        if action.refused_when is not None:
+            self._condition(f"{path}.refused_when", action.refused_when)
         self._effects(f"{path}.effects", action.effects)
 
     def _roll(self, path: str, rule: model.RollRule) -> None:

@@ -35,6 +35,20 @@ def check_member_rules(checks: Checks, procedure: Procedure) -> None:
                 "should be from 0 (no movement) to 1: a condition slows the party or not.",
             )
         _kinds(checks, f"{path}.check_modes", condition.check_modes, named)
+        _sight(checks, f"{path}.sight", condition.sight)
+
+
+def _sight(checks: Checks, path: str, sight: Mapping[str, str]) -> None:
+    """A condition's sight lifts a light level to a brighter one, each a level's name."""
+    levels = ("dark", "dim", "bright")
+    for given, seen in sight.items():
+        if given not in levels or seen not in levels:
+            checks.problem(f"{path}.{given}", "names a light level: use bright, dim or dark.")
+        elif levels.index(seen) <= levels.index(given):
+            checks.problem(
+                f"{path}.{given}",
+                f"sees {given} as {seen}, which is no brighter; sight only lifts the light.",
+            )
 
 
 def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]) -> None:

@@ -189,6 +189,19 @@ class Effect(Value):
         converter=as_tuple,
         metadata=_help("choose: the options the party chooses among, typed as ID=OPTION."),
     )
+    distance_unit: str = attrs.field(
+        default="",
+        metadata=_help(
+            "encounter: the unit of the distance dice (yards), when not the turn's own unit."
+        ),
+    )
+    share: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "supply: one find for the whole party, shared out one at a time among the "
+            "members, whoever holds fewest first."
+        ),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -333,13 +346,20 @@ class Action(Value):
         ),
     )
 
-    only: Condition | None = attrs.field(
-        default=None,
-        metadata=_help(
-            "Taken only while this holds (a lost party must reorient first); refused "
-            "otherwise, with the condition in words."
-        ),
-    )
+    #: The input whose number is each turn's length in minutes ("the time that passes is
+    #: what the table says": ``turn pass-time minutes=30``); '' for the turn type's length.
+    minutes_input: str = ""
+    #: The turn's time passes for what burns in real time too (real-time lights and timers):
+    #: time the table skipped over in a moment, not time that passed at the table.
+    real_time: bool = False
+    #: Everything that lasts a number of turns ends with the turn: timers counted in turns
+    #: and conditions given for a number of turns ("effects lasting rounds expire").
+    expires_turns: bool = False
+    #: The action is refused while this holds (for any member, where it tests a member):
+    #: "after a forced march the party must rest a whole day".
+    refused_when: Condition | None = None
+    #: Why, in the refusal's words ("the party must rest a whole day first").
+    refusal: str = ""
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -381,6 +401,12 @@ class LightKind(Value):
     #: False for a light that is used up when put out on purpose (``light off``, ``light
     #: douse``): a torch snuffed cannot be lit again.
     relight: bool = True
+    #: Lit while another light of a kind that rides along burns, it takes that light's time
+    #: left (real or by turns) instead of a fresh one: one timer for them all.
+    rides_along: bool = False
+    #: Made from lights of other kinds, taken from the party's unlit ones when it is added:
+    #: ``{ torch = 3 }`` ("three torches make a campfire").
+    made_from: dict[str, int] = attrs.field(factory=dict)
 
     @property
     def refuels(self) -> bool:
@@ -492,6 +518,12 @@ class MemberCondition(Value):
     )
     until: str = attrs.field(
         default="", metadata=_help("'rest': it lasts until the next rest unless the effect says.")
+    )
+    sight: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The light the member sees by at a level: { dark = 'dim' } sees darkness as dim."
+        ),
     )
 
 
@@ -708,6 +740,12 @@ class TurnType(Value):
     )
     weeks: float | None = attrs.field(
         default=None, metadata=_help("The turn's length in weeks (a week in a haven).")
+    )
+    unit: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The unit its distances are in (miles for a day's travel); [movement] unit when empty."
+        ),
     )
 
     def length(self) -> int:
@@ -956,6 +994,11 @@ class Procedure(Value):
         """What the game calls a turn of this type."""
         kind = self.turn_types.get(turn_type)
         return kind.label if kind is not None else self.time.turn_name
+
+    def distance_unit(self, turn_type: str) -> str:
+        """The unit the distances of a turn of this type are in: its own, else the party's."""
+        kind = self.turn_types.get(turn_type)
+        return kind.unit if kind is not None and kind.unit else self.movement.unit
 
     @property
     def fatigue_track(self) -> str | None:

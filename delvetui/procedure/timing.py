@@ -125,3 +125,54 @@ def check_counter(checks: Checks, path: str, counter: model.Counter) -> None:
     highest = counter.top()
     if counter.start < counter.min or (highest is not None and counter.start > highest):
         checks.problem(f"{path}.start", "is outside min and max.")
+
+
+def check_said_time(checks: Checks, path: str, action: model.Action) -> None:
+    """An action whose length the game master says names a number input of its own, and
+    takes one turn."""
+    if not action.minutes_input:
+        return
+    given = action.inputs.get(action.minutes_input)
+    if given is None:
+        known = ", ".join(action.inputs) or "it has none"
+        checks.problem(
+            f"{path}.minutes_input",
+            f"names the input '{action.minutes_input}', which the action does not declare "
+            f"({known}); declare it with number = true.",
+        )
+    elif not given.number:
+        checks.problem(
+            f"{path}.minutes_input",
+            f"names the input '{action.minutes_input}', which is not a number; give it "
+            "number = true.",
+        )
+    if action.turns != 1:
+        checks.problem(
+            f"{path}.minutes_input",
+            "gives the turn's length, so the action takes one turn; leave turns out.",
+        )
+
+
+def check_rides_along(checks: Checks, path: str, light: model.LightKind) -> None:
+    """A light that shares a running light's timer needs a time of its own to share."""
+    timed = light.duration_minutes(1) is not None or light.real_minutes is not None
+    if light.rides_along and not timed:
+        checks.problem(
+            f"{path}.rides_along",
+            "shares a running light's time, but the kind burns no time of its own "
+            "(turns, hours, minutes or real_minutes); leave rides_along out.",
+        )
+
+
+def check_made_from(checks: Checks, path: str, name: str, light: model.LightKind) -> None:
+    """A light made from others names kinds of light the procedure has, not itself, each
+    a whole number of them."""
+    for kind, count in light.made_from.items():
+        if kind == name:
+            checks.problem(
+                f"{path}.made_from", f"a {light.label.lower()} cannot be made of itself."
+            )
+        else:
+            checks.ref(f"{path}.made_from", kind, checks.procedure.lights, "light kind")
+        if count < 1:
+            checks.problem(f"{path}.made_from.{kind}", "should be at least 1.")

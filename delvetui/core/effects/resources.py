@@ -66,6 +66,9 @@ def supply(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Does what the `supply` kind says (``procedure.effect_kinds``)."""
     rules = work.procedure.resources[effect.resource]
     reason = work.text(effect.text, ctx) if effect.text else ctx.source
+    if effect.share:
+        _share(work, effect, ctx, reason)
+        return
     for name in _holders(work, effect, ctx):
         gained = effect.amount if effect.amount is not None else 1
         if effect.dice:
@@ -86,3 +89,38 @@ def supply(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                     reason=reason,
                 )
             )
+
+
+def _share(work: Work, effect: Effect, ctx: Ctx, reason: str) -> None:
+    """One find for the whole party, shared out one at a time: each to the member who
+    holds fewest (the first in the marching order on a tie), none past the resource's
+    ``max``. What nobody can carry is left behind, and the log says so."""
+    rules = work.procedure.resources[effect.resource]
+    found = effect.amount if effect.amount is not None else 1
+    if effect.dice:
+        found = max(0, work.roll("supply", effect.dice, f"{rules.label} for the party").total)
+    members = work.members("each", ctx)
+    holding = {member.name: member.resource(effect.resource) for member in members}
+    gained = dict.fromkeys(holding, 0)
+    for _ in range(found):
+        room = [name for name in holding if rules.max is None or holding[name] < rules.max]
+        if not room:
+            break
+        taker = min(room, key=lambda name: holding[name])  # the first of the fewest
+        holding[taker] += 1
+        gained[taker] += 1
+    for name, change in gained.items():
+        if change:
+            work.emit(
+                ev.ResourceChanged(
+                    name=name,
+                    resource=effect.resource,
+                    value=holding[name],
+                    change=change,
+                    reason=reason,
+                )
+            )
+    left = found - sum(gained.values())
+    if left:
+        what = rules.label.lower()
+        work.emit(ev.Logged(text=f"{left} {what} left behind: nobody can carry more."))

@@ -53,7 +53,8 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     met = areas.meet(work, creature)
     if effect.distance_dice:
         rolled = work.roll("distance", effect.distance_dice, "encounter distance")
-        distance = f"{rolled.total * effect.distance_times} {work.procedure.movement.unit}"
+        unit = effect.distance_unit or work.procedure.distance_unit(work.state.turn_type)
+        distance = f"{rolled.total * effect.distance_times} {unit}"
     else:
         distance = work.inputs.get("distance") or work.text(effect.distance, ctx)
     if met is not None:
