@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from delvetui.procedure.kind_checks import choices_offered, rolled_under
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.text import suggest
 
@@ -214,21 +215,6 @@ def duration_problem(turns: int | None, until: str) -> tuple[str, str]:
     return "", ""
 
 
-def _under(checks: Checks, effect: Effect, path: str) -> None:
-    """A check rolled under a score names the ability it is rolled under."""
-    if effect.above is not None and not effect.ability:
-        checks.problem(
-            f"{path}.above",
-            "a check rolled under a score needs 'ability', the score it is rolled under.",
-        )
-    if effect.above is not None and effect.ability.lower() == "best":
-        checks.problem(f"{path}.ability", "a check rolled under a score names one ability.")
-    if effect.above is not None and effect.target == "party":
-        checks.problem(f"{path}.target", "a check rolled under a score is made by members.")
-    if effect.above is not None and effect.above < 0:
-        checks.problem(f"{path}.above", "cannot be negative (0: no difficulty).")
-
-
 def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
     """A strike only counts against a kind that goes out on the Nth (``strikes = N``)."""
     lights = checks.procedure.lights
@@ -265,21 +251,6 @@ def _changes(checks: Checks, effect: Effect, path: str) -> None:
 def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:
     if effect.amount is not None and effect.amount < 1:
         checks.problem(f"{path}.amount", "should be at least 1.")
-
-
-def _choices(checks: Checks, effect: Effect, path: str) -> None:
-    """A choice offers two or more options, each a word typed as ID=OPTION, none twice."""
-    if len(effect.options) < 2:
-        checks.problem(f"{path}.options", "a choice needs at least two options.")
-    folded = [option.casefold() for option in effect.options]
-    for option in effect.options:
-        if not option or any(char.isspace() or char in "=," for char in option):
-            checks.problem(
-                f"{path}.options",
-                f"'{option}' cannot be typed as {effect.id}={option}: an option is one word.",
-            )
-        elif folded.count(option.casefold()) > 1:
-            checks.problem(f"{path}.options", f"'{option}' is given twice.")
 
 
 # The kinds, in the order the loader lists them when `do` is misspelt.
@@ -389,7 +360,7 @@ declare(
         "check_kind",
     ),
     required=("id",),
-    check=_under,
+    check=rolled_under,
     doc="""
     A roll against a difficulty: the game's saves and ability checks. Required:
     `id`. It rolls `dice` (default `d20`) plus the member's `ability` modifier, for
@@ -593,7 +564,7 @@ declare(
     "choose",
     fields=("id", "options"),
     required=("id", "options"),
-    check=_choices,
+    check=choices_offered,
     doc="""
     The party chooses one of the `options` (required, two or more words), as the text
     lets it choose among consequences: "rest, or each gains a Fatigue". The game master
