@@ -79,6 +79,10 @@ def test_the_track_sets_off_over_when_it_reaches_the_limit(home: Path) -> None:
         ash, bo = x.state.party
         assert "dead" in ash.conditions and "dead" not in bo.conditions
         assert (ash.track("exhaustion"), bo.track("exhaustion")) == (3, 3)
+        # The dead are no longer among "each": the next march tires Bo alone.
+        x.execute("turn")
+        ash, bo = x.state.party
+        assert (ash.track("exhaustion"), bo.track("exhaustion")) == (3, 4)
 
 
 def test_at_limit_needs_a_limit() -> None:

@@ -20,6 +20,7 @@ import attrs
 from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core import when
+from delvetui.core.campaign import DEAD
 from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State, track_limit
@@ -305,9 +306,9 @@ class Work:
             return [self.member(ctx.scope)]
         if target == "by-or-each":
             named = ctx.member or self.inputs.get("by")
-            return [self.member(named)] if named else list(self.state.party)
+            return [self.member(named)] if named else self.living()
         if target in ("each", "party"):
-            return list(self.state.party)
+            return self.living()
         name = ctx.member or self.inputs.get("by")
         if name is None:
             if len(self.state.party) == 1:
@@ -320,6 +321,11 @@ class Work:
                 raise InputNeeded("by", "|".join(members), purpose, message, choices=members)
             raise CommandError(message)
         return [self.member(name)]
+
+    def living(self) -> list[Member]:
+        """The members "each" reaches: all but the dead (the condition ``dead``, in any
+        game), whom no effect on each member, and no check of each member, reaches."""
+        return [m for m in self.state.party if DEAD not in m.conditions]
 
     def member(self, name: str) -> Member:
         """The party member of that name, or a CommandError naming the party."""
