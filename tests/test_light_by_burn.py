@@ -37,8 +37,10 @@ def test_bright_light_needs_a_strike_left_for_each_member(home: Path) -> None:
         assert level(x) == "bright"  # 1 + 3
         x.execute("turn")
         assert level(x) == "dim"  # the torch is out; the lantern has 2
+        x.execute("pc Bo +dead")
+        assert level(x) == "bright"  # 2 for the two living
         x.execute("pc remove Cy")
-        assert level(x) == "bright"  # 2 for two
+        assert level(x) == "bright"  # 2 for Ash alone
         replays_the_same(x)
 
 
