@@ -313,9 +313,10 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     # from the camp of watch 6 to watch 19 without Make Camp (Ash's went at the last camp),
     # and the last camp found Bryn deprived for more than a day, still with nothing to eat.
     assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 0}}
-    # The last camp set both members' hours since Make Camp back to 0.
-    assert ash["tracks"] == {"awake": 0, "fatigue": 0}
-    assert bryn["tracks"] == {"awake": 0, "fatigue": 3}
+    # The last camp set both members' hours since Make Camp back to 0; Bryn went without
+    # food at two camps running.
+    assert ash["tracks"] == {"awake": 0, "fatigue": 0, "hungry": 0}
+    assert bryn["tracks"] == {"awake": 0, "fatigue": 3, "hungry": 2}
     assert ash["conditions"] == [] and bryn["conditions"] == ["deprived"]
     lights = {light["id"]: light for light in state["lights"]}
     assert lights["lantern1"]["lit"] is True
@@ -329,7 +330,7 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Bryn: Fatigue 1 (exhaustion, no ration)." in text  # cycle 14: none to eat
     assert "Bryn: Fatigue 2 (Make Camp skipped)." in text
     assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
-    assert "Bryn: Fatigue 3 (deprived for more than a day)." in text
+    assert "Bryn: Fatigue 3 (deprived of food for more than a day)." in text
     assert "The weather's toll: fatigue (the party's choice)" in text
     assert "Ash: Fatigue 1 (the weather)." in text
 
@@ -594,3 +595,16 @@ def test_deprived_for_more_than_a_day_adds_a_fatigue(party: Expedition) -> None:
     run(party, "pc Bryn +3 rations", "turn explore hazard=6 weather-spring=2")
     run(party, "turn explore hazard=6", "turn camp hazard=6")
     assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Bryn"] == ()
+
+
+def test_a_first_camp_without_food_after_a_sleepless_day_adds_no_fatigue(
+    party: Expedition,
+) -> None:
+    """Core Rules › Deprivation & Fatigue: the Fatigue is for being deprived more than a
+    day. Deprived by a skipped camp, then with no food at the camp that follows, Bryn has
+    gone without food for a day at most: the camp adds no Fatigue for it."""
+    party.execute("pc Bryn rations=0")
+    party.execute("pc Bryn +deprived")
+    party.execute(f"turn camp hazard=6 {FAIR}")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0}
+    assert conditions(party)["Bryn"] == ("deprived",)
