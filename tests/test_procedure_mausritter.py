@@ -278,6 +278,20 @@ def test_a_full_rest_is_a_week_and_restores_everything(party: Expedition) -> Non
     assert party.state.day == 8
 
 
+def test_a_week_in_safety_leaves_the_day_it_ends_in_rested_and_fed(party: Expedition) -> None:
+    """Running Mausritter, Rest; Inventory, Conditions: a day without a watch of rest brings
+    Exhausted, one without a meal Hungry. The week of a full rest is rest and food and
+    board: the first watch out of it that ends the day finds the mice neither."""
+    run(party, "light off torch2", "enter haven", "turn full-rest", "enter wilds")
+    assert (party.state.day, party.state.clock_text) == (8, "06:00")
+    party.execute("turn stay watch-encounter=6 weather-spring=7")
+    party.execute("turn stay")
+    party.execute("turn stay watch-encounter=6")  # 18:00 to midnight: day 8 ends
+    assert party.state.day == 9
+    assert not member(party, "Ash")[1] & {"exhausted", "hungry"}
+    assert not member(party, "Bryn")[1] & {"exhausted", "hungry"}
+
+
 def test_each_condition_is_cleared_by_its_own_requirement(party: Expedition) -> None:
     """Inventory, Conditions: a Condition is removed only by meeting its clear requirement,
     usually a short, long or full rest; the Condition cards give each: Frightened after a

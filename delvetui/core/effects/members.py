@@ -167,7 +167,8 @@ def _under(
     key = f"{effect.id}.{member.name}"
     if alone and not work.inputs.has(key) and work.inputs.has(effect.id):
         key = effect.id
-    purpose = f"{label} for {member.name} (above {above}, at most {ability} {score})"
+    bounds = f"above {above}, at most" if above else "at most"
+    purpose = f"{label} for {member.name} ({bounds} {ability} {score})"
     total = work.roll(key, effect.dice or "d20", purpose).total
     success = above < total <= score
     work.emit(
