@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from delvetui.procedure.kind_checks import choices_offered, rolled_under
+from delvetui.procedure.kind_checks import check_bounds, choices_offered
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.text import suggest
 
@@ -355,12 +355,13 @@ declare(
         "dc_max",
         "dc_over",
         "above",
+        "dc_ability",
         "on_success",
         "on_failure",
         "check_kind",
     ),
     required=("id",),
-    check=rolled_under,
+    check=check_bounds,
     doc="""
     A roll against a difficulty: the game's saves and ability checks. Required:
     `id`. It rolls `dice` (default `d20`) plus the member's `ability` modifier, for
@@ -375,7 +376,9 @@ declare(
     `check_modes` for the check's `check_kind` ("sight", "attack"). Checks can hold
     checks, up to 6 levels deep. With `above`, the check is rolled under the member's
     `ability` score instead: the die alone (no modifier, no mode), a success when it is
-    above `above` (plus the DC's additions) and at most the score.
+    above `above` (plus the DC's additions) and at most the score. With `dc_ability`,
+    the DC is the member's score in that ability in place of `dc` (a save's target
+    number from the character's class and level, typed once like any score).
     """,
 )
 

@@ -93,6 +93,13 @@ class Effect(Value):
             "above this (the difficulty, 0 for none) and at most the score."
         ),
     )
+    dc_ability: str = attrs.field(
+        default="",
+        metadata=_help(
+            "check: the DC is the member's score in this ability, in place of `dc` (a "
+            "save's target number the character sheet gives)."
+        ),
+    )
     on_success: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))

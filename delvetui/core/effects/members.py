@@ -16,6 +16,7 @@ from delvetui.text import check_label, number_problem
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
+    from delvetui.core.state import Member
     from delvetui.core.work import Ctx, Work
 else:
     ev = lazy.module("delvetui.core.events")
@@ -107,8 +108,14 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         for name in who:
             _under(work, effect, ref, ctx, name, dc, alone=len(who) == 1)
         return
+    base = dc
     for name in who:
         member = work.state.member(name) if name else None
+        dc = (
+            base - effect.dc + _target(member, effect, label)
+            if member and effect.dc_ability
+            else base
+        )
         bonus = (
             member.modifier(effect.ability, work.procedure.party.modifier_of)
             if member and effect.ability
@@ -144,6 +151,18 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         follow = effect.on_success if success else effect.on_failure
         branch = "on_success" if success else "on_failure"
         work.apply_all(follow, f"{ref}.{branch}", here)
+
+
+def _target(member: Member, effect: Effect, label: str) -> int:
+    """The member's score a check's DC is (``dc_ability``): a save's target number."""
+    ability = effect.dc_ability.upper()
+    score = member.ability(ability)
+    if score is None:
+        raise CommandError(
+            f"{label} is made against {member.name}'s {ability}, and {member.name} has "
+            f"none: give it with `pc {member.name} {ability}=N`."
+        )
+    return score
 
 
 def _under(
