@@ -588,8 +588,8 @@ SCRIPTS: dict[str, list[str]] = {
     # lead's Charisma bonus; four-hour watches outdoors, a day's food at each midnight and
     # hunger from the third day without.
     "basic-fantasy": [
-        "pc add Ari hp=8 STR=16 CHA=16",
-        "pc add Morningstar hp=5 INT=15 CHA=12",
+        "pc add Ari hp=8 STR=16 CHA=16 DEATH=12",
+        "pc add Morningstar hp=5 INT=15 CHA=12 DEATH=13",
         "light add torch count=4 carrier=Ari",
         "light add lantern carrier=Morningstar",
         "light on torch burn=1",
