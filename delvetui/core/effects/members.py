@@ -155,12 +155,16 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
 
 def _target(member: Member, effect: Effect, label: str) -> int:
     """The member's score a check's DC is (``dc_ability``): a save's target number."""
-    ability = effect.dc_ability.upper()
+    return _score(member, effect.dc_ability.upper(), f"{label} is made against")
+
+
+def _score(member: Member, ability: str, what: str) -> int:
+    """The member's score a check is bounded by, or a sentence naming how to give it."""
     score = member.ability(ability)
     if score is None:
         raise CommandError(
-            f"{label} is made against {member.name}'s {ability}, and {member.name} has "
-            f"none: give it with `pc {member.name} {ability}=N`."
+            f"{what} {member.name}'s {ability}, and {member.name} has none: give it with "
+            f"`pc {member.name} {ability}=N`."
         )
     return score
 
@@ -177,12 +181,7 @@ def _under(
     member = work.state.member(name) if name else None
     if member is None:
         raise CommandError(f"{label} is rolled under a member's {ability}: say who with by=NAME.")
-    score = member.ability(ability)
-    if score is None:
-        raise CommandError(
-            f"{label} is rolled under {member.name}'s {ability}, and {member.name} has none: "
-            f"give it with `pc {member.name} {ability}=N`."
-        )
+    score = _score(member, ability, f"{label} is rolled under")
     key = f"{effect.id}.{member.name}"
     if alone and not work.inputs.has(key) and work.inputs.has(effect.id):
         key = effect.id
