@@ -30,7 +30,7 @@ from pathlib import Path
 WATCHER = """
 import sys, time
 from pathlib import Path
-from delvetui.ui.players_app import PlayersApp
+from delvetui.ui.players.app import PlayersApp
 
 class Timed(PlayersApp):
     def show(self, shown, stamp):

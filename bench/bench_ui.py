@@ -5,6 +5,7 @@ Run from the repository root::
     python bench/bench_ui.py            # 1,000 and 100,000 events, 11 rounds
     python bench/bench_ui.py --quick    # 1,000 and 10,000 events, 9 rounds
     python bench/bench_ui.py --verbose  # also every round's times
+    python bench/bench_ui.py --against ../before --turns 0  # another checkout, beside
 
 It reuses the expeditions ``bench_core.py`` generates (and caches, in the same folder) and
 copies each to a scratch folder, written out to disk before anything is timed.
@@ -16,8 +17,11 @@ copies each to a scratch folder, written out to disk before anything is timed.
   Wall time is the budget; CPU time (user + system of the process) is printed beside it,
   because on a shared machine it moves less. Each picture must show the expedition's
   newest turn in the log, or the bench stops.
+- ``--against DIR``: the table of another checkout (``DIR/delvetui``, run with ``DIR`` first
+  on ``PYTHONPATH``) on the same files in the same rounds, to time a change against the
+  code before it.
 - one turn: from asking for ``turn`` to the state on screen, the median of many turns, in
-  the real app driven headless (``App.run_test``).
+  the real app driven headless (``App.run_test``); ``--turns 0`` leaves it out.
 
 Before the rounds, delvetui's modules are compiled to bytecode, as installing a wheel does
 (an editable install under ``PYTHONDONTWRITEBYTECODE`` would otherwise compile them on
@@ -82,27 +86,39 @@ def shows_turn(svg: Path, turn: int) -> bool:
 
 
 def start_up(
-    bare: Path, files: dict[str, tuple[Path, int]], rounds: int, work: Path
+    bare: Path,
+    files: dict[str, tuple[Path, int]],
+    rounds: int,
+    work: Path,
+    against: Path | None = None,
 ) -> dict[str, list[tuple[float, float]]]:
-    """Each round: the plain app, then the table on each file; (wall, cpu) per run."""
+    """Each round: the plain app, then the table on each file (and, ``against`` another
+    checkout, its table on each file too); (wall, cpu) per run."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["DELVETUI_HOME"] = str(work / "home")
     compileall.compile_dir(Path(delvetui.__file__).parent, quiet=1)
     out = work / "picture.svg"
-    commands = {"plain Textual app": [sys.executable, str(bare), str(out)]}
-    for case, (path, _turn) in files.items():
-        commands[case] = [
-            sys.executable, "-m", "delvetui", "open", str(path),
-            "--screenshot", str(out), "--size", f"{SIZE[0]}x{SIZE[1]}",
-        ]  # fmt: skip
-    for command in commands.values():
-        run_timed(command, env)  # untimed: bytecode and the files in the page cache
+    commands = {"plain Textual app": ([sys.executable, str(bare), str(out)], env)}
+    shows: dict[str, int] = {}
+    trees: dict[str, dict[str, str]] = {"": env}
+    if against is not None:
+        compileall.compile_dir(against / "delvetui", quiet=1)
+        trees[f" ({against.name})"] = dict(env, PYTHONPATH=str(against.resolve()))
+    for case, (path, turn) in files.items():
+        for tree, tree_env in trees.items():
+            commands[case + tree] = ([
+                sys.executable, "-m", "delvetui", "open", str(path),
+                "--screenshot", str(out), "--size", f"{SIZE[0]}x{SIZE[1]}",
+            ], tree_env)  # fmt: skip
+            shows[case + tree] = turn
+    for command, command_env in commands.values():
+        run_timed(command, command_env)  # untimed: bytecode and the files in the page cache
     times: dict[str, list[tuple[float, float]]] = {case: [] for case in commands}
     for _ in range(rounds):
-        for case, command in commands.items():
-            times[case].append(run_timed(command, env))
-            if case in files and not shows_turn(out, files[case][1]):
-                raise SystemExit(f"{case}: the picture does not show turn {files[case][1]}")
+        for case, (command, command_env) in commands.items():
+            times[case].append(run_timed(command, command_env))
+            if case in shows and not shows_turn(out, shows[case]):
+                raise SystemExit(f"{case}: the picture does not show turn {shows[case]}")
     return times
 
 
@@ -160,6 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bare", type=Path, default=BARE, help="the plain Textual app")
     parser.add_argument("--rounds", type=int, help="start-up rounds (default 11; --quick 9)")
     parser.add_argument("--turns", type=int, default=20, help="turns timed in each of 3 rounds")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout whose table is timed beside this one"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every round's times")
     args = parser.parse_args(argv)
     rounds = args.rounds or (9 if args.quick else 11)
@@ -185,10 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             copy_synced(source, copy)
             with Expedition.open(copy, write=False, snapshot=True) as expedition:
                 files[case] = (copy, expedition.state.turn)
-        times = start_up(args.bare, files, rounds, work)
+        times = start_up(args.bare, files, rounds, work, args.against)
         # Turns change the file: each round plays on a fresh copy.
         turn_times: dict[str, list[float]] = {case: [] for case in sources}
-        for _ in range(3):
+        for _ in range(3 if args.turns else 0):
             for case, source in sources.items():
                 copy = work / "turns.delve"
                 copy_synced(source, copy)
@@ -238,11 +257,12 @@ def report(
         f"the plain app alone ran {min(spread) * 1000:.0f}–{max(spread) * 1000:.0f} ms"
         f" over the rounds (noise: ±{(max(spread) - min(spread)) / 2 / median(bare, 0):.0%})"
     )
-    print(f"one turn, median of {sum(len(t) for t in turn_times.values()) // 3} turns:")
-    for case, samples in turn_times.items():
-        print(f"  {case}: {statistics.median(samples) * 1000:.1f} ms")
     cases = list(turn_times)
-    turn_ratio = statistics.median(turn_times[cases[1]]) / statistics.median(turn_times[cases[0]])
+    turned = all(turn_times.values())
+    if turned:
+        print(f"one turn, median of {sum(len(t) for t in turn_times.values()) // 3} turns:")
+        for case, samples in turn_times.items():
+            print(f"  {case}: {statistics.median(samples) * 1000:.1f} ms")
     print("budgets:")
     checks = [
         (f"start-up at {small:,} events ≤ {START_BUDGET}× the plain app", cases[0], bare),
@@ -256,8 +276,12 @@ def report(
         budget = START_BUDGET if base == bare else RESUME_BUDGET
         met = "met" if ratio <= budget else "NOT met"
         print(f"  {label}: {ratio:.2f}× wall (CPU {cpu:.2f}×) — {met}")
-    print(f"  one turn at {large:,} / at {small:,} events ≤ 1.3×: {turn_ratio:.2f}× —", end=" ")
-    print("met" if turn_ratio <= 1.3 else "NOT met")
+    if turned:
+        turn_ratio = statistics.median(turn_times[cases[1]]) / statistics.median(
+            turn_times[cases[0]]
+        )
+        print(f"  one turn at {large:,} / at {small:,} events ≤ 1.3×: {turn_ratio:.2f}× —", end=" ")
+        print("met" if turn_ratio <= 1.3 else "NOT met")
 
 
 if __name__ == "__main__":

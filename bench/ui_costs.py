@@ -79,8 +79,8 @@ async def _run(runs: int, size: tuple[int, int]) -> list[tuple[str, float, dict[
     from textual.widgets import Input
 
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.light_dialog import LightDialog
-    from delvetui.ui.roll_prompt import RollPrompt
+    from delvetui.ui.dialogs.light_dialog import LightDialog
+    from delvetui.ui.dialogs.roll_prompt import RollPrompt
     from tests.ui_support import PARTY, make, ready, settle
 
     Stylesheet.parse = _timed("stylesheets parsed", Stylesheet.parse)  # type: ignore[method-assign]

@@ -403,7 +403,7 @@ def _players(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from delvetui import paths
-    from delvetui.ui.players_app import PlayersApp, screenshot
+    from delvetui.ui.players.app import PlayersApp, screenshot
 
     path = paths.find_expedition(args.expedition)
     if args.screenshot:

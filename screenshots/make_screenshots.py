@@ -219,7 +219,7 @@ async def shoot_app(out: Path, size: tuple[int, int], keys: Sequence[str]) -> No
 async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
     """The table on an expedition with the odds (the o key) open."""
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.odds_dialog import OddsDialog
+    from delvetui.ui.dialogs.odds_dialog import OddsDialog
 
     app = DelveApp(path)
     async with app.run_test(size=size) as pilot:
@@ -316,8 +316,8 @@ async def shoot_campaigns(out: Path, size: tuple[int, int], *, form: bool = Fals
     from textual.widgets import OptionList
 
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.campaign_screen import CampaignScreen
-    from delvetui.ui.next_expedition import NextExpeditionScreen
+    from delvetui.ui.campaign.screen import CampaignScreen
+    from delvetui.ui.forms.next_expedition import NextExpeditionScreen
     from delvetui.ui.start_screen import NEXT, StartScreen
 
     app = DelveApp(None)
@@ -363,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["HOME"] = str(HOME.parent)
 
     from delvetui.ui.app import screenshot
-    from delvetui.ui.players_app import screenshot as players_screenshot
+    from delvetui.ui.players.app import screenshot as players_screenshot
 
     written: list[Path] = []
     for number, procedure_id in enumerate(EXPEDITIONS):

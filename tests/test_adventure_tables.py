@@ -326,7 +326,7 @@ def test_act_tables_add_and_an_expedition_without_tables_keeps_its_status(home: 
 @pytest.mark.long
 async def test_the_table_shows_the_area_and_takes_tables_add(home: Path) -> None:
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.command_line import CommandLine
+    from delvetui.ui.table.command_line import CommandLine
 
     path = home / "table.delve"
     Expedition.create(path, find("delving"), seed=5).close()

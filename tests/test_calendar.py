@@ -36,8 +36,8 @@ from delvetui.procedure.registry import find
 from delvetui.procedure.writer import calendar_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.time_dice import TimeDice
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.time_dice import TimeDice
 from tests.cli_support import delvetui
 from tests.conftest import replays_the_same
 from tests.strategies import calendars

@@ -27,7 +27,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.panes.party_roster import PartyRoster
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import COMPLETE
 from tests.ui_support import ready, screen_text, settled

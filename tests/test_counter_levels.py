@@ -16,8 +16,8 @@ from delvetui.errors import CommandError, ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.counters import Counters
-from delvetui.ui.palette import entries
+from delvetui.ui.panes.counters import Counters
+from delvetui.ui.table.palette import entries
 from tests.cli_support import delvetui, made
 from tests.test_docs_procedures import complete
 from tests.ui_support import SIZES, ready, settled

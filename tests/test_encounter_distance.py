@@ -16,7 +16,7 @@ from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui.players_app import players_text
+from delvetui.ui.players.app import players_text
 from tests import cli_support
 from tests.cli_support import delvetui, status
 from tests.conftest import Factory, reopened, run

@@ -16,8 +16,8 @@ from delvetui.core.commands.readers import UsageProblem
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
-from delvetui.ui.completion import completions, options
-from delvetui.ui.palette import grammar_entries
+from delvetui.ui.table.completion import completions, options
+from delvetui.ui.table.palette import grammar_entries
 
 DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
 FORMS = list(grammar.forms())

@@ -6,7 +6,9 @@ the top of a module, inside a function, under ``TYPE_CHECKING``, and a module na
 string to ``lazy.module("…")`` or ``importlib.import_module("…")``. The standard library is
 always allowed; so is the root package (``delvetui.__version__``) and a layer's own modules.
 The layers point one way: neither the table nor the imports may make a cycle between two
-top-level parts of the package (``procedure`` never imports ``core``).
+top-level parts of the package (``procedure`` never imports ``core``). A row naming a
+sub-package (``ui.table``) is a room: its modules import anything else of their part (another
+room, a module at the part's top) only as the row allows, and the rooms point one way too.
 """
 
 from __future__ import annotations
@@ -131,9 +133,24 @@ def rule_for(module: str, rules: Mapping[str, Rule]) -> Rule | None:
     return None
 
 
+def rooms_of(package: Path, rules: Mapping[str, Rule]) -> frozenset[str]:
+    """The rooms: rows that name a sub-package of a part (``ui.table``), not a module."""
+    return frozenset(
+        name
+        for name in rules
+        if "." in name and package.joinpath(*name.split("."), "__init__.py").is_file()
+    )
+
+
+def room_of(module: str, rooms: frozenset[str]) -> str | None:
+    """The room a module stands in (None for one at its part's top, or in no room)."""
+    return next((r for r in rooms if module == r or module.startswith(f"{r}.")), None)
+
+
 def problems(package: Path, rules: Mapping[str, Rule]) -> list[str]:
     """Every import a layer may not make, and every module no layer covers."""
     found: list[str] = []
+    rooms = rooms_of(package, rules)
     for path in sorted(package.rglob("*.py")):
         module = module_name(path, package)
         if not module:
@@ -144,6 +161,7 @@ def problems(package: Path, rules: Mapping[str, Rule]) -> list[str]:
             found.append(f"{where}: no layer in docs/design.md covers {module}")
             continue
         own = module.split(".")[0]
+        here = room_of(module, rooms)
         for item in imports(path, package):
             top = item.target.split(".")[0]
             if top != package.name:
@@ -155,8 +173,10 @@ def problems(package: Path, rules: Mapping[str, Rule]) -> list[str]:
                 )
                 continue
             target = item.target.removeprefix(f"{package.name}").removeprefix(".")
-            if not target or target.split(".")[0] == own:
+            if not target:
                 continue
+            if target.split(".")[0] == own and room_of(target, rooms) == here:
+                continue  # its own room, or its part's top (outside every room)
             if any(
                 target == allowed or target.startswith(f"{allowed}.") for allowed in rule.modules
             ):
@@ -232,6 +252,51 @@ def test_the_layer_table_points_one_way() -> None:
 
 def test_the_imports_point_one_way() -> None:
     assert cycle(imports_graph(PACKAGE)) == []
+
+
+def place(module: str, rooms: frozenset[str]) -> str:
+    """Where a module of ``ui`` stands: its room, or itself at the part's top."""
+    return room_of(module, rooms) or module
+
+
+def room_graphs(package: Path, rules: Mapping[str, Rule]) -> tuple[dict[str, set[str]], ...]:
+    """The edges between the rooms (and the modules at their part's top): as the table
+    allows them, and as the imports make them."""
+    rooms = rooms_of(package, rules)
+    allowed: dict[str, set[str]] = {}
+    for room in rooms:
+        top_part = top(room)
+        allowed[room] = {
+            place(name, rooms)
+            for name in rules[room].modules
+            if top(name) == top_part and place(name, rooms) != room
+        }
+    made: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        module = module_name(path, package)
+        if not module or (
+            room_of(module, rooms) is None and not any(top(module) == top(room) for room in rooms)
+        ):
+            continue
+        edges = made.setdefault(place(module, rooms), set())
+        for item in imports(path, package):
+            target = item.target.removeprefix(f"{package.name}.")
+            if target == item.target or top(target) != top(module):
+                continue
+            if place(target, rooms) != place(module, rooms):
+                edges.add(place(target, rooms))
+    return allowed, made
+
+
+def test_the_rooms_point_one_way() -> None:
+    """No two rooms of the UI (or a room and the app above them) import each other, however
+    far round: the table and the imports both."""
+    rules = read_rules(DESIGN.read_text(encoding="utf-8"))
+    allowed, made = room_graphs(PACKAGE, rules)
+    assert {"ui.table", "ui.panes", "ui.dialogs", "ui.forms", "ui.campaign"} <= set(allowed)
+    assert cycle(allowed) == []
+    assert cycle(made) == []
+    assert "ui.table" not in allowed["ui.panes"] and "ui.dialogs" not in allowed["ui.panes"]
 
 
 def test_the_procedure_never_imports_the_core() -> None:
@@ -352,6 +417,45 @@ def test_a_module_named_to_lazy_module_is_an_import(tmp_path: Path) -> None:
     assert cycle(imports_graph(package)) == []
     package.joinpath("ui/table.py").write_text('rules = lazy.module("delvetui.core.rules")\n')
     assert cycle(imports_graph(package)) == ["core", "ui", "core"]
+
+
+def test_a_room_imports_another_only_as_its_row_allows(tmp_path: Path) -> None:
+    """A room's modules import one another freely; another room, or a module at the part's
+    top, only as its row allows (a pane never imports the table)."""
+    rooms = (
+        MINI_RULES.replace("<!-- layers:end -->", "")
+        + "| `ui.table` | the table | `ui.panes`, `core` | `textual` |\n"
+        + "| `ui.panes` | the panes | `core` | `textual` |\n"
+        + "<!-- layers:end -->\n"
+    )
+    package = _package(
+        tmp_path,
+        {
+            "core/__init__.py": "",
+            "ui/__init__.py": "",
+            "ui/app.py": "from delvetui.ui.table import screen\n",
+            "ui/footer.py": "",
+            "ui/table/__init__.py": "",
+            "ui/table/screen.py": (
+                "from delvetui.ui.table import keys\nfrom delvetui.ui.panes import log\n"
+            ),
+            "ui/table/keys.py": "from delvetui.ui import footer\n",
+            "ui/panes/__init__.py": "",
+            "ui/panes/log.py": "from delvetui.ui.table import keys\nimport delvetui.core\n",
+        },
+    )
+    assert problems(package, read_rules(rooms)) == [
+        # The part's top reaches a room only as its own row says, like any other.
+        "delvetui/ui/app.py:1 imports delvetui.ui.table.screen, which the layer ui may not "
+        "import (docs/design.md, Layers)",
+        "delvetui/ui/panes/log.py:1 imports delvetui.ui.table.keys, which the layer ui.panes "
+        "may not import (docs/design.md, Layers)",
+        "delvetui/ui/table/keys.py:1 imports delvetui.ui.footer, which the layer ui.table "
+        "may not import (docs/design.md, Layers)",
+    ]
+    allowed, made = room_graphs(package, read_rules(rooms))
+    assert cycle(allowed) == []
+    assert cycle(made) == ["ui.table", "ui.panes", "ui.table"]
 
 
 def test_a_module_no_layer_covers_is_named(tmp_path: Path) -> None:

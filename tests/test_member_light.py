@@ -19,8 +19,8 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.party_dialog import PartyDialog
-from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.dialogs.party_dialog import PartyDialog
+from delvetui.ui.panes.party_roster import PartyRoster
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import COMPLETE
 from tests.ui_support import expedition, ready, settled

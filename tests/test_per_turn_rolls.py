@@ -15,7 +15,7 @@ from delvetui.errors import CommandError, ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.hazard_table import HazardTable
+from delvetui.ui.panes.hazard_table import HazardTable
 from tests import cli_support
 from tests.cli_support import delvetui
 from tests.ui_support import SIZES, ready, screen_text, settled

@@ -17,9 +17,9 @@ from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.big_text import BigText, block_lines, fit
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.players_app import WATCH_EVERY, PlayersApp
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.players.app import WATCH_EVERY, PlayersApp
+from delvetui.ui.players.big_text import BigText, block_lines, fit
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.test_docs_procedures import COMPLETE

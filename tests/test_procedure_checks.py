@@ -230,7 +230,7 @@ def test_act_says_the_rule_is_skipped_and_writes_nothing(home: Path, tmp_path: P
 
 async def test_the_table_says_the_rule_is_skipped_and_writes_nothing(home: Path) -> None:
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.command_line import CommandLine
+    from delvetui.ui.table.command_line import CommandLine
 
     made = home / "table.delve"
     Expedition.create(made, load_text(EVERY), seed=1).close()

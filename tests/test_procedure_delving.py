@@ -8,7 +8,7 @@ from delvetui.core import events as ev
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.hazard_table import HazardTable
+from delvetui.ui.panes.hazard_table import HazardTable
 from tests.conftest import Factory, reopened, run
 from tests.ui_support import make, ready, screen_text
 

@@ -279,7 +279,7 @@ def test_exploration_darkness_halves_movement_in_the_pane_and_the_log(
 
 async def test_exploration_the_action_pane_shows_the_halved_movement_in_darkness() -> None:
     """001: "Movement halved": the table's action pane says 45 yards, not 90, in the dark."""
-    from delvetui.ui.action_pane import ActionPane
+    from delvetui.ui.panes.action_pane import ActionPane
     from tests.ui_support import make, ready, settled
 
     app = DelveApp(make("dark", ["pc add Ash hp=8"], procedure="exploration"))
@@ -460,7 +460,7 @@ async def test_a_choice_the_game_master_makes_is_not_asked_as_the_players_roll()
 
 async def test_a_typed_die_prompt_asks_for_the_face() -> None:
     """Every prompt for a die says the number typed is the die's face."""
-    from delvetui.ui.roll_prompt import RollPrompt
+    from delvetui.ui.dialogs.roll_prompt import RollPrompt
     from tests.ui_support import make, ready, screen_text, settled, table
 
     app = DelveApp(make("face", ["pc add Ash hp=8 INT=14"], procedure="dungeon-turn"))

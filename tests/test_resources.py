@@ -21,7 +21,7 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.party_roster import PartyRoster
+from delvetui.ui.panes.party_roster import PartyRoster
 from tests.cli_support import delvetui
 from tests.conftest import reopened, run
 from tests.ui_support import ready
@@ -505,7 +505,7 @@ def test_the_loader_names_every_problem_with_resources_and_member_tests() -> Non
 
 
 def test_the_command_line_completes_resources(opened: Expedition, larder: Procedure) -> None:
-    from delvetui.ui.completion import completions
+    from delvetui.ui.table.completion import completions
 
     state = opened.state
     assert completions("party ", state, larder) == ["party order", "party oil="]

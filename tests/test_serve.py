@@ -41,7 +41,7 @@ from typing import IO, Any
 import aiohttp
 import pytest
 
-from delvetui.ui.big_text import block_lines
+from delvetui.ui.players.big_text import block_lines
 from tests.cli_support import command, delvetui, environment
 from tests.ui_support import make
 

@@ -34,8 +34,8 @@ from delvetui.text import (
     wrap,
 )
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.table_screen import FOLLOW_EVERY
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.table.screen import FOLLOW_EVERY
 from tests.cli_support import delvetui_bytes, made
 from tests.ui_support import followed, ready, screen_text, settled
 

@@ -18,6 +18,7 @@ import pytest
 from delvetui.application.realtime import RealTimeClock
 from delvetui.core import events as ev
 from delvetui.core import snapshot
+from delvetui.core.alerts import alerts
 from delvetui.core.event_checks import problem
 from delvetui.core.log import lines
 from delvetui.core.state import State, Timer
@@ -27,10 +28,10 @@ from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
-from delvetui.ui.alert_strip import AlertStrip, alerts
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.panes.alert_strip import AlertStrip
 from tests.cli_support import delvetui
 from tests.conftest import Factory
 from tests.test_docs_procedures import COMPLETE

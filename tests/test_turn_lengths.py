@@ -14,9 +14,9 @@ from delvetui.core.log import lines
 from delvetui.errors import ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
-from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
-from delvetui.ui.time_dice import TimeDice
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.time_dice import TimeDice
 from tests import cli_support
 from tests.cli_support import delvetui
 from tests.test_docs_procedures import complete

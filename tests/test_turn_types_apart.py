@@ -21,9 +21,9 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.completion import completions
-from delvetui.ui.palette import entries
+from delvetui.ui.table.command_line import CommandLine
+from delvetui.ui.table.completion import completions
+from delvetui.ui.table.palette import entries
 from tests.conftest import Factory, of, run
 from tests.test_docs_procedures import COMPLETE
 from tests.ui_support import expedition, make, ready, settled
@@ -136,7 +136,7 @@ def picked(app: DelveApp) -> list[str]:
 async def test_the_picker_and_the_palette_offer_only_this_kinds_actions() -> None:
     """In a Cairn dungeon cycle the `a` picker and the palette list the dungeon's actions:
     no Travel, no Make Camp; after `enter wilderness`, the other way round."""
-    from delvetui.ui.action_dialog import ActionDialog
+    from delvetui.ui.dialogs.action_dialog import ActionDialog
 
     path = make("cairn-modes", ("pc add Ash hp=4", "enter dungeon"), procedure="cairn")
     app = DelveApp(path)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList
 
-from delvetui.ui.action_dialog import ActionDialog
-from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.light_dialog import LightDialog
-from delvetui.ui.roll_prompt import RollPrompt
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.dialogs.action_dialog import ActionDialog
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.light_dialog import LightDialog
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.turn_log import TurnLog
 from tests.ui_support import (
     PARTY,
     expedition,

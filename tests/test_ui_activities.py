@@ -7,10 +7,10 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from delvetui.core import events as ev
-from delvetui.ui.activity_dialog import ActivityDialog, MemberPick
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.help_screen import HelpScreen
+from delvetui.ui.dialogs.activity_dialog import ActivityDialog, MemberPick
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.help_screen import HelpScreen
 from delvetui.ui.key_footer import KeyFooter
 from tests.ui_support import (
     ANY_PROCEDURE_PARTY,

@@ -10,10 +10,10 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, OptionList, Select, Static
 
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.campaign_screen import CampaignScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.next_expedition import NextExpeditionScreen
+from delvetui.ui.campaign.screen import CampaignScreen
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.forms.next_expedition import NextExpeditionScreen
 from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import (
     PARTY,
@@ -68,7 +68,7 @@ async def test_e_ends_the_expedition_after_asking_and_the_keys_then_say_so(home:
         assert said[-1].startswith("The expedition has ended (the party is back in town)")
         assert "press E to reopen it, or type :reopen" in said[-1]
 
-        from delvetui.ui.palette import entries
+        from delvetui.ui.table.palette import entries
 
         names = {name: run for name, _, run in entries(app.screen)}  # type: ignore[arg-type]
         assert "End the expedition" not in names
@@ -168,7 +168,7 @@ async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_th
         await pilot.press("enter")
         await ready(pilot)
         assert expedition(app).state.ended
-        from delvetui.ui.palette import entries
+        from delvetui.ui.table.palette import entries
 
         names = {name: run for name, _, run in entries(table(app))}
         names["Reopen the expedition"]()

@@ -14,9 +14,9 @@ from delvetui.errors import DamagedFile, DelveError
 from delvetui.session import Expedition
 from delvetui.store import NewEvent, Store
 from delvetui.ui.app import DelveApp
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.session_bar import SessionBar
+from delvetui.ui.dialogs.error_screen import ErrorScreen
+from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.table.command_line import CommandLine
 from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 #: Enough turns for a snapshot and a log spread over many pages.

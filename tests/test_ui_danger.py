@@ -12,14 +12,14 @@ from textual.color import Color
 from delvetui import paths
 from delvetui.application.files import PREFS_NAME
 from delvetui.procedure.registry import find
-from delvetui.ui.alert_strip import AlertStrip
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.counters import Counters
-from delvetui.ui.odds_dialog import OddsDialog
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.time_dice import TimeDice
-from delvetui.ui.turn_log import TurnLog, style_name
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.odds_dialog import OddsDialog
+from delvetui.ui.panes.alert_strip import AlertStrip
+from delvetui.ui.panes.counters import Counters
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.time_dice import TimeDice
+from delvetui.ui.panes.turn_log import TurnLog, style_name
 from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 SIZE = (120, 40)

@@ -12,8 +12,8 @@ from delvetui.application.files import PREFS_NAME, Prefs
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.error_screen import ErrorScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.error_screen import ErrorScreen
 from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import PARTY, make, notices, ready, settled, table
 

@@ -8,9 +8,9 @@ from textual.command import CommandPalette
 from textual.widgets import Input, OptionList
 
 from delvetui.ui.app import DelveApp
-from delvetui.ui.new_expedition import NewExpeditionScreen, TickBox
+from delvetui.ui.forms.new_expedition import NewExpeditionScreen, TickBox
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 from tests.ui_support import make, ready, settled
 
 SIZE = (120, 40)

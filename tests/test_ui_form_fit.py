@@ -8,12 +8,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
 
 from delvetui.ui.app import DelveApp
+from delvetui.ui.dialogs.member_form import ConditionList, MemberForm
+from delvetui.ui.dialogs.party_dialog import PartyDialog
+from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.member_form import ConditionList, MemberForm
-from delvetui.ui.new_expedition import NewExpeditionScreen
-from delvetui.ui.party_dialog import PartyDialog
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 from tests.ui_support import ANY_PROCEDURE_PARTY, expedition, make, ready, settled
 
 SIZE = (80, 24)

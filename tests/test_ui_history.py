@@ -13,10 +13,10 @@ import pytest
 from delvetui import session
 from delvetui.core import log
 from delvetui.session import Expedition
-from delvetui.ui import history_loader
 from delvetui.ui.app import DelveApp
-from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.dialogs.error_screen import ErrorScreen
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table import history_loader
 from tests.ui_support import PARTY, expedition, make, ready, screen_text, settled
 
 TURNS = [*PARTY, "session start", *["turn"] * 20, "turn walk", "turn search", "undo"]

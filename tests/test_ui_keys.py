@@ -9,21 +9,21 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList, Static
 
 from delvetui.core.state import State
-from delvetui.ui.action_dialog import ActionDialog
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.help_screen import HelpScreen
+from delvetui.ui.dialogs.action_dialog import ActionDialog
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.help_screen import HelpScreen
+from delvetui.ui.dialogs.light_dialog import LightDialog
+from delvetui.ui.dialogs.member_form import MemberForm
+from delvetui.ui.dialogs.party_dialog import PartyDialog
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_dialog import LightDialog
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.member_form import MemberForm
-from delvetui.ui.party_dialog import PartyDialog
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.roll_prompt import RollPrompt
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table.command_line import CommandLine
 from tests.ui_support import (
     PARTY,
     SIZES,

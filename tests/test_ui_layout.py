@@ -10,18 +10,18 @@ import pytest
 from textual.widget import Widget
 
 from delvetui.procedure.registry import find
-from delvetui.ui.action_pane import ActionPane
 from delvetui.ui.app import DelveApp
-from delvetui.ui.counters import Counters
-from delvetui.ui.hazard_table import HazardTable
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.party_roster import PartyRoster
-from delvetui.ui.side_column import share
+from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.counters import Counters
+from delvetui.ui.panes.hazard_table import HazardTable
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.side_column import share
+from delvetui.ui.panes.time_dice import TimeDice
+from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.start_screen import StartScreen
-from delvetui.ui.table_panes import has_time_dice
-from delvetui.ui.time_dice import TimeDice
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.table.panes import has_time_dice
 from tests.ui_support import (
     ANY_PROCEDURE_PARTY,
     SHIPPED,

@@ -12,9 +12,9 @@ from textual.app import App
 from delvetui import session
 from delvetui.core import log
 from delvetui.session import Expedition
-from delvetui.ui import history_loader
 from delvetui.ui.app import DelveApp, screenshot
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table import history_loader
 from tests.ui_support import PARTY, expedition, make, screen_text, settled
 
 #: Long enough that the newest turns come from a snapshot, not from the whole log.

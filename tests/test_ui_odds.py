@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from delvetui.ui.app import DelveApp
-from delvetui.ui.odds_dialog import OddsDialog
+from delvetui.ui.dialogs.odds_dialog import OddsDialog
 from tests.ui_support import SIZES, make, ready, screen_text, settled
 
 

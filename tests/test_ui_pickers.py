@@ -5,10 +5,18 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList
 
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.command_line import CommandLine
-from delvetui.ui.roll_prompt import RollPrompt
-from tests.ui_support import PARTY, expedition, make, ready, screen_text, settled
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
+from delvetui.ui.table.command_line import CommandLine
+from tests.ui_support import (
+    PARTY,
+    expedition,
+    make,
+    palette_run,
+    ready,
+    screen_text,
+    settled,
+)
 
 SIZE = (120, 40)
 
@@ -107,10 +115,7 @@ async def test_an_input_with_a_default_is_asked_with_it_chosen_and_enter_takes_i
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
         events = expedition(app).event_count
-        await pilot.press("ctrl+p")
-        await pilot.press(*"pick-lock")
-        await pilot.pause()
-        await pilot.press("enter")
+        await palette_run(pilot, "Do: Pick a lock")
         line = table.query_one(CommandLine)
         await settled(pilot, lambda: line.input.value == "do pick-lock ")
         await pilot.press("enter")
@@ -138,10 +143,7 @@ async def test_the_palettes_command_is_continued_by_typing() -> None:
     app = DelveApp(make("picks", PARTY, procedure="trespasser"))
     async with app.run_test(size=SIZE) as pilot:
         table = await ready(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"batter")
-        await pilot.pause()
-        await pilot.press("enter")
+        await palette_run(pilot, "Do: Batter")
         line = table.query_one(CommandLine)
         await settled(pilot, lambda: line.has_class("-open") and line.input.has_focus)
         assert line.input.value == "do batter-door "

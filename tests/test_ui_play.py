@@ -18,12 +18,12 @@ from textual.widgets import Input
 
 from delvetui.core.state import State
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.light_dialog import LightDialog
-from delvetui.ui.roll_prompt import RollPrompt
-from delvetui.ui.table_screen import TableScreen
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.light_dialog import LightDialog
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table.screen import TableScreen
 from tests.ui_support import expedition, make, ready, settle
 
 pytestmark = pytest.mark.long  # spread through the run: see tests/conftest.py

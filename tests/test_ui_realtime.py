@@ -11,11 +11,11 @@ import attrs
 from delvetui.core.players import view
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.help_screen import HelpScreen
-from delvetui.ui.light_dialog import LightDialog
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.help_screen import HelpScreen
+from delvetui.ui.dialogs.light_dialog import LightDialog
+from delvetui.ui.panes.light_inventory import LightInventory
+from delvetui.ui.panes.turn_log import TurnLog
 from tests.ui_support import expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)

@@ -11,9 +11,9 @@ from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui import app as app_module
 from delvetui.ui.app import DelveApp, run_app, screenshot
-from delvetui.ui.error_screen import ErrorScreen
-from delvetui.ui.hazard_table import HazardTable
-from delvetui.ui.turn_log import TurnLog, wrap
+from delvetui.ui.dialogs.error_screen import ErrorScreen
+from delvetui.ui.panes.hazard_table import HazardTable
+from delvetui.ui.panes.turn_log import TurnLog, wrap
 from tests.ui_support import PARTY, expedition, make, notices, ready, screen_text, settled
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from delvetui.application.session_offer import BREAK, Offer, session_offer
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.palette import entries
-from delvetui.ui.session_bar import BREAK, Offer, SessionBar, session_offer
-from delvetui.ui.status_bar import StatusBar
-from delvetui.ui.turn_log import TurnLog
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.panes.session_bar import SessionBar
+from delvetui.ui.panes.status_bar import StatusBar
+from delvetui.ui.panes.turn_log import TurnLog
+from delvetui.ui.table.palette import entries
 from tests.ui_support import SIZES, expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)

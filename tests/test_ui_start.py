@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, Input, OptionList, Select
 
 from delvetui.procedure.registry import shipped_dir
 from delvetui.ui.app import DelveApp
-from delvetui.ui.new_expedition import NewExpeditionScreen
+from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import expedition, make, ready, screen_text, settled
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList
 
 from delvetui.core import events as ev
-from delvetui.ui.action_dialog import ActionDialog
 from delvetui.ui.app import DelveApp
-from delvetui.ui.choose import ChooseScreen
-from delvetui.ui.roll_prompt import RollPrompt, check_roll, expanded
+from delvetui.ui.dialogs.action_dialog import ActionDialog
+from delvetui.ui.dialogs.choose import ChooseScreen
+from delvetui.ui.dialogs.roll_prompt import RollPrompt, check_roll, expanded
 from delvetui.ui.runner import MadeRoll, corrected
 from tests.ui_support import expedition, make, notices, ready, settled
 

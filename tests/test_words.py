@@ -21,10 +21,10 @@ from delvetui.export import export
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
-from delvetui.ui.ask import AskScreen
-from delvetui.ui.light_dialog import LightDialog
-from delvetui.ui.light_inventory import LightInventory
-from delvetui.ui.roll_prompt import RollPrompt
+from delvetui.ui.dialogs.ask import AskScreen
+from delvetui.ui.dialogs.light_dialog import LightDialog
+from delvetui.ui.dialogs.roll_prompt import RollPrompt
+from delvetui.ui.panes.light_inventory import LightInventory
 from tests.cli_support import delvetui
 from tests.conftest import run
 from tests.ui_support import PARTY, make, ready, screen_text, settled

@@ -29,7 +29,7 @@ from delvetui.procedure.registry import find, shipped_dir
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.table_screen import TableScreen
+from delvetui.ui.table.screen import TableScreen
 
 #: The five shipped procedures of the first release, for tests that run on each.
 PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
@@ -158,6 +158,31 @@ async def settled(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
     """Settle the app (``settle``), then the condition must hold."""
     await settle(pilot)
     assert condition(), "after the app settled, the condition does not hold"
+
+
+async def palette_run(pilot: Pilot[None], text: str) -> None:
+    """Open the command palette, type ``text`` and run the match it highlights.
+
+    The palette searches in the background and may still be showing an older match when
+    the typing ends, so this waits until the highlighted command holds the typed words
+    (settling the app between looks, at most a few hundred times) before pressing Enter.
+    """
+    from textual.command import CommandList, CommandPalette
+
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await settled(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await pilot.press(*text)
+    found = app.screen.query_one(CommandList)
+    for _ in range(300):
+        await settle(pilot)
+        option = found.highlighted_option
+        if option is not None and text.lower() in str(option.prompt).lower():
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError(f"the palette never highlighted a command holding {text!r}")
+    await pilot.press("enter")
 
 
 def table(app: DelveApp) -> TableScreen:

@@ -8,6 +8,8 @@ the table (``reveal sign``, ``reveal encounter``, ``reveal hp``). Pure: state in
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from delvetui.core.calendar import date_for
@@ -15,6 +17,9 @@ from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import time_left, visible
+
+if TYPE_CHECKING:
+    from delvetui.core.commands import ShowPlayers
 
 _LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
 
@@ -78,14 +83,14 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         clock = f"{date}, {state.clock_text} ({quarter})"
     party = None
     hit_points: tuple[tuple[str, int, int], ...] = ()
-    if rules.hp or "hp" in state.shown:
+    if shown_to_players(state, procedure, "hp"):
         party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
         hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
     sign = None
-    if state.sign and (rules.sign or "sign" in state.shown):
+    if state.sign and shown_to_players(state, procedure, "sign"):
         sign = visible(state.sign)
     encounter = None
-    if state.encounter and (rules.encounter or "encounter" in state.shown):
+    if state.encounter and shown_to_players(state, procedure, "encounter"):
         encounter = visible(state.encounter)
     distance = None
     if state.encounter and state.encounter_distance and (encounter or rules.distance):
@@ -107,6 +112,45 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         hit_points=hit_points,
         date=date,
     )
+
+
+#: What the game master may reveal (``reveal sign|encounter|hp``), in words.
+_REVEALED = {"sign": "the sign", "encounter": "the encounter", "hp": "the party's hit points"}
+
+
+def always_shown(procedure: Procedure, what: str) -> bool:
+    """True when the procedure's ``[players]`` shows this (sign, encounter, hp) always."""
+    rules = procedure.players
+    return {"sign": rules.sign, "encounter": rules.encounter, "hp": rules.hp}[what]
+
+
+def shown_to_players(state: State, procedure: Procedure, what: str) -> bool:
+    """True when the players' screen shows this now: always, or revealed at the table."""
+    return always_shown(procedure, what) or what in state.shown
+
+
+def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers, str]]:
+    """(command, words) for each thing the game master may show: reveal it when hidden,
+    hide it when shown.
+
+    What the procedure already shows the players (``[players]``) is left out: there is
+    nothing to reveal.
+    """
+    from delvetui.core.commands import PLAYERS_SHOW, ShowPlayers
+
+    choices: list[tuple[ShowPlayers, str]] = []
+    for what in PLAYERS_SHOW:
+        if always_shown(procedure, what):
+            continue
+        name = _REVEALED[what]
+        if what in state.shown:
+            choices.append((ShowPlayers(what=what, shown=False), f"Hide {name} from the players"))
+        else:
+            now = {"sign": state.sign, "encounter": state.encounter}.get(what)
+            extra = f" ({now})" if now else ""
+            show = ShowPlayers(what=what, shown=True)
+            choices.append((show, f"Show {name} to the players{extra}"))
+    return choices
 
 
 def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes: int) -> str:

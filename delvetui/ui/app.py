@@ -34,9 +34,9 @@ from delvetui.errors import (
     StorageFailed,
 )
 from delvetui.session import Expedition
-from delvetui.ui.campaign_flow import CampaignFlow, put_away_offer
+from delvetui.ui.campaign.flow import CampaignFlow
 from delvetui.ui.key_footer import KeyFooter
-from delvetui.ui.table_screen import Order, TableScreen
+from delvetui.ui.table.screen import Order, TableScreen
 
 if TYPE_CHECKING:
     # The first screen of an expedition needs none of these: each is imported where it is
@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from textual.command import Provider
     from textual.dom import DOMNode
 
-    from delvetui.ui.campaign_screen import CampaignScreen
-    from delvetui.ui.new_expedition import NewExpeditionScreen
-    from delvetui.ui.next_expedition import NextExpeditionScreen
+    from delvetui.ui.campaign.screen import CampaignScreen
+    from delvetui.ui.forms.new_expedition import NewExpeditionScreen
+    from delvetui.ui.forms.next_expedition import NextExpeditionScreen
     from delvetui.ui.start_screen import StartScreen
 
 THEMES = ("textual-dark", "textual-light")
@@ -59,14 +59,14 @@ SCREENSHOT_TIMEOUT = 60.0
 
 def _error_screen(title: str, message: str) -> Screen[None]:
     """A dialog saying what went wrong, imported the first time something does."""
-    from delvetui.ui.error_screen import ErrorScreen
+    from delvetui.ui.dialogs.error_screen import ErrorScreen
 
     return ErrorScreen(title, message)
 
 
 def _table_commands() -> type[Provider]:
     """The palette's table commands, imported when the palette first opens."""
-    from delvetui.ui.palette import TableCommands
+    from delvetui.ui.table.palette import TableCommands
 
     return TableCommands
 
@@ -107,7 +107,7 @@ class DelveApp(App[None]):
         self.prefs = Prefs.load()
         self.open_error: DelveError | None = None
         self._lock = asyncio.Lock()
-        #: The campaign's screens, the next expedition, and the keys of an ended one.
+        #: The campaign's screens and the next expedition.
         self.campaign = CampaignFlow(self)
         self._shown: set[str] = set()
 
@@ -154,7 +154,7 @@ class DelveApp(App[None]):
             return
         self._close()
         if self.table is not None:
-            from delvetui.ui.new_expedition import NewExpeditionScreen
+            from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 
             if isinstance(self.screen, NewExpeditionScreen):
                 self.pop_screen()  # the form was opened over a table: the new one replaces it
@@ -165,7 +165,6 @@ class DelveApp(App[None]):
         key = str(path.resolve())
         table = TableScreen(
             expedition,
-            realtime=self.realtime,
             table_dice=self.prefs.table_dice.get(key, False),
             speed=self.prefs.speed.get(key, ""),
             check=not self.shoot,
@@ -247,20 +246,18 @@ class DelveApp(App[None]):
                 clock.tick()
             except DelveError as error:
                 self._failed(error, None)
-        table.show_countdown(clock.seconds_left())
+        table.panes.show_countdown(clock.seconds_left())
 
     def _committed(self, batch: Batch, state: State) -> None:
         table = self.table
         if table is not None:
             table.show_batch(batch, state)
-            if state.ended:
-                put_away_offer(table)
 
     # The start screen and the form --------------------------------------------------------
 
     def on_start_screen_new(self, event: StartScreen.New) -> None:
         """Show the new-expedition form."""
-        from delvetui.ui.new_expedition import NewExpeditionScreen
+        from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 
         self.switch_screen(NewExpeditionScreen())
 
@@ -286,6 +283,10 @@ class DelveApp(App[None]):
     def on_campaign_screen_next(self, event: CampaignScreen.Next) -> None:
         """The form of the next expedition after an ended one (the start screen's entry,
         or the campaign screen's n)."""
+        self.campaign.next_form(event.path)
+
+    def on_table_screen_next_expedition(self, event: TableScreen.NextExpedition) -> None:
+        """The form of the next expedition after the ended one on the table (the palette)."""
         self.campaign.next_form(event.path)
 
     def on_campaign_screen_open(self, event: CampaignScreen.Open) -> None:
@@ -316,7 +317,7 @@ class DelveApp(App[None]):
     def on_new_expedition_screen_create(self, event: NewExpeditionScreen.Create) -> None:
         """Create the expedition the form describes, all at once, and open it."""
         from delvetui.application import creation
-        from delvetui.ui.new_expedition import NewExpeditionScreen
+        from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 
         form = event.control if isinstance(event.control, NewExpeditionScreen) else None
         try:
@@ -403,7 +404,7 @@ class DelveApp(App[None]):
             self.notify(error.message, severity="warning" if cancelled else "error", markup=False)
 
     async def _ask_roll(self, need: RollNeeded) -> str | None:
-        from delvetui.ui import asking
+        from delvetui.ui.dialogs import asking
 
         table = self.table
         if table is None:
@@ -418,8 +419,8 @@ class DelveApp(App[None]):
     async def fix_roll(self) -> None:
         """Choose the roll, type the right number, and make the command again."""
         from delvetui.application import runner
-        from delvetui.ui.choose import ChooseScreen
-        from delvetui.ui.roll_prompt import RollPrompt
+        from delvetui.ui.dialogs.choose import ChooseScreen
+        from delvetui.ui.dialogs.roll_prompt import RollPrompt
 
         async with self._lock:
             ready = await self._writable(inline=False)
@@ -503,9 +504,13 @@ class DelveApp(App[None]):
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
         """Run an action; on an ended expedition a table key that would change it says so
-        instead (``CampaignFlow.refused``)."""
-        if self.campaign.refused(action, default_namespace):
-            return True
+        instead (``Ending.refusal``): nothing is opened whose answer the core would refuse."""
+        if isinstance(default_namespace, TableScreen):
+            name = action if isinstance(action, str) else action[1]
+            sentence = default_namespace.ending.refusal(name)
+            if sentence is not None:
+                self.notify(sentence, severity="warning", markup=False)
+                return True
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_toggle_theme(self) -> None:
@@ -525,7 +530,7 @@ class DelveApp(App[None]):
         yield SystemCommand("Toggle dark / light", "Switch the theme", self.action_toggle_theme)
 
     def _to_new(self) -> None:
-        from delvetui.ui.new_expedition import NewExpeditionScreen
+        from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 
         if isinstance(self.screen, TableScreen):
             # Over the table, which Escape goes back to (it stays open until Create).

@@ -1,4 +1,5 @@
-"""Drawing helpers shared by the panes: bars and gauges made of block characters."""
+"""Drawing helpers shared by the panes and the dialogs: bars and gauges made of block
+characters, and a table row's range of rolls."""
 
 from __future__ import annotations
 
@@ -21,3 +22,8 @@ def bar(value: int, total: int, width: int) -> str:
 def plural(count: int, word: str) -> str:
     """'1 turn', '3 turns'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def roll_text(low: int, high: int) -> str:
+    """'3' or '4-6'."""
+    return str(low) if low == high else f"{low}-{high}"

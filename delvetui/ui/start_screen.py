@@ -233,7 +233,7 @@ class StartScreen(Screen[None]):
         elif event.option.id == CAMPAIGNS:
             self.action_campaigns()
         elif event.option.id is not None and event.option.id.startswith(NEXT):
-            from delvetui.ui.campaign_screen import CampaignScreen
+            from delvetui.ui.campaign.screen import CampaignScreen
 
             self.post_message(CampaignScreen.Next(Path(event.option.id[len(NEXT) :])))
         elif event.option.id is not None:

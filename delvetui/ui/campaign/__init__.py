@@ -1,0 +1,1 @@
+"""The campaign screen, and the app's part in a campaign."""

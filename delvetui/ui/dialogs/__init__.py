@@ -1,0 +1,2 @@
+"""The modal screens: a question, a list, the table's dialogs, the asking while a command runs,
+help, an error."""

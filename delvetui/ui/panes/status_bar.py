@@ -1,0 +1,83 @@
+"""The header line: expedition, procedure, turn, date and clock, light, session, table dice,
+read-only."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+
+from delvetui.core.areas import areas
+from delvetui.core.calendar import date_for
+from delvetui.core.member_light import party_level
+from delvetui.text import visible
+from delvetui.ui.panes.pane import Pane
+
+
+class StatusBar(Pane):
+    """One line the game master can read from across the table."""
+
+    PREFIX = "status-bar"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "status-bar--name",
+        "status-bar--bright",
+        "status-bar--dim",
+        "status-bar--dark",
+        "status-bar--badge",
+        "status-bar--readonly",
+        "status-bar--muted",
+    }
+
+    table_dice: reactive[bool] = reactive(False)
+    """True when the program asks for every roll instead of rolling."""
+
+    readonly: reactive[str] = reactive("")
+    """Why the expedition cannot be changed ('' when it can)."""
+
+    def render(self) -> RenderableType:
+        """The line; the procedure's name gives way first when the line is too long, then
+        the calendar's date (the day count stays)."""
+        text = self._line(with_procedure=True)
+        if text.cell_len > self.content_size.width:
+            text = self._line(with_procedure=False)
+        if text.cell_len > self.content_size.width:
+            text = self._line(with_procedure=False, with_date=False)
+        return text
+
+    def _line(self, *, with_procedure: bool, with_date: bool = True) -> Text:
+        state = self.state
+        procedure = self.procedure
+        muted = self._style("muted")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {visible(state.name)} ", self._style("name"))
+        if with_procedure:
+            text.append(f" {procedure.name}", muted)
+        turn_name = procedure.turn_name(state.turn_type).capitalize()
+        text.append(" │ ", muted)
+        text.append(f"{turn_name} {state.turn}", Style(bold=True))
+        text.append(" │ ", muted)
+        date = date_for(state, procedure) if with_date else f"day {state.day}"
+        text.append(f"{date} {state.clock_text}", Style(bold=True))
+        level = party_level(state, procedure)
+        text.append(" │ ", muted)
+        text.append(f" {level.upper()} ", self._style(level))
+        if state.area:
+            # The adventure's own tables: the area whose encounter table is in use.
+            text.append(" │ ", muted)
+            text.append(visible(areas(state).get(state.area, state.area)), Style(bold=True))
+        if state.in_session:
+            text.append(" │ ", muted)
+            text.append(f"Session {state.session}", Style(bold=True))
+        if state.ended:
+            text.append("  ")
+            text.append(" ENDED ", self._style("readonly"))
+        if self.table_dice:
+            text.append("  ")
+            text.append(" TABLE DICE ", self._style("badge"))
+        if self.readonly:
+            text.append("  ")
+            text.append(" READ-ONLY ", self._style("readonly"))
+        return text

@@ -1,0 +1,299 @@
+"""The players' screen: a read-only view of the expedition for a second terminal.
+
+It is made to be read across a table, on a TV as well as in a terminal: the party's light
+fills the top of the screen as a coloured band with its word in block letters (bright, dim,
+dark), the clock below it in block figures with the day and the part of the day, and under
+them what the game master has shown (the sign, the encounter, the party's hit points). The
+block letters grow with the screen, from 80×24 to a TV's 240×67 and past it.
+
+It follows the game master's table by watching the expedition file: a few times a second
+it compares the file's change time and size, and when they move it reads the file again
+through a read-only connection (never the writer's lock), so the table is never slowed or
+blocked. Closing and reopening the table changes nothing here; a moment when the file
+cannot be read (a commit in progress) keeps the last view and tries again.
+
+It offers the players nothing but quitting: no command palette (whose screenshot would
+write a file and whose theme switch would change the screen), and it writes nowhere. Started
+by ``delvetui serve`` for a page, it ends when that server does, however the server ended.
+``screenshot`` renders it headless to an SVG (``delvetui players NAME --screenshot F.svg``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from delvetui import fileio
+from delvetui.core.players import PlayersView, view
+from delvetui.errors import DelveError
+from delvetui.session import Expedition
+from delvetui.ui.players.big_text import BigText
+
+#: Seconds between two looks at the file: a commit shows well within a second.
+WATCH_EVERY = 0.2
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_ctime_ns, found.st_size)
+
+
+def read_view(path: Path) -> PlayersView:
+    """Read the expedition read-only and work out what the players see."""
+    with Expedition.open(path, write=False, snapshot=True) as expedition:
+        return view(expedition.state, expedition.procedure)
+
+
+def players_text(shown: PlayersView) -> Text:
+    """The whole view as styled text, line by line (for a plain terminal or a test)."""
+    text = Text()
+    text.append(f"{shown.title}\n\n", "bold")
+    text.append_text(light_text(shown))
+    if shown.clock is not None:
+        text.append(f"\n\n{shown.clock}")
+    revealed = revealed_text(shown)
+    if revealed:
+        text.append("\n\n")
+        text.append_text(revealed)
+    return text
+
+
+def light_text(shown: PlayersView) -> Text:
+    """The light in words: the level, then each light and who stands outside it."""
+    text = Text(shown.level, "bold")
+    for line in shown.light:
+        text.append(f"\n{line}")
+    return text
+
+
+def day_text(shown: PlayersView) -> str:
+    """The date and the part of the day, under the clock: ``Day 3 · morning``, or
+    ``3rd of Greenmist, day 41 · morning`` in a calendar."""
+    return " · ".join(part for part in (shown.date or f"Day {shown.day}", shown.quarter) if part)
+
+
+def revealed_text(shown: PlayersView) -> Text:
+    """What the game master has shown, in words: the sign, the encounter, the party."""
+    text = Text()
+    if shown.sign is not None:
+        text.append("A sign: ", "bold")
+        text.append(f"{shown.sign}\n")
+    if shown.encounter is not None:
+        text.append("Encounter: ", "bold")
+        text.append(f"{shown.encounter}\n")
+        if shown.distance:
+            text.append("Distance: ", "bold")
+            text.append(f"{shown.distance}\n")
+    elif shown.distance is not None:
+        text.append("Something approaches, ", "bold")
+        text.append(f"{shown.distance} away.\n")
+    if shown.party is not None:
+        text.append("The party: ", "bold")
+        text.append(" · ".join(shown.party) + "\n")
+    text.rstrip()
+    return text
+
+
+def hit_points(shown: PlayersView) -> str:
+    """The party's hit points on one line: ``Hit points: Ash 6 of 6 · Eve 3 of 5``."""
+    members = " · ".join(f"{name} {hp} of {most}" for name, hp, most in shown.hit_points)
+    return f"Hit points: {members}" if members else "Hit points: no one in the party yet"
+
+
+#: The block word for each light level.
+_BIG_WORDS = {"bright": "BRIGHT", "dim": "DIM", "dark": "DARK"}
+
+
+class PlayersApp(App[None]):
+    """What the players may see, following the game master's table."""
+
+    CSS_PATH = Path(__file__).parent.parent / "players.tcss"
+    TITLE = "delvetui — the players' screen"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,ctrl+q", "quit", "Quit")]
+    """Only quitting: nothing here changes the expedition."""
+    ENABLE_COMMAND_PALETTE = False
+    """No palette: its screenshot writes a file, its theme switch changes the screen."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        watch_every: float = WATCH_EVERY,
+        server: int | None = None,
+        shoot: bool = False,
+    ) -> None:
+        super().__init__()
+        self.path = path
+        self.watch_every = watch_every
+        #: The process that started this screen (``delvetui serve``); gone, the screen ends.
+        self.server = server
+        self.shown: PlayersView | None = None
+        self.stamp: tuple[int, int, int] | None = None
+        self.reading = False
+        #: How many times the view was read from the file (for tests and the benchmark).
+        self.reads = 0
+        #: Take a picture of the first view (``screenshot``) and end.
+        self.shoot = shoot
+        #: The picture, once taken (SVG), and why none could be, when the file was unreadable.
+        self.picture: str | None = None
+        self.problem: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """The light's band, the clock, what was shown, and a line for what went wrong."""
+        with Vertical(id="band", classes="-bright"):
+            yield BigText("", id="level")
+            yield Static(Text("Reading the expedition…"), id="light-lines")
+        with Vertical(id="time"):
+            yield BigText("", most=6, id="clock")
+            yield Static("", id="day")
+        with Vertical(id="revealed"):
+            yield Static("", id="sign-label", classes="label")
+            yield BigText("", most=2, lines=2, id="sign")
+            yield Static("", id="encounter-label", classes="label")
+            yield BigText("", most=2, lines=2, id="encounter")
+            yield Static("", id="distance")
+            yield Static("", id="party")
+        yield Static("", id="players-title")
+        yield Static("", id="players-problem")
+
+    def on_mount(self) -> None:
+        """Read the file now, then look at it a few times a second."""
+        self.look()
+        self.set_interval(self.watch_every, self.look)
+        if self.server is not None:
+            self.set_interval(self.watch_every, self.end_with_server)
+
+    def end_with_server(self) -> None:
+        """End with the server that started this screen: once it is gone, this process's
+        parent is another (the system's), whatever way the server ended."""
+        if os.getppid() != self.server:
+            self.exit()
+
+    def look(self) -> None:
+        """Read the file again when it changed since the last read."""
+        stamp = _stamp(self.path)
+        if self.reading or (stamp == self.stamp and self.shown is not None):
+            return
+        self.reading = True
+        self.read(stamp)
+
+    @work(thread=True, exclusive=True)
+    def read(self, stamp: tuple[int, int, int] | None) -> None:
+        """Read the file off the screen's thread."""
+        try:
+            shown = read_view(self.path)
+        except (DelveError, OSError) as error:
+            message = getattr(error, "message", None) or str(error)
+            self.call_from_thread(self.failed, message)
+            return
+        self.call_from_thread(self.show, shown, stamp)
+
+    def show(self, shown: PlayersView, stamp: tuple[int, int, int] | None) -> None:
+        """Put a fresh view on screen."""
+        self.reading = False
+        self.reads += 1
+        self.stamp = stamp
+        self.shown = shown
+        band = self.query_one("#band")
+        for shade in ("bright", "dim", "dark"):
+            band.set_class(shown.shade == shade, f"-{shade}")
+        self.query_one("#level", BigText).update(_BIG_WORDS.get(shown.shade, shown.level))
+        self.query_one("#light-lines", Static).update(light_text(shown))
+        self.query_one("#time").display = shown.time is not None
+        self.query_one("#clock", BigText).update(shown.time or "")
+        self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
+        self._show_revealed(shown)
+        self.query_one("#players-title", Static).update(shown.title)
+        self._say_problem("")
+        self._fit()
+        if self.shoot and self.picture is None:
+            self.call_after_refresh(self._take_picture)
+
+    def _show_revealed(self, shown: PlayersView) -> None:
+        """The sign, the encounter and its distance, the party: each shown once revealed."""
+        parts: dict[str, str | Text | None] = {
+            "sign-label": "A SIGN" if shown.sign is not None else None,
+            "encounter-label": "AN ENCOUNTER" if shown.encounter is not None else None,
+            "distance": None,
+            "party": hit_points(shown) if shown.party is not None else None,
+        }
+        if shown.encounter is not None and shown.distance:
+            parts["distance"] = f"{shown.distance} away"
+        elif shown.distance is not None:
+            parts["distance"] = f"Something approaches, {shown.distance} away."
+        for name, words in parts.items():
+            widget = self.query_one(f"#{name}", Static)
+            widget.display = words is not None
+            widget.update(words or "")
+        for name, words in (("sign", shown.sign), ("encounter", shown.encounter)):
+            big = self.query_one(f"#{name}", BigText)
+            big.display = words is not None
+            big.update(words or "")
+        self.query_one("#revealed").display = any(parts.values()) or bool(
+            shown.sign or shown.encounter
+        )
+
+    def _take_picture(self) -> None:
+        """The screen as an SVG, once the first view is on it; then end."""
+        if self.picture is None:
+            self.picture = self.export_screenshot(title="delvetui players")
+            self.exit()
+
+    def failed(self, message: str) -> None:
+        """Keep the last view; say why it may be behind, and try again at the next look."""
+        self.reading = False
+        if self.shoot:
+            self.problem = message
+            self.exit()
+            return
+        self._say_problem(message)
+
+    def _say_problem(self, message: str) -> None:
+        problem = self.query_one("#players-problem", Static)
+        problem.update(Text(message))
+        problem.display = bool(message)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit what was shown to the new size."""
+        self._fit(event.size.height)
+
+    def _fit(self, rows: int | None = None) -> None:
+        """What was shown takes block letters while it leaves the light and the clock their
+        room: below 30 rows one line of the smallest (plain words when a sign and an
+        encounter are both shown), below 40 up to two lines of the smallest, else two lines
+        twice as large. The title is left out below 30 rows."""
+        shown = self.shown
+        if shown is None:
+            return
+        rows = self.size.height if rows is None else rows
+        both = shown.sign is not None and shown.encounter is not None
+        most, lines = (2, 2) if rows >= 40 else (1, 2) if rows >= 30 else (0 if both else 1, 1)
+        for name in ("sign", "encounter"):
+            self.query_one(f"#{name}", BigText).fitted(most, lines)
+        self.query_one("#players-title").display = rows >= 30
+
+
+def screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:
+    """Render the players' screen on an expedition headless and write the SVG to out.
+
+    The picture is the first view, taken as soon as it is painted; the file is only read.
+    """
+    app = PlayersApp(path, shoot=True)
+    asyncio.run(app.run_async(headless=True, size=size))
+    if app.problem is not None:
+        raise DelveError(app.problem)
+    if app.picture is None:
+        raise DelveError(f"{path} could not be shown in time for the screenshot.")
+    fileio.write_file(out, app.picture, replace=True)

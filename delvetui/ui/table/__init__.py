@@ -1,0 +1,1 @@
+"""The table screen and the parts it holds; its messages, its command line and its palette."""
