@@ -102,6 +102,8 @@ KEYS: dict[tuple[Any, ...], str] = {
     ("calendar", "start_year"): "Calendar.start_year",
     ("downtime", "heal"): "Downtime.heal",
     ("downtime", "fatigue"): "Downtime.fatigue",
+    ("downtime", "clear_after", "shaken"): "Downtime.clear_after",
+    ("light_levels", "bright", "strikes_per_member"): "LightLevel.strikes_per_member",
 }
 _TINKER = ("activities", "tinker", "effects")
 _ON = "when"
@@ -123,6 +125,7 @@ KEYS |= {
     (*_TINKER, 8, "low_turns"): "Effect.low_turns",
     (*_TINKER, 10, "distance_times"): "Effect.distance_times",
     (*_TINKER, 10, _ON, "first_turns"): "Condition.first_turns",
+    (*_TINKER, 18, "above"): "Effect.above",
     (*_TINKER, 11, _ON, "after_turns"): "Condition.after_turns",
     (*_TINKER, 12, _ON, "streak"): "Condition.streak",
     (*_TINKER, 13, _ON, "member_track_at_least", "awake"): "Condition.member_track_at_least",
@@ -156,7 +159,14 @@ ONE_OF = (
 )
 #: A table the template lacks, made when a key of it is tried: a second kind of turn, which
 #: an expedition starts in (so its length is the one played).
-MADE = {("turn_types", "watch"): {"label": "watch"}}
+MADE = {
+    ("turn_types", "watch"): {"label": "watch"},
+    ("light_levels", "bright"): {"label": "Bright light"},
+}
+#: Keys that cannot stand beside another of the template's: that one is taken out while the
+#: key is tried (a bright level counting the strikes of lights that light the whole party
+#: has no light of some members).
+APART = {("light_levels", "bright", "strikes_per_member"): [("lights", "candle", "lights")]}
 
 #: What uses every key besides the turns: the party, each light, a timer.
 SET_UP = (
@@ -208,6 +218,11 @@ def put(doc: Any, key: tuple[Any, ...], value: object) -> None:
     for place, table in MADE.items():
         if key[: len(place)] == place:
             doc.setdefault(place[0], {})[place[1]] = dict(table)
+    for path in APART.get(key, ()):
+        holder = doc
+        for part in path[:-1]:
+            holder = holder[part]
+        holder.pop(path[-1], None)
     target = doc
     for part in key[:-1]:
         target = target[part]

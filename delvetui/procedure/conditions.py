@@ -42,7 +42,10 @@ def is_given(value: object) -> bool:
 
 
 def declared_inputs(checks: Checks) -> frozenset[str]:
-    """Every input some action or activity declares, and those any turn may be given."""
+    """Every input some action or activity declares, the choices the party is asked for
+    (a ``choose`` effect's id), and those any turn may be given."""
+    from delvetui.procedure.tree import walk_effects  # the tree reads the model, built on this
+
     p = checks.procedure
     declared = {
         key
@@ -50,6 +53,7 @@ def declared_inputs(checks: Checks) -> frozenset[str]:
         for action in group.values()
         for key in action.inputs
     }
+    declared |= {effect.id for _, effect in walk_effects(p) if effect.do == "choose"}
     return frozenset(declared | FREE_INPUTS)
 
 
@@ -191,6 +195,14 @@ class Condition(Value):
     inputs: dict[str, str] = attrs.field(
         factory=dict,
         metadata=_party("Inputs that must have these values, e.g. {stealth = 'success'}.", _inputs),
+    )
+    not_inputs: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_party(
+            "Inputs that must not have these values, e.g. {campsite = 'suitable'}: an action "
+            "that declares no such input passes.",
+            _inputs,
+        ),
     )
     counter_at_least: dict[str, int] = attrs.field(
         factory=dict,

@@ -44,6 +44,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, resources
+from delvetui.procedure.state_rules import check_state_rules
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import (
     check_counter,
@@ -362,6 +363,7 @@ class _Checker:
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
+            self._effects(f"counters.{name}.on_change", counter.on_change)
         resources(self)
         timer_kinds(self)
         own_keys(self)
@@ -389,6 +391,7 @@ class _Checker:
             self.ref("rest.action", p.rest.action, p.actions, "action")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        check_state_rules(self)
         if p.calendar is not None:
             calendar.check(self.problem, p.calendar)
         self._downtime(p.downtime)

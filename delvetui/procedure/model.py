@@ -87,7 +87,7 @@ class Effect(Value):
     ability: str = attrs.field(
         default="", metadata=_help("Ability whose modifier is added; 'best' for the highest.")
     )
-    id: str = attrs.field(default="", metadata=_help("check: the name typed results use."))
+    id: str = attrs.field(default="", metadata=_help("check, choose: the name typed results use."))
     dc: int = attrs.field(
         default=10, metadata=_help("check: the base difficulty.", Bound(-1_000, 1_000))
     )
@@ -105,6 +105,21 @@ class Effect(Value):
     )
     dc_over: bool = attrs.field(
         default=False, metadata=_help("check: add how far a track is over its limit.")
+    )
+    above: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "check: rolled under the member's `ability` score instead: a success is a die "
+            "above this (the difficulty, 0 for none) and at most the score.",
+            Bound(0, 1_000),
+        ),
+    )
+    dc_ability: str = attrs.field(
+        default="",
+        metadata=_help(
+            "check: the DC is the member's score in this ability, in place of `dc` (a "
+            "save's target number the character sheet gives)."
+        ),
     )
     on_success: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
@@ -217,6 +232,11 @@ class Effect(Value):
     )
     level: str = attrs.field(
         default="", metadata=_help("counter: set to this named level of the counter.")
+    )
+    options: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help("choose: the options the party chooses among, typed as ID=OPTION."),
     )
     distance_unit: str = attrs.field(
         default="",
@@ -336,6 +356,14 @@ class RollRule(Value):
             "the count starts again whenever another one comes in."
         ),
     )
+    modes: dict[str, Condition] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The roll is made with advantage or disadvantage while a condition holds, e.g. "
+            "{disadvantage = {counter_at_least = {owed = 1}}}; with the action's roll_mode, "
+            "advantage and disadvantage cancel."
+        ),
+    )
 
     def table_for(self, turn_type: str) -> str:
         """The table this rule rolls on in a turn of this type ('' when it rolls on none)."""
@@ -422,6 +450,9 @@ class LightKind(Value):
     #: False for a light nobody carries (a campfire, daylight): it stays where it was and
     #: does not come to the next expedition.
     carried: bool = True
+    #: False for a light that is used up when put out on purpose (``light off``, ``light
+    #: douse``): a torch snuffed cannot be lit again.
+    relight: bool = True
     #: Lit while another light of a kind that rides along burns, it takes that light's time
     #: left (real or by turns) instead of a fresh one: one timer for them all.
     rides_along: bool = False
@@ -509,6 +540,9 @@ class LightLevel(Value):
     #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
     #: this level: darkness hinders sight and attacks and helps stealth.
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    #: Bright only: the party is in bright light only while the strikes left of its lit
+    #: lights add up to at least this many per member; below, in dim light.
+    strikes_per_member: float | None = attrs.field(default=None, metadata=bound(0, 1_000))
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -573,6 +607,14 @@ class Counter(Value):
             "At this value or over it (a number, or one of its levels) the counter is a "
             "danger, and the attention strip says so, e.g. 8.",
             Bound(-COUNT, COUNT),
+        ),
+    )
+    on_change: tuple[Effect, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "What happens each time its value changes, by an effect or by `counter set` "
+            "(the season set, the weather follows); no table is rolled here."
         ),
     )
 
@@ -657,6 +699,20 @@ class Track(Value):
             Bound(-COUNT, COUNT),
         ),
     )
+    at_limit: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "`over` happens when the track reaches its limit, not only when it passes it "
+            "(Exhaustion equal to PHYS)."
+        ),
+    )
+
+    def crossed(self, limit: int | None) -> int | None:
+        """The highest value that is not yet over: the limit, or one below it with
+        ``at_limit``; None without a limit."""
+        if limit is None:
+            return None
+        return limit - 1 if self.at_limit else limit
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -975,6 +1031,14 @@ class Downtime(Value):
         default=(),
         converter=as_tuple,
         metadata=_help("The member conditions a day of rest removes (exhausted, hungry)."),
+    )
+    clear_after: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Member conditions a downtime of at least so many days removes, e.g. "
+            "{injured = 7}: a week's rest.",
+            Bound(1, 3_650, "days"),
+        ),
     )
     restore: tuple[str, ...] = attrs.field(
         default=(),
