@@ -542,7 +542,9 @@ class LightLevel(Value):
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
     #: Bright only: the party is in bright light only while the strikes left of its lit
     #: lights add up to at least this many per member; below, in dim light.
-    strikes_per_member: float | None = attrs.field(default=None, metadata=bound(0, 1_000))
+    strikes_per_member: float | None = attrs.field(
+        default=None, metadata=bound(0, 1_000, above=True)
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
