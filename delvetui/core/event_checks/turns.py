@@ -16,6 +16,8 @@ from delvetui.text import MAX_TYPED, quote
 
 _parse = functools.lru_cache(maxsize=256)(dice.parse)
 
+# A check rolled under a score says its own verdict's sums (``CheckMadeUnder.problem``).
+check.register(ev.CheckMadeUnder)(lambda e, at: e.problem())
 check.register(ev.RestSkipped)(lambda e, at: number("turns", e.turns, 0, MAX_NUMBER))
 # An effect waits for its member, when it names one.
 check.register(ev.EffectDeferred)(lambda e, at: no_member(at.state, e.member) if e.member else None)

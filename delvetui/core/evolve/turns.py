@@ -14,6 +14,7 @@ from delvetui.core.state import Hazard, Pending, State
 rule.register(ev.DiceRolled)(unchanged)
 rule.register(ev.Logged)(unchanged)
 rule.register(ev.CheckMade)(unchanged)
+rule.register(ev.CheckMadeUnder)(unchanged)
 
 
 @rule.register

@@ -55,6 +55,18 @@ def _(event: ev.CheckMade, procedure: Procedure, state: State) -> Said:
 
 
 @words.register
+def _(event: ev.CheckMadeUnder, procedure: Procedure, state: State) -> Said:
+    # "DV 2 phys Saving Throw: Ash fails, 14 (above 2 and at most PHYS 12 succeeds)."
+    verdict = "succeeds" if event.success else "fails"
+    above = f"above {event.above} and " if event.above else ""
+    return (
+        "check",
+        f"{check_label(event.label)}: {event.name} {verdict}, {event.total} "
+        f"({above}at most {event.ability} {event.score} succeeds).",
+    )
+
+
+@words.register
 def _(event: ev.CounterChanged, procedure: Procedure, state: State) -> Said:
     counter = procedure.counters.get(event.counter)
     label = counter.label if counter else event.counter
