@@ -418,6 +418,11 @@ class Action(Value):
         return not self.turn_types or turn_type in self.turn_types
 
 
+#: The sizes a usage die can have, largest first: a light's die steps down this ladder
+#: (d20 → d12 → d10 → d8 → d6 → d4), and after the d4 the light is spent.
+USAGE_DICE = (20, 12, 10, 8, 6, 4)
+
+
 @attrs.frozen(repr=False, eq=False)
 class LightKind(Value):
     """A kind of light source: how bright, how long, what puts it out."""

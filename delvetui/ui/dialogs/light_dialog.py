@@ -18,9 +18,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from delvetui.core import commands as cmd
-from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
+from delvetui.procedure.model import USAGE_DICE
 from delvetui.text import countdown, plural, time_left, visible
 from delvetui.ui.dialogs.ask import AskScreen
 from delvetui.ui.dialogs.choose import ChooseScreen
