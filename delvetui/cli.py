@@ -695,7 +695,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions, timers
+    from delvetui.core import areas, conditions, rooms, timers
     from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
@@ -765,6 +765,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     }
     data.update(conditions.status(state, procedure))
     data.update(timers.status(state))
+    data.update(rooms.status(state))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
@@ -840,6 +841,10 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         lines.append(f"The expedition has ended{words}; `reopen` takes it up again.")
     if data.get("area"):
         lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
+    if (here := state.current_room) is not None:
+        marks = f" ({', '.join(here.marks)})" if here.marks else ""
+        exits = f"; exits {', '.join(here.exits)}" if here.exits else ""
+        lines.append(f"Room: {here.name}{marks}{exits}")
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):

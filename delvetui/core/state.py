@@ -164,6 +164,52 @@ class Encounter:
     clock: str = "00:00"
 
 
+#: What the game master marks a room with, in the order they are shown: explored (its first
+#: visit does it), cleared, looted, a trap sprung, a door forced, restocked.
+MARKS = ("explored", "cleared", "looted", "trapped", "forced", "restocked")
+#: How many of a room's visits it keeps the turns of (the newest; the count goes on), and
+#: of its notes (the newest; the log keeps every one).
+KEEP_VISITS = 50
+KEEP_NOTES = 10
+
+
+@attrs.frozen
+class Room:
+    """A room of the dungeon: where it is, where it leads, and what happened there."""
+
+    id: str
+    label: str = ""
+    #: The area (level) it is on ('' for none): its encounter table rolls while there.
+    area: str = ""
+    #: The rooms it leads to, by id; every exit leads both ways.
+    exits: tuple[str, ...] = ()
+    text: str = ""
+    #: The tables file it comes from, by id ('' for a room added at the table).
+    tables: str = ""
+    #: Its marks, in the order of ``MARKS``.
+    marks: tuple[str, ...] = ()
+    #: The game master's notes on it, the newest ``KEEP_NOTES``.
+    notes: tuple[str, ...] = ()
+    #: The turns of its visits in this expedition (the turn the party spent there first),
+    #: the newest ``KEEP_VISITS``; ``visited`` counts them all.
+    visits: tuple[int, ...] = ()
+    visited: int = 0
+    #: What moved in when it restocked ('' when nothing is said).
+    restocked: str = ""
+    #: The game master showed its label on the players' screen.
+    revealed: bool = False
+
+    @property
+    def name(self) -> str:
+        """The room as a list or a heading names it: "12: The flooded crypt", or "12"."""
+        return f"{self.id}: {self.label}" if self.label else self.id
+
+    @property
+    def called(self) -> str:
+        """The room as a sentence names it: "room 12 (The flooded crypt)", or "room 12"."""
+        return f"room {self.id} ({self.label})" if self.label else f"room {self.id}"
+
+
 @attrs.frozen
 class Hazard:
     """The last per-turn hazard roll and what it gave."""
@@ -243,6 +289,11 @@ class State:
     predecessor: str = ""
     #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
     campaign: str = ""
+    #: The dungeon's rooms the expedition knows (its tables files' and those added at the
+    #: table), in the order they came.
+    rooms: tuple[Room, ...] = ()
+    #: The room the party is in, by id ('' for none: outside, or not said).
+    room: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -305,6 +356,16 @@ class State:
         wanted = name.casefold()
         return next((m for m in self.party if m.name.casefold() == wanted), None)
 
+    def find_room(self, room_id: str) -> Room | None:
+        """The room with that id (case-insensitive), if any."""
+        wanted = room_id.casefold()
+        return next((room for room in self.rooms if room.id.casefold() == wanted), None)
+
+    @property
+    def current_room(self) -> Room | None:
+        """The room the party is in, if any."""
+        return self.find_room(self.room) if self.room else None
+
     def timer(self, name: str) -> Timer | None:
         """The running timer with that name (case-insensitive), if any."""
         wanted = name.casefold()
@@ -348,6 +409,11 @@ class State:
         """A copy with the light of that id replaced."""
         lights = tuple(light if old.id == light.id else old for old in self.lights)
         return attrs.evolve(self, lights=lights)
+
+    def with_room(self, room: Room) -> State:
+        """A copy with the room of that id replaced."""
+        rooms = tuple(room if old.id == room.id else old for old in self.rooms)
+        return attrs.evolve(self, rooms=rooms)
 
     def with_counter(self, name: str, value: int) -> State:
         """A copy with one counter set."""

@@ -8,6 +8,7 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve.base import rule
+from delvetui.core.evolve.rooms import with_tables_rooms
 from delvetui.core.state import Encounter, State
 
 #: What the state remembers of a sign that foretells a creature nobody named.
@@ -63,7 +64,8 @@ def _(event: ev.SignFound, state: State) -> State:
 @rule.register
 def _(event: ev.TablesAdded, state: State) -> State:
     kept = tuple(pair for pair in state.adventures if pair[0] != event.id)
-    return attrs.evolve(state, adventures=(*kept, (event.id, event.text)))
+    state = attrs.evolve(state, adventures=(*kept, (event.id, event.text)))
+    return with_tables_rooms(state, event.id, event.text)
 
 
 @rule.register

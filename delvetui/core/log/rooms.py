@@ -1,0 +1,80 @@
+"""The words of the rooms' events: a room added, the party going to one (its first visit
+explores it), a mark put on or taken off, a note, a room restocked, a label shown."""
+
+from __future__ import annotations
+
+from delvetui.core import events as ev
+from delvetui.core.log.words import Said, capital, sentence, words
+from delvetui.core.state import Room, State
+from delvetui.procedure.model import Procedure
+
+#: A mark as the log says it: "Room 12 is cleared", "a trap was sprung in room 12".
+MARK_WORDS = {
+    "explored": "explored",
+    "cleared": "cleared",
+    "looted": "looted",
+    "trapped": "trapped (a trap sprung)",
+    "forced": "forced (a door forced)",
+    "restocked": "restocked",
+}
+
+
+def _room(state: State, room_id: str) -> str:
+    """The room an event names, as a sentence names it: "room 12 (The crypt)"."""
+    room = next((r for r in state.rooms if r.id == room_id), None)
+    return room.called if room is not None else f"room {room_id}"
+
+
+def where(room: Room | None) -> str:
+    """Where the party is, for a turn's header: ' · in 12: The crypt', or ''."""
+    return f" · in {room.name}" if room is not None else ""
+
+
+@words.register
+def _(event: ev.RoomAdded, procedure: Procedure, state: State) -> Said:
+    label = f": {event.label}" if event.label else ""
+    exits = f", its exits {', '.join(event.exits)}" if event.exits else ""
+    return "info", f"A room joins the map: {event.id}{label}{exits}."
+
+
+@words.register
+def _(event: ev.RoomEntered, procedure: Procedure, state: State) -> Said:
+    room = next((r for r in state.rooms if r.id == event.room), None)
+    if room is None:
+        return "time", f"The party goes to room {event.room}."
+    first = "explored" not in room.marks
+    said = ": its first visit, explored" if first else f", visit {room.visited + 1}"
+    return "time", f"The party goes to {room.called}{said}."
+
+
+@words.register
+def _(event: ev.RoomMarked, procedure: Procedure, state: State) -> Said:
+    name = _room(state, event.room)
+    mark = MARK_WORDS.get(event.mark, event.mark)
+    if event.reason == "carried":
+        return None  # the carried dungeon is told once, by the expedition's link
+    why = f" ({event.reason})" if event.reason else ""
+    if event.on:
+        return "info", f"{capital(name)} is {mark}{why}."
+    return "info", f"{capital(name)} is no longer {mark}{why}."
+
+
+@words.register
+def _(event: ev.RoomNoted, procedure: Procedure, state: State) -> Said:
+    if event.carried:
+        return None  # told once, with the carried dungeon
+    return "note", f"Note on {_room(state, event.room)}: {event.text}"
+
+
+@words.register
+def _(event: ev.RoomRestocked, procedure: Procedure, state: State) -> Said:
+    what = f": {sentence(event.what)}" if event.what else "."
+    return "info", f"In the downtime {_room(state, event.room)} was restocked{what}"
+
+
+@words.register
+def _(event: ev.RoomRevealed, procedure: Procedure, state: State) -> Said:
+    name = _room(state, event.room)
+    if event.shown:
+        return "info", f"The players' screen now shows {name}."
+    return "info", f"The players' screen no longer shows {name}."
