@@ -238,6 +238,9 @@ class _Arguments:
         new.add_argument(
             "--leave", nargs="+", action="extend", default=[], metavar="NAME", help="stays behind"
         )
+        new.add_argument(
+            "--restock", metavar="X-in-N", help="the chance each cleared room restocks meanwhile"
+        )
         new.add_argument("--campaign", metavar="C", help="the campaign (a chain inherits it)")
         new.add_argument(
             "--day", type=int, metavar="N", help="the day it starts (default 1; or after PRED)"
@@ -572,12 +575,14 @@ def _new(args: argparse.Namespace) -> int:
         made, notes = campaign.new_in_campaign(
             name, path, procedure, commands, after=args.after, downtime=args.downtime,
             start=args.start, leave=args.leave, campaign=args.campaign, day=args.day,
-            seed=args.seed, calendar=calendar,
+            seed=args.seed, calendar=calendar, restock=args.restock,
         )  # fmt: skip
         _say("\n".join((str(made), *notes)))
         return 0
-    if args.downtime is not None or args.leave:
-        raise DelveError("--downtime and --leave go with --after PRED (the one continued).")
+    if args.downtime is not None or args.leave or args.restock is not None:
+        raise DelveError(
+            "--downtime, --leave and --restock go with --after PRED (the one continued)."
+        )
     assert procedure is not None
     with Expedition.create(
         path, procedure, name=name, seed=args.seed, start=args.start, calendar=calendar

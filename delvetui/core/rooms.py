@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from delvetui import lazy
 from delvetui.core.areas import areas
-from delvetui.core.state import MARKS, Room, State
+from delvetui.core.state import KEEP_NOTES, MARKS, Room, State
 from delvetui.errors import CommandError
 from delvetui.text import MAX_NOTE, quote, suggest
 
@@ -246,6 +246,29 @@ def noted_problem(state: State, event: ev.RoomNoted) -> str | None:
         return there
     if not event.text.strip() or len(event.text) > MAX_NOTE:
         return f"a note on a room has 1 to {MAX_NOTE} characters"
+    return None
+
+
+def carried_problem(state: State, event: ev.RoomCarried) -> str | None:
+    """Why this room's record could not have been carried here, or None: as a continued
+    expedition begins, onto a room with nothing yet, marks of a room each once."""
+    from delvetui.procedure.adventure import MAX_ROOM_LABEL
+
+    there = _there(state, event.room)
+    if isinstance(there, str):
+        return there
+    if state.turn or not state.predecessor:
+        return "a room is carried only as the next expedition of a campaign begins"
+    if there.marks or there.notes:
+        return f"room {there.id} was carried already"
+    if any(mark not in MARKS for mark in event.marks) or len(set(event.marks)) != len(event.marks):
+        return f"its marks are not marks of a room ({', '.join(MARKS)}), each once"
+    if len(event.notes) > KEEP_NOTES or any(
+        not note.strip() or len(note) > MAX_NOTE for note in event.notes
+    ):
+        return f"a room carries at most {KEEP_NOTES} notes of 1 to {MAX_NOTE} characters"
+    if len(event.restocked) > MAX_RESTOCKED + MAX_ROOM_LABEL:
+        return f"what moved in is longer than {MAX_RESTOCKED} characters"
     return None
 
 

@@ -127,7 +127,7 @@ class Room:
     #: The area (level) it is on: its encounter table is in use while the party is there.
     area: str = ""
     #: The rooms it leads to, by id.
-    exits: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    exits: tuple[str, ...] = ()
     #: Words for the game master (what is there, what the players see).
     text: str = ""
 
@@ -176,7 +176,7 @@ class Adventure:
         return self.start or next(iter(self.areas))
 
 
-def row_for(rows: typing.Sequence[Encounter | ReactionRow], total: int) -> int:
+def row_for(rows: typing.Sequence[Encounter | ReactionRow | RestockRow], total: int) -> int:
     """The index of the row that covers a total (the tables were checked to cover all)."""
     for index, row in enumerate(rows):
         span = parse_range(row.roll)

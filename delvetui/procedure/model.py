@@ -1055,6 +1055,13 @@ class Downtime(Value):
             "the players buy them)."
         ),
     )
+    restock: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The chance each cleared room of the dungeon restocks in the downtime, as X-in-N "
+            '("1-in-6"); "" for none (an adventure\'s tables file or --restock may give one).'
+        ),
+    )
     text: str = attrs.field(
         default="", metadata=_help("What the game's text says of rest, for the game master.")
     )

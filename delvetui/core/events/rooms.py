@@ -11,6 +11,7 @@ from delvetui.core.events.base import Event, event, strings
 
 __all__ = [
     "RoomAdded",
+    "RoomCarried",
     "RoomEntered",
     "RoomMarked",
     "RoomNoted",
@@ -57,11 +58,24 @@ class RoomMarked(Event):
 @event()
 @attrs.frozen(repr=False, eq=False)
 class RoomNoted(Event):
-    """The game master wrote a note on a room (or the next expedition carried it)."""
+    """The game master wrote a note on a room."""
 
     room: str
     text: str
-    carried: bool = False
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class RoomCarried(Event):
+    """The next expedition of a campaign carried what happened in a room in the last: its
+    marks, its notes, what moved in and whether the players were shown its label (its
+    visits stay with the expedition that made them)."""
+
+    room: str
+    marks: tuple[str, ...] = attrs.field(default=(), converter=strings)
+    notes: tuple[str, ...] = attrs.field(default=(), converter=strings)
+    restocked: str = ""
+    revealed: bool = False
 
 
 @event()

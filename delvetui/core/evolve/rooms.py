@@ -80,6 +80,22 @@ def _(event: ev.RoomNoted, state: State) -> State:
 
 
 @rule.register
+def _(event: ev.RoomCarried, state: State) -> State:
+    room = room_of(state, event.room)
+    marks = tuple(mark for mark in MARKS if mark in event.marks)
+    if len(marks) != len(event.marks):
+        raise ValueError(f"{event.marks!r} are not marks of a room, each once")
+    carried = attrs.evolve(
+        room,
+        marks=marks,
+        notes=event.notes[-KEEP_NOTES:],
+        restocked=event.restocked,
+        revealed=event.revealed,
+    )
+    return state.with_room(carried)
+
+
+@rule.register
 def _(event: ev.RoomRestocked, state: State) -> State:
     room = room_of(state, event.room)
     marks = with_mark(with_mark(room.marks, "cleared", False), "restocked", True)

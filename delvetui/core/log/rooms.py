@@ -4,7 +4,7 @@ explores it), a mark put on or taken off, a note, a room restocked, a label show
 from __future__ import annotations
 
 from delvetui.core import events as ev
-from delvetui.core.log.words import Said, capital, sentence, words
+from delvetui.core.log.words import Said, capital, sentence, silent, words
 from delvetui.core.state import Room, State
 from delvetui.procedure.model import Procedure
 
@@ -51,8 +51,6 @@ def _(event: ev.RoomEntered, procedure: Procedure, state: State) -> Said:
 def _(event: ev.RoomMarked, procedure: Procedure, state: State) -> Said:
     name = _room(state, event.room)
     mark = MARK_WORDS.get(event.mark, event.mark)
-    if event.reason == "carried":
-        return None  # the carried dungeon is told once, by the expedition's link
     why = f" ({event.reason})" if event.reason else ""
     if event.on:
         return "info", f"{capital(name)} is {mark}{why}."
@@ -61,9 +59,12 @@ def _(event: ev.RoomMarked, procedure: Procedure, state: State) -> Said:
 
 @words.register
 def _(event: ev.RoomNoted, procedure: Procedure, state: State) -> Said:
-    if event.carried:
-        return None  # told once, with the carried dungeon
     return "note", f"Note on {_room(state, event.room)}: {event.text}"
+
+
+# What a room carried into the next expedition: the expedition's link says the dungeon in
+# one line (its rooms explored, cleared, restocked), the rooms pane and the map each room.
+words.register(ev.RoomCarried)(silent)
 
 
 @words.register
