@@ -183,6 +183,21 @@ def reveal(work: Work, shown: bool) -> None:
     work.emit(ev.RoomRevealed(room=room.id, shown=shown))
 
 
+def exits_of(state: State, room: Room) -> list[Room]:
+    """The rooms a room leads to, in the order of its exits (one pass over the rooms)."""
+    wanted = set(room.exits)
+    found = {other.id: other for other in state.rooms if other.id in wanted}
+    return [found[exit_id] for exit_id in room.exits if exit_id in found]
+
+
+def counts(state: State) -> dict[str, int]:
+    """How many rooms the dungeon has, and how many carry each mark."""
+    found = {"rooms": len(state.rooms)}
+    for mark in MARKS:
+        found[mark] = sum(1 for room in state.rooms if mark in room.marks)
+    return found
+
+
 def shown_label(state: State) -> str | None:
     """The label the players' screen shows for the room the party is in (once revealed)."""
     room = state.current_room

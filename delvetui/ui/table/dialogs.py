@@ -98,6 +98,24 @@ class DialogRunner:
 
         open_dialog(self.table.app, self.table.state, self.table.procedure, self.table.run)
 
+    def go_room(self) -> None:
+        """Go to an exit of the room the party is in (or into the dungeon)."""
+        from delvetui.ui.dialogs.room_dialog import open_go
+
+        open_go(self.table.app, self.table.state, self.table.run)
+
+    def room(self) -> None:
+        """Mark the room the party is in, note on it, show its label, add a room."""
+        from delvetui.ui.dialogs.room_dialog import open_room
+
+        open_room(self.table.app, self.table.state, self.table.run)
+
+    def room_map(self) -> None:
+        """The map of the rooms the party knows."""
+        from delvetui.ui.dialogs.map_screen import MapScreen
+
+        self.table.app.push_screen(MapScreen(self.table.state))
+
     def run_answer(self, answer: Answer | None) -> None:
         # A dialog may answer with several commands (refuel, then light).
         if answer:
