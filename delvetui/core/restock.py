@@ -92,13 +92,13 @@ def carry_dungeon(
 
 
 def _carried_words(rooms: tuple[Room, ...]) -> str:
-    """'the dungeon carries: 30 rooms, 12 explored, 5 cleared, 2 looted'."""
+    """'The dungeon carries: 30 rooms, 12 explored, 5 cleared, 2 looted'."""
     counts = [counted(len(rooms), "room")]
     for mark in ("explored", "cleared", "looted", "restocked"):
         marked = sum(1 for room in rooms if mark in room.marks)
         if marked:
             counts.append(f"{marked} {mark}")
-    return f"the dungeon carries: {', '.join(counts)}"
+    return f"The dungeon carries: {', '.join(counts)}"
 
 
 def rule_for(
