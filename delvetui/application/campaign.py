@@ -57,7 +57,7 @@ def check_restock(text: str) -> None:
 
     wrong = restock_chance_problem(text)
     if wrong is not None:
-        raise CommandError(f"--restock {quoted(text)}: {wrong}")
+        raise CommandError(f"--restock: {wrong}")
 
 
 def downtime_minutes(text: str) -> int:

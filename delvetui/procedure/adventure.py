@@ -482,8 +482,8 @@ def restock_chance_problem(text: str) -> str | None:
     """Why ``text`` is not a restocking chance ("1-in-6"), or None."""
     try:
         expr = dice.parse(text)
-    except DiceError as error:
-        return error.message
-    if expr.chance is None:
+    except DiceError:
+        expr = None
+    if expr is None or expr.chance is None:
         return f"{quote(text)} is not a chance; write X-in-N, e.g. 1-in-6."
     return None
