@@ -12,7 +12,7 @@ from textual.message import Message
 
 from delvetui.core.room_map import LEGEND, state_of
 from delvetui.core.rooms import counts, exits_of
-from delvetui.text import visible
+from delvetui.text import counted, visible
 from delvetui.ui.panes.pane import Pane
 
 #: The sign an exit shows beside its id: the map's (× cleared, ! restocked, ? not explored).
