@@ -27,9 +27,8 @@ body { margin: 0 auto; max-width: 44rem; padding: 1rem 1rem 3rem; background: va
   color: var(--ink); font: 1rem/1.5 Georgia, "Iowan Old Style", "Palatino Linotype", serif;
   overflow-wrap: anywhere; }
 h1 { font-size: 1.7rem; margin: 0.5rem 0 0; }
-figure.timeline, figure.map { margin: 1rem 0; overflow-x: auto; }
-figure.timeline svg, figure.map svg { max-width: 100%; height: auto; }
-figcaption { color: var(--muted); font-style: italic; font-size: 0.9rem; }
+figure.timeline { margin: 1rem 0; overflow-x: auto; }
+figure.timeline svg { max-width: 100%; height: auto; }
 h2 { font-size: 1.3rem; margin: 2.2rem 0 0; padding-top: 0.6rem;
   border-top: 2px solid var(--rule); }
 h3 { font-size: 1rem; margin: 1.2rem 0 0.2rem; font-family: system-ui, sans-serif; }
@@ -60,8 +59,16 @@ dd ul { padding-left: 1rem; }
   body { max-width: none; padding: 0; font-size: 11pt; }
   h2 { break-after: avoid; }
   h3 { break-after: avoid; }
-  ul, .summary, figure.timeline, figure.map { break-inside: avoid; }
+  ul, .summary, figure.timeline { break-inside: avoid; }
 }
+"""
+
+#: The map's styles, in the page only where it has a map of rooms.
+_MAP_CSS = """
+figure.map { margin: 1rem 0; overflow-x: auto; }
+figure.map svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-style: italic; font-size: 0.9rem; }
+@media print { figure.map { break-inside: avoid; } }
 """
 
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
@@ -94,7 +101,7 @@ def render(story: Story, timeline: str = "", room_map: str = "") -> str:
     """The whole story as one HTML document, with the timeline's SVG drawn at the top (and
     the map of the rooms the party knows, an SVG too, after it)."""
     out = [
-        *head(story.title),
+        *head(story.title, _MAP_CSS if room_map else ""),
         "<header>",
         f"<h1>{escape(story.title)}</h1>",
         f'<p class="byline">{escape(story.byline)}</p>',

@@ -63,9 +63,8 @@ class RoomsPane(Pane):
         if room is None:
             found = counts(state)
             line = Text("Outside: ", self._style("room"))
-            line.append(
-                f"{found['rooms']} rooms, {found['explored']} explored", self._style("muted")
-            )
+            rooms = counted(found["rooms"], "room")
+            line.append(f"{rooms}, {found['explored']} explored", self._style("muted"))
             if found["cleared"]:
                 line.append(f", {found['cleared']} cleared", self._style("muted"))
             return _lines([line], budget, width)
