@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from delvetui.core import events as ev
     from delvetui.core.commands import AddRoom, GoToRoom, MarkRoom
     from delvetui.core.work import Work
+    from delvetui.procedure.model import Procedure
 else:
     ev = lazy.module("delvetui.core.events")
 
@@ -198,6 +199,14 @@ def counts(state: State) -> dict[str, int]:
     return found
 
 
+def tried(work: Work, name: str, once_per_room: bool, by: str) -> None:
+    """Keep a try of an action each member tries once in a room (``once_per_room``): the
+    room remembers it, and a second try there is said in the log for the game master."""
+    here = work.state.current_room
+    if once_per_room and here is not None:
+        work.emit(ev.RoomTried(room=here.id, action=name, by=by))
+
+
 def shown_label(state: State) -> str | None:
     """The label the players' screen shows for the room the party is in (once revealed)."""
     room = state.current_room
@@ -299,6 +308,18 @@ def restocked_problem(state: State, event: ev.RoomRestocked) -> str | None:
         return "a room restocks only as the next expedition of a campaign begins"
     if len(event.what) > MAX_RESTOCKED:
         return f"what moved in is longer than {MAX_RESTOCKED} characters"
+    return None
+
+
+def tried_problem(state: State, procedure: Procedure, event: ev.RoomTried) -> str | None:
+    """Why no command could have tried this action in this room here, or None."""
+    if event.room != state.room:
+        return f"the party is not in room {quote(event.room)}"
+    done = procedure.actions.get(event.action) or procedure.activities.get(event.action)
+    if done is None or not done.once_per_room:
+        return f"{quote(event.action)} is not an action tried once in a room"
+    if event.by and state.member(event.by) is None:
+        return f"there is no party member {quote(event.by)} at this point"
     return None
 
 

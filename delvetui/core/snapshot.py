@@ -86,6 +86,7 @@ def _room(data: dict[str, Any]) -> Room:
             "marks": tuple(data["marks"]),
             "notes": tuple(data["notes"]),
             "visits": tuple(int(turn) for turn in data["visits"]),
+            "tried": tuple((str(key), int(turn)) for key, turn in data.get("tried", ())),
         }
     )
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from delvetui.dice import time_dice
+from delvetui.procedure.model import ROOM_MARKS
 
 MINUTES_PER_DAY = 24 * 60
 #: How many spent lights the state keeps for the inventory to show (and to correct);
@@ -166,7 +167,7 @@ class Encounter:
 
 #: What the game master marks a room with, in the order they are shown: explored (its first
 #: visit does it), cleared, looted, a trap sprung, a door forced, restocked.
-MARKS = ("explored", "cleared", "looted", "trapped", "forced", "restocked")
+MARKS = ROOM_MARKS
 #: How many of a room's visits it keeps the turns of (the newest; the count goes on), and
 #: of its notes (the newest; the log keeps every one).
 KEEP_VISITS = 50
@@ -198,6 +199,13 @@ class Room:
     restocked: str = ""
     #: The game master showed its label on the players' screen.
     revealed: bool = False
+    #: What was tried here that each member tries once in a room (an action's
+    #: ``once_per_room``): "ACTION:WHO" ('' for the party) and the turn it was first tried.
+    tried: tuple[tuple[str, int], ...] = ()
+
+    def tried_on(self, action: str, by: str) -> int | None:
+        """The turn ``by`` first tried ``action`` here, or None."""
+        return dict(self.tried).get(f"{action}:{by}")
 
     @property
     def name(self) -> str:

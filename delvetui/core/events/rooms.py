@@ -17,6 +17,7 @@ __all__ = [
     "RoomNoted",
     "RoomRestocked",
     "RoomRevealed",
+    "RoomTried",
 ]
 
 
@@ -95,3 +96,15 @@ class RoomRevealed(Event):
 
     room: str
     shown: bool = True
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class RoomTried(Event):
+    """An action or activity each member tries once in a room (``once_per_room``: a door
+    listened at, an area searched) was taken in the room the party is in, by ``by`` ('' for
+    the party as a whole)."""
+
+    room: str
+    action: str
+    by: str = ""

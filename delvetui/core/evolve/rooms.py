@@ -103,6 +103,17 @@ def _(event: ev.RoomRestocked, state: State) -> State:
 
 
 @rule.register
+def _(event: ev.RoomTried, state: State) -> State:
+    room = room_of(state, event.room)
+    key = f"{event.action}:{event.by}"
+    if room.tried_on(event.action, event.by) is not None:
+        return state
+    # The turn under way, or the last one when it came between turns (as the log groups it).
+    turn = state.turn + 1 if state.in_turn else state.turn
+    return state.with_room(attrs.evolve(room, tried=(*room.tried, (key, turn))))
+
+
+@rule.register
 def _(event: ev.RoomRevealed, state: State) -> State:
     room = room_of(state, event.room)
     return state.with_room(attrs.evolve(room, revealed=event.shown))

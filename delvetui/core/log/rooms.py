@@ -79,3 +79,19 @@ def _(event: ev.RoomRevealed, procedure: Procedure, state: State) -> Said:
     if event.shown:
         return "info", f"The players' screen now shows {name}."
     return "info", f"The players' screen no longer shows {name}."
+
+
+@words.register
+def _(event: ev.RoomTried, procedure: Procedure, state: State) -> Said:
+    room = next((r for r in state.rooms if r.id == event.room), None)
+    done = procedure.actions.get(event.action) or procedure.activities.get(event.action)
+    label = done.label if done is not None else event.action
+    who = f"{event.by}: " if event.by else ""
+    before = room.tried_on(event.action, event.by) if room is not None else None
+    if room is not None and before is None:
+        return None  # a first try: the room keeps it, the log says the action already
+    when = f" (turn {before})" if before else ""
+    return "info", (
+        f"{who}{label} was tried in {_room(state, event.room)} before{when}; the game's "
+        "text allows one try each: is it another door or place?"
+    )
