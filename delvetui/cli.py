@@ -700,7 +700,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions, rooms, timers
+    from delvetui.core import conditions, rooms, timers
     from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
@@ -785,8 +785,8 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         # as it was: the area in use and the tables carried.
         data["area"] = state.area or None
         data["tables"] = [
-            {"id": tables_id, "name": tables.name, "areas": list(tables.areas)}
-            for tables_id, tables in areas.carried(state).items()
+            {"id": tables_id, "name": name, "areas": [area for area, _ in found]}
+            for tables_id, name, found in state.tables_brief
         ]
     if state.real_time_lights or state.real_timers or state.realtime_paused:
         # Only where real time is in play, so every other expedition's JSON is as it was.

@@ -56,12 +56,9 @@ def in_use(state: State) -> tuple[Adventure, Area] | None:
 
 
 def areas(state: State) -> dict[str, str]:
-    """Every area of every tables file carried: id to label."""
-    return {
-        name: area.label
-        for adventure in carried(state).values()
-        for name, area in adventure.areas.items()
-    }
+    """Every area of every tables file carried: id to label (from each file's brief, so the
+    file's text is not read again)."""
+    return {area: label for _, _, found in state.tables_brief for area, label in found}
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from delvetui import lazy
 from delvetui.core.areas import areas
-from delvetui.core.state import KEEP_NOTES, MARKS, Room, State
+from delvetui.core.state import KEEP_NOTES, MARKS, Room, State, room_position, rooms_named
 from delvetui.errors import CommandError
 from delvetui.text import MAX_NOTE, quote, suggest
 
@@ -185,10 +185,8 @@ def reveal(work: Work, shown: bool) -> None:
 
 
 def exits_of(state: State, room: Room) -> list[Room]:
-    """The rooms a room leads to, in the order of its exits (one pass over the rooms)."""
-    wanted = set(room.exits)
-    found = {other.id: other for other in state.rooms if other.id in wanted}
-    return [found[exit_id] for exit_id in room.exits if exit_id in found]
+    """The rooms a room leads to, in the order of its exits."""
+    return rooms_named(state.rooms, room.exits)
 
 
 def counts(state: State) -> dict[str, int]:
@@ -219,8 +217,8 @@ def shown_label(state: State) -> str | None:
 
 
 def _there(state: State, room_id: str) -> Room | str:
-    room = next((r for r in state.rooms if r.id == room_id), None)
-    return room if room is not None else f"there is no room {quote(room_id)} at this point"
+    at = room_position(state.rooms, room_id)
+    return state.rooms[at] if at is not None else f"there is no room {quote(room_id)} at this point"
 
 
 def added_problem(state: State, event: ev.RoomAdded) -> str | None:

@@ -74,6 +74,10 @@ def state_from_data(data: dict[str, Any]) -> State:
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
             "rooms": tuple(_room(room) for room in data.get("rooms", ())),
+            "tables_brief": tuple(
+                (str(i), str(name), tuple((str(a), str(label)) for a, label in found))
+                for i, name, found in data.get("tables_brief", ())
+            ),
         }
     )
 

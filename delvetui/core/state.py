@@ -7,6 +7,9 @@ property, so replay cannot disagree with itself.
 
 from __future__ import annotations
 
+import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
 import attrs
@@ -277,6 +280,10 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: Each tables file carried, in brief, as its ``TablesAdded`` gave it: (its id, its name,
+    #: each area's id and label), so the header, ``status`` and ``go`` name the areas
+    #: without reading the file's text again (a dungeon's is tens of kilobytes).
+    tables_brief: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = ()
     #: The text of the calendar named for this expedition ('' for none: the procedure's).
     calendar: str = ""
     #: The last encounter met, kept after its turn (``encounter`` is this turn's only).
@@ -366,6 +373,9 @@ class State:
 
     def find_room(self, room_id: str) -> Room | None:
         """The room with that id (case-insensitive), if any."""
+        at = room_position(self.rooms, room_id)
+        if at is not None:
+            return self.rooms[at]
         wanted = room_id.casefold()
         return next((room for room in self.rooms if room.id.casefold() == wanted), None)
 
@@ -420,7 +430,12 @@ class State:
 
     def with_room(self, room: Room) -> State:
         """A copy with the room of that id replaced."""
-        rooms = tuple(room if old.id == room.id else old for old in self.rooms)
+        index = _index(self.rooms)
+        at = index.get(room.id)
+        if at is None:
+            raise ValueError(f"no room with id {room.id!r}")
+        rooms = (*self.rooms[:at], room, *self.rooms[at + 1 :])
+        _remember(rooms, index)  # every room stands where it stood
         return attrs.evolve(self, rooms=rooms)
 
     def with_counter(self, name: str, value: int) -> State:
@@ -428,6 +443,47 @@ class State:
         counters = dict(self.counters)
         counters[name] = value
         return attrs.evolve(self, counters=tuple(sorted(counters.items())))
+
+
+_ROOM_ID = operator.attrgetter("id")
+#: Each rooms tuple seen lately, by its identity, with where each room id stands in it. A
+#: room changed in place (a visit, a mark) keeps every room where it was, so the new tuple
+#: takes the old one's index: going from room to room never reads the rooms again, and
+#: costs the same in a dungeon of 10 rooms or 500. Only a room added reads them (once).
+_INDEXES: OrderedDict[int, tuple[tuple[Room, ...], dict[str, int]]] = OrderedDict()
+_KEEP_INDEXES = 16
+#: The table folds states in a worker thread too (its history) while it plays.
+_INDEXES_LOCK = threading.Lock()
+
+
+def _index(rooms: tuple[Room, ...]) -> dict[str, int]:
+    with _INDEXES_LOCK:
+        found = _INDEXES.get(id(rooms))
+        if found is not None and found[0] is rooms:
+            _INDEXES.move_to_end(id(rooms))
+            return found[1]
+    index = {room_id: at for at, room_id in enumerate(map(_ROOM_ID, rooms))}
+    _remember(rooms, index)
+    return index
+
+
+def _remember(rooms: tuple[Room, ...], index: dict[str, int]) -> None:
+    with _INDEXES_LOCK:
+        _INDEXES[id(rooms)] = (rooms, index)
+        _INDEXES.move_to_end(id(rooms))
+        while len(_INDEXES) > _KEEP_INDEXES:
+            _INDEXES.popitem(last=False)
+
+
+def room_position(rooms: tuple[Room, ...], room_id: str) -> int | None:
+    """Where the room of exactly that id is among the rooms, or None."""
+    return _index(rooms).get(room_id)
+
+
+def rooms_named(rooms: tuple[Room, ...], ids: Iterable[str]) -> list[Room]:
+    """The rooms of these ids, in their order (an id that is not a room left out)."""
+    index = _index(rooms)
+    return [rooms[index[room_id]] for room_id in ids if room_id in index]
 
 
 def pairs(mapping: dict[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

@@ -237,6 +237,17 @@ def two_way(rooms: typing.Mapping[str, Room]) -> dict[str, Room]:
     }
 
 
+_SHAPES: dict[str, tuple[dict[str, Any], dict[str, attrs.Attribute[Any]]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, attrs.Attribute[Any]]]:
+    """A model class's type hints and fields, read once (a file of 500 rooms converts 500)."""
+    if cls.__name__ not in _SHAPES:
+        fields = {field.name: field for field in attrs.fields(cls)}
+        _SHAPES[cls.__name__] = (typing.get_type_hints(cls), fields)
+    return _SHAPES[cls.__name__]
+
+
 class _Reader(Problems):
     """Turns the parsed TOML into the models, collecting every problem with its line."""
 
@@ -244,8 +255,7 @@ class _Reader(Problems):
         if not isinstance(raw, dict):
             self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
-        hints = typing.get_type_hints(cls)
-        fields = {field.name: field for field in attrs.fields(cls)}
+        hints, fields = _shape(cls)
         before = self.told
         values: dict[str, Any] = {}
         for key, value in raw.items():

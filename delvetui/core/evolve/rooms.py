@@ -11,15 +11,15 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve.base import rule
-from delvetui.core.state import KEEP_NOTES, KEEP_VISITS, MARKS, Room, State
+from delvetui.core.state import KEEP_NOTES, KEEP_VISITS, MARKS, Room, State, room_position
 
 
 def room_of(state: State, room_id: str) -> Room:
     """The room an event names (exactly as the state keeps its id); ValueError when none."""
-    found = next((room for room in state.rooms if room.id == room_id), None)
-    if found is None:
+    at = room_position(state.rooms, room_id)
+    if at is None:
         raise ValueError(f"no room with id {room_id!r}")
-    return found
+    return state.rooms[at]
 
 
 def with_mark(marks: Iterable[str], mark: str, on: bool) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from delvetui.core import events as ev
 from delvetui.core.log.words import Said, capital, sentence, silent, words
-from delvetui.core.state import Room, State
+from delvetui.core.state import Room, State, room_position
 from delvetui.procedure.model import Procedure
 
 #: A mark as the log says it: "Room 12 is cleared", "a trap was sprung in room 12".
@@ -21,8 +21,8 @@ MARK_WORDS = {
 
 def _room(state: State, room_id: str) -> str:
     """The room an event names, as a sentence names it: "room 12 (The crypt)"."""
-    room = next((r for r in state.rooms if r.id == room_id), None)
-    return room.called if room is not None else f"room {room_id}"
+    at = room_position(state.rooms, room_id)
+    return state.rooms[at].called if at is not None else f"room {room_id}"
 
 
 def where(room: Room | None) -> str:
@@ -39,7 +39,8 @@ def _(event: ev.RoomAdded, procedure: Procedure, state: State) -> Said:
 
 @words.register
 def _(event: ev.RoomEntered, procedure: Procedure, state: State) -> Said:
-    room = next((r for r in state.rooms if r.id == event.room), None)
+    at = room_position(state.rooms, event.room)
+    room = state.rooms[at] if at is not None else None
     if room is None:
         return "time", f"The party goes to room {event.room}."
     first = "explored" not in room.marks
@@ -83,7 +84,8 @@ def _(event: ev.RoomRevealed, procedure: Procedure, state: State) -> Said:
 
 @words.register
 def _(event: ev.RoomTried, procedure: Procedure, state: State) -> Said:
-    room = next((r for r in state.rooms if r.id == event.room), None)
+    at = room_position(state.rooms, event.room)
+    room = state.rooms[at] if at is not None else None
     done = procedure.actions.get(event.action) or procedure.activities.get(event.action)
     label = done.label if done is not None else event.action
     who = f"{event.by}: " if event.by else ""
