@@ -305,8 +305,10 @@ class State:
     #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
     campaign: str = ""
     #: The dungeon's rooms the expedition knows (its tables files' and those added at the
-    #: table), in the order they came.
-    rooms: tuple[Room, ...] = ()
+    #: table), in the order they came. Left out of the state's hash (not its equality): the
+    #: odds hash every state they reach, and a dungeon of 500 rooms made each hash a
+    #: walk through them.
+    rooms: tuple[Room, ...] = attrs.field(default=(), hash=False)
     #: The room the party is in, by id ('' for none: outside, or not said).
     room: str = ""
 
