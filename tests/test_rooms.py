@@ -270,6 +270,9 @@ def test_each_turn_says_where_the_party_was_in_the_log_and_every_export(home: Pa
     for fmt in ("txt", "md", "html"):
         assert "in 2: Narthex" in export(made, fmt), fmt
     assert '"type": "RoomEntered"' in export(made, "json")
+    # The timeline says where: a span for each run of turns in one room.
+    picture = export(made, "svg")
+    assert ">Rooms</text>" in picture and "<title>2: Narthex, turns 2–2</title>" in picture
     # The picture and the map too: the HTML export draws the rooms the party knows.
     page = export(made, "html")
     assert '<figure class="map">' in page and ">Narthex</text>" in page
