@@ -11,8 +11,9 @@ Delving expedition with a party of three and 40 rooms explored. In rounds, the s
 interleaved, it measures:
 
 - ``go``: a real ``Expedition.execute("go ROOM")`` (decided, committed to disk, applied),
-  from one room to its neighbour and back, 20 a round; and the core alone (``decide`` of
-  the command and the events folded into the state), 200 a round;
+  from one room to its neighbour and back, 20 a round; the core alone (``decide`` of the
+  command and the events folded into the state), 200 a round; and ``delvetui act X go
+  ROOM`` as a whole process, there and back (its processor time);
 - the rooms pane: drawing the room the party is in (``RoomsPane.render``, on the real
   table, headless at 80x24), 200 a round;
 - ``status``: ``delvetui status X`` and ``status X --json`` as whole processes, a run each
@@ -135,23 +136,30 @@ def pane_times(path: Path) -> list[float]:
     return found
 
 
+def cpu_of(argv: list[str], home: Path) -> float:
+    """The processor time (user and system) of one ``delvetui`` process."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "delvetui", *argv],
+        env=dict(os.environ, DELVETUI_HOME=str(home)),
+        stdout=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, argv
+    return usage.ru_utime + usage.ru_stime
+
+
+def act_times(path: Path, home: Path) -> list[float]:
+    """``delvetui act X go ROOM`` as a process, there and back."""
+    return [cpu_of(["act", str(path), "go", room], home) for room in ("7", "6")]
+
+
 def status_times(path: Path, home: Path) -> tuple[list[float], list[float], list[float]]:
     """``status`` and ``status --json`` as processes (the processor time each took: the
     steadier figure on a busy machine); the JSON built in the process."""
     from delvetui.cli import status_data
     from delvetui.session import Expedition
 
-    env = dict(os.environ, DELVETUI_HOME=str(home))
-    cpu = []
-    for extra in ([], ["--json"]):
-        child = subprocess.Popen(
-            [sys.executable, "-m", "delvetui", "status", str(path), *extra],
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0
-        cpu.append(usage.ru_utime + usage.ru_stime)
+    cpu = [cpu_of(["status", str(path), *extra], home) for extra in ([], ["--json"])]
     with Expedition.open(path, write=False, snapshot=True) as made:
         built = timed(lambda: status_data(made, odds=False), 20)
     return [cpu[0]], [cpu[1]], built
@@ -176,6 +184,11 @@ def main() -> None:
                 whole, core = go_times(paths[rooms])
                 add("go, a whole command (commit included)", rooms, whole)
                 add("go, the core (decide and apply)", rooms, core)
+                add(
+                    "delvetui act X go ROOM, a process (processor time)",
+                    rooms,
+                    act_times(paths[rooms], home),
+                )
                 add("the rooms pane, drawn", rooms, pane_times(paths[rooms]))
                 text, data, built = status_times(paths[rooms], home)
                 add("delvetui status, a process (processor time)", rooms, text)
