@@ -22,8 +22,12 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 HERE = Path(__file__).resolve().parent
 HOME = Path(tempfile.gettempdir()) / "delvetui-screenshots"
@@ -217,21 +221,36 @@ async def shoot_app(out: Path, size: tuple[int, int], keys: Sequence[str]) -> No
     app.close_expedition()
 
 
-async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
-    """The table on an expedition with the odds (the o key) open."""
+async def shoot_key(
+    path: Path, out: Path, size: tuple[int, int], key: str, shown: Callable[[App[Any]], bool]
+) -> None:
+    """The table on an expedition with the dialog a key opens (once ``shown`` says so)."""
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.dialogs.odds_dialog import OddsDialog
 
     app = DelveApp(path)
     async with app.run_test(size=size) as pilot:
         while app.table is None or not app.table.loaded:
             await pilot.pause(0.1)
-        await pilot.press("o")
-        while not isinstance(app.screen, OddsDialog) or app.screen.odds is None:
+        await pilot.press(key)
+        while not shown(app):
             await pilot.pause(0.1)
         await pilot.pause()
         out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
     app.close_expedition()
+
+
+def odds_shown(app: App[Any]) -> bool:
+    """The odds (the o key) are open and counted."""
+    from delvetui.ui.dialogs.odds_dialog import OddsDialog
+
+    return isinstance(app.screen, OddsDialog) and app.screen.odds is not None
+
+
+def map_shown(app: App[Any]) -> bool:
+    """The map of the rooms (the M key) is open."""
+    from delvetui.ui.dialogs.map_screen import MapScreen
+
+    return isinstance(app.screen, MapScreen)
 
 
 #: A campaign of two parties on one calendar: barrow (Bryn dies), barrow-2 a week later
@@ -394,23 +413,6 @@ def build_dungeon() -> Path:
     return path
 
 
-async def shoot_map(path: Path, out: Path, size: tuple[int, int]) -> None:
-    """The table with the map of the rooms the party knows (the M key) open."""
-    from delvetui.ui.app import DelveApp
-    from delvetui.ui.dialogs.map_screen import MapScreen
-
-    app = DelveApp(path)
-    async with app.run_test(size=size) as pilot:
-        while app.table is None or not app.table.loaded:
-            await pilot.pause(0.1)
-        await pilot.press("M")
-        while not isinstance(app.screen, MapScreen):
-            await pilot.pause(0.1)
-        await pilot.pause()
-        out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
-    app.close_expedition()
-
-
 def stable(svg: Path) -> None:
     """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
     text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
@@ -446,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     delving = HOME / f"{EXPEDITIONS['delving'][0]}.delve"
     if delving.exists():
         odds = HERE / "odds.svg"
-        asyncio.run(shoot_odds(delving, odds, (cols, rows)))
+        asyncio.run(shoot_key(delving, odds, (cols, rows), "o", odds_shown))
         from delvetui.session import Expedition
 
         with Expedition.open(delving) as expedition:
@@ -474,7 +476,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         screenshot(dungeon, out, size)
         written.append(out)
     room_map = HERE / "map.svg"
-    asyncio.run(shoot_map(dungeon, room_map, (100, 40)))
+    asyncio.run(shoot_key(dungeon, room_map, (100, 40), "M", map_shown))
     written.append(room_map)
     # The campaign in a folder of its own: the view shows its expeditions only.
     os.environ["DELVETUI_HOME"] = str(HOME / "campaign")

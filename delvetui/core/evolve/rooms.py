@@ -166,4 +166,5 @@ def _kept(room: Room, was: Room | None) -> Room:
         visited=was.visited,
         restocked=was.restocked,
         revealed=was.revealed,
+        tried=was.tried,
     )

@@ -16,23 +16,14 @@ from delvetui.core import commands
 from delvetui.core.room_map import LEGEND, state_of
 from delvetui.core.rooms import exits_of
 from delvetui.core.state import MARKS, Room, State
-from delvetui.errors import CommandError
 from delvetui.text import visible
+from delvetui.ui.dialogs.ask import check_line
 
 #: What the table runs: a command, or a line of the command language.
 Run = Callable[[commands.Command | str], None]
 _SIGN = {name: sign for name, sign, _ in LEGEND}
 #: The choice of the go dialog that lists every room (to go there all the same).
 ANYWHERE = "+anywhere"
-
-
-def check_line(line: str) -> str | None:
-    """None when the line is a command of the language, else what is wrong."""
-    try:
-        commands.parse(line)
-    except CommandError as error:
-        return error.message
-    return None
 
 
 def room_words(room: Room, here: str) -> Text:

@@ -15,9 +15,9 @@ from textual.app import App
 
 from delvetui.core import commands, timers
 from delvetui.core.state import State, Timer
-from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
+from delvetui.ui.dialogs.ask import check_line
 
 #: The id of the "+ New timer…" choice.
 NEW = "+new"
@@ -48,15 +48,6 @@ def choices(state: State, procedure: Procedure) -> list[tuple[str, Text]]:
             found.append((f"{DECLARED}{name}", Text(f"+ {declared.label} ({name}, {usual})")))
     found.append((NEW, Text("+ New timer…")))
     return found
-
-
-def check_line(line: str) -> str | None:
-    """None when the line is a command of the language, else what is wrong."""
-    try:
-        commands.parse(line)
-    except CommandError as error:
-        return error.message
-    return None
 
 
 def open_dialog(
