@@ -227,11 +227,12 @@ def _typed_faces(area: Area, faces: str) -> str:
         raise CommandError(unread.sentence) from None
 
 
-def set_row(work: Work, area: str, line: str, was: str = "") -> None:
-    """``tables row AREA ROW`` (``was`` empty) and ``tables change AREA FACES ROW``."""
+def row_set(state: State, area: str, line: str, was: str = "") -> ev.TableRowSet:
+    """The event of ``tables row AREA ROW`` (``was`` empty) or ``tables change AREA FACES
+    ROW``, checked: CommandError saying why the table cannot take it."""
     from delvetui.procedure.table_text import Unread, range_text, read_row
 
-    found = find(work.state, area)
+    found = find(state, area)
     try:
         printed = read_row(line)
     except Unread as unread:
@@ -247,19 +248,34 @@ def set_row(work: Work, area: str, line: str, was: str = "") -> None:
         text=entry.text,
         was=was,
     )
-    rows = rows_after(work.state, event)
+    rows = rows_after(state, event)
     if rows == found.area.rows:
         raise CommandError(f"{found.area.label}'s table already has that row; nothing changed.")
-    _fits(work.state, area, rows)
-    work.emit(event)
+    _fits(state, area, rows)
+    return event
+
+
+def row_removed(state: State, area: str, faces: str) -> ev.TableRowRemoved:
+    """The event of ``tables remove AREA FACES``, checked."""
+    event = ev.TableRowRemoved(area=area, roll=_typed_faces(find(state, area).area, faces))
+    _fits(state, area, rows_after(state, event))
+    return event
+
+
+def set_row(work: Work, area: str, line: str, was: str = "") -> None:
+    """``tables row AREA ROW`` (``was`` empty) and ``tables change AREA FACES ROW``."""
+    work.emit(row_set(work.state, area, line, was))
 
 
 def remove_row(work: Work, area: str, faces: str) -> None:
     """``tables remove AREA FACES``."""
-    event = ev.TableRowRemoved(area=area, roll=_typed_faces(find(work.state, area).area, faces))
-    rows = rows_after(work.state, event)
-    _fits(work.state, area, rows)
-    work.emit(event)
+    work.emit(row_removed(work.state, area, faces))
+
+
+def preview(state: State, area: str, line: str, was: str = "") -> str:
+    """What setting this row would do, as the log would say it (the table's dialog shows
+    it before the row is taken); CommandError when the table cannot take it."""
+    return said(state, row_set(state, area, line, was))
 
 
 def _fits(state: State, area: str, rows: tuple[Encounter, ...]) -> None:
@@ -319,17 +335,17 @@ def said(state: State, event: ev.TableRowSet | ev.TableRowRemoved) -> str:
     where = f"{found.area.label}'s table ({found.area.dice})"
     if isinstance(event, ev.TableRowRemoved):
         gone = next(row for row in before if row.roll == event.roll)
-        told = [f"{where}: {_row(gone)} taken out", *_moved(before, after, gone=gone)]
+        told = [f"{where}: {printed(gone)} taken out", *_moved(before, after, gone=gone)]
     else:
         new = next(row for row in after if row.roll == event.roll)
         was = event.was or event.roll
         old = next((row for row in before if row.roll == was), None)
-        shown = _row(new) if old is None else f"{_row(new)} (was {_row(old)})"
+        shown = printed(new) if old is None else f"{printed(new)} (was {printed(old)})"
         told = [f"{where}: {shown}", *_moved(before, after, new=new, gone=old)]
     return "; ".join(told) + "."
 
 
-def _row(row: Encounter) -> str:
+def printed(row: Encounter) -> str:
     number = f"{row.number} " if row.number else ""
     words = f", {row.text}" if row.text else ""
     return f"{row.roll} {number}{row.creature}{words}"

@@ -107,6 +107,9 @@ def convert(text: str, *, name: str, source: str = "", kind: str | None = None) 
     """
     kind = kind or detect(name, text)
     source = source or name
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > LIMIT.size:
+        raise ProcedureError(source, [Problem("", f"is {size:,} bytes; {LIMIT.said}.")])
     reading = Tables()
     if kind == CSV:
         reading.csv(text)
@@ -117,7 +120,7 @@ def convert(text: str, *, name: str, source: str = "", kind: str | None = None) 
     if reading.told or adventure is None:
         raise ProcedureError(source, reading.listed())
     toml = table_text.adventure_toml(adventure)
-    size = len(toml.encode("utf-8"))
+    size = len(toml.encode("utf-8", "surrogatepass"))
     if size > LIMIT.size:
         said = f"comes to {size:,} bytes as TOML; {LIMIT.said}: paste its tables in two files."
         raise ProcedureError(source, [Problem("", said)])
@@ -178,7 +181,8 @@ class Tables(Reading):
     def check(self, table: Table, name: str) -> Area | None:
         """A table's rows read and checked against its die; its area, or None."""
         if not table.rows:
-            self.problem(table.line, f"begins the table {quote(name)}, which has no rows.")
+            if not table.broken:  # a row refused says what is wrong
+                self.problem(table.line, f"begins the table {quote(name)}, which has no rows.")
             return None
         if len(table.rows) > MAX_ROWS:
             self.problem(
@@ -232,7 +236,7 @@ class Tables(Reading):
         for row in rows:
             try:
                 faces = table_text.read_faces(row.faces)
-                entry = table_text.read_entry(row.words, table_text.range_text(*_shown(faces)))
+                entry = table_text.read_entry(row.said, table_text.range_text(*_shown(faces)))
                 if row.number is not None and row.number.lower() not in _NO_NUMBER:
                     entry = attrs.evolve(entry, number=table_text.read_count(row.number))
             except Unread as unread:

@@ -56,7 +56,7 @@ _AREA_HEADINGS = frozenset({"area", "level", "table", "dungeon level", "depth", 
 
 _HEADING = re.compile(r"(#{1,6}) (.*?)(?: #+)?")
 _BOLD = re.compile(r"(\*\*|__)(.+)\1:?")
-_BULLET = re.compile(r"[-*•+] ")
+_BULLET = re.compile(r"\A[-*•+] ")
 _SEPARATOR = re.compile(r"[|:\- ]+")
 _PIPE = re.compile(r"(?<!\\)\|")
 
@@ -73,6 +73,13 @@ class Row:
     number: str | None = None
     #: Words of the other columns ("CR: 2").
     more: str = ""
+    #: Its words a PDF broke onto the lines after it, in order.
+    wrapped: list[str] = attrs.Factory(list)
+
+    @property
+    def said(self) -> str:
+        """All its words: the row's line's and those wrapped onto the next lines."""
+        return " ".join([self.words, *self.wrapped]) if self.wrapped else self.words
 
 
 @attrs.define
@@ -180,7 +187,7 @@ class Reading:
             wrapped = lines[number - 1][:1].isspace() or words[0].islower()
             if continues and heading is None and wrapped and table is not None:
                 # A row's words a PDF broke over two lines: indented, or not a sentence's start.
-                table.rows[-1].words += " " + words
+                table.rows[-1].wrapped.append(words)
                 continue
             table, continues = None, False
             if heading is not None or _titled(words):
@@ -226,8 +233,11 @@ class Reading:
         try:
             for cells in reader:
                 number = reader.line_num
-                if any("\n" in cell for cell in cells):
+                if columns is not None and any("\n" in cell for cell in cells):
                     self.problem(number, "has a cell that runs over two lines; keep a row on one.")
+                    refused = tables.get(_cell(cells, columns.area) if columns.area else "")
+                    if refused is not None:
+                        refused.broken = True
                     continue
                 cells = [" ".join(cell.split()) for cell in cells]
                 if not any(cells):

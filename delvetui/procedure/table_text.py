@@ -27,8 +27,9 @@ from delvetui.text import quote
 
 #: The words a range is written with between its faces: 4-6, 4–6, 4 to 6, 4 through 6.
 _BETWEEN = r"(?:-|–|—|‒|−|to|through|thru)"
-#: A row's faces: 3, 2-4, 2 to 4, 11+ (from 11 to the die's highest), 96-00 (00 is 100).
-_RANGE = re.compile(rf"([0-9]{{1,4}})(?:\s*{_BETWEEN}\s*([0-9]{{1,4}})|\s*(\+))?", re.IGNORECASE)
+#: A row's faces: 3, 2-4, 2 to 4, 11+ (from 11 to the die's highest), 96-00 (00 is 100);
+#: a number of more than four digits is read as 10,000, past every die.
+_RANGE = re.compile(rf"([0-9]+)(?:\s*{_BETWEEN}\s*([0-9]+)|\s*(\+))?", re.IGNORECASE)
 #: A word that is meant as dice (d6, 1d8, 2d4+1, d%), even a wrong one (d0, 2d, d6x).
 _DICE_LIKE = re.compile(r"[0-9]{0,3}[dD][0-9%][0-9%dDxX+\-.,]{0,8}|[0-9]{1,3}[dD]")
 #: A number appearing written as a range of totals (B/X's 2-8): not dice.
@@ -78,8 +79,9 @@ class Row:
 
 
 def _face(digits: str) -> int:
-    # "00" is the hundred of a d100 (percentile dice), as tables print it.
-    return 100 if digits == "00" else int(digits)
+    # "00" is the hundred of a d100 (percentile dice), as tables print it; a number of more
+    # than four digits is no die's face (and never read: 9999 is past every die).
+    return 100 if digits == "00" else int(digits) if len(digits) <= 4 else 10_000
 
 
 def read_faces(text: str) -> Faces:
@@ -201,7 +203,7 @@ def read_entry(text: str, faces: str = "") -> Entry:
 
 
 _ROW = re.compile(
-    rf"(?P<faces>[0-9]{{1,4}}(?:\s*{_BETWEEN}\s*[0-9]{{1,4}}|\s*\+)?)"
+    rf"(?P<faces>[0-9]+(?:\s*{_BETWEEN}\s*[0-9]+|\s*\+)?)"
     r"(?:(?:\s*[:.)\]|]\s*|\s*[-–—](?:\s+|(?=[^\W\d_]))|\s+)(?P<rest>.*))?",
     re.IGNORECASE,
 )
