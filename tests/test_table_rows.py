@@ -1,0 +1,396 @@
+"""Tables a game master pastes, carried and changed at the table: ``tables add`` of a table
+as printed, a row added, changed or taken out (an event; undo takes it back; the log, the
+exports and ``status --json`` say it), the CLI as a subprocess and the dialog from the keys
+(issue 40, point 7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+from delvetui.core import events as ev
+from delvetui.core import log
+from delvetui.core.areas import carried
+from delvetui.errors import CommandError, ProcedureError
+from delvetui.export import export
+from delvetui.export.importing import import_file
+from delvetui.procedure.registry import find
+from delvetui.session import Expedition
+from tests.cli_support import delvetui, status
+from tests.ui_support import expedition, make, notices, palette_run, ready, settled
+
+PASTED = """\
+Wandering monsters of the flooded crypt
+
+d6 Level 1
+1 2d4 goblins
+2-3 1d6 giant rats, nesting in the bones
+4-6 1d3 skeletons
+
+d8 Level 2
+1-2: 1d4 ghouls
+3-8 2d6 zombies
+"""
+
+
+def pasted(folder: Path, name: str = "crypt.txt", text: str = PASTED) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def crypt(home: Path, tmp_path: Path) -> Expedition:
+    made = Expedition.create(home / "crypt.delve", find("delving"), seed=5)
+    made.execute(f"tables add {pasted(tmp_path)}")
+    return made
+
+
+def table(made: Expedition, area: str = "level-1") -> list[tuple[str, str, str]]:
+    rows = carried(made.state)["crypt"].areas[area].rows
+    return [(row.roll, row.number, row.creature) for row in rows]
+
+
+def last_line(made: Expedition) -> str:
+    """The log's last line, as the table and every export say it."""
+    return list(log.lines(made.batches(), made.procedure))[-1].text
+
+
+# A table as printed, carried ----------------------------------------------------------------
+
+
+def test_tables_add_converts_a_pasted_table_and_an_encounter_comes_with_its_number(
+    home: Path, tmp_path: Path
+) -> None:
+    made = crypt(home, tmp_path)
+    [added] = [e for b in made.batches() for e in b.events if isinstance(e, ev.TablesAdded)]
+    assert isinstance(added, ev.TablesAdded)
+    # The expedition keeps the TOML the table converts to, never the pasted text.
+    assert added.text.startswith('id = "crypt"\nname = "Wandering monsters of the flooded crypt"')
+    assert made.state.area == "level-1"
+    batch = made.execute("turn hazard=1 encounter=5 appearing=2")
+    [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]
+    assert isinstance(met, ev.EncounterBegan)
+    assert (met.creature, met.appearing, met.area) == ("skeletons", 2, "level-1")
+    made.close()
+
+
+def test_a_bad_pasted_table_is_refused_with_its_lines_and_writes_nothing(
+    home: Path, tmp_path: Path
+) -> None:
+    made = Expedition.create(home / "bad.delve", find("delving"), seed=5)
+    before = (made.batch_count, made.event_count)
+    bad = pasted(
+        tmp_path, "bad.md", "| d6 | Monster |\n|---|---|\n| 1-3 | rats |\n| 3-6 | 2-8 orcs |\n"
+    )
+    with pytest.raises(ProcedureError) as refused:
+        made.execute(f"tables add {bad}")
+    assert [str(p) for p in refused.value.problems] == [
+        "line 4: '2-8' is a range, not dice: write the dice that roll it (2d4).",
+    ]
+    assert (made.batch_count, made.event_count) == before
+    made.close()
+
+
+# Rows changed at the table -------------------------------------------------------------------
+
+
+def test_a_row_added_takes_its_faces_from_the_rows_that_had_them(
+    home: Path, tmp_path: Path
+) -> None:
+    made = crypt(home, tmp_path)
+    batch = made.execute("tables row level-1 5 2d6 bats, squeaking")
+    assert batch.events == (
+        ev.TableRowSet(area="level-1", roll="5", creature="bats", number="2d6", text="squeaking"),
+    )
+    assert table(made) == [
+        ("1", "2d4", "goblins"),
+        ("2-3", "1d6", "giant rats"),
+        ("4", "1d3", "skeletons"),
+        ("5", "2d6", "bats"),
+        ("6", "1d3", "skeletons"),
+    ]
+    assert last_line(made) == (
+        "Level 1's table (d6): 5 2d6 bats, squeaking; skeletons now on 4, 6."
+    )
+    # An encounter rolled on the new row comes in with its number.
+    batch = made.execute("turn hazard=1 encounter=5 appearing=7")
+    [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]
+    assert isinstance(met, ev.EncounterBegan)
+    assert (met.creature, met.appearing) == ("bats", 7)
+    made.close()
+
+
+def test_a_row_changed_and_one_taken_out_and_undo_takes_each_back(
+    home: Path, tmp_path: Path
+) -> None:
+    made = crypt(home, tmp_path)
+    first = table(made)
+    made.execute("tables change level-1 2-3 2 to 4 1d8 giant rats")
+    assert table(made) == [
+        ("1", "2d4", "goblins"),
+        ("2-4", "1d8", "giant rats"),
+        ("5-6", "1d3", "skeletons"),
+    ]
+    assert last_line(made) == (
+        "Level 1's table (d6): 2-4 1d8 giant rats (was 2-3 1d6 giant rats, nesting in the "
+        "bones); skeletons now on 5-6."
+    )
+    changed = table(made)
+    made.execute("tables remove level-1 1")
+    assert table(made) == [("1-4", "1d8", "giant rats"), ("5-6", "1d3", "skeletons")]
+    assert last_line(made) == (
+        "Level 1's table (d6): 1 2d4 goblins taken out; giant rats now on 1-4."
+    )
+    made.execute("undo")
+    assert table(made) == changed
+    made.execute("undo")
+    assert table(made) == first
+    made.execute("redo")
+    assert table(made) == changed
+    made.close()
+    # The file keeps every change as an event: opened again, the table is as it was left.
+    with Expedition.open(home / "crypt.delve") as again:
+        assert table(again) == changed
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("tables row level-1 7 rats", "7 is outside what d6 rolls (1-6)."),
+        (
+            "tables row level-1 rats",
+            "'rats' is not a row: write its faces, how many and the "
+            "creature, as 4-6 1d3 skeletons.",
+        ),  # fmt: skip
+        (
+            "tables row level-1 2 2-8 orcs",
+            "'2-8' is a range, not dice: write the dice that roll it (2d4).",
+        ),  # fmt: skip
+        (
+            "tables row level-1 1 2d4 goblins",
+            "Level 1's table already has that row; nothing changed.",
+        ),  # fmt: skip
+        (
+            "tables row level-9 1 rats",
+            "'level-9' is not an area of the adventure's tables (level-1, level-2).",
+        ),  # fmt: skip
+        (
+            "tables change level-1 2 2 rats",
+            "No row of Level 1 covers exactly 2 (its rows: 1, 2-3, 4-6).",
+        ),  # fmt: skip
+        (
+            "tables remove level-1 5",
+            "No row of Level 1 covers exactly 5 (its rows: 1, 2-3, 4-6).",
+        ),  # fmt: skip
+    ],
+)
+def test_a_row_the_table_cannot_take_is_a_sentence_and_no_event(
+    home: Path, tmp_path: Path, command: str, said: str
+) -> None:
+    made = crypt(home, tmp_path)
+    before = (made.batch_count, made.event_count)
+    with pytest.raises(CommandError) as refused:
+        made.execute(command)
+    assert str(refused.value) == said
+    assert (made.batch_count, made.event_count) == before
+    made.close()
+
+
+def test_the_last_row_stays_and_no_tables_means_nothing_to_change(
+    home: Path, tmp_path: Path
+) -> None:
+    made = Expedition.create(home / "one.delve", find("delving"), seed=5)
+    with pytest.raises(CommandError, match="carries no tables of its own"):
+        made.execute("tables row level-1 1 rats")
+    pit = pasted(tmp_path, "pit.txt", "d4 The pit\n1-4 1d6 bats\n")
+    made.execute(f"tables add {pit}")
+    with pytest.raises(CommandError, match="has only this row; change it instead"):
+        made.execute("tables remove the-pit 1-4")
+    made.close()
+
+
+# What tells it: the exports, an import, status ------------------------------------------------
+
+
+def test_exports_tell_the_change_and_an_export_imports_identically(
+    home: Path, tmp_path: Path
+) -> None:
+    made = crypt(home, tmp_path)
+    made.execute("tables row level-2 8 1 wight, in the well")
+    made.execute("turn hazard=1")
+    markdown = export(made, "md")
+    assert "Level 2's table (d8): 8 1 wight, in the well; zombies now on 3-7." in markdown
+    document = export(made, "json")
+    source = tmp_path / "crypt.json"
+    source.write_text(document, encoding="utf-8")
+    state = made.state
+    made.close()
+    with Expedition.open(import_file(source, "copy")) as copy:
+        assert copy.state == attrs.evolve(state, name=copy.state.name)
+    # A row change no command could have made is refused by the import's check.
+    forged = document.replace('"roll": "8"', '"roll": "9"')
+    assert forged != document
+    (tmp_path / "forged.json").write_text(forged, encoding="utf-8")
+    with pytest.raises(Exception, match="9 is outside what d8 rolls"):
+        import_file(tmp_path / "forged.json", "forged")
+
+
+def test_the_cli_adds_changes_and_says_the_rows_in_status_json(home: Path, tmp_path: Path) -> None:
+    markdown = pasted(
+        tmp_path,
+        "mill.md",
+        "## Cellar\n\n| d6 | Monster | Number |\n|---|---|---|\n| 1-3 | Giant rats | 2d4 |\n"
+        "| 4-6 | Eels | 1d6 |\n",
+    )
+    made = delvetui(home, "new", "mill", "--procedure", "delving", "--tables", str(markdown))
+    assert made.returncode == 0, made.stderr
+    changed = delvetui(home, "act", "mill", "tables", "row", "cellar", "6", "1", "drowned miller")
+    assert changed.returncode == 0, changed.stderr
+    assert "Cellar's table (d6): 6 1 drowned miller; Eels now on 4-5." in changed.stdout
+    [tables] = status(home, "mill")["tables"]
+    assert tables["rows"]["cellar"] == [
+        {"roll": "1-3", "creature": "Giant rats", "number": "2d4", "text": ""},
+        {"roll": "4-5", "creature": "Eels", "number": "1d6", "text": ""},
+        {"roll": "6", "creature": "drowned miller", "number": "1", "text": ""},
+    ]
+    refused = delvetui(home, "act", "mill", "tables", "remove", "cellar", "2")
+    assert refused.returncode == 2
+    assert "No row of Cellar covers exactly 2" in refused.stderr
+
+
+# tables convert -------------------------------------------------------------------------------
+
+
+def test_tables_convert_prints_or_writes_the_toml_and_names_every_problem(
+    home: Path, tmp_path: Path
+) -> None:
+    source = pasted(tmp_path)
+    printed = delvetui(home, "tables", "convert", str(source))
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout.startswith('id = "crypt"\n')
+    assert (
+        '{ roll = "2-3", creature = "giant rats", number = "1d6", text = "nesting in the bones" }'
+        in printed.stdout
+    )
+    out = tmp_path / "crypt.toml"
+    written = delvetui(home, "tables", "convert", str(source), "-o", str(out))
+    assert written.returncode == 0, written.stderr
+    assert written.stdout.splitlines() == [
+        str(out),
+        "read as plain text: Level 1, d6, 3 rows; Level 2, d8, 2 rows",
+    ]
+    assert out.read_text(encoding="utf-8") == printed.stdout
+    # The TOML it writes is a tables file a game master keeps: tables add takes it as it is.
+    again = delvetui(home, "tables", "convert", str(source), "-o", str(out))
+    assert again.returncode == 2 and "already exists; add --force" in again.stderr
+    kept = delvetui(home, "tables", "convert", str(out))
+    assert kept.returncode == 2 and "is a tables file in TOML already" in kept.stderr
+    hostile = pasted(tmp_path, "bad.txt", "d6 Level 1\n1-3 gob\x1b[2Jlins\n4-7 rats\n")
+    refused = delvetui(home, "tables", "convert", str(hostile))
+    assert refused.returncode == 2
+    assert refused.stdout == ""
+    assert "\x1b" not in refused.stderr
+    assert "line 2: holds the control character '␛'; paste plain text." in refused.stderr
+    assert "line 3: 4-7 is outside what d6 rolls (1-6)." in refused.stderr
+
+
+# The table dialog, from the keys and the palette ---------------------------------------------
+
+
+def made_with_tables(tmp_path: Path) -> Path:
+    return make("tabled", (f"tables add {pasted(tmp_path)}",))
+
+
+@pytest.mark.long
+async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from delvetui.ui.app import DelveApp
+    from delvetui.ui.dialogs.ask import AskScreen
+    from delvetui.ui.dialogs.choose import ChooseScreen
+
+    app = DelveApp(made_with_tables(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        state = lambda: expedition(app).state  # noqa: E731
+
+        def rows() -> list[str]:
+            return [row.roll for row in carried(state())["crypt"].areas["level-1"].rows]
+
+        await pilot.press("W")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        listed = app.screen
+        assert isinstance(listed, ChooseScreen)
+        assert listed.title_text == "Level 1 (d6)"
+        assert [str(prompt) for _, prompt in listed.choices] == [
+            "1 2d4 goblins",
+            "2-3 1d6 giant rats, nesting in the bones",
+            "4-6 1d3 skeletons",
+            "+ New row…",
+            "Another area…",
+        ]
+        await pilot.press("3")  # the skeletons' row
+        await settled(
+            pilot, lambda: isinstance(app.screen, ChooseScreen) and app.screen is not listed
+        )
+        await pilot.press("enter")  # Change it…
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        field = app.screen.query_one(Input)
+        assert field.value == "4-6 1d3 skeletons"
+        field.value = "4-5 1d3 skeletons"
+        await pilot.press("enter")
+        await settled(pilot, lambda: rows() == ["1", "2-3", "4-5", "6"])
+        assert app.screen is app.table
+        # Its face 6 went to the row below it, as the log says.
+        assert last_line(expedition(app)) == (
+            "Level 1's table (d6): 4-5 1d3 skeletons (was 4-6 1d3 skeletons); giant rats now "
+            "on 2-3, 6."
+        )
+        # A row the table cannot take is said in the dialog, and nothing is saved.
+        events = expedition(app).event_count
+        await pilot.press("W")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("5")  # + New row…, after the rows 1, 2-3, 4-5 and 6
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        await pilot.press(*"9 rats", "enter")
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        assert "9 is outside what d6 rolls (1-6)." in str(
+            app.screen.query_one("#ask-message").render()
+        )
+        assert expedition(app).event_count == events
+        app.screen.query_one(Input).value = "6 2d6 rats"
+        await pilot.press("enter")
+        await settled(
+            pilot,
+            lambda: (
+                [r for r in rows()] == ["1", "2-3", "4-5", "6"]
+                and expedition(app).event_count > events
+            ),
+        )
+        assert carried(state())["crypt"].areas["level-1"].rows[3].creature == "rats"
+        # From the palette: take the first row out; u takes it back.
+        await palette_run(pilot, "ounter tab")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("1")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("2")  # Take it out
+        await settled(pilot, lambda: rows() == ["1-3", "4-5", "6"])
+        await pilot.press("u")
+        await settled(pilot, lambda: rows() == ["1", "2-3", "4-5", "6"])
+
+
+async def test_the_table_key_without_tables_says_so(tmp_path: Path) -> None:
+    from delvetui.ui.app import DelveApp
+
+    app = DelveApp(make())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table_screen = await ready(pilot)
+        await pilot.press("W")
+        await settled(
+            pilot,
+            lambda: any("carries no tables of its own" in text for text in notices(app)),
+        )
+        assert app.screen is table_screen
