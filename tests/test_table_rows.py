@@ -5,7 +5,6 @@ exports and ``status --json`` say it), the CLI as a subprocess and the dialog fr
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import attrs
@@ -17,6 +16,7 @@ from delvetui.core.areas import carried
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.export import export
 from delvetui.export.importing import import_file
+from delvetui.procedure.adventure import Encounter
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.cli_support import delvetui, status
@@ -164,27 +164,27 @@ def test_a_row_changed_and_one_taken_out_and_undo_takes_each_back(
             "tables row level-1 rats",
             "'rats' is not a row: write its faces, how many and the "
             "creature, as 4-6 1d3 skeletons.",
-        ),  # fmt: skip
+        ),
         (
             "tables row level-1 2 2-8 orcs",
             "'2-8' is a range, not dice: write the dice that roll it (2d4).",
-        ),  # fmt: skip
+        ),
         (
             "tables row level-1 1 2d4 goblins",
             "Level 1's table already has that row; nothing changed.",
-        ),  # fmt: skip
+        ),
         (
             "tables row level-9 1 rats",
             "'level-9' is not an area of the adventure's tables (level-1, level-2).",
-        ),  # fmt: skip
+        ),
         (
             "tables change level-1 2 2 rats",
             "No row of Level 1 covers exactly 2 (its rows: 1, 2-3, 4-6).",
-        ),  # fmt: skip
+        ),
         (
             "tables remove level-1 5",
             "No row of Level 1 covers exactly 5 (its rows: 1, 2-3, 4-6).",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_a_row_the_table_cannot_take_is_a_sentence_and_no_event(
@@ -315,10 +315,12 @@ async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_pat
     app = DelveApp(made_with_tables(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
-        state = lambda: expedition(app).state  # noqa: E731
+
+        def level_1() -> tuple[Encounter, ...]:
+            return carried(expedition(app).state)["crypt"].areas["level-1"].rows
 
         def rows() -> list[str]:
-            return [row.roll for row in carried(state())["crypt"].areas["level-1"].rows]
+            return [row.roll for row in level_1()]
 
         await pilot.press("W")
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
@@ -357,20 +359,17 @@ async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_pat
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         await pilot.press(*"9 rats", "enter")
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
-        assert "9 is outside what d6 rolls (1-6)." in str(
-            app.screen.query_one("#ask-message").render()
-        )
+        asked = app.screen
+        assert isinstance(asked, AskScreen)
+        assert "9 is outside what d6 rolls (1-6)." in str(asked.query_one("#ask-message").render())
         assert expedition(app).event_count == events
-        app.screen.query_one(Input).value = "6 2d6 rats"
+        asked.query_one(Input).value = "6 2d6 rats"
         await pilot.press("enter")
         await settled(
             pilot,
-            lambda: (
-                [r for r in rows()] == ["1", "2-3", "4-5", "6"]
-                and expedition(app).event_count > events
-            ),
+            lambda: rows() == ["1", "2-3", "4-5", "6"] and expedition(app).event_count > events,
         )
-        assert carried(state())["crypt"].areas["level-1"].rows[3].creature == "rats"
+        assert level_1()[3].creature == "rats"
         # From the palette: take the first row out; u takes it back.
         await palette_run(pilot, "ounter tab")
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
