@@ -5,6 +5,7 @@ exports and ``status --json`` say it), the CLI as a subprocess and the dialog fr
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -16,6 +17,7 @@ from delvetui.core.areas import carried
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.export import export
 from delvetui.export.importing import import_file
+from delvetui.procedure import tables_file
 from delvetui.procedure.adventure import Encounter
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
@@ -393,3 +395,39 @@ async def test_the_table_key_without_tables_says_so(tmp_path: Path) -> None:
             lambda: any("carries no tables of its own" in text for text in notices(app)),
         )
         assert app.screen is table_screen
+
+
+# The docs' example -----------------------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_docs_example_of_tables_as_printed_converts_and_plays(
+    home: Path, tmp_path: Path
+) -> None:
+    """docs/procedures.md's pasted file converts to the TOML shown beside it, and the rows
+    docs/commands.md changes say what it says they do."""
+    doc = (DOCS / "procedures.md").read_text(encoding="utf-8")
+    section = doc[doc.index("#### Tables as printed") : doc.index("### 3.23a")]
+    [printed] = re.findall(r"<!-- pasted -->\s*```\n(.*?)```", section, re.DOTALL)
+    [toml] = re.findall(r"<!-- pasted-toml -->\s*```toml\n(.*?)```", section, re.DOTALL)
+    source = pasted(tmp_path, "flooded-crypt.md", printed)
+    assert tables_file.convert(source).toml == toml
+    made = Expedition.create(home / "doc.delve", find("delving"), seed=1)
+    made.execute(f"tables add {source}")
+    commands_doc = (DOCS / "commands.md").read_text(encoding="utf-8")
+    told = "Level 1's table (d6): 5 2d6 bats; skeletons now on 4, 6."
+    assert f"`{told}`" in commands_doc
+    for line in ("tables row level-1 5 2d6 bats", "tables change level-1 4-6 4-5 1d3 skeletons"):
+        assert f"`{line}`" in commands_doc
+    made.execute("tables row level-1 5 2d6 bats")
+    assert last_line(made) == told
+    made.execute("undo")
+    made.execute("tables change level-1 4-6 4-5 1d3 skeletons")
+    assert carried(made.state)["flooded-crypt"].areas["level-1"].rows[-1].roll == "6"
+    made.execute("area level-2")
+    batch = made.execute("turn hazard=1 encounter=8")
+    [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]
+    assert isinstance(met, ev.EncounterBegan)
+    assert (met.creature, met.appearing) == ("The drowned priest", 1)
+    made.close()
