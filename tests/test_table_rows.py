@@ -238,6 +238,12 @@ def test_exports_tell_the_change_and_an_export_imports_identically(
     (tmp_path / "forged.json").write_text(forged, encoding="utf-8")
     with pytest.raises(Exception, match="9 is outside what d8 rolls"):
         import_file(tmp_path / "forged.json", "forged")
+    # Nor a creature with a terminal's escape in it, which no row typed could hold.
+    forged = document.replace('"creature": "wight"', '"creature": "wight\\u001b[2J"')
+    assert forged != document
+    (tmp_path / "escape.json").write_text(forged, encoding="utf-8")
+    with pytest.raises(Exception, match="control character"):
+        import_file(tmp_path / "escape.json", "escape")
 
 
 def test_the_cli_adds_changes_and_says_the_rows_in_status_json(home: Path, tmp_path: Path) -> None:

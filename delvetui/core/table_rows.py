@@ -311,7 +311,7 @@ def problem(state: State, event: ev.TableRowSet | ev.TableRowRemoved) -> str | N
         except Unread as unread:
             return unread.sentence.rstrip(".")
     try:
-        with_rows(state, event.area, rows_after(state, event))
+        _fits(state, event.area, rows_after(state, event))
     except CommandError as error:
         return error.message.rstrip(".")
     return None
