@@ -184,6 +184,11 @@ def test_a_row_changed_and_one_taken_out_and_undo_takes_each_back(
             "No row of Level 1 covers exactly 2 (its rows: 1, 2-3, 4-6).",
         ),
         (
+            "tables change level-1 4-6 4-5 skeletons",
+            "6 would be left without a row: the only row next to it is the one you change. "
+            "Set a row on 6 first (tables row), or let the row you change keep it.",
+        ),
+        (
             "tables remove level-1 5",
             "No row of Level 1 covers exactly 5 (its rows: 1, 2-3, 4-6).",
         ),
@@ -198,6 +203,28 @@ def test_a_row_the_table_cannot_take_is_a_sentence_and_no_event(
         made.execute(command)
     assert str(refused.value) == said
     assert (made.batch_count, made.event_count) == before
+    made.close()
+
+
+def test_a_row_moved_leaves_its_faces_to_the_row_next_to_them(home: Path, tmp_path: Path) -> None:
+    made = crypt(home, tmp_path)
+    made.execute("tables change level-1 1 6 2d4 goblins")
+    assert table(made) == [
+        ("1-3", "1d6", "giant rats"),
+        ("4-5", "1d3", "skeletons"),
+        ("6", "2d4", "goblins"),
+    ]
+    assert last_line(made) == (
+        "Level 1's table (d6): 6 2d4 goblins (was 1 2d4 goblins); giant rats now on 1-3; "
+        "skeletons now on 4-5."
+    )
+    # A row set inside another cuts it in two: both parts keep the row.
+    made.execute("tables row level-1 2 1 ogre")
+    assert table(made)[:3] == [
+        ("1", "1d6", "giant rats"),
+        ("2", "1", "ogre"),
+        ("3", "1d6", "giant rats"),
+    ]
     made.close()
 
 
@@ -336,9 +363,9 @@ async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_pat
         assert isinstance(listed, ChooseScreen)
         assert listed.title_text == "Level 1 (d6)"
         assert [str(prompt) for _, prompt in listed.choices] == [
-            "1 2d4 goblins",
-            "2-3 1d6 giant rats, nesting in the bones",
-            "4-6 1d3 skeletons",
+            "1: 2d4 goblins",
+            "2-3: 1d6 giant rats, nesting in the bones",
+            "4-6: 1d3 skeletons",
             "+ New row…",
             "Another area…",
         ]
@@ -348,35 +375,41 @@ async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_pat
         )
         await pilot.press("enter")  # Change it…
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
-        field = app.screen.query_one(Input)
+        asked = app.screen
+        assert isinstance(asked, AskScreen)
+        field = asked.query_one(Input)
         assert field.value == "4-6 1d3 skeletons"
+        # A row the table cannot take is said in the dialog, and nothing is saved: face 6
+        # would have no row but the one changed next to it.
+        events = expedition(app).event_count
         field.value = "4-5 1d3 skeletons"
         await pilot.press("enter")
-        await settled(pilot, lambda: rows() == ["1", "2-3", "4-5", "6"])
+        await settled(pilot, lambda: app.screen is asked)
+        said = str(asked.query_one("#ask-message").render())
+        assert said.startswith("6 would be left without a row")
+        assert expedition(app).event_count == events
+        field.value = "3-6 1d3 skeletons, in rusted mail"
+        await pilot.press("enter")
+        await settled(pilot, lambda: rows() == ["1", "2", "3-6"])
         assert app.screen is app.table
-        # Its face 6 went to the row below it, as the log says.
         assert last_line(expedition(app)) == (
-            "Level 1's table (d6): 4-5 1d3 skeletons (was 4-6 1d3 skeletons); giant rats now "
-            "on 2-3, 6."
+            "Level 1's table (d6): 3-6 1d3 skeletons, in rusted mail (was 4-6 1d3 skeletons); "
+            "giant rats now on 2."
         )
-        # A row the table cannot take is said in the dialog, and nothing is saved.
-        events = expedition(app).event_count
         await pilot.press("W")
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
-        await pilot.press("5")  # + New row…, after the rows 1, 2-3, 4-5 and 6
+        await pilot.press("4")  # + New row…, after the rows 1, 2 and 3-6
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
         await pilot.press(*"9 rats", "enter")
         await settled(pilot, lambda: isinstance(app.screen, AskScreen))
-        asked = app.screen
-        assert isinstance(asked, AskScreen)
-        assert "9 is outside what d6 rolls (1-6)." in str(asked.query_one("#ask-message").render())
-        assert expedition(app).event_count == events
-        asked.query_one(Input).value = "6 2d6 rats"
-        await pilot.press("enter")
-        await settled(
-            pilot,
-            lambda: rows() == ["1", "2-3", "4-5", "6"] and expedition(app).event_count > events,
+        new_row = app.screen
+        assert isinstance(new_row, AskScreen)
+        assert "9 is outside what d6 rolls (1-6)." in str(
+            new_row.query_one("#ask-message").render()
         )
+        new_row.query_one(Input).value = "6 2d6 rats"
+        await pilot.press("enter")
+        await settled(pilot, lambda: rows() == ["1", "2", "3-5", "6"])
         assert level_1()[3].creature == "rats"
         # From the palette: take the first row out; u takes it back.
         await palette_run(pilot, "ounter tab")
@@ -384,9 +417,9 @@ async def test_the_table_dialog_changes_adds_and_takes_out_rows_at_80x24(tmp_pat
         await pilot.press("1")
         await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
         await pilot.press("2")  # Take it out
-        await settled(pilot, lambda: rows() == ["1-3", "4-5", "6"])
+        await settled(pilot, lambda: rows() == ["1-2", "3-5", "6"])
         await pilot.press("u")
-        await settled(pilot, lambda: rows() == ["1", "2-3", "4-5", "6"])
+        await settled(pilot, lambda: rows() == ["1", "2", "3-5", "6"])
 
 
 async def test_the_table_key_without_tables_says_so(tmp_path: Path) -> None:
@@ -424,13 +457,13 @@ def test_the_docs_example_of_tables_as_printed_converts_and_plays(
     commands_doc = (DOCS / "commands.md").read_text(encoding="utf-8")
     told = "Level 1's table (d6): 5 2d6 bats; skeletons now on 4, 6."
     assert f"`{told}`" in commands_doc
-    for line in ("tables row level-1 5 2d6 bats", "tables change level-1 4-6 4-5 1d3 skeletons"):
+    for line in ("tables row level-1 5 2d6 bats", "tables change level-1 2-3 2-4 1d6 giant rats"):
         assert f"`{line}`" in commands_doc
     made.execute("tables row level-1 5 2d6 bats")
     assert last_line(made) == told
     made.execute("undo")
-    made.execute("tables change level-1 4-6 4-5 1d3 skeletons")
-    assert carried(made.state)["flooded-crypt"].areas["level-1"].rows[-1].roll == "6"
+    made.execute("tables change level-1 2-3 2-4 1d6 giant rats")
+    assert carried(made.state)["flooded-crypt"].areas["level-1"].rows[-1].roll == "5-6"
     made.execute("area level-2")
     batch = made.execute("turn hazard=1 encounter=8")
     [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]

@@ -6,10 +6,11 @@ A carried table's die never changes, so every face stays on exactly one row:
   of exactly those faces, or takes its faces from the rows that had them (a row left with
   none goes, a row cut in two keeps both parts);
 - ``tables change AREA FACES ROW`` makes the row of exactly FACES the row given: the faces
-  it gives up go to the row below it (above, for the first), and those it takes come from
-  the rows that had them;
+  it takes come from the rows that had them, and the faces it gives up go to the row next
+  to them, the row below first, else the row above (a face only the changed row is next
+  to is refused: a row must be set on it first);
 - ``tables remove AREA FACES`` takes the row of exactly FACES out: its faces go to the row
-  below it (above, for the first).
+  below it, else the row above.
 
 Each is an event (``TableRowSet``, ``TableRowRemoved``) whose rule writes the tables' text
 in the state again (``table_text.adventure_toml``), so a replay, the exports and ``status
@@ -119,57 +120,82 @@ def _exact(area: Area, rows: list[Span], faces: str) -> int:
     )
 
 
-def _without(area: Area, rows: list[Span], index: int) -> list[Span]:
-    """The rows with one taken out, its faces given to the row below it (or above)."""
-    if len(rows) == 1:
-        raise CommandError(f"{area.label}'s table has only this row; change it instead.")
-    low, high, _ = rows[index]
-    kept = rows[:index] + rows[index + 1 :]
-    if index > 0:
-        below_low, _, below = rows[index - 1]
-        kept[index - 1] = (below_low, high, below)
-    else:
-        _, above_high, above = rows[1]
-        kept[0] = (low, above_high, above)
-    return kept
+def _filled(area: Area, rows: list[Span], new: Encounter | None = None) -> list[Span]:
+    """The rows with every face no row covers given to the row next to it: the row below
+    first, else the row above, never ``new`` (its faces are the ones the game master gave);
+    CommandError when only ``new`` is next to a face."""
+    lowest, highest = faces_of(area)
+    filled: list[Span] = []
+    face = lowest
+    for low, high, row in sorted(rows, key=lambda span: span[0]):
+        if low > face:
+            if filled and filled[-1][2] is not new:
+                filled[-1] = (filled[-1][0], low - 1, filled[-1][2])
+            elif row is not new:
+                low = face
+            else:
+                raise _left_out(face, low - 1)
+        filled.append((low, high, row))
+        face = high + 1
+    if face <= highest:
+        if not filled or filled[-1][2] is new:
+            raise _left_out(face, highest)
+        filled[-1] = (filled[-1][0], highest, filled[-1][2])
+    return filled
+
+
+def _left_out(low: int, high: int) -> CommandError:
+    from delvetui.procedure.table_text import range_text
+
+    faces = range_text(low, high)
+    return CommandError(
+        f"{faces} would be left without a row: the only row next to it is the one you "
+        f"change. Set a row on {faces} first (tables row), or let the row you change keep it."
+    )
 
 
 def set_rows(
     area: Area, low: int, high: int, row: Encounter, was: str = ""
 ) -> tuple[Encounter, ...]:
-    """The area's rows with ``row`` on faces low to high (``was``: the faces of the row it
-    changes, whose faces it gives up first)."""
+    """The area's rows with ``row`` on faces low to high: it replaces the row of exactly
+    those faces (``was``: of the faces ``was``), takes the faces it covers from the rows
+    that had them (cutting one in two where it falls inside), and gives the faces it leaves
+    to the row next to them (``_filled``)."""
     from delvetui.procedure.adventure import MAX_ROWS
 
     rows = spans(area)
-    kept: Encounter | None = None
+    faces = (low, high)
     if was:
         index = _exact(area, rows, was)
-        kept = rows[index][2]
-        rows = _without(area, rows, index)
-    else:
-        kept = next((old for lo, hi, old in rows if (lo, hi) == (low, high)), None)
-    if kept is not None:
+        faces = rows[index][:2]
+    old = next((i for i, (lo, hi, _) in enumerate(rows) if (lo, hi) == faces), None)
+    if old is not None:
+        kept = rows.pop(old)[2]
         row = attrs.evolve(kept, creature=row.creature, number=row.number, text=row.text)
     cut: list[Span] = []
-    for row_low, row_high, old in rows:
+    for row_low, row_high, other in rows:
         if row_high < low or row_low > high:
-            cut.append((row_low, row_high, old))
+            cut.append((row_low, row_high, other))
             continue
         if row_low < low:
-            cut.append((row_low, low - 1, old))
+            cut.append((row_low, low - 1, other))
         if row_high > high:
-            cut.append((high + 1, row_high, old))
+            cut.append((high + 1, row_high, other))
     cut.append((low, high, row))
     if len(cut) > MAX_ROWS:
         raise CommandError(f"{area.label}'s table would have more than {MAX_ROWS} rows.")
-    return _written(cut)
+    return _written(_filled(area, cut, row))
 
 
 def removed_rows(area: Area, faces: str) -> tuple[Encounter, ...]:
-    """The area's rows with the row of exactly these faces taken out."""
+    """The area's rows with the row of exactly these faces taken out: its faces go to the
+    row below it, else the row above (``_filled``)."""
     rows = spans(area)
-    return _written(_without(area, rows, _exact(area, rows, faces)))
+    index = _exact(area, rows, faces)
+    if len(rows) == 1:
+        raise CommandError(f"{area.label}'s table has only this row; change it instead.")
+    del rows[index]
+    return _written(_filled(area, rows))
 
 
 def _written(rows: list[Span]) -> tuple[Encounter, ...]:
@@ -345,10 +371,12 @@ def said(state: State, event: ev.TableRowSet | ev.TableRowRemoved) -> str:
     return "; ".join(told) + "."
 
 
-def printed(row: Encounter) -> str:
+def printed(row: Encounter, *, colon: bool = False) -> str:
+    """A row as a table prints it ("4-6 1d3 skeletons, in rusted mail"); with ``colon``, its
+    faces set apart by a colon, as a list shows it beside its own numbers."""
     number = f"{row.number} " if row.number else ""
     words = f", {row.text}" if row.text else ""
-    return f"{row.roll} {number}{row.creature}{words}"
+    return f"{row.roll}{':' if colon else ''} {number}{row.creature}{words}"
 
 
 def _moved(

@@ -442,16 +442,16 @@ _TABLE_ROWS = (
     Form(
         (sub("change"), _AREA_WORD, value("FACES", "table-faces", "faces"), _ROW_WORD),
         cmd.ChangeTableRow,
-        "Make the row of exactly FACES the row given: the faces it gives up go to the row "
-        "below it (above, for the first), those it takes come from the rows that had them.",
-        "tables change level-1 4-5 4-6 1d3 skeletons",
-        wrong="Say tables change AREA FACES ROW: tables change level-1 4-5 4-6 1d3 skeletons.",
+        "Make the row of exactly FACES the row given: the faces it takes come from the rows "
+        "that had them, those it gives up go to the row next to them (below, else above).",
+        "tables change level-1 2-3 2-4 1d6 giant rats",
+        wrong="Say tables change AREA FACES ROW: tables change level-1 2-3 2-4 1d6 rats.",
     ),
     Form(
         (sub("remove"), _AREA_WORD, value("FACES", "table-faces", "faces")),
         cmd.RemoveTableRow,
         "Take the row of exactly FACES out of an area's table: its faces go to the row "
-        "below it (above, for the first).",
+        "below it, else the row above.",
         "tables remove level-1 6",
         wrong="Say tables remove AREA FACES: tables remove level-1 6.",
     ),

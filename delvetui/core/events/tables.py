@@ -28,7 +28,7 @@ class TableRowSet(Event):
 @attrs.frozen(repr=False, eq=False)
 class TableRowRemoved(Event):
     """The row of the faces ``roll`` taken out of an area's table; its faces went to the
-    row below it (above, for the first)."""
+    row below it, else the row above."""
 
     area: str
     roll: str

@@ -3,7 +3,7 @@
 A list first: the rows of the area in use, as printed ("4-6 1d3 skeletons, in rusted
 mail"), then "+ New row…" and, where the tables have other areas, "Another area…". A row
 chosen offers "Change it…" (its line, to edit) and "Take it out" (its faces go to the row
-below it). What the game master types is a row as printed, the same words a pasted table
+below it, else above). What the game master types is a row as printed, the same words a pasted table
 has, checked against the table before it is taken (``core.table_rows``). The dialog answers
 with a line of the command language; the table runs it like any other, as an event that
 undo takes back.
@@ -37,7 +37,10 @@ _ROW_HELP = (
 def choices(state: State, area: str) -> list[tuple[str, Text]]:
     """The area's rows as printed, then a new row and, with more areas, another area."""
     found = table_rows.find(state, area)
-    rows = [(f"{ROW}{row.roll}", Text(visible(table_rows.printed(row)))) for row in found.area.rows]
+    rows = [
+        (f"{ROW}{row.roll}", Text(visible(table_rows.printed(row, colon=True))))
+        for row in found.area.rows
+    ]
     rows.append((NEW, Text("+ New row…")))
     if len(areas.areas(state)) > 1:
         rows.append((OTHER, Text("Another area…")))
@@ -103,7 +106,7 @@ def open_dialog(
                 f"{label}: {table_rows.printed(shown)}",
                 [
                     (CHANGE, Text("Change it…")),
-                    (REMOVE, Text("Take it out (its faces go to the row below it)")),
+                    (REMOVE, Text("Take it out (the row below it takes its faces)")),
                 ],
             ),
             done,
