@@ -14,6 +14,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.core import log
 from delvetui.core.areas import carried
+from delvetui.core.commands.completion import completions
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.export import export
 from delvetui.export.importing import import_file
@@ -224,6 +225,24 @@ def test_a_row_moved_leaves_its_faces_to_the_row_next_to_them(home: Path, tmp_pa
         ("1", "1d6", "giant rats"),
         ("2", "1", "ogre"),
         ("3", "1d6", "giant rats"),
+    ]
+    made.close()
+
+
+def test_the_command_line_completes_an_areas_rows_by_their_faces(
+    home: Path, tmp_path: Path
+) -> None:
+    made = crypt(home, tmp_path)
+    assert completions("tables ", made.state, made.procedure) == [
+        "tables add",
+        "tables row",
+        "tables change",
+        "tables remove",
+    ]
+    assert completions("tables remove level-1 ", made.state, made.procedure) == [
+        "tables remove level-1 1",
+        "tables remove level-1 2-3",
+        "tables remove level-1 4-6",
     ]
     made.close()
 
