@@ -330,6 +330,16 @@ def test_markdown_and_csv_problems_are_named_by_their_lines_too() -> None:
     assert problems(text, "bad.csv") == [
         "line 4: has a cell that runs over two lines; keep a row on one.",
     ]
+    # The level column first; the row refused leaves no gap told beside it.
+    text = 'Level,Roll,Monster\n1,1-3,rats\n1,4-6,"bats\nand more"\n2,1-4,ghouls\n'
+    assert problems(text, "bad.csv") == [
+        "line 4: has a cell that runs over two lines; keep a row on one.",
+    ]
+    text = "\ndd6,monster\n1-3,rats\n4-6,bats\n"
+    assert problems(text, "bad.csv") == [
+        "line 2: 'dd6' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1 "
+        "or 2-in-6. Name the table's die as d6, 2d6 or d100.",
+    ]
 
 
 # Hostile text ----------------------------------------------------------------------------------

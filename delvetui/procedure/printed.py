@@ -229,13 +229,15 @@ class Reading:
         first = next((line for line in lines if line.strip()), "")
         reader = csv.reader(io.StringIO(text), delimiter=delimiter(first), strict=True)
         columns: _Columns | None = None
+        header = 0
         tables: dict[str, Table] = {}
         try:
             for cells in reader:
                 number = reader.line_num
                 if columns is not None and any("\n" in cell for cell in cells):
                     self.problem(number, "has a cell that runs over two lines; keep a row on one.")
-                    refused = tables.get(_cell(cells, columns.area) if columns.area else "")
+                    area = "" if columns.area is None else _cell(cells, columns.area)
+                    refused = tables.get(" ".join(area.split()))
                     if refused is not None:
                         refused.broken = True
                     continue
@@ -243,7 +245,7 @@ class Reading:
                 if not any(cells):
                     continue
                 if columns is None:
-                    columns = _Columns.of(cells, area=True)
+                    columns, header = _Columns.of(cells, area=True), number
                     continue
                 area = _cell(cells, columns.area) if columns.area is not None else ""
                 table = tables.get(area)
@@ -251,7 +253,7 @@ class Reading:
                     name = columns.area_name(area)
                     die = columns.die_heading
                     table = self.table(number, 0, die, name)
-                    table.die_line = 1 if die else 0
+                    table.die_line = header if die else 0
                     tables[area] = table
                 table.rows.append(columns.row(number, cells))
         except csv.Error as error:

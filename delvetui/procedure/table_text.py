@@ -31,7 +31,7 @@ _BETWEEN = r"(?:-|–|—|‒|−|to|through|thru)"
 #: a number of more than four digits is read as 10,000, past every die.
 _RANGE = re.compile(rf"([0-9]+)(?:\s*{_BETWEEN}\s*([0-9]+)|\s*(\+))?", re.IGNORECASE)
 #: A word that is meant as dice (d6, 1d8, 2d4+1, d%), even a wrong one (d0, 2d, d6x).
-_DICE_LIKE = re.compile(r"[0-9]{0,3}[dD][0-9%][0-9%dDxX+\-.,]{0,8}|[0-9]{1,3}[dD]")
+_DICE_LIKE = re.compile(r"[0-9]{0,3}[dD][0-9%dDxX+\-.,]{0,8}")
 #: A number appearing written as a range of totals (B/X's 2-8): not dice.
 _COUNT_RANGE = re.compile(rf"([0-9]{{1,4}})\s*{_BETWEEN}\s*([0-9]{{1,4}})", re.IGNORECASE)
 #: Where a row's creature ends and its words begin: a comma, a semicolon, a colon, a dash
@@ -107,7 +107,7 @@ def range_text(low: int, high: int) -> str:
 
 def dice_like(word: str) -> bool:
     """Whether a word is meant as dice (d6, 2d4+1, d%), even one written wrong (d0, 2d)."""
-    return _DICE_LIKE.fullmatch(word) is not None
+    return _DICE_LIKE.fullmatch(word) is not None and any(c in "0123456789%" for c in word)
 
 
 def table_dice(word: str) -> dice.DiceExpr:
