@@ -11,6 +11,8 @@ table with a number column; a d% table with en dashes and 00; a CSV with a level
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from delvetui.errors import ProcedureError
 from delvetui.procedure import adventure, pasted, table_text
@@ -411,3 +413,32 @@ def test_a_long_hostile_line_costs_one_pass() -> None:
 def test_one_row_as_printed(line: str, read: tuple[str, str, str]) -> None:
     entry = table_text.read_row(line).entry
     assert (entry.number, entry.creature, entry.text) == read
+
+
+# Any text at all -------------------------------------------------------------------------------
+
+_HEADERS = ["d6", "d%", "2d6", "d0", "Level 1", "## Level 2 (d8)", "| d6 | Monster |"]
+_ROWS = ["1", "2-3", "4 to 6", "00", "11+", "9999", "0", "2d4", "1d6-3", "2-8", "goblins"]
+_MARKS = [",", ":", "|", "|---|---|", "-", "(", ")", "\t", " ", "\n", "\x1b", "\u202e", "é"]
+_PIECES = st.sampled_from([*_HEADERS, *_ROWS, *_MARKS, "²", "#", "**", "\n1 ", "\nd4 "])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pieces=st.lists(st.one_of(_PIECES, st.text(max_size=6)), max_size=60),
+    name=st.sampled_from(["t.txt", "t.md", "t.csv", "t"]),
+)
+def test_any_text_is_tables_the_format_reads_or_problems_with_their_lines(
+    pieces: list[str], name: str
+) -> None:
+    text = " ".join(pieces)
+    try:
+        converted = convert(text, name=name)
+    except ProcedureError as error:
+        assert error.problems
+        for problem in error.problems:
+            assert problem.line is None or 1 <= problem.line <= text.count("\n") + 2
+            assert "\x1b" not in problem.message and "\u202e" not in problem.message
+        return
+    # What converts is a tables file the format takes, and reads back the same.
+    assert adventure.load_text(converted.toml) == converted.adventure
