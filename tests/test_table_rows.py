@@ -10,16 +10,18 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from delvetui.core import events as ev
-from delvetui.core import log
+from delvetui.core import log, table_rows
 from delvetui.core.areas import carried
 from delvetui.core.commands.completion import completions
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.export import export
 from delvetui.export.importing import import_file
 from delvetui.procedure import tables_file
-from delvetui.procedure.adventure import Encounter
+from delvetui.procedure.adventure import Encounter, load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.cli_support import delvetui, status
@@ -489,3 +491,41 @@ def test_the_docs_example_of_tables_as_printed_converts_and_plays(
     assert isinstance(met, ev.EncounterBegan)
     assert (met.creature, met.appearing) == ("The drowned priest", 1)
     made.close()
+
+
+# Every face on one row, whatever is done ---------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["row", "change", "remove"]),
+            st.integers(0, 9),
+            st.integers(0, 9),
+            st.integers(0, 20),
+        ),
+        max_size=12,
+    )
+)
+def test_rows_set_changed_and_taken_out_keep_every_face_on_one_row(
+    steps: list[tuple[str, int, int, int]],
+) -> None:
+    pit = 'id = "pit"\nname = "Pit"\n[areas.pit]\nlabel = "Pit"\ndice = "d8"\n'
+    area = load_text(pit + 'rows = [{ roll = "1-8", creature = "rats" }]\n').areas["pit"]
+    for verb, one, other, which in steps:
+        low, high = sorted((one % 8 + 1, other % 8 + 1))
+        faces = [row.roll for row in area.rows]
+        try:
+            if verb == "row":
+                rows = table_rows.set_rows(area, low, high, Encounter("", f"c{which}"))
+            elif verb == "change":
+                was = faces[which % len(faces)]
+                rows = table_rows.set_rows(area, low, high, Encounter("", f"c{which}"), was)
+            else:
+                rows = table_rows.removed_rows(area, faces[which % len(faces)])
+        except CommandError:
+            continue
+        area = table_rows.area_with(area, rows)
+        spans = table_rows.spans(area)
+        assert [face for lo, hi, _ in spans for face in range(lo, hi + 1)] == list(range(1, 9))

@@ -205,13 +205,18 @@ def _written(rows: list[Span]) -> tuple[Encounter, ...]:
     return tuple(attrs.evolve(row, roll=range_text(low, high)) for low, high, row in ordered)
 
 
+def area_with(area: Area, rows: tuple[Encounter, ...]) -> Area:
+    """The area with these rows."""
+    # mypy's attrs plugin cannot solve the rows' generic converter (``as_tuple``).
+    return attrs.evolve(area, rows=rows)  # type: ignore[arg-type]
+
+
 def with_rows(state: State, area: str, rows: tuple[Encounter, ...]) -> State:
     """The state with an area's rows replaced: its tables' text written again."""
     from delvetui.procedure.table_text import adventure_toml
 
     found = find(state, area)
-    # mypy's attrs plugin cannot solve the rows' generic converter (``as_tuple``).
-    changed = attrs.evolve(found.area, rows=rows)  # type: ignore[arg-type]
+    changed = area_with(found.area, rows)
     adventure = attrs.evolve(found.adventure, areas={**found.adventure.areas, area: changed})
     text = adventure_toml(adventure)
     carried = tuple(
