@@ -6,6 +6,11 @@ numbers are this suite's own): a die and a name above the rows ("d6 Level 1"); a
 Encounter" header under a title; "2 to 3 : 1d6 ghouls" rows under "(Roll 2d6)"; a d30
 table of "1-2: 1d2 bandits" rows under a sentence that names the die; a Markdown d20
 table with a number column; a d% table with en dashes and 00; a CSV with a level column.
+Only the forms were taken, as facts, from tables published on the web: theskyfullofdust.co.uk
+(catacombs-monsters), swordplusone.blogspot.com (2011/03, the under-city of Ugarit),
+castletriskelion.blogspot.com (2014/05, a table with no die named), lordsofhack.com (the
+BlueHolme level 0 table), monstro.cc (OSE level 1, a Markdown d20 table) and the Pathfinder
+reference document's encounter tables (d% with en dashes); no row of theirs is copied.
 """
 
 from __future__ import annotations
