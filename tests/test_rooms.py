@@ -256,6 +256,19 @@ def test_a_tables_file_added_again_keeps_what_happened_in_its_rooms(
     assert "31" in narthex.exits and made.state.room == "1"
 
 
+def test_a_row_changed_at_the_table_keeps_the_files_rooms_and_restock_rule(home: Path) -> None:
+    made = dungeon(home)
+    made.execute("go 1")
+    made.execute("tables row level-1 1 2d6 bats")
+    (text,) = [text for _, text in made.state.adventures]
+    again = tables.load_text(text)
+    first = tables.load_text(DUNGEON.read_text(encoding="utf-8"))
+    assert again.rooms == first.rooms and again.restock == first.restock
+    assert again.areas["level-1"].rows[0].creature == "bats"
+    made.execute("go 2")
+    assert made.state.room == "2" and made.state.area == "level-1"
+
+
 # Where the party was, said everywhere --------------------------------------------------------
 
 
