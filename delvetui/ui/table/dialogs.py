@@ -116,6 +116,7 @@ class DialogRunner:
         from delvetui.ui.dialogs.map_screen import MapScreen
 
         self.table.app.push_screen(MapScreen(self.table.state))
+
     def tables(self) -> None:
         """Add, change or take out a row of a carried table (the area in use first)."""
         from delvetui.ui.dialogs.table_dialog import open_dialog
