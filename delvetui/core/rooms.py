@@ -271,6 +271,12 @@ def noted_problem(state: State, event: ev.RoomNoted) -> str | None:
     return None
 
 
+def _next_begins(state: State) -> bool:
+    """Whether this is the start of a campaign's next expedition (where the dungeon is
+    carried and restocked)."""
+    return not state.turn and bool(state.predecessor)
+
+
 def carried_problem(state: State, event: ev.RoomCarried) -> str | None:
     """Why this room's record could not have been carried here, or None: as a continued
     expedition begins, onto a room with nothing yet, marks of a room each once."""
@@ -279,7 +285,7 @@ def carried_problem(state: State, event: ev.RoomCarried) -> str | None:
     there = _there(state, event.room)
     if isinstance(there, str):
         return there
-    if state.turn or not state.predecessor:
+    if not _next_begins(state):
         return "a room is carried only as the next expedition of a campaign begins"
     if there.marks or there.notes:
         return f"room {there.id} was carried already"
@@ -302,7 +308,7 @@ def restocked_problem(state: State, event: ev.RoomRestocked) -> str | None:
         return there
     if "cleared" not in there.marks:
         return f"room {there.id} is not cleared, and only a cleared room restocks"
-    if state.turn or not state.predecessor:
+    if not _next_begins(state):
         return "a room restocks only as the next expedition of a campaign begins"
     if len(event.what) > MAX_RESTOCKED:
         return f"what moved in is longer than {MAX_RESTOCKED} characters"
