@@ -524,6 +524,13 @@ class Counter(Value):
             "danger, and the attention strip says so, e.g. 8."
         ),
     )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""
@@ -571,6 +578,13 @@ class Resource(Value):
     )
     max: int | None = attrs.field(default=None, metadata=_help("The most that can be held."))
     text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -599,6 +613,13 @@ class Track(Value):
         metadata=_help(
             "A member at this value or over it is in danger, and the attention strip says "
             'so: a number, or "over" for past the member\'s limit.'
+        ),
+    )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
         ),
     )
 

@@ -15,6 +15,7 @@ from delvetui.core.calendar import date_for
 from delvetui.core.member_light import party_level
 from delvetui.text import visible
 from delvetui.ui.panes.pane import Pane
+from delvetui.ui.panes.time_dice import FACES, clock_parts
 
 
 class StatusBar(Pane):
@@ -37,17 +38,24 @@ class StatusBar(Pane):
     readonly: reactive[str] = reactive("")
     """Why the expedition cannot be changed ('' when it can)."""
 
+    with_time: reactive[bool] = reactive(False)
+    """True where the table is too short for the time pane: the header says the time
+    dice, the part of the day and the turn within the hour after the clock."""
+
     def render(self) -> RenderableType:
-        """The line; the procedure's name gives way first when the line is too long, then
-        the calendar's date (the day count stays)."""
-        text = self._line(with_procedure=True)
-        if text.cell_len > self.content_size.width:
-            text = self._line(with_procedure=False)
-        if text.cell_len > self.content_size.width:
-            text = self._line(with_procedure=False, with_date=False)
+        """The line; what gives way first when the line is too long: the procedure's
+        name, then the time dice, the part of the day and the turn within the hour (where
+        the header says them), then the calendar's date (the day count stays)."""
+        width = self.content_size.width
+        tries = [(True, True, 3), (False, True, 3), (False, True, 2), (False, True, 1)]
+        tries += [(False, True, 0), (False, False, 0)]
+        for with_procedure, with_date, detail in tries:
+            text = self._line(with_procedure=with_procedure, with_date=with_date, detail=detail)
+            if text.cell_len <= width:
+                break
         return text
 
-    def _line(self, *, with_procedure: bool, with_date: bool = True) -> Text:
+    def _line(self, *, with_procedure: bool, with_date: bool = True, detail: int = 0) -> Text:
         state = self.state
         procedure = self.procedure
         muted = self._style("muted")
@@ -61,6 +69,12 @@ class StatusBar(Pane):
         text.append(" │ ", muted)
         date = date_for(state, procedure) if with_date else f"day {state.day}"
         text.append(f"{date} {state.clock_text}", Style(bold=True))
+        if self.with_time and detail:
+            _, quarter, within = clock_parts(state, procedure)
+            faces = "".join(FACES[face] for face in state.time_dice)
+            said = " · ".join(part for part in (quarter if detail >= 2 else "", within) if part)
+            text.append(f" {faces}" if detail >= 3 and faces else "", self._style("muted"))
+            text.append(f" {said}" if said else "", muted)
         level = party_level(state, procedure)
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))

@@ -118,9 +118,13 @@ class TablePanes:
         self.lay_out(table.size.width, table.size.height)
 
     def _shown_for(self, procedure: Procedure) -> None:
-        """Show the counters and the time dice only where the procedure has them."""
-        self.table.query_one(Counters).display = bool(procedure.counters)
-        self.table.query_one(TimeDice).display = has_time_dice(procedure)
+        """Show the counters and the time dice only where the procedure has them; where
+        the table is short, the header says the time instead of the time pane."""
+        table = self.table
+        table.query_one(Counters).display = bool(procedure.counters)
+        in_header = has_time_dice(procedure) and table.has_class("-short")
+        table.query_one(TimeDice).display = has_time_dice(procedure) and not in_header
+        table.query_one(StatusBar).with_time = in_header
 
     def title_hazard(self) -> None:
         """Name the hazard roll (and the table it reads in this kind of turn)."""
@@ -177,6 +181,7 @@ class TablePanes:
         table = self.table
         self.size_classes(width, height)
         table.query_one(TimeDice).compact = height < 48
+        self._shown_for(table.procedure)
         table.query_one(HazardTable).compact = table.has_class("-short")
         footer = table.query_one(KeyFooter)
         rows = footer_rows(self.keys.footer_width(), width)
