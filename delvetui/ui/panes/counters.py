@@ -84,15 +84,25 @@ class Counters(Pane):
             if widest <= width:
                 break
         lines: list[Text] = []
+        figures = max(len(numbers) for numbers, _ in found.values())
+        # One gauge width for all, in the room the lines whose chances fit leave.
+        rooms = [
+            width - label_width - 1 - figures - chances[name].cell_len
+            for name in counters
+            if label_width + figures + chances[name].cell_len <= width
+        ]
+        gauge = min(20, width // 3, *rooms) if rooms else 0
         for index, counter_id in enumerate(counters):
             numbers, high = found[counter_id]
             line = Text(names[counter_id].ljust(label_width))
             said = chances[counter_id]
-            room = width - label_width - 1 - len(numbers) - said.cell_len
-            if room >= 4:  # the gauge gives way to the figures on a narrow pane
+            if gauge >= 4:  # the gauge gives way to the figures on a narrow pane
                 line.append(" ")
-                line.append_text(self._gauge(counter_id, min(20, width // 3, room)))
-            line.append(numbers, self._style("high") if high else Style())
+                line.append_text(self._gauge(counter_id, gauge))
+            line.append(
+                numbers.ljust(figures) if said else numbers,
+                self._style("high") if high else Style(),
+            )
             lines.append(line)
             if line.cell_len + said.cell_len <= width:
                 line.append_text(said)

@@ -245,7 +245,8 @@ class PartyRoster(RowPane):
                 line.append(value.ljust(column))
             line.rstrip()
             return self._with_words(line, self._after(member) + words, width, name_width)
-        line.append(f" {self._hp(member)}")
+        hp_width = max(len(self._hp(each)) for each in self.state.party)
+        line.append(f" {self._hp(member):<{hp_width}}")
         for word, style in self._after(member):
             line.append(f" {word}", self._style(style))
         if fit.labels == "under":
