@@ -225,6 +225,7 @@ short = "Oil flasks"
         "line 29: tracks.awake.short: should be at most 8 characters (it is shown where the "
         "label does not fit); it has 9.",
     ]
-    fits = load_text(MINIMAL + extra.replace("Sleepless", "Awake").replace('"Oil flasks"\n\n', ""))
+    fixed = extra.replace("Sleepless", "Awake").replace('short = "Oil flasks"\n', "")
+    fits = load_text(MINIMAL + fixed)
     assert fits.tracks["awake"].short == "Awake"
     assert fits.counters["alarm"].short == "Alarm"
