@@ -12,6 +12,7 @@ from typing import ClassVar
 import attrs
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
@@ -19,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from delvetui.core import commands as cmd
 from delvetui.core.commands.readers import USAGE_DICE
+from delvetui.core.light_order import in_order, numbered
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
 from delvetui.text import countdown, plural, time_left, visible
@@ -52,17 +54,22 @@ class LightDialog(ItemDialog):
 
     @property
     def lights(self) -> list[Light]:
-        """Lit lights, then unlit ones, then spent ones (a lantern can be refuelled)."""
-        return sorted(self.state.lights, key=lambda light: (light.spent, not light.lit))
+        """The lights in the order they were added, as the lights pane numbers them, then
+        the spent ones (a lantern can be refuelled)."""
+        return [*in_order(self.state), *(light for light in self.state.lights if light.spent)]
 
     def compose(self) -> ComposeResult:
         """The list of lights and the keys."""
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
+        numbers = numbered(self.state)
+        width = len(str(len(numbers)))
         options: list[Option] = []
         for light in self.lights:
             kind = self.procedure.lights.get(light.kind)
             row = Text()
-            row.append("● " if light.lit else "○ ")
+            number = numbers.get(light.id)
+            row.append(f"{number if number else '':>{width}} ", "bold")
+            row.append("○ " if not light.lit else "◐ " if light.state == "dim" else "● ")
             row.append(visible(light.id))
             if light.count > 1:
                 row.append(f" ×{light.count}")
@@ -103,8 +110,24 @@ class LightDialog(ItemDialog):
         correct = "d set the usage die" if light and self.counts_die(light) else "t set turns left"
         return (
             f"enter light or put out · g hand over · {correct} · f refuel (a spent one too) · "
-            "r real time · a add · esc close"
+            "r real time · a add · a digit picks that light · esc close"
         )
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks the light of that number (the lights pane's), as in every light
+        picker; what to do with it is the next key."""
+        character = event.character or ""
+        if len(character) != 1 or not character.isdigit():
+            return
+        event.stop()
+        found = [light.id for light in in_order(self.state)]
+        number = int(character)
+        if not 1 <= number <= len(found):
+            self.query_one(".dialog-hint", Static).update(
+                Text(f"There is no light {number}: the lights are numbered 1 to {len(found)}.")
+            )
+            return
+        self.options.highlighted = number - 1
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Offer the keys that fit the light now highlighted."""

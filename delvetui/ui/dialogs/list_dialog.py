@@ -69,7 +69,7 @@ def plain_label(option: Option) -> str:
     """The words of an option, without its digit or marker, for matching typed letters."""
     prompt = option.prompt
     text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-    return text.lstrip("0123456789 ▶●○+").strip()
+    return text.lstrip("0123456789 ▶●◐○+").strip()
 
 
 class ListDialog(ModalScreen[_Answer | None]):
