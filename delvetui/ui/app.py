@@ -76,6 +76,9 @@ class DelveApp(App[None]):
 
     CSS_PATH = "delvetui.tcss"
     TITLE = "delvetui"
+    #: A screen under a dialog: its notices wait hidden (``delvetui.tcss``), none covers
+    #: the dialog.
+    SUSPENDED_SCREEN_CLASS = "-under-dialog"
     COMMANDS = App.COMMANDS | {_table_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),

@@ -35,5 +35,7 @@ def roll_text(low: int, high: int) -> str:
 def wrapped(console: Console, text: Text, width: int) -> list[Text]:
     """The text in lines of at most ``width`` cells, broken between words (a word longer
     than a line is broken inside it), each line without the spaces it ended in."""
-    lines = text.wrap(console, max(1, width), justify="left", overflow="fold")
-    return [line.rstrip() or line for line in lines]
+    lines = list(text.wrap(console, max(1, width), justify="left", overflow="fold"))
+    for line in lines:
+        line.rstrip()
+    return lines

@@ -120,18 +120,19 @@ class LightDialog(ItemDialog):
         if len(character) != 1 or not character.isdigit():
             return
         event.stop()
+        event.prevent_default()  # the digit is this dialog's: the list's own keys wait
         found = [light.id for light in in_order(self.state)]
         number = int(character)
         if not 1 <= number <= len(found):
-            self.query_one(".dialog-hint", Static).update(
-                Text(f"There is no light {number}: the lights are numbered 1 to {len(found)}.")
-            )
+            self.say(f"There is no light {number}: the lights are numbered 1 to {len(found)}.")
             return
         self.options.highlighted = number - 1
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Offer the keys that fit the light now highlighted."""
-        self.query_one(".dialog-hint", Static).update(Text(self.hint(self._current())))
+        hint = self.query_one(".dialog-hint", Static)
+        hint.update(Text(self.hint(self._current())))
+        hint.remove_class("-error")
 
     def on_mount(self) -> None:
         """Focus the list on the chosen light."""
@@ -192,11 +193,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         if self.counts_die(light):
-            self.notify(
-                f"{light.id} burns down on its usage die, not by turns: d sets its die.",
-                severity="warning",
-                markup=False,
-            )
+            self.say(f"{light.id} burns down on its usage die, not by turns: d sets its die.")
             return
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
         now = "" if light.minutes is None else str(-(-light.minutes // per_turn))
@@ -216,11 +213,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         if not self.counts_die(light):
-            self.notify(
-                f"{light.id} has no usage die: it counts its time left; t sets that.",
-                severity="warning",
-                markup=False,
-            )
+            self.say(f"{light.id} has no usage die: it counts its time left; t sets that.")
             return
         sizes = [(str(size), Text(f"d{size}")) for size in reversed(USAGE_DICE)]
         now = None if light.usage_die is None else str(light.usage_die)
@@ -254,9 +247,7 @@ class LightDialog(ItemDialog):
         kind = self.procedure.lights.get(light.kind)
         if kind is None or not kind.refuels:
             spent = " A spent one is gone." if light.spent else ""
-            self.notify(
-                f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
-            )
+            self.say(f"A {light.kind} cannot be refuelled.{spent}")
             return
         refuel = cmd.RefuelLight(target=light.id)
         if light.lit:
@@ -284,7 +275,7 @@ class LightDialog(ItemDialog):
             for kind_id, kind in self.procedure.lights.items()
         ]
         if not kinds:
-            self.notify("This procedure has no light sources.", severity="warning")
+            self.say("This procedure has no light sources.")
             return
 
         def kind_chosen(kind: str | None) -> None:

@@ -71,7 +71,7 @@ class Counters(Pane):
         counters = list(self.procedure.counters)
         if budget is not None and budget < len(counters):
             return self._side_by_side(counters, width, budget)
-        found: dict[str, tuple[str, Text]] = {
+        found: dict[str, tuple[str, bool]] = {
             counter_id: self._numbers(counter_id) for counter_id in counters
         }
         chances = {name: self._chances(name, high) for name, (_, high) in found.items()}

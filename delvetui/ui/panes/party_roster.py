@@ -128,8 +128,8 @@ class PartyRoster(RowPane):
             more = f"+{len(rest)} more: " if shown else f"{len(rest)} members: "
             lines.append((Text(more + ", ".join(rest), self._style("muted")), None))
         else:
-            for line, style in self._party_lines(width):
-                lines.append((Text(line, self._style(style)), None))
+            for said, style in self._party_lines(width):
+                lines.append((Text(said, self._style(style)), None))
         if budget is not None:
             lines = lines[: max(1, budget)]
         for index, (line, row) in enumerate(lines):
@@ -280,7 +280,7 @@ class PartyRoster(RowPane):
         """The line with the member's words after it where they fit, else on lines of
         their own under the name."""
         if not words:
-            return [line.rstrip(" ·") if line.plain.endswith(" ·") else line]
+            return [line]
         said = " · ".join(word for word, _ in words)
         if line.cell_len + 1 + cell_len(said) <= width:
             for index, (word, style) in enumerate(words):

@@ -181,6 +181,10 @@ class TableScreen(Screen[None]):
         self.turns.follow(state)
         self.panes.show(before, moved=moved)
         self.log_lines.add(batch, before)
+        if state.turn != before.turn:
+            # A notice is about the turn it was raised in: the next turn (or an undo of
+            # this one) takes it away.
+            self.app.clear_notifications()
 
     # Keys: Textual asks the screen; the key map and the parts answer -------------------
 
