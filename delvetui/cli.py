@@ -46,11 +46,20 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with what it quotes from the command line made visible in its errors."""
 
     def error(self, message: str) -> typing.NoReturn:
-        """Print the usage and the problem, and exit with status 2."""
+        """Say the problem in one line, where to read what the command takes, and exit with
+        status 2 (no usage dump: the help says it whole)."""
+        import re
+
         from delvetui.text import visible
 
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {visible(message, lines=True)}\n")
+        number = re.fullmatch(r"argument (\S+): invalid int value: '(.*)'", message, re.S)
+        if number is not None:
+            option = number.group(1).split("/")[-1]
+            message = f"{option} '{number.group(2)}' is not a whole number; write it in digits"
+        said = visible(message.rstrip("."), lines=False)
+        self.exit(
+            EXIT_BAD_INPUT, f"{self.prog}: {said}. `{self.prog} --help` says what it takes.\n"
+        )
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -275,13 +284,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if wanted("procedures"):
         procs = add(
             "procedures",
-            "List the shipped and user procedures, check a procedure file, or show one.",
+            "List the shipped and user procedures, check a procedure file, show one, or copy "
+            "one to change it.",
             "delvetui procedures check my-game.toml",
+            "delvetui procedures copy delving my-delving",
         )
         procs.add_argument(
-            "action", nargs="?", choices=["check", "show"], help="check FILE | show ID"
+            "action",
+            nargs="?",
+            choices=["check", "show", "copy"],
+            help="check FILE | show ID | copy ID NEW-ID",
         )
         procs.add_argument("target", nargs="?", metavar="FILE|ID")
+        procs.add_argument("new_id", nargs="?", metavar="NEW-ID", help="copy: the copy's id")
         procs.add_argument("--json", action="store_true", help="print JSON for scripts")
 
     if wanted("export"):
@@ -329,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     named = words[0] if words and words[0] in _HANDLERS else None
     parser = build_parser(named)
-    args = parser.parse_args(words)
+    args = parser.parse_args(words if named == "act" else dashed_values(words))
     # Reading the state from a snapshot needs no event (the odds of --json do).
     _import_core(
         events=not (args.command == "list" or (args.command == "status" and not args.json))
@@ -356,6 +371,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+
+
+def dashed_values(words: Sequence[str]) -> list[str]:
+    """The words with a long option's value that starts with a dash and a digit joined to
+    it (``--downtime -7d`` as ``--downtime=-7d``): argparse takes such a value for an option
+    and prints its usage, where the option's own check says in a sentence what is wrong.
+    No option's name starts with a dash and a digit, so nothing else is changed."""
+    joined: list[str] = []
+    for word in words:
+        if (
+            joined
+            and joined[-1].startswith("--")
+            and "=" not in joined[-1]
+            and len(word) > 1
+            and word[0] == "-"
+            and word[1].isdigit()
+        ):
+            joined[-1] = f"{joined[-1]}={word}"
+        else:
+            joined.append(word)
+    return joined
 
 
 def _import_core(*, events: bool = True) -> None:
@@ -486,6 +522,9 @@ def _new(args: argparse.Namespace) -> int:
     if args.procedure is None and args.after is None:
         raise DelveError("Give a procedure with --procedure ID|FILE, or --after PRED.")
     procedure = None if args.procedure is None else registry.find(args.procedure)
+    for refused in registry.shadowing(args.procedure) if args.procedure else ():
+        assert refused.error is not None
+        _warn(f"delvetui: {refused.path} is not used: its id {refused.error.problems[0].message}")
     path = paths.new_expedition_path(args.name or "", file=args.file)
     name = args.name if args.name and not paths.is_path(args.name) else path.stem
     # The tables are checked before anything is made: a bad file leaves no expedition.
@@ -523,9 +562,9 @@ def _calendar_file(name: str) -> str:
     from pathlib import Path
 
     from delvetui.procedure import calendar
-    from delvetui.procedure.reading import decode, read_bounded
+    from delvetui.procedure.reading import read_text
 
-    text = decode(read_bounded(Path(name), calendar.MAX_FILE_BYTES), calendar.LIMIT, source=name)
+    text = read_text(Path(name), calendar.LIMIT)
     calendar.load_text(text, source=name)
     return text
 
@@ -858,10 +897,16 @@ def _procedures(args: argparse.Namespace) -> int:
     from delvetui.procedure.loader import load_file
     from delvetui.text import dumps
 
+    if args.new_id is not None and args.action != "copy":
+        raise DelveError(f"'{args.new_id}' is one word too many; only copy takes a new id.")
     if args.action == "check":
         if not args.target:
             raise DelveError("Give the procedure file to check: delvetui procedures check FILE.")
         procedure = load_file(Path(args.target))
+        # In the procedures folder, a file is also refused for an id another has.
+        mine = registry.user_entry(Path(args.target))
+        if mine is not None and mine.error is not None:
+            raise ProcedureError(args.target, mine.error.problems)
         _say(f"{args.target}: {procedure.name} ({procedure.id}) is a valid procedure.")
         return 0
     if args.action == "show":
@@ -870,6 +915,16 @@ def _procedures(args: argparse.Namespace) -> int:
         from delvetui.procedure.writer import dump
 
         _say(dump(registry.find(args.target)), end="")
+        return 0
+    if args.action == "copy":
+        if not (args.target and args.new_id):
+            raise DelveError(
+                "Give the procedure to copy and the copy's id: "
+                "delvetui procedures copy delving my-delving."
+            )
+        made = registry.copy(args.target, args.new_id)
+        _say(f"{made}: a copy of {args.target} as {args.new_id}; edit it, then use "
+             f"delvetui new NAME --procedure {args.new_id}.")  # fmt: skip
         return 0
     entries = registry.entries()
     if args.json:
@@ -884,6 +939,7 @@ def _procedures(args: argparse.Namespace) -> int:
                         "user": e.user,
                         "path": str(e.path),
                         "error": e.error.message if e.error else None,
+                        "problem": e.problem or None,
                     }
                     for e in entries
                 ],
@@ -895,7 +951,9 @@ def _procedures(args: argparse.Namespace) -> int:
         if entry.procedure is None:
             assert isinstance(entry.error, ProcedureError)
             count = len(entry.error.problems)
-            _say(f"{entry.id:<24} ({origin}) has {count} problem(s): {entry.path}")
+            more = f" (and {count - 1} more)" if count > 1 else ""
+            _say(f"{entry.id:<24} ({origin}) cannot be used, {count} problem(s): {entry.path}")
+            _say(f"{'':<24} {entry.problem}{more}")
             continue
         _say(f"{entry.id:<24} {entry.procedure.name} ({origin}) — {entry.procedure.summary}")
         if entry.procedure.source and entry.procedure.source != entry.procedure.name:

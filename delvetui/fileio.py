@@ -8,6 +8,12 @@ keeps its own. A folder, a device, a FIFO, a socket or an expedition file is nev
 replaced, and a symbolic link is written through, never replaced by a file. Errors name
 the file asked for, never the temporary one.
 
+Cleaning up: a temporary file is removed when its write fails, and one left by a write
+that was killed (``kill -9``, a power cut) is removed by the next write into that folder.
+A temporary file is locked while it is written, so the next write removes only one whose
+writer is gone: unlocked, and older than ``STALE_SECONDS`` (which covers the instant
+between its making and its locking).
+
 Reading: only a regular file, checked before it is opened and again once it is open, and
 never more than a limit, so ``/dev/zero``, a FIFO or a huge file can neither hang the
 program nor fill its memory.
@@ -19,10 +25,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from delvetui import lock
 from delvetui.errors import (
     DelveError,
     ExpeditionExists,
@@ -42,11 +51,20 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def reason(error: OSError) -> str:
     """The system's words for an error, without the file name it may carry."""
     return error.strerror or type(error).__name__
+
+
+#: A temporary file of delvetui's, as ``temporary_beside`` names it, and an SQLite journal
+#: of one (a file being made as an expedition).
+_TEMPORARY = re.compile(r"\.delvetui-[0-9a-f]{12}\.(?:tmp|creating)(?:-journal)?")
+#: How old an unlocked temporary file must be before another write takes it for one left
+#: by a writer that was killed: far longer than making and locking one takes.
+STALE_SECONDS = 10.0
 
 
 def temporary_beside(path: Path, purpose: str = "tmp") -> Path:
@@ -101,10 +119,13 @@ def write_file(path: Path, data: str | bytes | Iterable[str], *, replace: bool =
     if existing is not None and not replace:
         raise TargetExists(f"{path} already exists; nothing was written.")
     folder = target.parent
+    sweep(folder)
     temp = temporary_beside(target)
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY, 0o666)
         try:
+            with contextlib.suppress(OSError, lock.Held):
+                lock.acquire(fd)  # held while it is written: a sweep leaves it alone
             if existing is not None:
                 os.fchmod(fd, stat.S_IMODE(existing.st_mode))
             for piece in pieces:
@@ -136,6 +157,7 @@ def create_new(path: Path, build: Callable[[Path], None]) -> None:
     ``build`` fails. Raises FileExistsError when the name is taken; an error from ``build``
     that names the temporary file is reworded to name path instead.
     """
+    sweep(path.parent)
     temp = temporary_beside(path, "creating")
     try:
         build(temp)
@@ -165,6 +187,45 @@ def create_expedition(path: Path, build: Callable[[Path], None], *, taken: str) 
         raise StorageFailed(
             f"Creating {path} failed ({reason(error)}); nothing was saved."
         ) from None
+
+
+def sweep(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed write of delvetui's left in ``folder``; the ones
+    removed. Only a regular file named as ``temporary_beside`` names them, unlocked (its
+    writer is gone) and older than ``STALE_SECONDS``; a journal only once its file is gone.
+    Anything that goes wrong leaves the file where it is: a sweep never stops a write."""
+    moment = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        with os.scandir(folder) as found:
+            names = sorted(entry.name for entry in found if _TEMPORARY.fullmatch(entry.name))
+    except OSError:
+        return removed
+    # The files first, then the journals, whose files are then known to be gone.
+    for name in sorted(names, key=lambda n: n.endswith("-journal")):
+        path = folder / name
+        if name.endswith("-journal") and os.path.lexists(path.with_name(name[: -len("-journal")])):
+            continue
+        with contextlib.suppress(OSError):
+            if _stale(path, moment):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def _stale(path: Path, moment: float) -> bool:
+    """True when the file at path is a regular file, old enough, and nobody holds its lock."""
+    found = os.lstat(path)
+    if not stat.S_ISREG(found.st_mode) or moment - found.st_mtime < STALE_SECONDS:
+        return False
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC | _BINARY | _NOFOLLOW)
+    try:
+        lock.acquire(fd)
+    except lock.Held:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def link_into_place(temp: Path, path: Path) -> None:

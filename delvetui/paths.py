@@ -18,7 +18,7 @@ from pathlib import Path
 
 from delvetui.errors import ExpeditionExists, ExpeditionNotFound, StoreError
 from delvetui.fileio import dangling_link, reason
-from delvetui.text import UNSEEN, quote
+from delvetui.text import UNSEEN, quote, unseen_words
 
 SUFFIX = ".delve"
 #: Characters a name may have.
@@ -90,7 +90,7 @@ def name_problem(name: str) -> str | None:
         what = "a /" if found.group() == "/" else "a \\" if found.group() == "\\" else None
         if what:
             return f"it holds {what}, and a name is not a path"
-        return f"it holds the control character {quote(found.group())}"
+        return f"it holds {unseen_words(found.group())}"
     if name.startswith("."):
         return "it starts with a dot, which would hide its file"
     if len(name) > MAX_NAME_CHARS:

@@ -12,6 +12,11 @@ page is the game master's only:
   page, its script and styles, and its WebSocket. A request without it gets a 403.
 - At most ``max_screens`` screens are open at once; the next page gets a sentence saying
   so and how to allow more.
+- A connection is bounded too (``delvetui.connections``): one that has not sent the whole
+  of a request within five seconds of its first byte is closed, one that is idle without a
+  screen for a minute too, and at most 64 are open at once (past it, the one idle longest
+  is closed). What a browser asks for by
+  itself (its icon, ``/.well-known/…``) is answered 404, quietly.
 - What a page sends that the screen does not take is ignored, with one line in the log;
   nothing a page or a request sends prints a traceback.
 - The screens end with the server: each is told to quit when it stops (and ended if it
@@ -32,6 +37,7 @@ import html
 import json
 import logging
 import os
+import re
 import secrets
 import signal
 import sys
@@ -39,6 +45,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from delvetui import connections
 from delvetui.errors import DelveError
 from delvetui.text import visible
 
@@ -59,6 +66,11 @@ MESSAGE_LIMIT = 64 * 1024
 QUIT_WAIT = 0.5
 #: The largest screen a page may ask for, in cells across and down.
 LARGEST_SIDE = 1000
+#: What a browser asks a site for by itself, answered 404 without a note in the log.
+_BROWSER_OWN = re.compile(
+    r"/(?:favicon\.ico|apple-touch-icon(?:-precomposed)?(?:-\d+x\d+)?\.png|robots\.txt"
+    r"|\.well-known/[^?#]*)"
+)
 
 log = logging.getLogger("delvetui.serve")
 
@@ -275,6 +287,7 @@ _PAGE = """\
 <head>
 <meta charset="utf-8">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>{title}</title>
 <link rel="stylesheet" href="{static}css/xterm.css">
 <script src="{static}js/textual.js"></script>
@@ -337,6 +350,8 @@ class PlayersServer:
         self.key = secrets.token_urlsafe(18)
         self.screens: set[Screen] = set()
         self._refused: set[str] = set()
+        #: Every connection open, each bounded in time, and how many there may be.
+        self.connections = connections.Connections(connections.MOST_CONNECTIONS)
 
     @property
     def url(self) -> str:
@@ -377,7 +392,8 @@ class PlayersServer:
         return web.Response(status=403, text=reason + "\n", headers=_HEADERS)
 
     def _check(self, request: web.Request) -> web.Response | None:
-        """A 403 for a request from elsewhere or without the key; None for the page's own."""
+        """A 403 for a request from elsewhere or without the key, a quiet 404 for what a
+        browser asks for by itself; None for the page's own."""
         if not allowed_host(request.headers.get("Host"), self.port):
             host = request.headers.get("Host", "")[:80]
             return self._refuse(_REFUSED_HOST, f"refused a request for another host ({host!r})")
@@ -386,6 +402,10 @@ class PlayersServer:
         if (origin is not None or websocket) and not allowed_origin(origin, self.port):
             shown = "no origin" if origin is None else repr(origin[:80])
             return self._refuse(_REFUSED_ORIGIN, f"refused a request from another page ({shown})")
+        if _BROWSER_OWN.fullmatch(request.rel_url.raw_path):
+            from aiohttp import web
+
+            return web.Response(status=404, text="Not here.\n", headers=_HEADERS)
         parts = request.rel_url.raw_path.split("/", 2)
         first = parts[1] if len(parts) > 1 else ""
         if not secrets.compare_digest(first.encode(), self.key.encode()):
@@ -397,14 +417,16 @@ class PlayersServer:
         request: web.Request,
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
-        """The guard before every handler; the headers after it."""
-        refused = self._check(request)
-        if refused is not None:
-            return refused
-        response = await handler(request)
-        if not response.prepared:
-            response.headers.update(_HEADERS)
-        return response
+        """The guard before every handler; the headers after it. While it runs (a WebSocket's
+        whole life) its connection is busy: never closed as idle or overdue."""
+        with self.connections.busy(request.transport):
+            refused = self._check(request)
+            if refused is not None:
+                return refused
+            response = await handler(request)
+            if not response.prepared:
+                response.headers.update(_HEADERS)
+            return response
 
     def _full(self) -> web.Response:
         from aiohttp import web
@@ -477,16 +499,22 @@ class PlayersServer:
         )
 
 
-async def _serve(path: Path, port: int, max_screens: int) -> None:
+async def listen(server: PlayersServer) -> web.AppRunner:
+    """Start answering on the server's port; the runner, to clean up when done. DelveError
+    with a sentence when the port cannot be served."""
     from aiohttp import web
 
-    server = PlayersServer(path, port, max_screens)
+    port = server.port
     runner = web.AppRunner(
-        server.application(), handle_signals=False, access_log=None, shutdown_timeout=QUIT_WAIT
+        server.application(),
+        handle_signals=False,
+        access_log=None,
+        shutdown_timeout=QUIT_WAIT,
+        keepalive_timeout=connections.IDLE_WAIT,
     )
     await runner.setup()
     try:
-        await web.TCPSite(runner, HOST, port, shutdown_timeout=QUIT_WAIT).start()
+        await connections.site(runner, HOST, port, server.connections).start()
     except OSError as error:
         await runner.cleanup()
         if error.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
@@ -497,6 +525,12 @@ async def _serve(path: Path, port: int, max_screens: int) -> None:
         raise DelveError(
             f"Port {port} cannot be served ({error.strerror or error}); choose another with --port."
         ) from None
+    return runner
+
+
+async def _serve(path: Path, port: int, max_screens: int) -> None:
+    server = PlayersServer(path, port, max_screens)
+    runner = await listen(server)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):

@@ -204,6 +204,7 @@ class Expedition:
             seed = secrets.randbelow(2**31) if seed is None else seed
             title = name or path.stem
             first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
+        _within_bounds(first)
         path.parent.mkdir(parents=True, exist_ok=True)
         meta = {
             "name": title,
@@ -700,6 +701,7 @@ class Expedition:
         return self._commit(f"procedure {procedure.id}", events, now or _now())
 
     def _commit(self, text: str, events: Sequence[ev.Event], moment: dt.datetime) -> Batch:
+        _within_bounds(events)
         seq = self.store.append(text, moment.isoformat(timespec="seconds"), encode(events))
         self.batch_count = seq
         self.event_count += len(events)
@@ -776,6 +778,24 @@ def load_batches(store: Store, seqs: Sequence[int]) -> Iterator[Batch]:
         if stored is None or stored.seq != seq:
             raise ReplayError(f"batch {seq} is not in the log", batch=seq)
         yield to_batch(stored)
+
+
+def _within_bounds(events: Sequence[ev.Event]) -> None:
+    """Refuse a command whose events hold a number past the bound every reader of the
+    file holds it to (``core.event_bounds``): such a file would be called made outside
+    delvetui by ``verify``, the import and ``new --after``. The procedure's numbers are
+    bounded so that no game comes near (docs/procedures.md, "Limits"); this is the last
+    word, whatever a procedure and a long game make of them."""
+    from delvetui.core.event_bounds import every_number
+
+    for event in events:
+        wrong = every_number(event)
+        if wrong:
+            raise CommandError(
+                f"This command would save a {event.type} whose {wrong}: more than an "
+                "expedition file holds. Nothing was saved; the procedure's numbers are too "
+                "large for this game (set the counter or the track back, or change them)."
+            )
 
 
 def check_pages(path: Path) -> None:

@@ -87,6 +87,17 @@ def unseen_in(text: str, allow: str = "") -> str | None:
     return None
 
 
+def unseen_words(char: str) -> str:
+    """What one character of ``UNSEEN`` is, in words: 'the control character '␛''; a byte
+    that was not UTF-8 (a file name's, kept by Python as a lone surrogate) as that byte."""
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"the byte 0x{code - 0xDC00:02X}, which is not UTF-8 text"
+    if 0xD800 <= code <= 0xDFFF:
+        return f"a lone surrogate ({visible(char)}), half of a character"
+    return f"the control character '{visible(char)}'"
+
+
 def quoted(text: str, limit: int = 30) -> str:
     """Text to quote in a message: made visible and cut to ``limit`` characters (then …)."""
     shown = text if len(text) <= limit else text[:limit] + "…"

@@ -70,7 +70,10 @@ def test_a_chain_of_three_expeditions_across_two_procedures(home: Path, tmp_path
     carried = sum(light["count"] for light in second["lights"])
     assert carried == 3  # the lit torch came home unlit, with the two in the stack
 
-    script = "pc add Dax hp=4 STR=10\nlight add torch count=3\nturn\npc Ash hp=-4\nend\n"
+    script = (
+        "pc add Dax hp=4 STR=10\nlight add torch count=3\nturn weather-spring=2 hazard=6\n"
+        "pc Ash hp=-4\nend\n"
+    )
     _ok(home, "act", "barrow-2", "-", stdin=script)
 
     # Back to a Delving that heals by dice: the rolls are in the file, the HP their sum.

@@ -246,8 +246,7 @@ summary = "Conditions written wrong."
 default_action = "walk"
 
 [conditions.poisoned]
-turns = 0
-movement_factor = 2.0
+label = "Poisoned"
 
 [conditions.shaken]
 until = "dawn"
@@ -272,34 +271,41 @@ def test_every_problem_of_conditions_is_reported_with_its_key_and_line() -> None
         load_text(PROBLEMS)
     found = {(p.path, p.line, p.message) for p in raised.value.problems}
     assert found == {
-        ("conditions.poisoned.turns", 8, "'turns' should be at least 1."),
-        (
-            "conditions.poisoned.movement_factor",
-            9,
-            "should be from 0 (no movement) to 1: a condition slows the party or not.",
-        ),
         (
             "conditions.shaken.until",
-            12,
+            11,
             "until = 'dawn' is not allowed; use until = 'rest' (the next rest).",
         ),
-        ("conditions.hexed", 14, "give 'turns' or 'until', not both."),
+        ("conditions.hexed", 13, "give 'turns' or 'until', not both."),
         (
             "actions.walk.effects[0].remove_kind",
-            20,
+            19,
             "names the kind of condition 'transent', which does not exist (none are defined).",
         ),
         (
             "actions.walk.effects[1]",
-            20,
+            19,
             "'turns' and 'until' say how long a 'condition' gained lasts.",
         ),
-        ("actions.walk.effects[2]", 20, "give 'turns' or 'until', not both."),
+        ("actions.walk.effects[2]", 19, "give 'turns' or 'until', not both."),
         (
             "actions.walk.effects[3]",
-            20,
+            19,
             "a 'condition' effect needs 'condition', 'remove' or 'remove_kind'.",
         ),
+    }
+
+
+def test_a_conditions_numbers_out_of_range_are_each_reported_with_key_and_line() -> None:
+    """Rule: a declared condition's turns and movement_factor are refused as the file is
+    read when outside their range, both at once, each with its key and line."""
+    text = PROBLEMS.replace('label = "Poisoned"', "turns = 0\nmovement_factor = 2.0")
+    with pytest.raises(ProcedureError) as raised:
+        load_text(text)
+    found = {(p.path, p.line, p.message) for p in raised.value.problems}
+    assert found == {
+        ("conditions.poisoned.turns", 8, "is 0; it should be 1 to 10,000 turns."),
+        ("conditions.poisoned.movement_factor", 9, "is 2; it should be 0 to 1."),
     }
 
 

@@ -148,7 +148,7 @@ def test_a_counter_is_set_at_the_table_by_level_number_or_change(home: Path) -> 
         ),
         (
             ("{ every = 2,", "{ every = 0,"),
-            "rolls.wandering.intervals[2].every: should be at least 1.",
+            "rolls.wandering.intervals[2].every: is 0; it should be 1 to 10,000 turns.",
         ),
         (
             ('{ counter_levels = { danger = ["unsafe"', '{ counter_levels = { dangr = ["unsafe"'),

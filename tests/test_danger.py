@@ -59,7 +59,7 @@ SHIPPED_DANGERS: dict[str, tuple[Sequence[str], str]] = {
     "exploration": (("pc Ash fatigue=+6",), "Ash 6 fatigue"),
     "exploration-traditional": (("pc Ash fatigue=+6",), "Ash 6 fatigue"),
     "mausritter": (("pc Ash +hungry",), "Ash hungry"),
-    "errant": (("pc Ash exhaustion=+1",), "Exhaustion at 1+: Ash 1"),
+    "errant": (("pc Ash exhaustion=+1",), "Exhaustion at 1+: Ash 1/10"),
 }
 
 

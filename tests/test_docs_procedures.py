@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import typing
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -23,7 +24,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.core import odds
 from delvetui.errors import CommandError
-from delvetui.procedure import conditions, model
+from delvetui.procedure import bounds, conditions, model
 from delvetui.procedure.effect_kinds import KINDS
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -111,6 +112,39 @@ def documented_fields() -> dict[str, list[str]]:
         assert found.group(1) not in tables, f"two field tables for {found.group(1)}"
         tables[found.group(1)] = keys
     return tables
+
+
+def documented_types() -> dict[str, dict[str, str]]:
+    """Class name -> each key of its field table and the words of its type column."""
+    tables: dict[str, dict[str, str]] = {}
+    for found in _FIELDS.finditer(TEXT):
+        rows = found.group(2).splitlines()[2:]
+        cells = [row.split("|") for row in rows]
+        tables[found.group(1)] = {_key(_CODE.findall(c[1])[0]): c[2].strip() for c in cells}
+    return tables
+
+
+def numeric_fields() -> list[tuple[str, str]]:
+    """Every key of the format that takes a number (alone, in a list or as a table's values)."""
+    found = []
+    for name, cls in MODEL_CLASSES.items():
+        hints = typing.get_type_hints(cls, {**vars(model), **vars(conditions)})
+        for field in attrs.fields(cls):
+            shown = str(hints[field.name])
+            if re.search(r"\b(int|float)\b", shown):
+                found.append((name, field.name))
+    return found
+
+
+@pytest.mark.parametrize(("name", "key"), numeric_fields())
+def test_every_number_key_has_a_range_and_its_row_says_it(name: str, key: str) -> None:
+    """Rule: every number of the format is bounded (``procedure.bounds``), and the key's row
+    in docs/procedures.md says its range in the words a problem uses."""
+    field = attrs.fields_dict(MODEL_CLASSES[name])[key]
+    found = bounds.of(field.metadata)
+    assert found is not None, f"{name}.{key}: declare its range (procedure.bounds)"
+    written = documented_types()[name][key]
+    assert found.words() in written, f"{name}.{key}: write '{found.words()}' in its type"
 
 
 def test_every_model_class_has_a_field_table() -> None:

@@ -191,8 +191,8 @@ def test_errant_a_downtime_restores_all_hp_and_clears_exhaustion_and_supply(
 
 def test_mausritter_each_day_in_safety_is_a_long_rest(expedition: Factory) -> None:
     """Rest and healing: a long rest (a meal and sleep) restores all HP; a day's meals and
-    rests clear Exhausted, Hungry, Frightened and Drained. Injured waits for the full rest,
-    a week, which the GM grants on the form."""
+    rests clear Exhausted, Hungry and Frightened (the Condition cards). Injured and Drained
+    wait for the full rest, a week back in safety."""
     state, _ = rested(
         expedition,
         "mausritter",
@@ -201,7 +201,20 @@ def test_mausritter_each_day_in_safety_is_a_long_rest(expedition: Factory) -> No
         days=1,
     )
     ash = member(state, "Ash")
-    assert (ash.hp, ash.conditions) == (6, ("injured",))
+    assert (ash.hp, ash.conditions) == (6, ("drained", "injured"))
+
+
+def test_mausritter_a_week_in_safety_is_a_full_rest(expedition: Factory) -> None:
+    """Rest and healing: a full rest, a week back in safety, removes the long-term
+    Conditions: Injured and Drained (the Condition cards: "after full rest")."""
+    state, _ = rested(
+        expedition,
+        "mausritter",
+        "pc add Ash hp=6 STR=9",
+        "pc Ash +drained +injured",
+        days=7,
+    )
+    assert member(state, "Ash").conditions == ()
 
 
 def test_ose_each_day_of_complete_rest_heals_1d3(expedition: Factory) -> None:

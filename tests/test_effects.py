@@ -75,7 +75,8 @@ def test_an_unknown_kind_is_refused_naming_every_kind_in_the_registry_order() ->
     assert (
         "'encounterr' is not an effect; use one of: log, roll, encounter, sign, damage, heal, "
         "check, fatigue, condition, lights-out, blow-out, lights-dim, lights-shorten, "
-        "usage-die, strike, counter, track, consume, supply, nothing. Did you mean 'encounter'?"
+        "usage-die, strike, counter, track, consume, supply, nothing, choose. Did you mean "
+        "'encounter'?"
     ) in message
 
 

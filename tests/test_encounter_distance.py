@@ -98,18 +98,20 @@ def test_a_typed_distance_off_the_dice_is_refused_and_saves_nothing(home: Path) 
 
 
 def test_bad_distance_keys_are_reported_with_key_and_line() -> None:
-    text = ROLLED.replace('distance_dice = "2d6"', 'distance_dice = "2q6"').replace(
-        "distance_times = 10", "distance_times = 0"
-    )
-    with pytest.raises(ProcedureError) as caught:
-        load_text(text)
-    problems = str(caught.value)
-    assert "distance_dice" in problems and "distance_times" in problems
-    # Each names the line of the effects list the bad effect is written in.
-    lines = text.splitlines()
-    at = next(n for n, line in enumerate(lines, 1) if "2q6" in line)
-    listed = max(n for n, line in enumerate(lines[:at], 1) if line.startswith("effects = ["))
-    assert problems.count(f"line {listed}:") == 2
+    for old, new, key in (
+        ('distance_dice = "2d6"', 'distance_dice = "2q6"', "distance_dice"),
+        ("distance_times = 10", "distance_times = 0", "distance_times: is 0; it should be 1"),
+    ):
+        text = ROLLED.replace(old, new)
+        with pytest.raises(ProcedureError) as caught:
+            load_text(text)
+        problems = str(caught.value)
+        assert key in problems
+        # It names the line of the effects list the bad effect is written in.
+        lines = text.splitlines()
+        at = next(n for n, line in enumerate(lines, 1) if new in line)
+        listed = max(n for n, line in enumerate(lines[:at], 1) if line.startswith("effects = ["))
+        assert problems.count(f"line {listed}:") == 1
 
 
 def test_the_players_see_the_distance_once_the_encounter_is_shown(expedition: Factory) -> None:

@@ -165,7 +165,7 @@ SESSIONS = {
         "pc add Bryn hp=3",
         "light add torch count=2 carrier=Ash",
         "session start",
-        "turn travel path=trail lost=5 hazard=2",
+        "turn travel path=trail lost=5 hazard=2 weather-spring=2",
         "turn travel hazard=1 reaction=7",
         "note Goblins by the well",
         "light on torch",

@@ -36,6 +36,7 @@ from delvetui.procedure import adventure, fanout
 from delvetui.procedure.loader import MAX_FILE_BYTES, load_bytes, load_text
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.reading import (
+    MAX_BARE,
     MAX_ITEMS,
     MAX_KEY_PARTS,
     MAX_KEYS,
@@ -181,6 +182,14 @@ PAST: dict[str, tuple[str, str]] = {
         'id = "x"\ntext = """\n' + ("x" * 99 + "\n") * 201 + '"""\nname = "y"\n',
         "line 2: text: is a text of 20,101 characters",
     ),
+    "a number's length": (
+        'id = "x"\nversion = ' + "9" * 5000 + "\n",
+        "line 2: version: is a value of 5,000 characters; a number or a date may have at most 64.",
+    ),
+    "a long number in a list": (
+        'id = "x"\nlist = [1, ' + "9" * (MAX_BARE + 1) + ", 2]\n",
+        "line 2: list[1]: is a value of 65 characters",
+    ),
     "the size": (
         "# " + "x" * MAX_FILE_BYTES + "\n",
         "is 256,003 bytes; a procedure file may be at most 256 KB.",
@@ -213,14 +222,16 @@ def test_a_file_just_within_every_bound_is_parsed() -> None:
         + "\n"
         + f"list = [{', '.join(['1'] * MAX_ITEMS)}]\n"
         + f'text = "{"y" * MAX_STRING}"\n'
+        + f"version = {'9' * MAX_BARE}\n"
     )
     found = shape(text)
     assert found.problems == [] and found.stopped == len(text)
-    assert (found.parts, found.nesting, found.items, found.string) == (
+    assert (found.parts, found.nesting, found.items, found.string, found.bare) == (
         MAX_KEY_PARTS,
         MAX_NESTING,
         MAX_ITEMS,
         MAX_STRING,
+        MAX_BARE,
     )
     assert not any("at most" in problem for problem in problems(text))
 
@@ -239,6 +250,7 @@ def test_every_shipped_file_is_far_within_the_bounds(path: Path) -> None:
     assert found.nesting * 4 <= MAX_NESTING
     assert found.items * 100 <= MAX_ITEMS
     assert found.string * 40 <= MAX_STRING
+    assert found.bare * 3 <= MAX_BARE
     assert len(text.encode()) * 8 <= MAX_FILE_BYTES
 
 

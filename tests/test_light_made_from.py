@@ -43,7 +43,7 @@ def test_two_at_once_take_twice_as_many(home: Path) -> None:
 @pytest.mark.parametrize(
     ("made_from", "problem"),
     [("{ campfire = 1 }", "cannot be made of itself"), ("{ brand = 3 }", "'brand'"),
-     ("{ torch = 0 }", "should be at least 1")],
+     ("{ torch = 0 }", "should be 1 to 100")],
 )  # fmt: skip
 def test_a_light_made_of_what_cannot_be_is_refused(made_from: str, problem: str) -> None:
     text = complete("camp-fire").replace("made_from = { torch = 3 }", f"made_from = {made_from}")

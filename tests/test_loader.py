@@ -169,21 +169,23 @@ def test_markup_in_labels_is_just_text() -> None:
     assert procedure.actions["walk"].label == "[bold]Walk[/] <b>"
 
 
-def test_find_takes_a_user_procedure_over_a_shipped_one_whatever_its_file_is_called(
-    home: Path,
-) -> None:
+def test_find_never_takes_a_game_masters_file_for_a_shipped_procedure(home: Path) -> None:
+    """Rule: a file of the game master's with a shipped id is refused (it is listed as one
+    that cannot be used), so the shipped procedure keeps its rules, whatever the file is
+    called; one with an id of its own is theirs, and one that cannot be used is found by
+    its file's name with its problems."""
     delving = (shipped_dir() / "delving.toml").read_text()
     mine = home / "procedures"
     mine.mkdir()
     assert find("delving").name == "Delving"  # none of the game master's own yet
     (mine / "a-copy.toml").write_text(delving.replace('name = "Delving"', 'name = "Mine"'))
-    (mine / "b-copy.toml").write_text(delving.replace('name = "Delving"', 'name = "Later"'))
-    assert find("delving").name == "Later"  # the last by file name wins, as in the list
+    (mine / "delving.toml").write_text("id = 'delving'\n")  # the game master's, broken
+    assert find("delving").name == "Delving"
     (mine / "c.toml").write_text(delving.replace('id = "delving"', 'id = "homebrew"'))
     assert find("homebrew").name == "Delving"
-    (mine / "delving.toml").write_text("id = 'delving'\n")  # the game master's, broken
+    (mine / "broken.toml").write_text("id = 'broken'\n")
     with pytest.raises(ProcedureError, match="default_action"):
-        find("delving")
+        find("broken")
     with pytest.raises(DelveError, match="There is no procedure 'nothing'"):
         find("nothing")
 

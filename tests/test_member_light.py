@@ -156,17 +156,24 @@ def test_a_light_without_lights_lights_the_whole_party_as_before(home: Path) -> 
 
 
 def test_the_loader_checks_lights_dim_for_and_member_light_levels() -> None:
-    text = TEXT.replace("lights = 2 ", "lights = 0 ").replace("lights = 1 ", "")
+    zero = TEXT.replace("lights = 2 ", "lights = 0 ")
+    with pytest.raises(ProcedureError) as raised:
+        load_text(zero)
+    (problem,) = raised.value.problems
+    assert (problem.path, problem.message) == (
+        "lights.torch.lights",
+        "is 0; it should be 1 to 1,000.",
+    )
+    assert (
+        problem.line
+        == zero.splitlines().index("lights = 0      # its carrier and the nearest one") + 1
+    )
+    text = TEXT.replace("lights = 1 ", "")
     text = text.replace("turns = 12\n", "turns = 12\ndim_for = 1\n")
     text = text.replace('member_light_levels = ["dark"]', 'member_light_levels = ["murky"]')
     with pytest.raises(ProcedureError) as raised:
         load_text(text)
     found = {p.path: (p.message, p.line) for p in raised.value.problems}
-    assert "should be at least 1" in found["lights.torch.lights"][0]
-    assert (
-        found["lights.torch.lights"][1]
-        == text.splitlines().index("lights = 0      # its carrier and the nearest one") + 1
-    )
     assert "give lights = N too" in found["lights.candle.dim_for"][0]
     assert found["actions.explore.effects[0].when.member_light_levels"][0] == (
         "'murky' is not bright, dim or dark."

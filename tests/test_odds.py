@@ -18,10 +18,11 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.core import odds
 from delvetui.core.commands import TakeTurn, parse
-from delvetui.core.decide import decide, start_events
+from delvetui.core.decide import History, carry_out, decide, start_events
 from delvetui.core.evolve import fold
 from delvetui.core.outcomes import outcomes
 from delvetui.core.state import State
+from delvetui.core.work import Inputs, Work
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
@@ -44,11 +45,16 @@ class Faces(random.Random):
 
 
 def every_face(state: State, procedure: Procedure) -> Iterator[tuple[Fraction, list[ev.Event]]]:
-    """Every sequence of faces the next turn can throw, with its chance."""
+    """Every sequence of faces the next turn can throw, with its chance. A choice the turn
+    asks of the party takes its first option, as the odds do."""
     script: list[int] = []
     while True:
         rng = Faces(script)
-        events = decide(state, procedure, TakeTurn(action=None, values=()), rng=rng)
+        # decide's own working copy, taking a choice's first option as the odds do.
+        work = Work(state, procedure, Inputs(()), rng, False)
+        work.first_choice = True
+        carry_out(work, TakeTurn(action=None, values=()), History())
+        events = work.events
         chance = Fraction(1)
         for sides in rng.sides:
             chance /= sides

@@ -349,3 +349,67 @@ def test_the_texts_bonus_table_gives_every_modifier() -> None:
         2: -3, 3: -3, 4: -2, 5: -2, 6: -1, 8: -1, 9: 0, 12: 0, 13: 1,
         15: 1, 16: 2, 17: 2, 18: 3, 20: 3,
     }  # fmt: skip
+
+
+def test_the_party_moves_at_its_slowest_members_rate(expedition: Factory) -> None:
+    """Part 4, Movement and Encumbrance (p. 42): armour and load set a character's movement
+    (40', 30', 20', 10' a round), and a turn's exploring is three times it; Wilderness
+    Movement Rates (p. 45): any group travelling together moves at its slowest member's
+    rate. Each member's MV is entered once; one without moves 40'."""
+    party = expedition("basic-fantasy", seed=3)
+    run(party, "pc add Ari hp=8 MV=40", "pc add Morningstar hp=5")
+    started = of(party.execute("turn explore"), ev.TurnStarted)[0]
+    assert started.distance == "120 feet"
+    run(party, "pc add Cor hp=6 MV=20")
+    started = of(party.execute("turn explore"), ev.TurnStarted)[0]
+    assert started.distance == "60 feet at Cor's pace"
+
+
+def test_each_forced_march_day_after_the_first_costs_1d6_unless_saved(
+    party: Expedition,
+) -> None:
+    """Adventure › Overland Travel: each day of forced march after the first inflicts 1d6
+    damage; a daily save vs. Death Ray with the Constitution bonus avoids it, but once it
+    has failed it is not rolled again for that character; a day spent resting restarts the
+    progression. The save's number is each character's DEATH, typed once."""
+    run(
+        party,
+        "pc Darion CON=13 DEATH=12",
+        "pc Morningstar CON=8 DEATH=14",
+        "enter wilderness",
+    )
+    # Day 1, from 08:00: three watches of forced march and a camp to midnight. No save.
+    first = [party.execute(c) for c in ("turn forced-march",) * 3 + ("turn camp",)]
+    assert not any(of(batch, ev.CheckMade) for batch in first)
+    assert party.state.counter("forced-days") == 1
+    # Day 2: the second day of forced march. Darion saves (11 + 1 = 12); Morningstar does
+    # not (14 - 1 = 13, under 14) and takes 3 of their 5.
+    run(party, "turn camp", *["turn forced-march"] * 3, "turn camp")
+    batch = party.execute("turn camp march.Darion=11 march.Morningstar=14 damage.Morningstar=3")
+    made = {e.name: (e.dc, e.total, e.success) for e in of(batch, ev.CheckMade)}
+    assert made == {"Darion": (12, 12, True), "Morningstar": (14, 13, False)}
+    assert [m.hp for m in party.state.party] == [7, 2]
+    # Day 3: Darion fails at last; Morningstar takes the 1d6 with no save.
+    run(party, "turn camp", *["turn forced-march"] * 3, "turn camp")
+    batch = party.execute("turn camp march.Darion=5 damage.Darion=2 damage.Morningstar=1")
+    assert [e.name for e in of(batch, ev.CheckMade)] == ["Darion"]
+    assert [m.hp for m in party.state.party] == [5, 1]
+    # Day 4: ordinary travel neither adds a day nor restarts the count.
+    run(party, *["turn camp"] * 2, *["turn travel"] * 2, *["turn camp"] * 2)
+    assert party.state.counter("forced-days") == 3
+    # Day 5: a day of rest restarts it, and the saves come back.
+    run(party, *["turn camp"] * 6)
+    assert party.state.counter("forced-days") == 0
+    assert all("march-worn" not in m.conditions for m in party.state.party)
+    replays_the_same(party)
+
+
+def test_a_forced_marcher_without_a_save_number_is_asked_for_it(party: Expedition) -> None:
+    """The save's target number is the class's, from the character sheet: a member without
+    DEATH is refused with the command that gives it, and nothing is saved."""
+    run(party, "enter wilderness", *["turn forced-march"] * 3, "turn camp", "turn camp")
+    run(party, *["turn forced-march"] * 3, "turn camp")
+    before = party.event_count
+    with pytest.raises(CommandError, match=r"give it with `pc Darion DEATH=N`"):
+        party.execute("turn camp")
+    assert party.event_count == before

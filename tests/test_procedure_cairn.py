@@ -18,6 +18,10 @@ from delvetui.session import Expedition
 from tests.cli_support import played
 from tests.conftest import Factory, of, replays_the_same, rolled, run
 
+#: The day's weather, typed on the day's first watch in the morning: fair, or unpleasant.
+FAIR = "weather-spring=2"
+FOUL = "weather-spring=4"
+
 
 def fatigue(made: Expedition) -> dict[str, int]:
     """Each member's Fatigue."""
@@ -50,7 +54,8 @@ def delving(party: Expedition) -> Expedition:
 
 def test_a_watch_is_eight_hours_and_a_day_has_three(party: Expedition) -> None:
     assert party.state.turn_type == "wilderness" and party.state.clock_text == "06:00"
-    run(party, "turn travel path=road", "turn travel path=road", "turn camp")
+    run(party, f"turn travel path=road hazard=6 {FAIR}", "turn travel path=road hazard=6")
+    run(party, "turn camp hazard=6")
     assert party.state.minutes == 3 * 8 * 60
     assert party.state.day == 2 and party.state.clock_text == "06:00"
 
@@ -67,7 +72,7 @@ def test_a_dungeon_cycle_takes_ten_minutes(delving: Expedition) -> None:
 def test_getting_lost_depends_on_the_path(
     party: Expedition, path: str, face: int, lost: bool
 ) -> None:
-    batch = party.execute(f"turn travel path={path} lost={face} hazard=6")
+    batch = party.execute(f"turn travel path={path} lost={face} hazard=6 {FAIR}")
     check = next(r for r in of(batch, ev.DiceRolled) if r.key == "lost")
     assert check.expression == "d6"
     result = next(r for r in of(batch, ev.ResultRead) if r.key == "lost")
@@ -77,16 +82,16 @@ def test_getting_lost_depends_on_the_path(
 
 
 def test_no_roll_to_get_lost_on_a_road(party: Expedition) -> None:
-    batch = party.execute("turn travel path=road")
-    assert rolled(batch) == ["hazard"]
+    batch = party.execute(f"turn travel path=road hazard=6 {FAIR}")
+    assert rolled(batch) == ["weather-spring", "hazard"]
     with pytest.raises(CommandError, match="lost="):
         party.execute("turn travel path=road lost=1")
 
 
 def test_the_path_holds_until_the_warden_names_another(party: Expedition) -> None:
-    party.execute("turn travel path=wilderness lost=4")
+    party.execute(f"turn travel path=wilderness lost=4 hazard=6 {FAIR}")
     assert dict(party.state.counters)["path"] == 3
-    batch = party.execute("turn travel lost=3")  # still in the wilds: 3-in-6
+    batch = party.execute("turn travel lost=3 hazard=6")  # still in the wilds: 3-in-6
     assert next(r for r in of(batch, ev.ResultRead) if r.key == "lost").label == "lost"
 
 
@@ -102,29 +107,30 @@ def test_the_path_holds_until_the_warden_names_another(party: Expedition) -> Non
     ],
 )
 def test_the_wilderness_events_after_every_watch(party: Expedition, face: int, label: str) -> None:
-    batch = party.execute(f"turn explore hazard={face}")
-    read = of(batch, ev.ResultRead)
+    extra = " barrier=fatigue" if face == 5 else ""
+    batch = party.execute(f"turn explore hazard={face}{extra}")
+    read = [r for r in of(batch, ev.ResultRead) if r.key == "hazard"]
     assert read[0].table == "wilderness-events" and read[0].label == label
     assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
 
 
 def test_an_encounter_rolls_the_2d6_reaction(party: Expedition) -> None:
-    batch = party.execute("turn explore hazard=1 reaction=12")
-    labels = [r.label for r in of(batch, ev.ResultRead)]
+    batch = party.execute(f"turn explore hazard=1 reaction=12 {FAIR}")
+    labels = [r.label for r in of(batch, ev.ResultRead)][1:]
     assert labels == ["Encounter", "Helpful"]
     batch = party.execute("turn explore hazard=1 reaction=2")
     assert [r.label for r in of(batch, ev.ResultRead)][-1] == "Hostile"
 
 
 def test_night_travel_rolls_the_wilderness_events_twice(party: Expedition) -> None:
-    batch = party.execute("turn night-travel lost=6 wilderness-events=2 hazard=6")
-    tables = [r.table for r in of(batch, ev.ResultRead) if r.key != "lost"]
+    batch = party.execute(f"turn night-travel lost=6 wilderness-events=2 hazard=6 {FAIR}")
+    tables = [r.table for r in of(batch, ev.ResultRead) if r.key not in ("lost", "weather-spring")]
     assert tables == ["wilderness-events", "wilderness-events"]
 
 
 def test_make_camp_eats_a_ration_each_and_clears_all_fatigue(party: Expedition) -> None:
     run(party, "pc Ash rations=1", "pc Bryn rations=0", "enter dungeon")
-    run(party, "turn linger events=5", "turn move", "turn linger events=5", "turn move")
+    run(party, "turn linger events=5 exhaustion=ration", "turn linger events=5 exhaustion=ration")
     assert fatigue(party) == {"Ash": 1, "Bryn": 2} and rations(party) == {"Ash": 0, "Bryn": 0}
     run(party, "pc Ash +3 rations", "enter wilderness", "turn camp hazard=6")
     assert rations(party) == {"Ash": 2, "Bryn": 0}
@@ -199,20 +205,32 @@ def test_loss_blows_out_the_torch_which_can_be_lit_three_times(delving: Expediti
 def test_exhaustion_eats_a_ration_or_adds_a_fatigue_unless_the_party_rests(
     delving: Expedition,
 ) -> None:
+    """Procedures › Dungeon Events, 5: the party must rest (rolling the table again), add a
+    Fatigue, or consume a ration: the party's choice, asked for and nothing saved without
+    it. A member with no ration to eat adds a Fatigue instead; a rest chosen and then not
+    taken costs the Fatigue after all."""
     delving.execute("pc Bryn rations=0")
-    delving.execute("turn linger events=5")
-    assert fatigue(delving) == {"Ash": 0, "Bryn": 0}
-    delving.execute("turn move")
+    with pytest.raises(CommandError, match="add exhaustion=rest or exhaustion=fatigue or"):
+        delving.execute("turn linger events=5")
+    assert delving.state.turn == 0
+    delving.execute("turn linger events=5 exhaustion=ration")
     assert rations(delving) == {"Ash": 2, "Bryn": 0}
     assert fatigue(delving) == {"Ash": 0, "Bryn": 1}
-    delving.execute("turn linger events=5")
-    delving.execute("turn rest events=6")
-    assert rations(delving) == {"Ash": 2, "Bryn": 0} and fatigue(delving) == {"Ash": 0, "Bryn": 1}
+    delving.execute("turn linger events=5 exhaustion=fatigue")
+    assert rations(delving) == {"Ash": 2, "Bryn": 0}
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 2}
+    delving.execute("turn linger events=5 exhaustion=rest")
+    batch = delving.execute("turn rest events=6")
+    assert rolled(batch) == ["events"]  # the rest rolls the Dungeon Events again
+    assert fatigue(delving) == {"Ash": 1, "Bryn": 2}
+    delving.execute("turn linger events=5 exhaustion=rest")
+    delving.execute("turn move")  # no rest after all: the Fatigue each
+    assert fatigue(delving) == {"Ash": 2, "Bryn": 3}
 
 
 def test_a_rest_restores_all_hp_but_not_fatigue(delving: Expedition) -> None:
     run(delving, "pc Ash hp=-3", "pc Bryn hp=-1", "pc Ash rations=0", "pc Bryn rations=0")
-    run(delving, "turn linger events=5", "turn move")
+    run(delving, "turn linger events=5 exhaustion=fatigue", "turn move")
     delving.execute("turn rest events=6")
     assert [(m.hp, m.max_hp) for m in delving.state.party] == [(4, 4), (3, 3)]
     assert fatigue(delving) == {"Ash": 1, "Bryn": 1}
@@ -234,15 +252,15 @@ def test_the_wilderness_events_are_not_rolled_in_the_dungeon(delving: Expedition
 def test_replay_gives_the_live_state(party: Expedition) -> None:
     run(
         party,
-        "turn travel path=wilderness",
-        "turn night-travel",
-        "turn camp",
+        f"turn travel path=wilderness lost=3 hazard=5 barrier=fatigue toll=watch {FOUL}",
+        "turn night-travel lost=6 hazard=1 wilderness-events=2 reaction=4",
+        "turn camp hazard=6",
         "enter dungeon",
         "turn enter events=4",
         "light on torch",
-        "turn linger events=5",
+        "turn linger events=5 exhaustion=rest",
         "turn rest events=3",
-        "do noise",
+        "do noise events=6",
     )
     replays_the_same(party)
 
@@ -254,10 +272,10 @@ SESSION = [
     "pc Bryn rations=1",
     "light add torch count=3 carrier=Ash",
     "light add lantern carrier=Bryn",
-    "turn travel path=trail lost=4 hazard=2",  # 1: morning, on course; a sign
-    "turn travel lost=1 hazard=5",  # 2: afternoon, lost; a barrier
+    "turn travel path=trail lost=4 hazard=2 weather-spring=5 toll=fatigue",  # 1: rain; a sign
+    "turn travel lost=1 hazard=5 barrier=action",  # 2: afternoon, lost; a barrier
     "turn camp hazard=6",  # 3: night in camp
-    "turn supply by=Ash bounty=1 hazard=3",  # 4: day 2 morning: Ash finds a Ration
+    "turn supply by=Ash bounty=1 hazard=3 weather-spring=1",  # 4: day 2, nice: Ash finds a Ration
     "turn travel path=wilderness lost=5 hazard=1 reaction=7",  # 5: curious wolves
     "turn camp hazard=6",  # 6: the afternoon in camp at the barrow's door
     "enter dungeon",
@@ -265,16 +283,16 @@ SESSION = [
     "turn move",  # 7
     "turn enter events=2",  # 8: a sign
     "turn move",  # 9
-    "turn linger events=5",  # 10: exhaustion, unless the party rests
+    "turn linger events=5 exhaustion=rest",  # 10: exhaustion: the party will rest
     "turn rest events=4",  # 11: rested (no Fatigue), but the torch blows out
     "light on lantern",
     "turn move",  # 12
     "turn hurry events=1 reaction=3",  # 13: wary ghouls
-    "turn linger events=5",  # 14: exhaustion...
-    "turn move",  # 15: ...and each adds a Fatigue
+    "turn linger events=5 exhaustion=ration",  # 14: exhaustion: a ration, or a Fatigue
+    "turn move",  # 15
     "turn enter events=6",  # 16
     "enter wilderness",
-    "turn travel path=trail lost=6 hazard=3",  # 17: morning, on course
+    "turn travel path=trail lost=6 hazard=3 weather-spring=3",  # 17: morning, fair, on course
     "turn travel lost=3 hazard=4",  # 18: on course; a loss
     "turn travel path=road hazard=6",  # 19: the road home
     "turn camp hazard=6",  # 20: camp clears the Fatigue
@@ -290,27 +308,31 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     ash, bryn = state["party"]
     assert (ash["hp"], bryn["hp"]) == (4, 5)
     # Ash: 3 uses, a meal at each of three camps and one at cycle 15, 3 found: 2 left.
-    # Bryn ate the last at the first camp: at the second and the last, deprived; cycle 15's
+    # Bryn ate the last at the first camp: at the second and the last, deprived; cycle 14's
     # exhaustion cost a Fatigue, which a deprived member cannot clear, and so did the day
-    # from the camp of watch 6 to watch 19 without Make Camp (Ash's went at the last camp).
+    # from the camp of watch 6 to watch 19 without Make Camp (Ash's went at the last camp),
+    # and the last camp found Bryn deprived for more than a day, still with nothing to eat.
     assert state["resources"]["members"] == {"Ash": {"rations": 2}, "Bryn": {"rations": 0}}
-    # The last camp set both members' hours since Make Camp back to 0.
-    assert ash["tracks"] == {"awake": 0, "fatigue": 0}
-    assert bryn["tracks"] == {"awake": 0, "fatigue": 2}
+    # The last camp set both members' hours since Make Camp back to 0; Bryn went without
+    # food at two camps running.
+    assert ash["tracks"] == {"awake": 0, "fatigue": 0, "hungry": 0}
+    assert bryn["tracks"] == {"awake": 0, "fatigue": 3, "hungry": 2}
     assert ash["conditions"] == [] and bryn["conditions"] == ["deprived"]
     lights = {light["id"]: light for light in state["lights"]}
     assert lights["lantern1"]["lit"] is True
     assert lights["torch2"]["lit"] is False  # blown out while resting, one lighting used
-    assert state["counters"] == {"path": 0}
+    assert state["counters"] == {"path": 0, "season": 0, "weather": 1, "toll": 0}
     assert text.count("Encounter!") == 2
     assert "Reaction: 2d6 [7] = 7 (table dice) → Curious" in text
     assert "Reaction: 2d6 [3] = 3 (table dice) → Wary" in text
     assert "Getting lost: d6 [1] = 1 (table dice) → lost" in text
     assert "torch2 is blown out" in text
-    assert "Bryn: Fatigue 1 (exhaustion)." in text  # the exhaustion of cycle 14, unrested
+    assert "Bryn: Fatigue 1 (exhaustion, no ration)." in text  # cycle 14: none to eat
     assert "Bryn: Fatigue 2 (Make Camp skipped)." in text
     assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
-    assert text.count("Fatigue takes effect") == 1  # cycle 10's was cancelled by the rest
+    assert "Bryn: Fatigue 3 (deprived of food for more than a day)." in text
+    assert "The weather's toll: fatigue (the party's choice)" in text
+    assert "Ash: Fatigue 1 (the weather)." in text
 
 
 def test_the_last_hazard_is_the_dungeon_events_below_and_the_wilderness_events_above(
@@ -333,14 +355,14 @@ def test_skipping_make_camp_costs_each_a_fatigue_and_leaves_them_deprived(
 ) -> None:
     """Procedures › Sleep: a party that skips Make Camp each adds a Fatigue and is deprived;
     each further day without it costs another Fatigue."""
-    for _ in range(2):
-        party.execute("turn travel path=road hazard=6")
+    party.execute(f"turn travel path=road hazard=6 {FAIR}")
+    party.execute("turn travel path=road hazard=6")
     assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Ash"] == ()
     party.execute("turn travel path=road hazard=6")  # the night watch, spent travelling
     assert fatigue(party) == {"Ash": 1, "Bryn": 1}
     assert conditions(party) == {"Ash": ("deprived",), "Bryn": ("deprived",)}
-    for _ in range(4):
-        party.execute("turn travel path=road hazard=6")
+    for typed in (FAIR, "", "", FAIR):
+        party.execute(f"turn travel path=road hazard=6 {typed}")
     assert fatigue(party) == {"Ash": 2, "Bryn": 2}  # seven watches: two days without camp
 
 
@@ -356,8 +378,8 @@ def test_a_day_in_the_dungeon_without_camp_is_a_day_without_camp(delving: Expedi
 
 def test_make_camp_sets_the_count_of_hours_back(party: Expedition) -> None:
     """Procedures › Make Camp: a night in camp is the sleep the party needs."""
-    run(party, "turn travel path=road hazard=6", "turn travel hazard=6", "turn camp hazard=6")
-    run(party, "turn travel hazard=6", "turn travel hazard=6")
+    run(party, f"turn travel path=road hazard=6 {FAIR}", "turn travel hazard=6")
+    run(party, "turn camp hazard=6", f"turn travel hazard=6 {FAIR}", "turn travel hazard=6")
     assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Ash"] == ()
 
 
@@ -405,7 +427,7 @@ def test_wilderness_actions_are_refused_in_a_dungeon_cycle(delving: Expedition) 
 )
 def test_the_dungeon_events_table(delving: Expedition, face: int, label: str) -> None:
     """Procedures › Dungeon Events: a d6, from Encounter (possibly hostile) to Quiet."""
-    extra = " reaction=7" if face == 1 else ""
+    extra = {1: " reaction=7", 5: " exhaustion=fatigue"}.get(face, "")
     batch = delving.execute(f"turn enter events={face}{extra}")
     read = of(batch, ev.ResultRead)
     assert read[0].table == "dungeon-events" and read[0].label == label
@@ -425,7 +447,7 @@ def test_a_torch_burns_until_something_puts_it_out(delving: Expedition) -> None:
 def test_the_warden_adds_a_fatigue_by_hand(party: Expedition) -> None:
     """Wilderness Events › Exhaustion (and Weather): the party may add a Fatigue each; the
     Warden types it, `pc NAME fatigue=+1`, and it fills the Fatigue count, not a ladder."""
-    party.execute("turn travel path=road hazard=5")
+    party.execute(f"turn travel path=road hazard=5 barrier=action {FAIR}")
     run(party, "pc Ash fatigue=+1", "pc Bryn fatigue=+1")
     assert fatigue(party) == {"Ash": 1, "Bryn": 1}
     party.execute("pc Ash awake=0")
@@ -445,10 +467,144 @@ def test_status_says_each_members_fatigue_not_fresh(home: Path) -> None:
         home,
         "road",
         "cairn",
-        ["pc add Ash hp=4", *["turn travel path=road hazard=6"] * 3],
+        ["pc add Ash hp=4", f"turn travel path=road hazard=6 {FAIR}"]
+        + ["turn travel path=road hazard=6"] * 2,
         seed=2,
     )
     said = delvetui(home, "status", "road")
     assert said.returncode == 0, said.stderr
     assert "  Ash: 4/4 HP, deprived, Fatigue 1, Hours since Make Camp 0/23" in said.stdout
     assert "fresh" not in said.stdout
+
+
+# ---- The weather, the choices the text leaves the party, panic ------------------------------
+
+
+def weather(made: Expedition) -> str:
+    return made.procedure.counters["weather"].shown(made.state.counter("weather"))
+
+
+@pytest.mark.parametrize(
+    ("season", "face", "kind"),
+    [
+        ("spring", 1, "nice"),
+        ("spring", 3, "fair"),
+        ("summer", 2, "nice"),
+        ("summer", 4, "unpleasant"),
+        ("fall", 3, "unpleasant"),
+        ("fall", 5, "inclement"),
+        ("winter", 2, "unpleasant"),
+        ("winter", 5, "extreme"),
+    ],
+)
+def test_the_days_weather_is_rolled_on_the_seasons_column(
+    party: Expedition, season: str, face: int, kind: str
+) -> None:
+    """Procedures › Weather: each day the Warden rolls the season's weather, a d6 from Nice
+    to Extreme; here on the day's first watch in the wilds, in the morning."""
+    if season != "spring":
+        party.execute(f"counter set season {season}")
+    batch = party.execute(f"turn explore hazard=6 weather-{season}={face}")
+    assert weather(party) == kind
+    assert [r.key for r in of(batch, ev.ResultRead)] == [f"weather-{season}", "hazard"]
+    later = party.execute("turn explore hazard=6")  # the afternoon: no second roll today
+    assert [r.key for r in of(later, ev.ResultRead)] == ["hazard"]
+
+
+def test_unpleasant_weather_costs_a_fatigue_or_a_watch_on_the_days_first_travel(
+    party: Expedition,
+) -> None:
+    """Procedures › Weather Difficulty: Unpleasant (and Inclement) weather, add a Fatigue or
+    add a watch to the journey: the party's choice, asked on the day's first Travel, once."""
+    with pytest.raises(CommandError, match="add toll=fatigue or toll=watch"):
+        party.execute(f"turn travel path=road hazard=6 {FOUL}")
+    party.execute(f"turn travel path=road hazard=6 toll=fatigue {FOUL}")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    party.execute("turn travel hazard=6")  # the toll is paid for the day
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    party.execute("turn camp hazard=6")
+    run(party, "turn explore hazard=6 weather-spring=4")  # unpleasant; no travel, no toll
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0}
+    run(party, "turn explore hazard=6", "turn camp hazard=6")
+    batch = party.execute("turn travel path=road hazard=6 toll=watch weather-spring=5")
+    assert "The journey takes another watch." in [e.text for e in of(batch, ev.Logged)]
+    assert "The terrain is a step harder (Easy becomes Tough)." in [
+        e.text for e in of(batch, ev.Logged)
+    ]
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0}  # the camp cleared the first
+
+
+def test_extreme_weather_costs_both_and_twice_in_a_row_is_catastrophic(
+    party: Expedition,
+) -> None:
+    """Procedures › Weather: Extreme, a Fatigue and another watch, the terrain a step harder;
+    Extreme rolled twice in a row becomes Catastrophic, when most cannot travel."""
+    run(party, "counter set season winter", "turn explore hazard=6 weather-winter=6")
+    assert weather(party) == "extreme"
+    batch = party.execute("turn travel path=road hazard=6")  # no choice: both
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    assert "The journey takes another watch, and the terrain is a step harder." in [
+        e.text for e in of(batch, ev.Logged)
+    ]
+    run(party, "turn camp hazard=6", "turn explore hazard=6 weather-winter=5")
+    assert weather(party) == "catastrophic"
+    batch = party.execute("turn travel path=road hazard=6")
+    assert "Catastrophic weather: most parties cannot travel today." in [
+        e.text for e in of(batch, ev.Logged)
+    ]
+
+
+def test_a_barrier_costs_another_wilderness_action_or_a_fatigue_each(party: Expedition) -> None:
+    """Procedures › Wilderness Events, 5: a barrier forces effort or delay: another
+    Wilderness Action, or a Fatigue each: the party's choice."""
+    with pytest.raises(CommandError, match="add barrier=action or barrier=fatigue"):
+        party.execute(f"turn explore hazard=5 {FAIR}")
+    party.execute(f"turn explore hazard=5 barrier=fatigue {FAIR}")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    batch = party.execute("turn explore hazard=5 barrier=action")
+    assert fatigue(party) == {"Ash": 1, "Bryn": 1}
+    assert any("another Wilderness Action" in e.text for e in of(batch, ev.Logged))
+
+
+def test_a_wil_save_against_panic_and_another_to_overcome_it(delving: Expedition) -> None:
+    """Procedures › Panic: surrounded, in darkness or facing their fears, a character makes
+    a WIL save (a d20 at or under WIL) or panics; a panicked character spends their action
+    on a WIL save to overcome it."""
+    delving.execute("do panic by=Ash panic=9")  # WIL 9: at or under, a success
+    assert "panicked" not in delving.state.party[0].conditions
+    delving.execute("do panic by=Ash panic=10")
+    assert "panicked" in delving.state.party[0].conditions
+    delving.execute("do steady by=Ash steady=15")
+    assert "panicked" in delving.state.party[0].conditions
+    delving.execute("do steady by=Ash steady=1")
+    assert "panicked" not in delving.state.party[0].conditions
+    with pytest.raises(CommandError, match="Bryn has none: give it with `pc Bryn WIL=N`"):
+        delving.execute("do panic by=Bryn")
+
+
+def test_deprived_for_more_than_a_day_adds_a_fatigue(party: Expedition) -> None:
+    """Core Rules › Deprivation & Fatigue: anyone deprived for more than a day adds a
+    Fatigue, one for each day: a member deprived at one camp for want of food and still
+    without it at the next."""
+    run(party, "pc Bryn rations=0", f"turn explore hazard=6 {FAIR}", "turn explore hazard=6")
+    party.execute("turn camp hazard=6")
+    assert conditions(party)["Bryn"] == ("deprived",) and fatigue(party)["Bryn"] == 0
+    run(party, "turn explore hazard=6 weather-spring=2", "turn explore hazard=6")
+    party.execute("turn camp hazard=6")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 1}
+    run(party, "pc Bryn +3 rations", "turn explore hazard=6 weather-spring=2")
+    run(party, "turn explore hazard=6", "turn camp hazard=6")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0} and conditions(party)["Bryn"] == ()
+
+
+def test_a_first_camp_without_food_after_a_sleepless_day_adds_no_fatigue(
+    party: Expedition,
+) -> None:
+    """Core Rules › Deprivation & Fatigue: the Fatigue is for being deprived more than a
+    day. Deprived by a skipped camp, then with no food at the camp that follows, Bryn has
+    gone without food for a day at most: the camp adds no Fatigue for it."""
+    party.execute("pc Bryn rations=0")
+    party.execute("pc Bryn +deprived")
+    party.execute(f"turn camp hazard=6 {FAIR}")
+    assert fatigue(party) == {"Ash": 0, "Bryn": 0}
+    assert conditions(party)["Bryn"] == ("deprived",)

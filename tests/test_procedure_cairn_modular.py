@@ -145,7 +145,7 @@ def test_explore_locate_and_forage_chances(wilds: Expedition, action: str, odds:
 
 def test_the_event_die_and_its_d4_expiration(wilds: Expedition) -> None:
     wilds.execute("pc Bryn rations=0")
-    hunger = wilds.execute("turn road events=4 expiration=3")
+    hunger = wilds.execute("turn road events=4 expiration=3 hunger=ration")
     assert labels(hunger) == ["Expiration", "Hunger"]
     rations = {m.name: dict(m.resources)["rations"] for m in wilds.state.party}
     assert rations == {"Ash": 2, "Bryn": 0}
@@ -226,8 +226,8 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
         "turn careful hazard=5",  # 8
         "enter wilderness",
         "turn travel lost=4 events=2",  # 9: 06:00+80 min
-        "turn difficult lost-hard=1 events=3",  # 10: lost
-        "turn reorient events=4 expiration=4",  # 11: hungry
+        "turn difficult lost-hard=1 off-course=2 events=3",  # 10: lost, to the north-east
+        "turn reorient events=4 expiration=4 hunger=ration",  # 11: hungry: a ration each
         "turn difficult lost-hard=5 events=6",  # 12
         "turn camp events=6",  # 13
         "turn camp events=1 reaction=11 wants=8",  # 14: traders by the fire
@@ -252,6 +252,8 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "What do they want?: d10 [6] = 6 (table dice) → Info" in text
     assert "What do they want?: d10 [8] = 8 (table dice) → Trade" in text
     assert "Getting lost: 2-in-6 [1] = 1 (table dice) → lost" in text
+    assert "Off course: d6 [2] = 2 (table dice) → North-east" in text
+    assert "Hunger: ration (the party's choice)" in text
     assert "The party rests: Deprived is cancelled." in text
 
 
@@ -338,3 +340,37 @@ def test_reorienting_or_staying_put_takes_a_turn_and_rolls_only_the_event_die(
     (staying where the party is) are a whole 4-hour turn each, with no chance to roll."""
     batch = wilds.execute(f"turn {action} events=6")
     assert rolled(batch) == ["events"] and wilds.state.minutes == 240
+
+
+def test_hunger_is_a_ration_each_or_a_fatigue_each(wilds: Expedition) -> None:
+    """Wilderness › Event Roll, Expiration 3-4, Hunger: eat a ration or add 1 Fatigue: the
+    party's choice, asked, and nothing saved without it."""
+    with pytest.raises(CommandError, match="add hunger=ration or hunger=fatigue"):
+        wilds.execute("turn road events=4 expiration=3")
+    wilds.execute("turn road events=4 expiration=3 hunger=fatigue")
+    rations = {m.name: dict(m.resources)["rations"] for m in wilds.state.party}
+    fatigue = {m.name: dict(m.tracks)["fatigue"] for m in wilds.state.party}
+    assert rations == {"Ash": 3, "Bryn": 3} and fatigue == {"Ash": 1, "Bryn": 1}
+
+
+@pytest.mark.parametrize(("face", "side"), [(1, "North"), (3, "South-east"), (6, "North-west")])
+def test_a_lost_party_goes_off_course_by_a_d6_clockwise_from_north(
+    wilds: Expedition, face: int, side: str
+) -> None:
+    """Wilderness › Actions, Off-Course: number the adjacent hexes from north clockwise and
+    roll 1d6: the party moves one hex that way."""
+    batch = wilds.execute(f"turn travel lost=1 off-course={face} events=6")
+    read = [r.label for r in of(batch, ev.ResultRead) if r.key == "off-course"]
+    assert read == [side]
+
+
+def test_a_lost_party_reorients_before_it_travels_on(wilds: Expedition) -> None:
+    """Wilderness › Actions, Reorientation: if the party gets lost, it needs to spend the
+    next turn reorienting: no Travel is taken until it has, and nothing is saved."""
+    wilds.execute("turn travel lost=1 off-course=4 events=6")
+    for action in ("travel", "road", "difficult", "treacherous"):
+        with pytest.raises(CommandError, match="refused: a lost party spends the next turn"):
+            wilds.execute(f"turn {action} events=6")
+    wilds.execute("turn reorient events=6")
+    wilds.execute("turn travel lost=6 events=6")
+    assert wilds.state.turn == 3

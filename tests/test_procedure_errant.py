@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core.member_light import member_levels
+from delvetui.core.member_light import member_levels, party_level
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, run
@@ -60,6 +60,14 @@ def supply(x: Expedition, name: str, which: str = "supply") -> int:
 def travel(x: Expedition) -> None:
     """Into the wilderness with the torch put out, the clock at dawn."""
     run(x, "light off torch2", "enter travel")
+
+
+def level(x: Expedition) -> str:
+    return party_level(x.state, x.procedure)
+
+
+def weather(x: Expedition) -> str:
+    return x.procedure.counters["weather"].shown(x.state.counter("weather"))
 
 
 # ---- Core Procedures: Turns ----------------------------------------------------------------
@@ -116,7 +124,8 @@ def test_the_kinds_of_turn_are_kept_apart(party: Expedition) -> None:
 def test_the_exploration_event_die(party: Expedition, face: int, result: str) -> None:
     """Core Procedures, Event Die – Exploration Turns: a d6 each turn, 1 encounter, 2 rest or
     Exhaustion, 3 burn, 4 local effect, 5 encounter sign, 6 free."""
-    batch = party.execute(f"turn explore hazard={face}")
+    chosen = " choice=exhaustion" if face == 2 else ""
+    batch = party.execute(f"turn explore hazard={face}{chosen}")
     assert event_die(batch) == [result]
     assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
     assert bool(of(batch, ev.SignFound)) is (face == 5)
@@ -137,7 +146,8 @@ def test_the_travel_event_die(party: Expedition, face: int, result: str) -> None
     """Core Procedures, Event Die – Travel Turns: 1 encounter, 2 rest or Exhaustion, 3
     deplete rations or Supply, 4 local effect, 5 encounter sign, 6 free."""
     travel(party)
-    batch = party.execute(f"turn peregrinate hazard={face}")
+    chosen = " choice=exhaustion" if face == 2 else ""
+    batch = party.execute(f"turn peregrinate hazard={face}{chosen}")
     assert event_die(batch) == [result]
     assert bool(of(batch, ev.EncounterBegan)) is (face == 1)
 
@@ -181,16 +191,38 @@ def test_explored_areas_are_crossed_at_plus_three(party: Expedition) -> None:
 def test_breaking_down_a_door_takes_two_turns_and_a_negative_die(party: Expedition) -> None:
     """Exploration Turns, Doors: a wooden door takes two Exploration Turns to break down, and
     the noise adds +1 negative Event Die."""
-    batch = party.execute("turn break-door hazard=6,2")
+    batch = party.execute("turn break-door hazard=6,2 choice=exhaustion")
     assert party.state.turn == 2
     assert event_die(batch)[0] == "Rest or Exhaustion"
 
 
 def test_forgoing_rest_brings_exhaustion(party: Expedition) -> None:
     """Core Procedures, Event Die: on a Rest result the Company rests, forgoing its action,
-    or else each Errant gains 1 Exhaustion."""
-    run(party, "turn explore hazard=2", "do push-on")
+    or else each Errant gains 1 Exhaustion: the Company's choice, asked for."""
+    with pytest.raises(CommandError, match="add choice=rest or choice=exhaustion"):
+        party.execute("turn explore hazard=2")
+    assert party.state.turn == 0
+    batch = party.execute("turn explore hazard=2 choice=exhaustion")
+    assert "Rest or Exhaustion: exhaustion (the party's choice)" in [
+        e.text for e in of(batch, ev.Logged)
+    ]
     assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [1, 1, 1]
+
+
+def test_resting_instead_owes_the_next_turn_a_negative_event_die(party: Expedition) -> None:
+    """Core Procedures, Event Die: Rest, the Company spends the turn Resting, forgoing its
+    declared action, and incurs a negative Event Die on the next turn (and only that one);
+    a positive die that turn cancels it (one of each cancels)."""
+    travel(party)
+    party.execute("turn peregrinate hazard=2 choice=rest nav=failure")
+    assert track(party, "Ash") == 0
+    assert track(party, "Ash", "marches") == 0  # the peregrination was forgone: no hex, no lost
+    owed = party.execute("turn peregrinate hazard=5,1")
+    assert event_die(owed) == ["Encounter"]  # the lower of two
+    assert event_die(party.execute("turn peregrinate hazard=1")) == ["Encounter"]  # one die
+    party.execute("turn explore-hex hazard=2 choice=rest")
+    cancelled = party.execute("turn peregrinate-slowly hazard=1")
+    assert event_die(cancelled) == ["Encounter"]  # positive and negative: a single die
 
 
 # ---- Light and Burn --------------------------------------------------------------------------
@@ -224,23 +256,47 @@ def test_a_burn_result_without_a_lit_light_lowers_supply(party: Expedition) -> N
     assert [supply(party, n) for n in ("Ash", "Bryn", "Cob")] == [3, 3, 3]
 
 
-def test_a_candle_has_burn_1_and_a_dim_light_for_one(party: Expedition) -> None:
+def test_a_candle_has_burn_1_and_a_dim_light_for_one(expedition: Factory) -> None:
     """Exploration Turns, Illumination: a single Errant with a discreet light such as a
     candle is in dim light; Goods & Services: a candle has Burn 1."""
-    run(party, "light off torch2", "light add candle carrier=Cob", "light on candle")
-    levels = member_levels(party.state, party.procedure)
-    assert levels["Cob"] == "dim" and levels["Ash"] == "dark"
+    alone = expedition("errant", seed=7)
+    run(alone, "pc add Ash hp=6 PHYS=12", "light add candle carrier=Ash lit")
+    assert level(alone) == "dim"
+    alone.execute("turn explore hazard=3")
+    assert level(alone) == "dark"
+
+
+def test_the_company_is_in_bright_light_when_its_total_burn_is_its_number(
+    party: Expedition,
+) -> None:
+    """Exploration Turns, Illumination: bright light when the total Burn of the lit lights is
+    at least the number of the Company; below it, dim (Burn: a point of Burn lights one
+    person). A torch (Burn 2) for three is dim; a lantern (4) more is bright; as the Event
+    Die burns them down to 1 and 3 it stays bright, and at 0 and 2 it is dim."""
+    assert level(party) == "dim"
+    run(party, "light add lantern carrier=Bryn lit")
+    assert level(party) == "bright"
     party.execute("turn explore hazard=3")
-    assert party.state.light_level == "dark"
+    assert level(party) == "bright"
+    party.execute("turn explore hazard=3")
+    assert level(party) == "dim"
+    assert member_levels(party.state, party.procedure) == {
+        "Ash": "dim",
+        "Bryn": "dim",
+        "Cob": "dim",
+    }
 
 
-def test_a_point_of_burn_lights_one_person(party: Expedition) -> None:
-    """Items & Equipment, Burn: each point of Burn lights one person: a torch (Burn 2) lights
-    two of the three; a lantern (Burn 4 from its oil) lights all."""
-    levels = member_levels(party.state, party.procedure)
-    assert sorted(levels.values()) == ["bright", "bright", "dark"]
-    run(party, "light off torch2", "light add lantern carrier=Bryn", "light on lantern")
-    assert set(member_levels(party.state, party.procedure).values()) == {"bright"}
+def test_a_torch_snuffed_on_purpose_cannot_be_relit(party: Expedition) -> None:
+    """Items & Equipment, Burn: a torch or candle deliberately snuffed falls to Burn 0 and
+    cannot be relit; a lantern can be snuffed and relit at will."""
+    party.execute("light off torch2")
+    torch = party.state.light("torch2")
+    assert torch is not None and torch.spent
+    with pytest.raises(CommandError):
+        party.execute("light on torch2")
+    run(party, "light add lantern carrier=Bryn lit", "light off lantern1", "light on lantern1")
+    assert level(party) == "bright"
 
 
 def test_a_lantern_is_relit_and_refilled_with_oil(party: Expedition) -> None:
@@ -300,16 +356,19 @@ def test_a_failed_navigation_check_sends_the_company_astray(party: Expedition) -
 
 
 def test_a_fifth_travel_turn_of_peregrinating_is_exhausting(party: Expedition) -> None:
-    """Travel Turns, Day & Night: four travel turns of peregrinating a day; each one beyond
-    brings each Errant 1 Exhaustion. The count starts again the next day."""
+    """Travel Turns, Day & Night: four travel turns of peregrinating a day, before night
+    falls; each one beyond brings each Errant 1 Exhaustion, through the night (the sixth,
+    after midnight, too); the count starts again at dawn."""
     travel(party)
     for _ in range(4):
         party.execute("turn peregrinate hazard=6")
     assert track(party, "Ash") == 0
     party.execute("turn peregrinate hazard=6")  # 22:00: the fifth
     assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [1, 1, 1]
-    party.execute("turn camp hazard=6")  # 02:00 on day 2
-    assert track(party, "Ash", "marches") == 0
+    party.execute("turn peregrinate hazard=6")  # 02:00 on day 2: still the night's, the sixth
+    assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [2, 2, 2]
+    party.execute("turn peregrinate hazard=6")  # 06:00: dawn, the first of the new day
+    assert (track(party, "Ash"), track(party, "Ash", "marches")) == (2, 1)
 
 
 def test_night_falls_with_the_fourth_travel_turn(party: Expedition) -> None:
@@ -327,7 +386,8 @@ def test_two_travel_turns_of_sleep_remove_an_exhaustion(party: Expedition) -> No
     """Travel Turns, Resting: two Travel Turns sleeping are a full night's Rest, removing a
     point of Exhaustion; one is not enough."""
     travel(party)
-    run(party, "turn peregrinate hazard=2", "do push-on", "do push-on")
+    run(party, "turn peregrinate hazard=2 choice=exhaustion", "pc Ash exhaustion=+1")
+    run(party, "pc Bryn exhaustion=+1", "pc Cob exhaustion=+1")
     party.execute("turn camp hazard=6")
     assert track(party, "Ash") == 2
     party.execute("turn camp hazard=6")
@@ -337,7 +397,7 @@ def test_two_travel_turns_of_sleep_remove_an_exhaustion(party: Expedition) -> No
 def test_an_uncomfortable_campsite_removes_no_exhaustion(party: Expedition) -> None:
     """Travel Turns, Unsuitable Campsites: uncomfortable, no Exhaustion removed there."""
     travel(party)
-    run(party, "turn peregrinate hazard=2", "do push-on")
+    run(party, "turn peregrinate hazard=2 choice=exhaustion")
     run(party, "turn camp campsite=uncomfortable hazard=6")
     run(party, "turn camp campsite=uncomfortable hazard=6")
     assert track(party, "Ash") == 1
@@ -376,21 +436,136 @@ def test_foraging_finds_two_supply(party: Expedition) -> None:
 def test_a_beautiful_day_needs_one_turn_of_sleep(party: Expedition) -> None:
     """Travel Turns, Weather: a beautiful day, only one Travel Turn of sleep is needed."""
     travel(party)
-    run(party, "turn peregrinate hazard=4", "do weather weather-spring=12", "do push-on")
+    run(party, "turn peregrinate hazard=4", "do weather weather-spring=12")
+    run(party, "pc Ash exhaustion=+1")
     party.execute("turn camp hazard=6")
     assert track(party, "Ash") == 0
 
 
 def test_severe_weather_exhausts_each_turn_not_camping(party: Expedition) -> None:
     """Travel Turns, Weather: severe weather gives every member 1 Exhaustion each Travel
-    Turn not spent resting in shelter; a Deplete result returns the weather to normal."""
+    Turn not spent resting at a suitable campsite; a Deplete result returns the weather to
+    the season's middle band (spring's is cloudy)."""
     travel(party)
-    run(party, "counter set season winter", "turn orient hazard=4", "do weather weather-winter=4")
-    assert party.state.counter("weather") == 2  # severe
+    run(party, "turn orient hazard=4", "do weather weather-spring=12")
+    run(party, "counter set weather severe")
     party.execute("turn peregrinate hazard=6")
     assert track(party, "Ash") == 1
     party.execute("turn camp hazard=3")
-    assert track(party, "Ash") == 1 and party.state.counter("weather") == 0
+    assert track(party, "Ash") == 1 and weather(party) == "normal"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "camp-open",
+        "camp campsite=uncomfortable",
+        "camp-unwatched campsite=uncomfortable",
+        "rest-travel",
+        "forage",
+        "explore-hex",
+    ],
+)
+def test_severe_weather_exhausts_unless_resting_at_a_suitable_campsite(
+    party: Expedition, action: str
+) -> None:
+    """Travel Turns, Weather: severe weather, "each Travel Turn not spent Resting at a
+    suitable campsite or other form of shelter": an open or uncomfortable campsite, a Rest
+    in the open, foraging or exploring the hex all cost each Errant 1 Exhaustion; a
+    suitable campsite, watched or not, none."""
+    travel(party)
+    run(party, "counter set weather severe")
+    party.execute("turn camp-unwatched hazard=6")
+    party.execute("turn camp hazard=6")
+    assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [0, 0, 0]
+    party.execute(f"turn {action} hazard=6")
+    assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("action", ["forage", "explore-hex", "peregrinate", "camp-open"])
+def test_inclement_weather_asks_a_dv_2_phys_saving_throw(party: Expedition, action: str) -> None:
+    """Travel Turns, Weather: inclement weather, each Travel Turn not spent resting at a
+    suitable campsite: every member makes a DV 2 phys Saving Throw (a Check: above the DV,
+    at most phys) or gains 1 Exhaustion; at a suitable campsite, no Saving Throw."""
+    travel(party)
+    run(party, "counter set weather inclement")
+    batch = party.execute(f"turn {action} hazard=6 exposure.Ash=7 exposure.Bryn=2 exposure.Cob=12")
+    made = {e.name: e.success for e in of(batch, ev.CheckMadeUnder)}
+    assert made == {"Ash": True, "Bryn": False, "Cob": False}  # 2 not above 2; 12 over phys 11
+    assert [track(party, n) for n in ("Ash", "Bryn", "Cob")] == [0, 1, 1]
+    calm = party.execute("turn camp hazard=6")
+    assert not of(calm, ev.CheckMadeUnder)
+
+
+def test_the_season_sets_the_weather_to_its_middle_band(party: Expedition) -> None:
+    """Travel Turns, Weather: weather begins in the middle range (6-8) of each season:
+    cloudy, sunny, overcast, and in winter sleet, which is inclement weather."""
+    assert weather(party) == "normal"
+    run(party, "counter set season winter")
+    assert weather(party) == "inclement"
+    run(party, "counter set season summer")
+    assert weather(party) == "normal"
+
+
+def test_the_weather_returns_to_the_season_as_the_day_ends(party: Expedition) -> None:
+    """Travel Turns, Weather: most weather returns to normal at the start of a new day (the
+    GM who keeps it types it again); winter's normal is its middle band, sleet."""
+    travel(party)
+    run(party, "counter set season winter", "counter set weather severe")
+    for _ in range(4):
+        party.execute("turn camp hazard=6")
+    assert weather(party) == "severe"  # 22:00
+    party.execute("turn camp hazard=6")  # to 02:00: the day ends at midnight
+    assert weather(party) == "inclement"
+
+
+def test_clear_skies_and_overcast_shift_the_next_weather_roll(party: Expedition) -> None:
+    """Travel Turns, Weather: clear skies add 2 to the next weather roll, overcast takes 2
+    off."""
+    travel(party)
+    run(party, "counter set season autumn")
+    read = []
+    for typed in (12, 10, 7, 7):
+        batch = party.execute(f"do weather weather-autumn={typed}")
+        read += [r.label for r in of(batch, ev.ResultRead)]
+    assert read == [
+        "Clear skies (+2 to the next weather roll)",
+        "Clear skies (+2 to the next weather roll)",  # 10 + 2
+        "Cloudy",  # 7 + 2
+        "Overcast (-2 to the next weather roll)",
+    ]
+    batch = party.execute("do weather weather-autumn=7")  # 7 - 2
+    assert [r.label for r in of(batch, ev.ResultRead)] == ["Inclement weather (fog)"]
+
+
+def test_exhaustion_equal_to_phys_kills(party: Expedition) -> None:
+    """Items & Equipment, Exhaustion: an Errant whose Exhaustion reaches their phys dies."""
+    run(party, "pc Bryn exhaustion=8")
+    assert "dead" not in party.state.member("Bryn").conditions  # type: ignore[union-attr]
+    party.execute("turn explore hazard=2 choice=exhaustion")
+    bryn = party.state.member("Bryn")
+    assert bryn is not None and "dead" in bryn.conditions  # 9 of PHYS 9
+    ash = party.state.member("Ash")
+    assert ash is not None and "dead" not in ash.conditions
+
+
+def test_a_starving_errant_gains_exhaustion_each_day_without_food(party: Expedition) -> None:
+    """Travel Turns, Eating & Drinking: neither rations nor Supply when the Event Die
+    depletes, and the Errant starves: 1 Exhaustion, another each day without food (at each
+    midnight while they have none) and each Deplete result."""
+    travel(party)
+    run(party, "pc Bryn rations=0 supply=0")
+    party.execute("turn orient hazard=3")
+    assert track(party, "Bryn") == 1
+    for _ in range(3):
+        party.execute("turn orient hazard=6")
+    assert track(party, "Bryn") == 1
+    party.execute("turn orient hazard=6")  # to 02:00: the day ends without food
+    assert (track(party, "Bryn"), track(party, "Ash")) == (2, 0)
+    run(party, "pc Bryn +1 rations")
+    for _ in range(6):
+        party.execute("turn orient hazard=6")
+    assert track(party, "Bryn") == 2  # fed: no more for the days
 
 
 def test_the_weather_is_read_by_season(party: Expedition) -> None:
@@ -457,7 +632,7 @@ def test_the_reaction_roll_is_2d6(party: Expedition, total: int, result: str) ->
 
 def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     """A site, the wilderness and a camp survive closing and opening the file."""
-    run(party, "turn explore hazard=3", "turn explore hazard=2", "do push-on")
+    run(party, "turn explore hazard=3", "turn explore hazard=2 choice=rest")
     travel(party)
     run(party, "turn peregrinate hazard=3", "turn camp hazard=6", "turn camp hazard=5")
     replays_the_same(party)

@@ -34,6 +34,10 @@ def party(expedition: Factory) -> Expedition:
     return made
 
 
+#: The Conditions of the cards (the procedure's own bookkeeping ones left out).
+CARDS = {"exhausted", "hungry", "frightened", "injured", "drained"}
+
+
 def labels(batch: object, key: str = "hazard") -> list[str]:
     return [r.label for r in of(batch, ev.ResultRead) if r.key == key]  # type: ignore[arg-type]
 
@@ -272,6 +276,47 @@ def test_a_full_rest_is_a_week_and_restores_everything(party: Expedition) -> Non
     hp, conditions, _ = member(party, "Ash")
     assert hp == 4 and not conditions & {"exhausted", "injured"}
     assert party.state.day == 8
+
+
+def test_a_week_in_safety_leaves_the_day_it_ends_in_rested_and_fed(party: Expedition) -> None:
+    """Running Mausritter, Rest; Inventory, Conditions: a day without a watch of rest brings
+    Exhausted, one without a meal Hungry. The week of a full rest is rest and food and
+    board: the first watch out of it that ends the day finds the mice neither."""
+    run(party, "light off torch2", "enter haven", "turn full-rest", "enter wilds")
+    assert (party.state.day, party.state.clock_text) == (8, "06:00")
+    party.execute("turn stay watch-encounter=6 weather-spring=7")
+    party.execute("turn stay")
+    party.execute("turn stay watch-encounter=6")  # 18:00 to midnight: day 8 ends
+    assert party.state.day == 9
+    assert not member(party, "Ash")[1] & {"exhausted", "hungry"}
+    assert not member(party, "Bryn")[1] & {"exhausted", "hungry"}
+
+
+def test_each_condition_is_cleared_by_its_own_requirement(party: Expedition) -> None:
+    """Inventory, Conditions: a Condition is removed only by meeting its clear requirement,
+    usually a short, long or full rest; the Condition cards give each: Frightened after a
+    short rest, Exhausted after a long rest, Hungry after a meal, Injured and Drained after a
+    full rest."""
+    run(party, "pc Ash +frightened +exhausted +hungry +injured +drained")
+    party.execute("turn short-rest")
+    assert member(party, "Ash")[1] & CARDS == {"exhausted", "hungry", "injured", "drained"}
+    run(party, "light off torch2", "enter wilds")
+    party.execute("turn long-rest watch-encounter=6 weather-spring=7")
+    assert member(party, "Ash")[1] & CARDS == {"injured", "drained"}
+    run(party, "enter haven", "turn full-rest")
+    assert member(party, "Ash")[1] & CARDS == set()
+
+
+def test_a_meal_clears_hunger_and_a_long_rest_exhaustion_and_fright(party: Expedition) -> None:
+    """Inventory, Conditions (the Condition cards): Hungry is cleared by a meal (`do eat`,
+    or the long rest's); Exhausted and Frightened by the long rest's sleep, for a mouse
+    with no ration too; Hungry stays for one with nothing to eat."""
+    run(party, "pc Ash +hungry", "pc Bryn +hungry +exhausted +frightened", "pc Bryn rations=0")
+    party.execute("do eat by=Ash")
+    assert "hungry" not in member(party, "Ash")[1]
+    run(party, "light off torch2", "enter wilds")
+    party.execute("turn long-rest watch-encounter=6 weather-spring=7")
+    assert member(party, "Bryn")[1] & CARDS == {"hungry"}
 
 
 def test_a_day_without_a_watch_of_rest_is_exhausting(party: Expedition) -> None:

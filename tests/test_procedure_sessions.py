@@ -411,8 +411,7 @@ SCRIPTS: dict[str, list[str]] = {
         "do weather weather-spring=2",
         "turn peregrinate-slowly hazard=1,5 sign=wolves",  # 4: 18:00, night falls
         "do tire by=Bryn",
-        "turn peregrinate-quickly hazard=2,6",  # 5: the fifth march of the day
-        "do push-on",
+        "turn peregrinate-quickly hazard=2,6 choice=exhaustion",  # 5: the fifth march of the day
         "turn camp hazard=6",  # 6: 02:00
         "turn camp campsite=uncomfortable watch=one by=Cob hazard=3",  # 7: no Rest there
         "turn peregrinate hazard=1 combat-distance=5",  # 8: the wolves
@@ -437,8 +436,7 @@ SCRIPTS: dict[str, list[str]] = {
         "turn explore hazard=5 sign=ghouls",  # 16
         "turn act hazard=3",  # 17: torch2 loses a Burn
         "turn explore-slowly hazard=2,4",  # 18
-        "turn explore hazard=2",  # 19
-        "do push-on",
+        "turn explore hazard=2 choice=rest",  # 19: a Rest, and a negative die owed
         "turn break-door hazard=6,3",  # 20-21: torch2 burns out
         "light on torch",
         "turn explore hazard=1 combat-distance=3",  # 22: the ghouls
@@ -590,8 +588,8 @@ SCRIPTS: dict[str, list[str]] = {
     # lead's Charisma bonus; four-hour watches outdoors, a day's food at each midnight and
     # hunger from the third day without.
     "basic-fantasy": [
-        "pc add Ari hp=8 STR=16 CHA=16",
-        "pc add Morningstar hp=5 INT=15 CHA=12",
+        "pc add Ari hp=8 STR=16 CHA=16 DEATH=12",
+        "pc add Morningstar hp=5 INT=15 CHA=12 DEATH=13",
         "light add torch count=4 carrier=Ari",
         "light add lantern carrier=Morningstar",
         "light on torch burn=1",
@@ -664,10 +662,10 @@ SCRIPTS: dict[str, list[str]] = {
         "light add lantern carrier=Bryn",
         "party +1 oil",
         "session start",
-        "turn travel path=road hazard=3",
+        "turn travel path=road hazard=3 weather-spring=3",
         "turn travel path=trail lost=2 hazard=2",
         "turn camp hazard=6",
-        "turn travel lost=5 hazard=5",
+        "turn travel lost=5 hazard=5 weather-spring=4 toll=fatigue barrier=action",
         "turn supply by=Ash hunters=2 bounty=2 hazard=4",
         "turn night-travel path=wilderness lost=4 wilderness-events=3 hazard=1 reaction=9",
         "enter dungeon",
@@ -685,9 +683,9 @@ SCRIPTS: dict[str, list[str]] = {
         "turn enter events=4",
         "light on lantern1",
         "turn move",
-        "do noise events=5",
+        "do noise events=5 exhaustion=fatigue",
         "turn rest events=6",
-        "turn linger events=5",
+        "turn linger events=5 exhaustion=ration",
         "turn move",
         "turn enter events=4",
         "light refuel lantern1",
@@ -696,9 +694,9 @@ SCRIPTS: dict[str, list[str]] = {
         "turn hurry events=6",
         "turn move",
         "enter wilderness",
-        "turn travel path=wilderness lost=3 hazard=1 reaction=12",
+        "turn travel path=wilderness lost=3 hazard=1 reaction=12 weather-spring=1",
         "turn camp hazard=6",
-        "turn travel path=trail lost=6 hazard=5",
+        "turn travel path=trail lost=6 hazard=5 barrier=fatigue",
         "turn explore hazard=2",
         "turn supply by=Bryn bounty=1 hazard=3",
         "turn camp hazard=6",
@@ -715,7 +713,7 @@ SCRIPTS: dict[str, list[str]] = {
         "turn enter events=3",
         "turn move",
         "enter wilderness",
-        "turn travel path=road hazard=6",
+        "turn travel path=road hazard=6 weather-spring=6",
         "turn travel hazard=2",
         "turn camp hazard=6",
         "session end",
@@ -750,8 +748,8 @@ SCRIPTS: dict[str, list[str]] = {
         "light on lantern1",
         "enter wilderness",
         "turn travel lost=3 events=2",
-        "turn difficult lost-hard=2 events=3",
-        "turn reorient events=4 expiration=3",
+        "turn difficult lost-hard=2 off-course=5 events=3",
+        "turn reorient events=4 expiration=3 hunger=ration",
         "turn treacherous lost-hard=6 events=5",
         "turn camp events=6",
         "turn camp events=1 reaction=10 wants=8",
@@ -859,18 +857,23 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "torch3 has 8 turns left (rolled 1d4+4: 8 turns)." in read["basic-fantasy"]
     assert "Morningstar loses 1 HP (hunger)" in read["basic-fantasy"]
     assert "d6 with advantage [1, 5] keep 5 = 5 (table dice) → Encounter sign" in read["errant"]
+    assert "Rest or Exhaustion: exhaustion (the party's choice)" in read["errant"]
     assert (
-        "Ash: Exhaustion 1 (more than four travel turns of peregrinating today)." in read["errant"]
+        "Ash: Exhaustion 2 (more than four travel turns of peregrinating today)." in read["errant"]
     )
-    assert "Cob: Exhaustion 3 (a travel turn's watch kept alone)." in read["errant"]
-    assert "Cob: Exhaustion 5 (starving)." in read["errant"]
+    assert "Cob: Exhaustion 4 (a travel turn's watch kept alone)." in read["errant"]
+    assert "Cob fails, 1 (above 2 and at most PHYS 11 succeeds)." in read["errant"]
+    assert "Cob: Exhaustion 6 (starving)." in read["errant"]
+    assert "Weather is now inclement (season)." in read["errant"]  # winter's sleet
     assert "Bryn: Exhaustion 4 (severe weather)." in read["errant"]
     assert "Ash: Exhaustion 1 (a night's Rest on a beautiful day)." in read["errant"]
     assert "Encounter! No watch, or an open campsite: the sign is an encounter." in read["errant"]
+    assert "Negative Event Die owed is now next-turn (the Company rests)." in read["errant"]
     assert "torch2 goes out at strike 2." in read["errant"]
-    assert "Ash: Supply -1 → 3 (Burn with no lit light)." in read["errant"]
+    assert "Ash: Supply -1 → 4 (Burn with no lit light)." in read["errant"]
     assert "Encounter roll: d6 [2] = 2 (table dice) → Omen" in read["mausritter"]
-    assert "STR save against the weather: Bryn fails, -5 against DC 0." in read["mausritter"]
+    saved = "STR save against the weather: Bryn fails, 14 (at most STR 9 succeeds)."
+    assert saved in read["mausritter"]
     assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]
     assert "Bryn gains a condition: hungry (The day ends)." in read["mausritter"]
     assert "torch2: burned 3 h (18 exploration turns), burnt out" in read["mausritter"]
@@ -902,7 +905,9 @@ def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home:
 def test_the_cairn_examples_tell_the_texts_rules() -> None:
     """What the Cairn texts are known for reads in their examples, as the ledgers say."""
     cairn = " ".join((EXAMPLES / "cairn.txt").read_text(encoding="utf-8").split())
-    assert "Ash: Fatigue 1 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "Ash: Fatigue 2 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "The weather's toll: fatigue (the party's choice)" in cairn
+    assert "Exhaustion: ration (the party's choice)" in cairn
     assert "torch1 goes out at strike 3." in cairn
     assert "The party: Oil cans -1 → 0 (a can of oil for lantern1)." in cairn
     assert "The party switches to: dungeon cycle." in cairn

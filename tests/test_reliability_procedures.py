@@ -139,7 +139,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
             'effects = [{ do = "encounter" }]',
             'effects = [{ do = "encounter", when = { streak = 0 } }]',
         ),
-        "streak: should be at least 1",
+        "streak: is 0; it should be 1 to 10,000 turns",
     ),
     "bad dice": (walk(MINIMAL, 'dice = "d6"', 'dice = "d6+"'), "nothing follows a '+'"),
     "dice bomb": (
@@ -259,7 +259,7 @@ def test_the_command_line_reports_hostile_files_without_a_traceback(tmp_path: Pa
     listed = run("procedures")
     assert listed.returncode == 0 and "Traceback" not in listed.stderr
     for name in files:
-        assert f"{name} " in listed.stdout and "problem(s)" in listed.stdout
+        assert f"{name}.toml " in listed.stdout and "cannot be used" in listed.stdout
     made = run("new", "x", "--procedure", str(tmp_path / "procedures" / "syntax.toml"))
     assert made.returncode == 2 and "is not valid TOML" in made.stderr
     assert not (tmp_path / "x.delve").exists()

@@ -199,7 +199,7 @@ MORE: dict[str, list[str]] = {
         "turn explore-slowly",
         "do surprise",
         "do react",
-        "do push-on",
+        "do tire by=Cob",
         "pc Cob hp=-2",
         "pc Cob hp=+2",
         "turn rest",

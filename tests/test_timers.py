@@ -189,15 +189,20 @@ def test_a_declared_timer_starts_at_its_usual_length_with_its_label(home: Path) 
 
 
 def test_the_loader_names_each_bad_timer_with_its_key_and_line() -> None:
-    text = SPELLS.replace("turns = 6", "turns = 6\nminutes = 10").replace("hours = 1", "hours = 0")
+    text = SPELLS.replace("turns = 6", "turns = 6\nminutes = 10")
     text += '\n[timers.Bad]\nlabel = "x"\nturns = 2\n'
     with pytest.raises(ProcedureError) as refused:
         load_text(text)
     said = str(refused.value)
     assert "timers.light" in said and "give one of turns, minutes or hours" in said
-    assert "timers.potion.hours" in said and "should be 1 to 999999" in said
     assert "timers.Bad" in said and "lower-case" in said
     assert all(problem.line for problem in refused.value.problems)
+    # A length out of its range is refused as the file is read, before the checks above.
+    with pytest.raises(ProcedureError) as refused:
+        load_text(SPELLS.replace("hours = 1", "hours = 0"))
+    (problem,) = refused.value.problems
+    assert problem.path == "timers.potion.hours" and problem.line
+    assert problem.message == "is 0; it should be 1 to 999,999 hours."
 
 
 def test_an_event_no_timer_command_could_write_is_named() -> None:

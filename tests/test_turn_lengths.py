@@ -115,7 +115,19 @@ def test_a_slower_member_joining_slows_the_next_turn(home: Path) -> None:
             ("base_speed = 120", ""),
             "movement: member_speed needs base_speed: the speed the actions' distances are for.",
         ),
-        (("base_speed = 120", "base_speed = 0"), "movement.base_speed: should be more than 0."),
+        (
+            ("base_speed = 120", "base_speed = 0"),
+            "movement.base_speed: is 0; it should be more than 0, at most 1,000,000.",
+        ),
+        (
+            ("hours = 4", "hours = nan"),
+            "turn_types.camp.hours: is nan, which is not a number; give a number from 0 to "
+            "8,760 hours.",
+        ),
+        (
+            ("weeks = 1", "weeks = 1e308"),
+            "turn_types.town.weeks: is 1e+308; it should be 0 to 52 weeks.",
+        ),
     ],
 )
 def test_a_bad_length_or_speed_is_reported_with_its_key(

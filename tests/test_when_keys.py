@@ -38,6 +38,7 @@ FALLBACK = "only when its condition holds, and it does not now"
 #: must say, so a game master knows which key stops a rule.
 SAMPLES: dict[str, tuple[Any, str]] = {
     "inputs": ({"nav": "success"}, "nav=success"),
+    "not_inputs": ({"nav": "failure"}, "not nav=failure"),
     "counter_at_least": ({"weather": 2}, "the weather is at least 2 (it is 0)"),
     "counter_at_most": ({"weather": 1}, "the weather is at most 1 (it is 0)"),
     "first_turns": (3, "during the first 3 "),
@@ -79,6 +80,7 @@ SAMPLES: dict[str, tuple[Any, str]] = {
 #: or a number with a floor: each needs a check beyond its type.
 CHECKED = {
     "inputs",
+    "not_inputs",
     "streak",
     "counter_at_least",
     "counter_at_most",
@@ -186,8 +188,8 @@ def test_the_party_resource_is_said_with_what_it_holds_now(home: Path) -> None:
 def test_each_check_reports_a_wrong_name_at_its_key() -> None:
     """A bad procedure lists every problem with its key: one per checked key here."""
     bad = {
-        "streak": "0",
         "inputs": '{ nope-input = "x" }',
+        "not_inputs": '{ nope-input-b = "x" }',
         "counter_at_least": "{ no-counter-a = 1 }",
         "counter_at_most": "{ no-counter-b = 1 }",
         "counter_levels": '{ season = ["monsoon"] }',

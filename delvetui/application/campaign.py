@@ -37,12 +37,30 @@ _SPAN = re.compile(r"(?:(\d{1,9})d)?(?:(\d{1,9})h)?(?:(\d{1,9})m)?")
 MAX_DOWNTIME_DAYS = 10_000
 
 
+def check_day(day: int) -> None:
+    """Refuse a day an expedition cannot start on: 1 to ``MAX_DOWNTIME_DAYS``."""
+    if not 1 <= day <= MAX_DOWNTIME_DAYS:
+        raise CommandError(
+            f"The day {day} is out of range; give a day from 1 to {MAX_DOWNTIME_DAYS}."
+        )
+
+
+def check_campaign(name: str) -> None:
+    """Refuse a campaign name an expedition could not have (``paths.name_problem``): a
+    campaign's name is shown and exported as an expedition's is."""
+    wrong = paths.name_problem(name)
+    if wrong:
+        raise CommandError(f"{quoted(name)} cannot name a campaign: {wrong}.")
+
+
 def downtime_minutes(text: str) -> int:
     """A downtime typed as days, hours and minutes (7d, 36h, 2d6h, 90m) in minutes."""
     found = _SPAN.fullmatch(text.strip().lower())
     if not text.strip() or found is None or not any(found.groups()):
+        why = ", which cannot be less than none" if text.strip().startswith("-") else ""
         raise CommandError(
-            f"'{quoted(text)}' is not a downtime; write days and hours, e.g. 7d, 36h or 2d6h."
+            f"'{quoted(text)}' is not a downtime{why}; write days and hours, e.g. 7d, 36h "
+            "or 2d6h (0d for none)."
         )
     days, hours, minutes = (int(part or 0) for part in found.groups())
     total = days * MINUTES_PER_DAY + hours * 60 + minutes
@@ -100,14 +118,16 @@ def _next_start(
             raise CommandError(f"'{quoted(start)}' is not a start time; write HH:MM, e.g. 08:00.")
         hour = found[0] * 60 + found[1]
     if day is not None:
-        if downtime:
+        check_day(day)
+        if downtime is not None:
             raise CommandError(
                 "Give the downtime (--downtime 7d) or the day the next expedition starts "
                 "(--day N), not both."
             )
         clock = (day - 1) * MINUTES_PER_DAY + hour
     else:
-        clock = earliest = before.clock + (downtime_minutes(downtime) if downtime else 0)
+        rest = 0 if downtime is None else downtime_minutes(downtime)
+        clock = earliest = before.clock + rest
         if start is not None:
             clock = earliest - earliest % MINUTES_PER_DAY + hour
             if clock < earliest:
@@ -238,8 +258,7 @@ def first_in_campaign(
 ) -> Path:
     """Make the first expedition of a chain, in the campaign named ``campaign`` (when given)
     and starting on ``day``; return its path (``path``, or NAME in the data folder)."""
-    if not 1 <= day <= MAX_DOWNTIME_DAYS:
-        raise CommandError(f"The day {day} is out of range; give a day from 1 to 10000.")
+    check_day(day)
     seed = secrets.randbelow(MAX_SEED) if seed is None else seed
     first = start_events(name, procedure, seed=seed, start=start, calendar=calendar)
     started = first[0]
@@ -248,11 +267,7 @@ def first_in_campaign(
         attrs.evolve(started, clock=started.clock + (day - 1) * MINUTES_PER_DAY)
     ]
     if campaign is not None:
-        from delvetui.core.campaign import problem
-
-        wrong = problem(State(), ev.CampaignNamed(campaign=campaign))
-        if wrong:
-            raise CommandError(f"{quoted(campaign)} cannot name a campaign: {wrong}.")
+        check_campaign(campaign)
         opening.append(ev.CampaignNamed(campaign=campaign))
     final = path or paths.new_expedition_path(name)
     return _create(final, name, procedure, (*opening, *first[1:]), commands)
@@ -294,12 +309,15 @@ def new_in_campaign(
     calendar: str = "",
 ) -> tuple[Path, tuple[str, ...]]:
     """``delvetui new`` with --after, --campaign or --day: the path made and the notes."""
+    if campaign is not None:
+        check_campaign(campaign)
     if after is None:
         if downtime is not None or leave:
             raise CommandError("--downtime and --leave go with --after PRED (the one continued).")
         assert procedure is not None
         made = first_in_campaign(
-            name, procedure, campaign=campaign, day=day or 1, start=start, seed=seed,
+            name, procedure, campaign=campaign, day=1 if day is None else day, start=start,
+            seed=seed,
             commands=commands, path=path, calendar=calendar,
         )  # fmt: skip
         return made, ()

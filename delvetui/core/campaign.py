@@ -311,12 +311,15 @@ def _conditions(
     weary: Collection[str] = (),
 ) -> Iterator[ev.Event]:
     """The lasting conditions a member keeps: a day of rest clears those ``clear`` names,
-    and any downtime ends those that last until the next rest or for some turns. Where a
+    enough days those ``clear_after`` names, and any downtime ends those that last until
+    the next rest or for some turns. Where a
     day of rest removes all fatigue, a condition named as a fatigue step (``weary``: a
     game's "tired", "exhausted" given as a condition) ends with it."""
     timers, until_rest = dict(member.timers), dict(member.until_rest)
     for condition in member.conditions:
         if days and (condition in rest.clear or (rest.fatigue == "all" and condition in weary)):
+            continue
+        if condition in rest.clear_after and days >= rest.clear_after[condition]:
             continue
         if passed and (condition in timers or condition in until_rest):
             continue

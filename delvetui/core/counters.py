@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
-from delvetui.core.work import Work, named
+from delvetui.core.work import Work, counter_changed, named
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Counter
 from delvetui.text import number_problem, quoted, suggest
@@ -29,6 +29,7 @@ def set_counter(work: Work, command: cmd.SetCounter) -> None:
             counter=command.counter, value=value, change=value - current, reason=BY_HAND
         )
     )
+    counter_changed(work, command.counter)
 
 
 def _value(rules: Counter, given: str, current: int) -> int:

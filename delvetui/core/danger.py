@@ -80,7 +80,8 @@ def _past(member: Member, track_id: str, track: Track) -> str | None:
     of = f"/{limit}" if limit is not None else ""
     at = track.danger_at
     if at == OVER:
-        past = limit is not None and value > limit
+        top = track.crossed(limit)
+        past = top is not None and value > top
     else:
         past = isinstance(at, int) and value >= at
     return f"{visible(member.name)} {value}{of}" if past else None

@@ -18,7 +18,7 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
 from delvetui.core.counters import set_counter
-from delvetui.core.lights import add_light, find_light, light_on, refuel, set_light
+from delvetui.core.lights import add_light, find_light, light_on, put_out, refuel, set_light
 from delvetui.core.party import add_member, edit_member, edit_party, set_marching_order
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import History
@@ -200,7 +200,7 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             light_on(work, command.target, command.carrier)
         case cmd.LightOff():
             light = find_light(work, command.target, lit=True)
-            work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
+            work.emit(put_out(work, light))
         case cmd.DouseLights():
             _douse(work, command.carrier)
         case cmd.HandLight():
@@ -276,7 +276,7 @@ def _douse(work: Work, carrier: str | None) -> None:
     if not lit:
         raise CommandError(f"{name} carries no lit light." if name else "No light is lit.")
     for light in lit:
-        work.emit(ev.LightPutOut(id=light.id, reason="put out", spent=False))
+        work.emit(put_out(work, light))
 
 
 def _history(found: tuple[int, str] | None, verb: str) -> tuple[int, str]:

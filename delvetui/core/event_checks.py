@@ -174,6 +174,7 @@ _CHECKS.update(
         ev.LightFlickered: lambda at, e: _light(at.state, e.id),
         ev.EffectDeferred: lambda at, e: _member(at.state, e.member) if e.member else None,
         ev.ShownToPlayers: lambda at, e: _one_of("the players' screen", e.what, PLAYERS_SHOW),
+        ev.CheckMadeUnder: lambda at, e: e.problem(),
     }
     # Nothing to check but every event's bounds: free words (a sign, what broke a rest, a
     # logged line); undo and redo never come here (core.audit: the timeline checks them).

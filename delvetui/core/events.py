@@ -936,6 +936,28 @@ class CampaignNamed(Event):
     campaign: str
 
 
+@event()
+@attrs.frozen(repr=False, eq=False)
+class CheckMadeUnder(Event):
+    """A check rolled under an ability score was made: a success is a die above ``above``
+    (the difficulty) and at most the member's ``ability`` score, ``score``."""
+
+    id: str
+    name: str
+    label: str
+    ability: str
+    score: int
+    above: int
+    total: int
+    success: bool
+
+    def problem(self) -> str | None:
+        """Why no roll could have given this verdict (the audit's check), or None."""
+        if self.success == (self.above < self.total <= self.score):
+            return None
+        return f"{self.total} above {self.above} and at most {self.score} is not {self.success}"
+
+
 # Upcasters: older payloads as the next version writes them ---------------------------------
 # One function per version bump, named for the type and the version it reads. A field added
 # later is filled here, with the value that says what the older version meant, rather than

@@ -69,6 +69,7 @@ for _kind in (
     ev.Logged,
     ev.Noted,
     ev.CheckMade,
+    ev.CheckMadeUnder,
     ev.BatchVoided,
     ev.BatchRestored,
     ev.LightFlickered,

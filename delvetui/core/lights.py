@@ -263,3 +263,12 @@ def _pay_for_refuel(work: Work, light: Light, resource: str, reason: str) -> Non
             reason=f"{reason} for {light.id}",
         )
     )
+
+
+def put_out(work: Work, light: Light) -> ev.LightPutOut:
+    """A light put out on purpose: it can be lit again, unless its kind is used up when
+    snuffed (``relight = false``: a torch)."""
+    kind = work.procedure.lights.get(light.kind)
+    if kind is not None and not kind.relight:
+        return ev.LightPutOut(id=light.id, reason="snuffed: it cannot be lit again", spent=True)
+    return ev.LightPutOut(id=light.id, reason="put out", spent=False)

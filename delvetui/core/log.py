@@ -294,6 +294,15 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
                 f"{check_label(event.label)}: {who} {verdict}, {event.total} against DC "
                 f"{event.dc}.",
             )
+        case ev.CheckMadeUnder():
+            # "DV 2 phys Saving Throw: Ash fails, 14 (above 2 and at most PHYS 12 succeeds)."
+            verdict = "succeeds" if event.success else "fails"
+            above = f"above {event.above} and " if event.above else ""
+            return (
+                "check",
+                f"{check_label(event.label)}: {event.name} {verdict}, {event.total} "
+                f"({above}at most {event.ability} {event.score} succeeds).",
+            )
         case ev.CounterChanged():
             counter = procedure.counters.get(event.counter)
             label = counter.label if counter else event.counter

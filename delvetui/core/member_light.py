@@ -7,13 +7,16 @@ first, then the members nearest the carrier in the marching order (the party's o
 front of the order first. A lit light of a kind without ``lights`` lights the whole party,
 as every light does in a procedure that never says ``lights``. A member's level is the
 brightest any light gives them; the party's level is the one most members have (the
-brighter on a tie). Pure: state and procedure in, levels out.
+brighter on a tie). Where every light lights the whole party, the bright level may ask
+for a number of strikes left per member (``strikes_per_member``): fewer, and the party
+is in dim light. Pure: state and procedure in, levels out.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from delvetui.core.campaign import DEAD
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
 
@@ -34,7 +37,10 @@ def reach(state: State, light: Light) -> list[str]:
 
 
 def member_levels(state: State, procedure: Procedure) -> dict[str, str]:
-    """Each member's light level, in the marching order."""
+    """Each member's light level, in the marching order (the party's, for each, where
+    every light lights the whole party)."""
+    if not per_member(procedure):
+        return dict.fromkeys((member.name for member in state.party), party_level(state, procedure))
     best = dict.fromkeys((member.name for member in state.party), 0)
     for light in state.lit_lights:
         kind = procedure.lights.get(light.kind)
@@ -55,7 +61,7 @@ def member_level(state: State, procedure: Procedure, name: str) -> str:
     """One member's light level (the party's, where lights light the whole party), as the
     member sees by it: a condition's ``sight`` (darkvision) may lift it."""
     if not per_member(procedure):
-        level = state.light_level
+        level = party_level(state, procedure)
     else:
         level = member_levels(state, procedure).get(name, state.light_level)
     return seen_by(state, procedure, name, level)
@@ -79,9 +85,32 @@ def seen_by(state: State, procedure: Procedure, name: str, level: str) -> str:
 
 def party_level(state: State, procedure: Procedure) -> str:
     """The party's light level: where each light lights the whole party, the brightest lit
-    light's (``State.light_level``); else the level most members have, the brighter on a tie.
+    light's (``State.light_level``), dim where the bright level asks more strikes left per
+    member than the lit lights have (``strikes_per_member``); else the level most members
+    have, the brighter on a tie.
     """
     if not per_member(procedure) or not state.party:
-        return state.light_level
+        return _by_strikes(state, procedure, state.light_level)
     counts = Counter(member_levels(state, procedure).values())
     return max(counts, key=lambda level: (counts[level], LEVELS.index(level)))
+
+
+def strikes_left(state: State, procedure: Procedure) -> int:
+    """The strikes the lit lights have left, added up (a light of a kind without strikes
+    counts one): Errant's total Burn."""
+    total = 0
+    for light in state.lit_lights:
+        kind = procedure.lights.get(light.kind)
+        strikes = kind.strikes if kind is not None else None
+        total += 1 if strikes is None else max(0, strikes - light.strikes)
+    return total
+
+
+def _by_strikes(state: State, procedure: Procedure, level: str) -> str:
+    """Bright light held to the bright level's share of strikes left per member."""
+    bright = procedure.light_levels.get("bright")
+    share = bright.strikes_per_member if bright is not None else None
+    if level != "bright" or share is None or not state.party:
+        return level
+    living = sum(1 for member in state.party if DEAD not in member.conditions)
+    return "bright" if strikes_left(state, procedure) >= share * living else "dim"

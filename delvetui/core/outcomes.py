@@ -132,6 +132,8 @@ class _Counting(Work):
         super().__init__(state, rolls.procedure, Inputs(()), script, False)
         self.script = script
         self.rolls = rolls
+        # A choice is the party's, not chance's: the odds follow its first option.
+        self.first_choice = True
 
     def draw(self, key: str, expression: str) -> dice.Roll:
         options = self.rolls.options(key, expression, self.state)

@@ -8,6 +8,9 @@ that resuming from a snapshot gives the same state as a full replay.
 from __future__ import annotations
 
 import json
+import types
+import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -130,11 +133,81 @@ def loads(
     ``batch`` is the batch the snapshot was taken after: no stack can name a later one.
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
         if data.get("format") != FORMAT or data.get("program") != program:
             return None
         state = state_from_data(data["state"])
         stacks = [unruns(data[name], upto=batch) for name in ("active", "redo", "base")]
     except (ValueError, TypeError, KeyError, AttributeError):
         return None
+    if not fits(State, state):
+        return None  # a value of the wrong type (a float for a count): not one we wrote
     return state, stacks[0], stacks[1], stacks[2]
+
+
+def _no_constant(name: str) -> object:
+    """``NaN`` and the infinities, which JSON itself does not have: not a snapshot's."""
+    raise ValueError(f"{name} is not a number a snapshot holds")
+
+
+def fits(hint: Any, value: object) -> bool:
+    """True when the value is of the declared type: an attrs value field by field, a
+    whole number that is one (not a bool, not a float), a tuple item by item. A snapshot
+    is checked so before it stands for the state: its checksum finds damage, not a file
+    made by hand, and a wrong type would break the table far away."""
+    return _checker(hint)(value)
+
+
+Check = Callable[[object], bool]
+_CHECKERS: dict[Any, Check] = {}
+
+
+def _checker(hint: Any) -> Check:
+    """The check of one declared type, worked out once (a snapshot is checked at every
+    open, and a state holds a few kinds of value many times)."""
+    found = _CHECKERS.get(hint)
+    if found is None:
+        found = _CHECKERS[hint] = _made(hint)
+    return found
+
+
+def _made(hint: Any) -> Check:
+    if isinstance(hint, type) and attrs.has(hint):
+        cls = hint
+        hints = _hints(cls)
+        fields = [(f.name, hints[f.name]) for f in attrs.fields(cls)]
+        return lambda value: (
+            isinstance(value, cls)
+            and all(_checker(kind)(getattr(value, name)) for name, kind in fields)
+        )
+    simple: dict[Any, Check] = {
+        type(None): lambda value: value is None,
+        bool: lambda value: isinstance(value, bool),
+        int: lambda value: isinstance(value, int) and not isinstance(value, bool),
+        str: lambda value: isinstance(value, str),
+    }
+    if hint in simple:
+        return simple[hint]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return lambda value: any(_checker(arg)(value) for arg in args)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return lambda value: isinstance(value, tuple) and all(map(_checker(args[0]), value))
+    if origin is tuple:
+        return lambda value: (
+            isinstance(value, tuple)
+            and len(value) == len(args)
+            and all(_checker(arg)(item) for arg, item in zip(args, value, strict=True))
+        )
+    return lambda value: True  # a kind this check does not know is the class's own to hold
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        from delvetui.core import state
+
+        _HINTS[cls] = typing.get_type_hints(cls, vars(state))
+    return _HINTS[cls]

@@ -97,7 +97,10 @@ def words(condition: Condition, work: Work) -> str:
 
 def _inputs_test(now: Now, wanted: dict[str, str]) -> bool:
     for key, value in wanted.items():
-        given_ = now.work.inputs.get(key)
+        # Read, not used: the action's inputs are read where they are checked, and a
+        # choice where it is asked for, so a choice typed for a turn that asks none is
+        # still refused as a key nothing used.
+        given_ = now.work.inputs.peek(key)
         if given_ is None:
             given_ = now.work.input_default(key)
         if given_ is None or given_.casefold() != value.casefold():
@@ -107,6 +110,14 @@ def _inputs_test(now: Now, wanted: dict[str, str]) -> bool:
 
 def _inputs_words(now: Now, wanted: dict[str, str]) -> str:
     return " and ".join(f"{key}={value}" for key, value in wanted.items())
+
+
+def _not_inputs_test(now: Now, unwanted: dict[str, str]) -> bool:
+    return not any(_inputs_test(now, {key: value}) for key, value in unwanted.items())
+
+
+def _not_inputs_words(now: Now, unwanted: dict[str, str]) -> str:
+    return " and ".join(f"not {key}={value}" for key, value in unwanted.items())
 
 
 def _counter_name(now: Now, name: str) -> str:
@@ -416,6 +427,7 @@ KEYS: dict[str, WhenKey] = {
     "resource_at_least": WhenKey(*_resource_least),
     "resource_at_most": WhenKey(*_resource_most),
     "inputs": WhenKey(_inputs_test, _inputs_words),
+    "not_inputs": WhenKey(_not_inputs_test, _not_inputs_words),
     "counter_at_least": WhenKey(*_counter_least),
     "counter_at_most": WhenKey(*_counter_most),
     "counter_levels": WhenKey(_counter_levels_test, _counter_levels_words),

@@ -20,6 +20,7 @@ import attrs
 from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core import when
+from delvetui.core.campaign import DEAD
 from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State, track_limit
@@ -81,6 +82,14 @@ class Inputs:
         self.read.add(folded)
         return found[0]
 
+    def peek(self, key: str) -> str | None:
+        """The value given for an input, without counting it as used: a condition reads it,
+        but only what the value is for (an action's input, a choice) uses it."""
+        folded = key.casefold()
+        self.wanted.add(folded)
+        found = self.values.get(folded)
+        return found[0] if found else None
+
     def take(self, key: str) -> str | None:
         """The next value given for a roll key; a key given twice serves two rolls."""
         folded = key.casefold()
@@ -111,6 +120,12 @@ class Inputs:
                 )
             if not taken and key not in self.read and key in self.skipped:
                 raise CommandError(f"{self.skipped[key]}; leave out {key}= (nothing was saved).")
+            if not taken and key not in self.read and key in self.wanted:
+                # Looked at (a choice a rule would ask for), but nothing asked for it.
+                raise CommandError(
+                    f"'{key}=' was given but nothing in this command asked for it: it is "
+                    "used only on a turn whose rule or result asks for it."
+                )
             if not taken and key not in self.read:
                 hint = suggest(key, sorted(self.wanted))
                 used = ", ".join(sorted(self.wanted)) or "none"
@@ -220,6 +235,10 @@ class Work:
         self.over_fired: set[tuple[str, str]] = set()
         #: (member, track) whose ``over`` is being applied: its own effects cannot set it off.
         self.in_over: set[tuple[str, str]] = set()
+        #: True while a counter's ``on_change`` is applied: it sets off no other.
+        self.in_change = False
+        #: True where a choice is not asked but its first option taken (the odds).
+        self.first_choice = False
         #: The length of the turn being taken in minutes, when the game master said it (an
         #: action's ``minutes_input``); None for the kind of turn's own length.
         self.said_minutes: int | None = None
@@ -287,9 +306,9 @@ class Work:
             return [self.member(ctx.scope)]
         if target == "by-or-each":
             named = ctx.member or self.inputs.get("by")
-            return [self.member(named)] if named else list(self.state.party)
+            return [self.member(named)] if named else self.living()
         if target in ("each", "party"):
-            return list(self.state.party)
+            return self.living()
         name = ctx.member or self.inputs.get("by")
         if name is None:
             if len(self.state.party) == 1:
@@ -302,6 +321,11 @@ class Work:
                 raise InputNeeded("by", "|".join(members), purpose, message, choices=members)
             raise CommandError(message)
         return [self.member(name)]
+
+    def living(self) -> list[Member]:
+        """The members "each" reaches: all but the dead (the condition ``dead``, in any
+        game), whom no effect on each member, and no check of each member, reaches."""
+        return [m for m in self.state.party if DEAD not in m.conditions]
 
     def member(self, name: str) -> Member:
         """The party member of that name, or a CommandError naming the party."""
@@ -356,8 +380,8 @@ class Work:
             for member in self.members(effect.target, ctx):
                 self.apply(effect, ref, attrs.evolve(ctx, member=member.name, scope=member.name))
             return
-        if when is not None and not self.holds(when, ctx.member):
-            return
+        if when is not None and not ctx.deferred and not self.holds(when, ctx.member):
+            return  # a held-over effect's `when` held as it was held over: not asked again
         if effect.unless_rest_next and not ctx.deferred:
             label = effect.label or effect.text or ctx.source
             self.emit(ev.EffectDeferred(ref=ref, label=label, member=ctx.member or ""))
@@ -446,6 +470,10 @@ class Work:
         if why:
             self.inputs.skip(rule_id, f"{rule.label} is not rolled this turn: {why}")
             return
+        if rule.modes:
+            # The rule's own modes join the action's; advantage and disadvantage cancel.
+            given = {m for m, held in rule.modes.items() if self.holds(held)} | {mode} - {""}
+            mode = given.pop() if len(given) == 1 else ""
         table = rule.table_for(self.state.turn_type)
         ctx = Ctx(source=rule.label)
         hazard = self.procedure.is_hazard(rule_id)
@@ -473,6 +501,20 @@ class Work:
         self.apply_all(effects, f"rolls.{rule_id}.{branch}", attrs.evolve(ctx, source=label))
 
 
+def counter_changed(work: Work, name: str, ctx: Ctx | None = None) -> None:
+    """Apply a counter's ``on_change`` after its value changed; the effects in it set off
+    no counter's ``on_change`` again, so one change never leads round in a circle."""
+    counter = work.procedure.counters[name]
+    if not counter.on_change or work.in_change:
+        return
+    work.in_change = True
+    try:
+        here = Ctx(source=counter.label.lower()) if ctx is None else ctx
+        work.apply_all(counter.on_change, f"counters.{name}.on_change", here)
+    finally:
+        work.in_change = False
+
+
 def track_over(
     work: Work, track_name: str, name: str, before: int, *, passing: bool = False
 ) -> None:
@@ -484,7 +526,7 @@ def track_over(
     """
     track = work.procedure.tracks[track_name]
     member = work.member(name)
-    limit = track_limit(track.limit, member)
+    limit = track.crossed(track_limit(track.limit, member))
     value = member.track(track_name)
     if not track.over or limit is None or value <= limit:
         return

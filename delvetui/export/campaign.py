@@ -21,7 +21,7 @@ from delvetui.core.calendar import moment
 from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.errors import DelveError
 from delvetui.procedure.model import Calendar
-from delvetui.text import counted, minutes_words
+from delvetui.text import counted, minutes_words, visible
 
 #: A day in minutes: the campaign's clock counts minutes from day 1, 00:00.
 DAY = MINUTES_PER_DAY
@@ -174,7 +174,9 @@ def assemble(voyages: Sequence[Voyage]) -> list[Campaign]:
         found = [v for v in by_id.get(link.predecessor_id, []) if v is not voyage]
         if not found:
             roots.append(voyage)
-            gaps[voyage.path] = _missing(voyage, link)
+            gaps[voyage.path] = (
+                _itself(voyage) if link.predecessor_id == voyage.id else _missing(voyage, link)
+            )
             continue
         same = [v for v in found if v.digest == link.predecessor_digest]
         predecessor = (same or found)[0]
@@ -253,12 +255,27 @@ def _chains(
 
 
 def _missing(voyage: Voyage, link: Link) -> Gap:
+    other = link.predecessor
+    if other == voyage.name:
+        other = f"another expedition also called {other}"
     return Gap(
         voyage.name,
         link.predecessor,
         "missing",
-        f"{voyage.name} continues {link.predecessor}, which is not in the data folder "
+        f"{voyage.name} continues {other}, which is not in the data folder "
         "(moved, renamed by import, or deleted): what came before it is not shown.",
+    )
+
+
+def _itself(voyage: Voyage) -> Gap:
+    """A file whose link names its own id: only a file written by hand could hold one."""
+    return Gap(
+        voyage.name,
+        voyage.name,
+        "changed",
+        f"{voyage.name} names itself as the expedition it continues, which no command "
+        "writes (the file was made or changed outside delvetui): what came before it is "
+        "not known.",
     )
 
 
@@ -401,13 +418,14 @@ def voyage_lines(voyage: Voyage) -> list[str]:
 
 def report(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> list[str]:
     """The campaign view as the command line prints it: each campaign, then what was not
-    read, each file with the sentence saying why."""
+    read, each file with the sentence saying why; every line made visible, as the terminal
+    shows any text from a file."""
     out: list[str] = []
     for campaign in campaigns:
         out += [*lines(campaign), ""]
     if refused:
         out += ["Not read:", *(f"  {r.name}: {r.reason}" for r in refused)]
-    return out or ["No expeditions in the data folder."]
+    return [visible(line) for line in out] or ["No expeditions in the data folder."]
 
 
 def document(campaigns: Sequence[Campaign], refused: Sequence[Refused]) -> dict[str, Any]:

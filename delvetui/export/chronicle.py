@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import datetime as dt
 from collections.abc import Iterator
-from html import escape as html_escape
 from pathlib import Path
 
 import attrs
@@ -191,7 +190,7 @@ def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         yield _joined(out)
     tail: list[str] = []
     for title, items in _closing(campaign):
-        tail += [f"## {title}", "", *(f"- {esc(item)}" for item in items), ""]
+        tail += [f"## {esc(title)}", "", *(f"- {esc(item)}" for item in items), ""]
     if tail:
         yield "\n".join(tail)
 
@@ -200,7 +199,7 @@ def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
 
 
 def _html(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
-    esc = html_escape
+    esc = html.escape
     title = f"Chronicle of {campaign.name}"
     yield "\n".join(
         [
@@ -247,7 +246,12 @@ def _html(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
         yield _joined(out)
     tail = ["</section>"] if number else []
     for heading, items in _closing(campaign):
-        tail += [f"<h2>{heading}</h2>", "<ul>", *(f"<li>{esc(i)}</li>" for i in items), "</ul>"]
+        tail += [
+            f"<h2>{esc(heading)}</h2>",
+            "<ul>",
+            *(f"<li>{esc(i)}</li>" for i in items),
+            "</ul>",
+        ]
     yield "\n".join([*tail, "</body>", "</html>", ""])
 
 

@@ -2,14 +2,16 @@
 
 Styles are inline, there is no script and no outside resource, and a Content-Security-Policy
 forbids both, so the page looks the same offline and nothing in it can run. Every text is
-escaped with ``html.escape``.
+written through ``escape``: its control characters shown as symbols (``text.visible``, the
+terminal's rule), then ``html.escape``.
 """
 
 from __future__ import annotations
 
-from html import escape
+import html
 
 from delvetui.export.story import NOTHING_YET, Entry, Fact, Part, Story
+from delvetui.text import visible
 
 _CSS = """
 :root { color-scheme: light dark; --ink: #1d1b18; --paper: #fbf8f1; --muted: #6b645a;
@@ -62,6 +64,11 @@ dd ul { padding-left: 1rem; }
 """
 
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
+
+def escape(text: str) -> str:
+    """A text from a file or a name, safe in the page: controls shown, markup escaped."""
+    return html.escape(visible(text))
 
 
 def head(title: str, style: str = "") -> list[str]:

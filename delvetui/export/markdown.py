@@ -13,6 +13,7 @@ import base64
 import re
 
 from delvetui.export.story import Entry, Fact, Part, Story, lines_of
+from delvetui.text import visible
 
 # Characters that mean something inline, in CommonMark or in Obsidian, wherever they are.
 _INLINE = re.compile(r"[\\`*_<>&|~#$]")
@@ -25,8 +26,9 @@ _LEADING = re.compile(r"^([-+=]|\d+(?=[.)]))")
 
 
 def escape(text: str) -> str:
-    """Text that Markdown shows exactly as it is written."""
-    text = " ".join(text.split())
+    """Text that Markdown shows exactly as it is written, every control character shown as
+    a symbol (``text.visible``, the terminal's rule), whatever the text came from."""
+    text = visible(" ".join(text.split()))
     text = _INLINE.sub(lambda m: "\\" + m.group(), text)
     text = _BRACKET.sub(r"\\[", text)
     if text.startswith("["):

@@ -1,15 +1,15 @@
 """The story as plain text: for a terminal, a printout or the body of an e-mail.
 
 Lines are wrapped at 78 columns with the continuation indented under the line it belongs
-to. The story's texts are already free of control characters, so nothing in the file can
-act on a terminal it is printed on. The wrap takes one pass over each text, so a note that
+to. Every text is made visible (``text.visible``) as it is wrapped, so nothing in the file
+can act on a terminal it is printed on. The wrap takes one pass over each text, so a note that
 is one long word costs no more than one of many words.
 """
 
 from __future__ import annotations
 
 from delvetui.export.story import Fact, Part, Story, lines_of
-from delvetui.text import wrap
+from delvetui.text import visible, wrap
 
 WIDTH = 78
 
@@ -51,6 +51,6 @@ def _fact(fact: Fact) -> list[str]:
 
 def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
     rest = rest or first
-    rows = wrap(text.strip(" "), WIDTH - len(first), WIDTH - len(rest))
+    rows = wrap(visible(text).strip(" "), WIDTH - len(first), WIDTH - len(rest))
     out = [(first if n == 0 else rest) + row.strip(" ") for n, row in enumerate(rows)]
     return [line for line in out if line.strip()] or [first.rstrip()]

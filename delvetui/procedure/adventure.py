@@ -33,7 +33,7 @@ from delvetui.procedure.reading import (
     unknown,
 )
 from delvetui.procedure.tree import parse_range
-from delvetui.text import suggest, unseen_in
+from delvetui.text import quote, suggest, unseen_in
 from delvetui.values import as_tuple
 
 #: An adventure's tables file larger than this is refused before it is parsed.
@@ -314,7 +314,7 @@ def _cover(reader: _Reader, path: str, dice_text: str, rolls: list[str]) -> None
         here = f"{path}.rows[{index}].roll"
         span = parse_range(roll)
         if span is None:
-            reader.problem(here, f"'{roll}' is not a range; write 3 or 2-10.")
+            reader.problem(here, f"{quote(roll)} is not a range; write 3 or 2-10.")
             continue
         low, high = span
         if low < expr.minimum or high > expr.maximum:

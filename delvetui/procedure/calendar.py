@@ -36,15 +36,13 @@ from delvetui.text import suggest, unseen_in
 #: a hundred week-days with long names and comments fit many times over.
 MAX_FILE_BYTES = 16_000
 LIMIT = Limit(MAX_FILE_BYTES, "a calendar file may be at most 16 KB")
-#: The most months a year and days a week may have, and days a month.
+#: The most months a year and days a week may have (days a month, and the year of day 1,
+#: are bounded as every number is: ``procedure.bounds``, in the model).
 MOST_NAMES = 100
-MOST_DAYS = 1_000
 #: The longest name of a month or a week-day.
 LONGEST_NAME = 40
 #: The longest a date's words (``reads``) may be written.
 LONGEST_READS = 200
-#: The furthest year from year 0 that day 1 may be in.
-MOST_YEAR = 1_000_000
 #: What a date's words (``reads``) may name.
 PLACEHOLDERS = ("weekday", "ordinal", "number", "month", "year", "day")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
@@ -64,8 +62,6 @@ def check(report: Report, calendar: Calendar, path: str = "calendar") -> None:
             f"gives {len(calendar.days)} numbers for {len(calendar.months)} months; give one "
             "a month, or one number for every month.",
         )
-    elif any(not 1 <= days <= MOST_DAYS for days in lengths):
-        report(f"{path}.days", f"should be 1 to {MOST_DAYS} days a month.")
     month = first_month(calendar)
     if month is None:
         report(
@@ -75,8 +71,6 @@ def check(report: Report, calendar: Calendar, path: str = "calendar") -> None:
         )
     elif month < len(lengths) and not 1 <= calendar.start_day <= lengths[month]:
         report(f"{path}.start_day", f"should be 1 to {lengths[month]}, a day of the month.")
-    if calendar.start_year is not None and abs(calendar.start_year) > MOST_YEAR:
-        report(f"{path}.start_year", f"should be within {MOST_YEAR:,} of year 0.")
     if calendar.start_weekday and calendar.start_weekday not in calendar.week:
         known = ", ".join(calendar.week) or "the calendar has no week"
         report(
@@ -179,6 +173,8 @@ class _Reader(Problems):
         for key, value in raw.items():
             if key not in fields:
                 self.problem(f"{path}.{key}", unknown(key, set(fields), path))
+                continue
+            if self.out_of_range(fields[key].metadata, value, f"{path}.{key}"):
                 continue
             converted = self.value(hints[key], value, f"{path}.{key}")
             if converted is not INVALID:

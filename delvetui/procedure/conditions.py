@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from delvetui.procedure.bounds import COUNT, KEY, TURNS, Bound
 from delvetui.text import suggest
 from delvetui.values import Value, as_tuple
 
@@ -41,7 +42,10 @@ def is_given(value: object) -> bool:
 
 
 def declared_inputs(checks: Checks) -> frozenset[str]:
-    """Every input some action or activity declares, and those any turn may be given."""
+    """Every input some action or activity declares, the choices the party is asked for
+    (a ``choose`` effect's id), and those any turn may be given."""
+    from delvetui.procedure.tree import walk_effects  # the tree reads the model, built on this
+
     p = checks.procedure
     declared = {
         key
@@ -49,6 +53,7 @@ def declared_inputs(checks: Checks) -> frozenset[str]:
         for action in group.values()
         for key in action.inputs
     }
+    declared |= {effect.id for _, effect in walk_effects(p) if effect.do == "choose"}
     return frozenset(declared | FREE_INPUTS)
 
 
@@ -66,11 +71,6 @@ def _inputs(checks: Checks, path: str, key: str, wanted: dict[str, str]) -> None
                 f"({known}); declare it under [actions.ID.inputs.{name}]."
                 + suggest(name, sorted(declared)),
             )
-
-
-def _at_least_one(checks: Checks, path: str, key: str, every: int) -> None:
-    if every < 1:
-        checks.problem(f"{path}.{key}", "should be at least 1.")
 
 
 def _counters(checks: Checks, path: str, key: str, bounds: dict[str, int]) -> None:
@@ -153,6 +153,10 @@ def _resources(per: str) -> Check:
     return check
 
 
+#: The range of every number a condition tests (a count, a score, a value kept).
+_ANY_COUNT = Bound(-COUNT, COUNT)
+
+
 def _rolled(checks: Checks, path: str, key: str, wanted: dict[str, tuple[str, ...]]) -> None:
     for name, labels in wanted.items():
         table = checks.procedure.tables.get(name)
@@ -169,14 +173,15 @@ def _rolled(checks: Checks, path: str, key: str, wanted: dict[str, tuple[str, ..
                 )
 
 
-def _party(text: str, check: Check | None = None) -> dict[str, Any]:
-    """A key that tests the party's state: its help line and its check."""
-    return {"help": text, "scope": "party", "check": check}
+def _party(text: str, check: Check | None = None, within: Bound | None = None) -> dict[str, Any]:
+    """A key that tests the party's state: its help line, its check and its numbers' range."""
+    return {"help": text, "scope": "party", "check": check, KEY: within}
 
 
-def _member(text: str, check: Check | None = None) -> dict[str, Any]:
-    """A key that tests the member an effect is about: its help line and its check."""
-    return {"help": text, "scope": "member", "check": check}
+def _member(text: str, check: Check | None = None, within: Bound | None = None) -> dict[str, Any]:
+    """A key that tests the member an effect is about: its help line, its check and its
+    numbers' range."""
+    return {"help": text, "scope": "member", "check": check, KEY: within}
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -191,17 +196,33 @@ class Condition(Value):
         factory=dict,
         metadata=_party("Inputs that must have these values, e.g. {stealth = 'success'}.", _inputs),
     )
+    not_inputs: dict[str, str] = attrs.field(
+        factory=dict,
+        metadata=_party(
+            "Inputs that must not have these values, e.g. {campsite = 'suitable'}: an action "
+            "that declares no such input passes.",
+            _inputs,
+        ),
+    )
     counter_at_least: dict[str, int] = attrs.field(
-        factory=dict, metadata=_party("Counters that must be at or above a value.", _counters)
+        factory=dict,
+        metadata=_party("Counters that must be at or above a value.", _counters, _ANY_COUNT),
     )
     counter_at_most: dict[str, int] = attrs.field(
-        factory=dict, metadata=_party("Counters that must be at or below a value.", _counters)
+        factory=dict,
+        metadata=_party("Counters that must be at or below a value.", _counters, _ANY_COUNT),
     )
     first_turns: int | None = attrs.field(
-        default=None, metadata=_party("Only during the first N turns of the expedition.")
+        default=None,
+        metadata=_party(
+            "Only during the first N turns of the expedition.", within=Bound(0, COUNT, "turns")
+        ),
     )
     after_turns: int | None = attrs.field(
-        default=None, metadata=_party("Only after the first N turns of the expedition.")
+        default=None,
+        metadata=_party(
+            "Only after the first N turns of the expedition.", within=Bound(0, COUNT, "turns")
+        ),
     )
     resting: bool | None = attrs.field(
         default=None, metadata=_party("Only while the party rests (true) or does not (false).")
@@ -237,7 +258,8 @@ class Condition(Value):
     streak: int | None = attrs.field(
         default=None,
         metadata=_party(
-            "Only on every Nth consecutive turn of the same action (rest 6 turns).", _at_least_one
+            "Only on every Nth consecutive turn of the same action (rest 6 turns).",
+            within=Bound(1, TURNS, "turns"),
         ),
     )
     flags: tuple[str, ...] = attrs.field(
@@ -262,14 +284,16 @@ class Condition(Value):
     hp_at_least: int | None = attrs.field(
         default=None,
         metadata=_member(
-            "Only for a member with at least this many hit points (1: not reduced to nothing)."
+            "Only for a member with at least this many hit points (1: not reduced to nothing).",
+            within=_ANY_COUNT,
         ),
     )
     hp_at_most: int | None = attrs.field(
         default=None,
         metadata=_member(
             "Only for a member at or below this many hit points (0: reduced to nothing); "
-            "the member the effect is about, such as the one who failed a check."
+            "the member the effect is about, such as the one who failed a check.",
+            within=_ANY_COUNT,
         ),
     )
     counter_levels: dict[str, tuple[str, ...]] = attrs.field(
@@ -281,34 +305,46 @@ class Condition(Value):
     )
     member_track_at_least: dict[str, int] = attrs.field(
         factory=dict,
-        metadata=_member("Only for a member whose tracks are at or above these values.", _tracks),
+        metadata=_member(
+            "Only for a member whose tracks are at or above these values.", _tracks, _ANY_COUNT
+        ),
     )
     member_track_at_most: dict[str, int] = attrs.field(
         factory=dict,
-        metadata=_member("Only for a member whose tracks are at or below these values.", _tracks),
+        metadata=_member(
+            "Only for a member whose tracks are at or below these values.", _tracks, _ANY_COUNT
+        ),
     )
     member_ability_at_least: dict[str, int] = attrs.field(
         factory=dict,
         metadata=_member(
-            "Only for a member whose ability scores are at or above these values.", _abilities
+            "Only for a member whose ability scores are at or above these values.",
+            _abilities,
+            _ANY_COUNT,
         ),
     )
     member_ability_at_most: dict[str, int] = attrs.field(
         factory=dict,
         metadata=_member(
-            "Only for a member whose ability scores are at or below these values.", _abilities
+            "Only for a member whose ability scores are at or below these values.",
+            _abilities,
+            _ANY_COUNT,
         ),
     )
     member_modifier_at_least: dict[str, int] = attrs.field(
         factory=dict,
         metadata=_member(
-            "Only for a member whose ability modifiers are at or above these.", _abilities
+            "Only for a member whose ability modifiers are at or above these.",
+            _abilities,
+            _ANY_COUNT,
         ),
     )
     member_modifier_at_most: dict[str, int] = attrs.field(
         factory=dict,
         metadata=_member(
-            "Only for a member whose ability modifiers are at or below these.", _abilities
+            "Only for a member whose ability modifiers are at or below these.",
+            _abilities,
+            _ANY_COUNT,
         ),
     )
     member_conditions: tuple[str, ...] = attrs.field(
@@ -326,6 +362,7 @@ class Condition(Value):
         metadata=_member(
             "Only for a member who holds at least this many of their resources.",
             _resources("member"),
+            _ANY_COUNT,
         ),
     )
     member_resource_at_most: dict[str, int] = attrs.field(
@@ -334,6 +371,7 @@ class Condition(Value):
             "Only for a member who holds at most this many of their resources, e.g. "
             "{rations = 0}: no ration left.",
             _resources("member"),
+            _ANY_COUNT,
         ),
     )
     member_carries_light: bool | None = attrs.field(
@@ -353,11 +391,15 @@ class Condition(Value):
     )
     resource_at_least: dict[str, int] = attrs.field(
         factory=dict,
-        metadata=_party("The party's resources at or above these values.", _resources("party")),
+        metadata=_party(
+            "The party's resources at or above these values.", _resources("party"), _ANY_COUNT
+        ),
     )
     resource_at_most: dict[str, int] = attrs.field(
         factory=dict,
-        metadata=_party("The party's resources at or below these values.", _resources("party")),
+        metadata=_party(
+            "The party's resources at or below these values.", _resources("party"), _ANY_COUNT
+        ),
     )
     rolled: dict[str, tuple[str, ...]] = attrs.field(
         factory=dict,

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from delvetui.procedure.kind_checks import check_bounds, choices_offered
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.text import suggest
 
@@ -134,11 +135,6 @@ def _low_kinds(checks: Checks, effect: Effect, path: str) -> None:
         checks.ref(f"{path}.low_kinds", light, checks.procedure.lights, "light kind")
 
 
-def _low_turns(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.low_turns < 0:
-        checks.problem(f"{path}.low_turns", "cannot be negative.")
-
-
 def _resource(checks: Checks, effect: Effect, path: str) -> None:
     if effect.resource:
         checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
@@ -147,11 +143,6 @@ def _resource(checks: Checks, effect: Effect, path: str) -> None:
 def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
     if effect.distance_dice:
         checks.dice(f"{path}.distance_dice", effect.distance_dice)
-
-
-def _distance_times(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.distance_times < 1:
-        checks.problem(f"{path}.distance_times", "must be 1 or more (10 for '2d6 × 10 feet').")
 
 
 #: The check of each key that names something or must parse, in the order they are made;
@@ -164,10 +155,8 @@ KEY_CHECKS: dict[str, Check] = {
     "track": _track,
     "kinds": _kinds,
     "low_kinds": _low_kinds,
-    "low_turns": _low_turns,
     "resource": _resource,
     "distance_dice": _distance_dice,
-    "distance_times": _distance_times,
 }
 
 
@@ -266,15 +255,16 @@ declare(
 
 declare(
     "roll",
-    fields=("table", "dice", "ability"),
+    fields=("table", "dice", "ability", "counter"),
     required=("table",),
     doc="""
     Rolls on another table (required: `table`), with its dice or with `dice` if
     given, and applies the row rolled: a 2d6 disposition after an encounter. The
     game master types its result with the table's id: `disposition=7`. With
     `ability`, the lead member's modifier in it is added (the member the effect is
-    about, else the one named with `by=NAME`, else the party's first member); a
-    total beyond the table's rows reads its first or last row.
+    about, else the one named with `by=NAME`, else the party's first member); with
+    `counter`, the counter's value is added (a shift an earlier result left); a total
+    beyond the table's rows reads its first or last row.
     """,
 )
 
@@ -352,11 +342,14 @@ declare(
         "dc_counter",
         "dc_max",
         "dc_over",
+        "above",
+        "dc_ability",
         "on_success",
         "on_failure",
         "check_kind",
     ),
     required=("id",),
+    check=check_bounds,
     doc="""
     A roll against a difficulty: the game's saves and ability checks. Required:
     `id`. It rolls `dice` (default `d20`) plus the member's `ability` modifier, for
@@ -369,7 +362,11 @@ declare(
     far the roll missed). A light level's `check_mode`, the member's `fatigue_modes`
     and conditions add advantage or disadvantage, and so do the light level's
     `check_modes` for the check's `check_kind` ("sight", "attack"). Checks can hold
-    checks, up to 6 levels deep.
+    checks, up to 6 levels deep. With `above`, the check is rolled under the member's
+    `ability` score instead: the die alone (no modifier, no mode), a success when it is
+    above `above` (plus the DC's additions) and at most the score. With `dc_ability`,
+    the DC is the member's score in that ability in place of `dc` (a save's target
+    number from the character's class and level, typed once like any score).
     """,
 )
 
@@ -550,5 +547,22 @@ declare(
     doc="""
     Does nothing. A row with no effects does nothing too; `nothing` says so on
     purpose, for example with a `when`.
+    """,
+)
+
+
+declare(
+    "choose",
+    fields=("id", "options"),
+    required=("id", "options"),
+    check=choices_offered,
+    doc="""
+    The party chooses one of the `options` (required, two or more words), as the text
+    lets it choose among consequences: "rest, or each gains a Fatigue". The game master
+    types the choice with the command as `ID=OPTION` (`id` is required); at the table it
+    is asked for, with the options to pick from, and `delvetui act` without it is
+    refused with a sentence naming them, nothing saved. The log says what was chosen
+    (`label`, else `id`; `text` is the question asked). The consequences are the
+    effects after it whose `when = { inputs = { ID = "OPTION" } }` names the option.
     """,
 )

@@ -44,6 +44,7 @@ from delvetui.procedure.reading import matches as _matches
 from delvetui.procedure.reading import type_name as _type_name
 from delvetui.procedure.reading import unknown as _unknown
 from delvetui.procedure.resources import member_target, resources
+from delvetui.procedure.state_rules import check_state_rules
 from delvetui.procedure.timer_kinds import timer_kinds
 from delvetui.procedure.timing import (
     check_counter,
@@ -55,8 +56,8 @@ from delvetui.procedure.timing import (
 from delvetui.procedure.tree import parse_range
 from delvetui.procedure.typed_keys import own_keys
 from delvetui.text import clock as read_clock
+from delvetui.text import quote, unseen_in
 from delvetui.text import suggest as _suggest
-from delvetui.text import unseen_in
 
 # Kept here for the code that found them here first; they live in procedure.tree.
 __all__ = ["MAX_FILE_BYTES", "load_bytes", "load_file", "load_text"]
@@ -81,7 +82,7 @@ PLACEHOLDERS = frozenset({"name", "margin", "dc", "total", "turn"})
 
 def load_file(path: Path) -> Procedure:
     """Read and validate a procedure file; raise ProcedureError listing every problem."""
-    return load_bytes(read_bounded(path, MAX_FILE_BYTES), source=str(path))
+    return load_bytes(read_bounded(path, LIMIT), source=str(path))
 
 
 def load_bytes(data: bytes, *, source: str) -> Procedure:
@@ -194,7 +195,10 @@ class _Converter(Problems):
         return "" if self.full else _suggest(word, options)
 
     def _field(self, field: Any, hint: Any, value: object, path: str) -> Any:
-        """One key's value; a key that takes a list takes a lone item as a list of one."""
+        """One key's value, its numbers within the key's range; a key that takes a list
+        takes a lone item as a list of one."""
+        if self.out_of_range(field.metadata, value, path):
+            return INVALID
         if field.metadata.get("one_or_list") and not isinstance(value, list):
             item = self._value(typing.get_args(hint)[0], value, path)
             return INVALID if item is INVALID else (item,)
@@ -312,13 +316,11 @@ class _Checker:
         if not ID.match(p.id):
             self.problem("id", "should be lower-case letters, digits and dashes, e.g. 'my-game'.")
         if read_clock(p.time.start) is None:
-            self.problem("time.start", f"'{p.time.start}' is not a time; write HH:MM, e.g. 08:00.")
+            self.problem(
+                "time.start", f"{quote(p.time.start)} is not a time; write HH:MM, e.g. 08:00."
+            )
         if not p.party.fatigue:
             self.problem("party.fatigue", "needs at least one step, e.g. ['fresh'].")
-        if p.party.activities_each is not None and p.party.activities_each < 1:
-            self.problem(
-                "party.activities_each", "should be at least 1 (leave it out for no limit)."
-            )
         for step in p.party.fatigue_modes:
             if step not in p.party.fatigue:
                 self.problem(
@@ -354,12 +356,8 @@ class _Checker:
                 self.problem(f"lights.{name}", "give only one of turns, hours or minutes.")
             if light.usage_die is not None and light.usage_die not in _USAGE_DICE:
                 self.problem(f"lights.{name}.usage_die", "should be one of 4, 6, 8, 10, 12, 20.")
-            if light.real_minutes is not None and not 1 <= light.real_minutes <= 1440:
-                self.problem(f"lights.{name}.real_minutes", "should be 1 to 1440 (a day).")
             check_rides_along(self, f"lights.{name}", light)
             check_made_from(self, f"lights.{name}", name, light)
-            if light.real_step is not None and not 1 <= light.real_step <= 60:
-                self.problem(f"lights.{name}.real_step", "should be 1 to 60 minutes.")
             if light.turns_dice:
                 self.dice(f"lights.{name}.turns_dice", light.turns_dice)
             light_reach(self, f"lights.{name}", light)
@@ -367,14 +365,13 @@ class _Checker:
             if counter.max is not None and counter.max < counter.min:
                 self.problem(f"counters.{name}.max", "is below min.")
             check_counter(self, f"counters.{name}", counter)
+            self._effects(f"counters.{name}.on_change", counter.on_change)
         resources(self)
         timer_kinds(self)
         own_keys(self)
         for name, track in p.tracks.items():
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
-            if track.reset_after < 1:
-                self.problem(f"tracks.{name}.reset_after", "should be 1 or more.")
             self._effects(f"tracks.{name}.over", track.over)
         for group in ("counters", "resources", "tracks"):
             for name, item in getattr(p, group).items():
@@ -402,10 +399,9 @@ class _Checker:
             self._table(f"tables.{name}", table)
         if p.rest is not None:
             self.ref("rest.action", p.rest.action, p.actions, "action")
-            if p.rest.every < 1:
-                self.problem("rest.every", "should be at least 1 turn.")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        check_state_rules(self)
         if p.calendar is not None:
             calendar.check(self.problem, p.calendar)
         self._downtime(p.downtime)
@@ -417,14 +413,12 @@ class _Checker:
 
     def _downtime(self, downtime: model.Downtime) -> None:
         heal, fatigue = downtime.heal, downtime.fatigue
-        if isinstance(heal, int) and heal < 0:
-            self.problem("downtime.heal", "should be 0 or more HP a day.")
-        elif isinstance(heal, str) and heal != "all":
+        if isinstance(heal, str) and heal != "all":
             if "-in-" in heal:
                 self.problem("downtime.heal", 'should be a number, dice such as "1d3", or "all".')
             else:
                 self.dice("downtime.heal", heal)
-        if fatigue != "all" and (isinstance(fatigue, str) or fatigue < 0):
+        if isinstance(fatigue, str) and fatigue != "all":
             self.problem("downtime.fatigue", 'should be 0 or more steps a day, or "all".')
         for index, name in enumerate(downtime.restore):
             self.ref(f"downtime.restore[{index}]", name, self.p.resources, "resource")
@@ -452,8 +446,6 @@ class _Checker:
 
     def _action(self, path: str, name: str, action: model.Action) -> None:
         self._check_id(path, name)
-        if action.turns < 0:
-            self.problem(f"{path}.turns", "cannot be negative.")
         for roll in (*action.rolls, *action.skip_rolls, *action.roll_mode):
             self.ref(f"{path}.rolls", roll, self.p.rolls, "roll")
         for speed in action.distance:
@@ -505,8 +497,6 @@ class _Checker:
                 f"rolls {rule.dice} for a hit but has no on_hit: say what a hit does, e.g. "
                 'on_hit = [{ do = "encounter" }] (or [{ do = "nothing" }]).',
             )
-        if rule.every < 1:
-            self.problem(f"{path}.every", "should be at least 1.")
         if isinstance(rule.hit_at_most, str):
             self.ref(f"{path}.hit_at_most", rule.hit_at_most, self.p.counters, "counter")
         for kind in rule.turn_types:
@@ -524,8 +514,6 @@ class _Checker:
                 )
         for index, interval in enumerate(rule.intervals):
             here = f"{path}.intervals[{index}]"
-            if interval.every < 1:
-                self.problem(f"{here}.every", "should be at least 1.")
             self._condition(f"{here}.when", interval.when)
             if interval.when.about_member:
                 self.problem(

@@ -29,11 +29,6 @@ def check_member_rules(checks: Checks, procedure: Procedure) -> None:
         key, problem = duration_problem(condition.turns, condition.until)
         if problem:
             checks.problem(f"{path}.{key}" if key else path, problem)
-        if not 0 <= condition.movement_factor <= 1:
-            checks.problem(
-                f"{path}.movement_factor",
-                "should be from 0 (no movement) to 1: a condition slows the party or not.",
-            )
         _kinds(checks, f"{path}.check_modes", condition.check_modes, named)
         _sight(checks, f"{path}.sight", condition.sight)
 
@@ -67,14 +62,7 @@ def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]
 def light_reach(checks: Checks, path: str, light: LightKind) -> None:
     """A light that lights only some members lights at least one; ``dim_for`` counts the
     members beyond those, so it needs ``lights``."""
-    if light.lights is not None and light.lights < 1:
-        checks.problem(
-            f"{path}.lights",
-            "should be at least 1 (the members it lights); leave it out to light the party.",
-        )
-    if light.dim_for < 0:
-        checks.problem(f"{path}.dim_for", "should be 0 or more (the members in its dim light).")
-    elif light.dim_for and light.lights is None:
+    if light.dim_for and light.lights is None:
         checks.problem(
             f"{path}.dim_for",
             "counts the members beyond those the light lights: give lights = N too.",

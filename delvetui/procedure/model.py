@@ -11,6 +11,19 @@ from typing import Any, Literal
 
 import attrs
 
+from delvetui.procedure import bounds
+from delvetui.procedure.bounds import (
+    ACTION_TURNS,
+    AMOUNT,
+    COUNT,
+    DISTANCE,
+    TURN_MINUTES,
+    TURNS,
+    YEAR_HOURS,
+    YEAR_MINUTES,
+    Bound,
+    bound,
+)
 from delvetui.procedure.conditions import Condition
 from delvetui.values import Value, as_tuple
 
@@ -23,8 +36,9 @@ RollMode = Literal["advantage", "disadvantage"]
 HAZARD = "hazard"
 
 
-def _help(text: str) -> dict[str, str]:
-    return {"help": text}
+def _help(text: str, within: Bound | None = None) -> dict[str, Any]:
+    """A field's help line, and its range when it is a number (``procedure.bounds``)."""
+    return {"help": text} if within is None else {"help": text, bounds.KEY: within}
 
 
 #: Field metadata: the key takes a list, and a single value written alone is a list of one
@@ -57,7 +71,9 @@ class Effect(Value):
     )
     table: str = attrs.field(default="", metadata=_help("roll: the table to roll on."))
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
-    amount: int | None = attrs.field(default=None, metadata=_help("A fixed amount."))
+    amount: int | None = attrs.field(
+        default=None, metadata=_help("A fixed amount.", Bound(0, AMOUNT))
+    )
     target: Target = attrs.field(
         default="each",
         metadata=_help(
@@ -71,8 +87,10 @@ class Effect(Value):
     ability: str = attrs.field(
         default="", metadata=_help("Ability whose modifier is added; 'best' for the highest.")
     )
-    id: str = attrs.field(default="", metadata=_help("check: the name typed results use."))
-    dc: int = attrs.field(default=10, metadata=_help("check: the base difficulty."))
+    id: str = attrs.field(default="", metadata=_help("check, choose: the name typed results use."))
+    dc: int = attrs.field(
+        default=10, metadata=_help("check: the base difficulty.", Bound(-1_000, 1_000))
+    )
     dc_inputs: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("check: inputs added to the DC.")
     )
@@ -82,23 +100,49 @@ class Effect(Value):
     dc_counter: str = attrs.field(
         default="", metadata=_help("check: a counter whose value is added to the DC.")
     )
-    dc_max: int | None = attrs.field(default=None, metadata=_help("check: the highest DC."))
+    dc_max: int | None = attrs.field(
+        default=None, metadata=_help("check: the highest DC.", Bound(-1_000, 1_000))
+    )
     dc_over: bool = attrs.field(
         default=False, metadata=_help("check: add how far a track is over its limit.")
     )
+    above: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "check: rolled under the member's `ability` score instead: a success is a die "
+            "above this (the difficulty, 0 for none) and at most the score.",
+            Bound(0, 1_000),
+        ),
+    )
+    dc_ability: str = attrs.field(
+        default="",
+        metadata=_help(
+            "check: the DC is the member's score in this ability, in place of `dc` (a "
+            "save's target number the character sheet gives)."
+        ),
+    )
     on_success: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
     on_failure: tuple["Effect", ...] = attrs.field(default=(), converter=as_tuple)
-    step: int = attrs.field(default=1, metadata=_help("fatigue: steps down the ladder."))
-    add: int | None = attrs.field(default=None, metadata=_help("counter/track: added."))
+    step: int = attrs.field(
+        default=1, metadata=_help("fatigue: steps down the ladder.", Bound(-100, 100))
+    )
+    add: int | None = attrs.field(
+        default=None, metadata=_help("counter/track: added.", Bound(-COUNT, COUNT))
+    )
     condition: str = attrs.field(default="", metadata=_help("condition: the condition gained."))
     remove: tuple[str, ...] = attrs.field(
         default=(),
         converter=_one_or_list,
         metadata={**ONE_OR_LIST, **_help("condition: the condition (or list of them) lost.")},
     )
-    set: int | None = attrs.field(default=None, metadata=_help("counter/track: set to."))
+    set: int | None = attrs.field(
+        default=None, metadata=_help("counter/track: set to.", Bound(-COUNT, COUNT))
+    )
     per_input: dict[str, int] = attrs.field(
-        factory=dict, metadata=_help("counter: added per unit of an input, e.g. {sparks = -1}.")
+        factory=dict,
+        metadata=_help(
+            "counter: added per unit of an input, e.g. {sparks = -1}.", Bound(-1_000, 1_000)
+        ),
     )
     counter: str = attrs.field(default="", metadata=_help("counter: which counter."))
     track: str = attrs.field(default="", metadata=_help("track: which member track."))
@@ -106,14 +150,18 @@ class Effect(Value):
         default=(), converter=as_tuple, metadata=_help("Light kinds affected (all when empty).")
     )
     count: int | None = attrs.field(
-        default=None, metadata=_help("How many lights (the ones with least time left first).")
+        default=None,
+        metadata=_help("How many lights (the ones with least time left first).", Bound(0, 999)),
     )
     spent: bool = attrs.field(
         default=True, metadata=_help("lights-out: the light is used up (false: can be relit).")
     )
     turns: int | None = attrs.field(
         default=None,
-        metadata=_help("lights-shorten: turns taken off; condition: the turns it lasts."),
+        metadata=_help(
+            "lights-shorten: turns taken off; condition: the turns it lasts.",
+            Bound(0, TURNS, "turns"),
+        ),
     )
     foretells: bool = attrs.field(
         default=False,
@@ -138,9 +186,14 @@ class Effect(Value):
         ),
     )
     low_turns: int = attrs.field(
-        default=1, metadata=_help("lights-out: the turns a light that runs low has left.")
+        default=1,
+        metadata=_help(
+            "lights-out: the turns a light that runs low has left.", Bound(0, TURNS, "turns")
+        ),
     )
-    minutes: int | None = attrs.field(default=None, metadata=_help("lights-shorten: minutes."))
+    minutes: int | None = attrs.field(
+        default=None, metadata=_help("lights-shorten: minutes.", Bound(0, YEAR_MINUTES, "minutes"))
+    )
     check_kind: str = attrs.field(
         default="",
         metadata=_help(
@@ -172,10 +225,18 @@ class Effect(Value):
         default="", metadata=_help("encounter: dice for the distance (2d6), times distance_times.")
     )
     distance_times: int = attrs.field(
-        default=1, metadata=_help("encounter: what the distance dice are multiplied by (10).")
+        default=1,
+        metadata=_help(
+            "encounter: what the distance dice are multiplied by (10).", Bound(1, 1_000)
+        ),
     )
     level: str = attrs.field(
         default="", metadata=_help("counter: set to this named level of the counter.")
+    )
+    options: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help("choose: the options the party chooses among, typed as ID=OPTION."),
     )
     distance_unit: str = attrs.field(
         default="",
@@ -227,7 +288,7 @@ class Row(Value):
     label: str
     text: str = ""
     effects: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
-    ignore_first_turns: int = 0
+    ignore_first_turns: int = attrs.field(default=0, metadata=bound(0, TURNS, "turns"))
     ignore_while_resting: bool = False
     highlight: bool = False
 
@@ -246,7 +307,10 @@ class Interval(Value):
     """How often a roll rule is made while a condition holds (every 2 turns when risky)."""
 
     every: int = attrs.field(
-        metadata=_help("Every this many turns, counted from when this interval came in.")
+        metadata=_help(
+            "Every this many turns, counted from when this interval came in.",
+            Bound(1, TURNS, "turns"),
+        )
     )
     when: Condition = attrs.field(
         metadata=_help("While this holds: a counter's level, a light level, any condition.")
@@ -261,9 +325,9 @@ class RollRule(Value):
     dice: str = ""
     table: str = ""
     when: RollPoint = "end"
-    every: int = 1
+    every: int = attrs.field(default=1, metadata=bound(1, TURNS, "turns"))
     turn_types: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    hit_at_most: int | str | None = None
+    hit_at_most: int | str | None = attrs.field(default=None, metadata=bound(-COUNT, COUNT))
     hit_label: str = "hit"
     miss_label: str = "miss"
     text: str = ""
@@ -292,6 +356,14 @@ class RollRule(Value):
             "the count starts again whenever another one comes in."
         ),
     )
+    modes: dict[str, Condition] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The roll is made with advantage or disadvantage while a condition holds, e.g. "
+            "{disadvantage = {counter_at_least = {owed = 1}}}; with the action's roll_mode, "
+            "advantage and disadvantage cancel."
+        ),
+    )
 
     def table_for(self, turn_type: str) -> str:
         """The table this rule rolls on in a turn of this type ('' when it rolls on none)."""
@@ -304,8 +376,8 @@ class Action(Value):
 
     label: str
     kind: Literal["move", "activity", "rest"] = "activity"
-    turns: int = 1
-    distance: dict[str, float] = attrs.field(factory=dict)
+    turns: int = attrs.field(default=1, metadata=bound(0, ACTION_TURNS, "turns"))
+    distance: dict[str, float] = attrs.field(factory=dict, metadata=bound(0, DISTANCE))
     text: str = ""
     flags: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     effects: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
@@ -352,18 +424,18 @@ class LightKind(Value):
 
     label: str
     brightness: Brightness = "bright"
-    turns: int | None = None
-    hours: float | None = None
-    minutes: int | None = None
+    turns: int | None = attrs.field(default=None, metadata=bound(0, TURNS, "turns"))
+    hours: float | None = attrs.field(default=None, metadata=bound(0, YEAR_HOURS, "hours"))
+    minutes: int | None = attrs.field(default=None, metadata=bound(0, YEAR_MINUTES, "minutes"))
     can_blow_out: bool = False
-    usage_die: int | None = None
-    strikes: int | None = None
-    refuel_hours: float | None = None
+    usage_die: int | None = attrs.field(default=None, metadata=bound(4, 20))
+    strikes: int | None = attrs.field(default=None, metadata=bound(1, 1_000))
+    refuel_hours: float | None = attrs.field(default=None, metadata=bound(0, YEAR_HOURS, "hours"))
     refuel_label: str = ""
     #: Burns this many real minutes, counted by the table while it is open (not by turns).
-    real_minutes: int | None = None
+    real_minutes: int | None = attrs.field(default=None, metadata=bound(1, 1_440, "minutes"))
     #: The table records its real time every this many minutes (1 when not given).
-    real_step: int | None = None
+    real_step: int | None = attrs.field(default=None, metadata=bound(1, 60, "minutes"))
     text: str = ""
     #: Refuelling takes one of this resource, from the carrier (a member's resource) or
     #: from the party's (a party resource); refused when none is left.
@@ -372,18 +444,21 @@ class LightKind(Value):
     turns_dice: str = ""
     #: Lights only this many members in its own light (its carrier first, then the nearest
     #: in the marching order); None lights the whole party.
-    lights: int | None = None
+    lights: int | None = attrs.field(default=None, metadata=bound(1, 1_000))
     #: And this many members more in dim light, beyond those it lights.
-    dim_for: int = 0
+    dim_for: int = attrs.field(default=0, metadata=bound(0, 1_000))
     #: False for a light nobody carries (a campfire, daylight): it stays where it was and
     #: does not come to the next expedition.
     carried: bool = True
+    #: False for a light that is used up when put out on purpose (``light off``, ``light
+    #: douse``): a torch snuffed cannot be lit again.
+    relight: bool = True
     #: Lit while another light of a kind that rides along burns, it takes that light's time
     #: left (real or by turns) instead of a fresh one: one timer for them all.
     rides_along: bool = False
     #: Made from lights of other kinds, taken from the party's unlit ones when it is added:
     #: ``{ torch = 3 }`` ("three torches make a campfire").
-    made_from: dict[str, int] = attrs.field(factory=dict)
+    made_from: dict[str, int] = attrs.field(factory=dict, metadata=bound(1, 100))
 
     @property
     def refuels(self) -> bool:
@@ -428,12 +503,14 @@ class TimerKind(Value):
 
     label: str = attrs.field(metadata=_help("Its name as the table shows it ('Light spell')."))
     turns: int | None = attrs.field(
-        default=None, metadata=_help("It usually lasts this many turns.")
+        default=None, metadata=_help("It usually lasts this many turns.", Bound(1, COUNT, "turns"))
     )
     minutes: int | None = attrs.field(
-        default=None, metadata=_help("Or this many in-world minutes.")
+        default=None, metadata=_help("Or this many in-world minutes.", Bound(1, COUNT, "minutes"))
     )
-    hours: int | None = attrs.field(default=None, metadata=_help("Or this many in-world hours."))
+    hours: int | None = attrs.field(
+        default=None, metadata=_help("Or this many in-world hours.", Bound(1, COUNT, "hours"))
+    )
     text: str = attrs.field(default="", metadata=_help("Where its length comes from, in words."))
 
     @property
@@ -454,8 +531,8 @@ class LightLevel(Value):
     text: str = ""
     flags: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     forbid: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    turns: dict[str, int] = attrs.field(factory=dict)
-    movement_factor: float = 1.0
+    turns: dict[str, int] = attrs.field(factory=dict, metadata=bound(0, ACTION_TURNS, "turns"))
+    movement_factor: float = attrs.field(default=1.0, metadata=bound(0, 10))
     #: Action flags this level takes away (darkness: no detecting traps, no mapping).
     cancels: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     #: Checks rolled at this level roll with advantage or disadvantage (setback in the dark).
@@ -463,6 +540,9 @@ class LightLevel(Value):
     #: Checks of a kind (a check's ``check_kind``) roll with advantage or disadvantage at
     #: this level: darkness hinders sight and attacks and helps stealth.
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
+    #: Bright only: the party is in bright light only while the strikes left of its lit
+    #: lights add up to at least this many per member; below, in dim light.
+    strikes_per_member: float | None = attrs.field(default=None, metadata=bound(0, 1_000))
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -485,10 +565,14 @@ class MemberCondition(Value):
         factory=dict, metadata=_help("The member's checks of a kind roll with these modes.")
     )
     movement_factor: float = attrs.field(
-        default=1.0, metadata=_help("The party's distances are multiplied by this (0.5, 0).")
+        default=1.0,
+        metadata=_help("The party's distances are multiplied by this (0.5, 0).", Bound(0, 1)),
     )
     turns: int | None = attrs.field(
-        default=None, metadata=_help("It lasts this many turns unless the effect says.")
+        default=None,
+        metadata=_help(
+            "It lasts this many turns unless the effect says.", Bound(1, TURNS, "turns")
+        ),
     )
     until: str = attrs.field(
         default="", metadata=_help("'rest': it lasts until the next rest unless the effect says.")
@@ -506,9 +590,9 @@ class Counter(Value):
     """A bounded number the procedure keeps, such as the alarm."""
 
     label: str
-    start: int | str = 0
-    min: int = 0
-    max: int | None = None
+    start: int | str = attrs.field(default=0, metadata=bound(-COUNT, COUNT))
+    min: int = attrs.field(default=0, metadata=bound(-COUNT, COUNT))
+    max: int | None = attrs.field(default=None, metadata=bound(-COUNT, COUNT))
     text: str = ""
     levels: tuple[str, ...] = attrs.field(
         default=(),
@@ -521,7 +605,16 @@ class Counter(Value):
         default=None,
         metadata=_help(
             "At this value or over it (a number, or one of its levels) the counter is a "
-            "danger, and the attention strip says so, e.g. 8."
+            "danger, and the attention strip says so, e.g. 8.",
+            Bound(-COUNT, COUNT),
+        ),
+    )
+    on_change: tuple[Effect, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "What happens each time its value changes, by an effect or by `counter set` "
+            "(the season set, the weather follows); no table is rolled here."
         ),
     )
     short: str = attrs.field(
@@ -574,9 +667,12 @@ class Resource(Value):
         metadata=_help("Each member keeps their own ('member'), or the party one stock ('party')."),
     )
     start: int = attrs.field(
-        default=0, metadata=_help("How many a member who joins (or the party) starts with.")
+        default=0,
+        metadata=_help("How many a member who joins (or the party) starts with.", Bound(0, COUNT)),
     )
-    max: int | None = attrs.field(default=None, metadata=_help("The most that can be held."))
+    max: int | None = attrs.field(
+        default=None, metadata=_help("The most that can be held.", Bound(0, COUNT))
+    )
     text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
     short: str = attrs.field(
         default="",
@@ -592,16 +688,17 @@ class Track(Value):
     """A number kept per party member, such as resilience hours or endurance."""
 
     label: str
-    start: int | str = 0
-    per_turn: int = 0
-    per_hour: int = 0
-    limit: int | str | None = None
+    start: int | str = attrs.field(default=0, metadata=bound(-COUNT, COUNT))
+    per_turn: int = attrs.field(default=0, metadata=bound(-AMOUNT, AMOUNT))
+    per_hour: int = attrs.field(default=0, metadata=bound(-AMOUNT, AMOUNT))
+    limit: int | str | None = attrs.field(default=None, metadata=bound(-COUNT, COUNT))
     reset_by: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     reset_after: int = attrs.field(
         default=1,
         metadata=_help(
             "How many turns in a row of a `reset_by` action set the track back (2: two "
-            "4-hour camps make a night's sleep); it does not grow on any of them."
+            "4-hour camps make a night's sleep); it does not grow on any of them.",
+            Bound(1, TURNS, "turns"),
         ),
     )
     #: What happens to a member whose track goes over its limit: a list of effects (one
@@ -612,7 +709,15 @@ class Track(Value):
         default=None,
         metadata=_help(
             "A member at this value or over it is in danger, and the attention strip says "
-            'so: a number, or "over" for past the member\'s limit.'
+            'so: a number, or "over" for past the member\'s limit.',
+            Bound(-COUNT, COUNT),
+        ),
+    )
+    at_limit: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "`over` happens when the track reaches its limit, not only when it passes it "
+            "(Exhaustion equal to PHYS)."
         ),
     )
     short: str = attrs.field(
@@ -623,6 +728,13 @@ class Track(Value):
         ),
     )
 
+    def crossed(self, limit: int | None) -> int | None:
+        """The highest value that is not yet over: the limit, or one below it with
+        ``at_limit``; None without a limit."""
+        if limit is None:
+            return None
+        return limit - 1 if self.at_limit else limit
+
 
 @attrs.frozen(repr=False, eq=False)
 class Party(Value):
@@ -630,7 +742,7 @@ class Party(Value):
 
     abilities: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     fatigue: tuple[str, ...] = attrs.field(default=("fresh",), converter=as_tuple)
-    default_hp: int = 6
+    default_hp: int = attrs.field(default=6, metadata=bound(0, COUNT))
     #: Checks made by a member at a fatigue step roll with advantage or disadvantage,
     #: e.g. {exhausted = "disadvantage"}.
     fatigue_modes: dict[str, RollMode] = attrs.field(factory=dict)
@@ -641,7 +753,8 @@ class Party(Value):
         default=None,
         metadata=_help(
             "Each member does at most this many activities a turn (`do ACTIVITY by=NAME`), "
-            "and an activity then names who does it; none: no limit."
+            "and an activity then names who does it; none: no limit.",
+            Bound(1, 100),
         ),
     )
     activities_in_encounter: bool = attrs.field(
@@ -653,7 +766,7 @@ class Party(Value):
     )
     #: The game's own ability modifiers: score (or range "4-5") -> modifier. Empty: the
     #: modifier is (score - 10) // 2.
-    modifiers: dict[str, int] = attrs.field(factory=dict)
+    modifiers: dict[str, int] = attrs.field(factory=dict, metadata=bound(-COUNT, COUNT))
     danger_conditions: tuple[str, ...] = attrs.field(
         default=(),
         converter=as_tuple,
@@ -699,20 +812,39 @@ def score_span(key: str) -> tuple[int, int]:
     return first, last
 
 
+#: Minutes in one hour, day and week: what a turn's length in those units is worth.
+UNIT_MINUTES = (60, 24 * 60, 7 * 24 * 60)
+#: The range of a turn's length in minutes, hours, days and weeks: up to a year.
+TURN_LENGTHS: tuple[tuple[int, int, str], ...] = (
+    (1, TURN_MINUTES, "minutes"),
+    *(
+        (0, TURN_MINUTES // unit, name)
+        for unit, name in zip(UNIT_MINUTES, ("hours", "days", "weeks"), strict=True)
+    ),
+)
+
+
 @attrs.frozen(repr=False, eq=False)
 class TurnType(Value):
     """A kind of turn with its own length and name (dungeon turn, travel turn, watch)."""
 
     label: str
-    minutes: int | None = None
+    minutes: int | None = attrs.field(default=None, metadata=bound(*TURN_LENGTHS[0]))
     hours: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in hours (a watch of 4: hours = 4).")
+        default=None,
+        metadata=_help(
+            "The turn's length in hours (a watch of 4: hours = 4).", Bound(*TURN_LENGTHS[1])
+        ),
     )
     days: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in days (a travel day: days = 1).")
+        default=None,
+        metadata=_help(
+            "The turn's length in days (a travel day: days = 1).", Bound(*TURN_LENGTHS[2])
+        ),
     )
     weeks: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in weeks (a week in a haven).")
+        default=None,
+        metadata=_help("The turn's length in weeks (a week in a haven).", Bound(*TURN_LENGTHS[3])),
     )
     unit: str = attrs.field(
         default="",
@@ -725,10 +857,6 @@ class TurnType(Value):
         """Minutes one turn of this kind takes, from whichever length it gives."""
         found = _length(self.minutes, self.hours, self.days, self.weeks)
         return 10 if found is None else found
-
-
-#: Minutes in one hour, day and week: what a turn's length in those units is worth.
-UNIT_MINUTES = (60, 24 * 60, 7 * 24 * 60)
 
 
 def _length(
@@ -748,19 +876,25 @@ class Time(Value):
     """The turn's length and name and how the clock starts."""
 
     turn_name: str = "turn"
-    turn_minutes: int | None = None
+    turn_minutes: int | None = attrs.field(default=None, metadata=bound(*TURN_LENGTHS[0]))
     start: str = "08:00"
     quarters: tuple[str, ...] = attrs.field(
         default=("pre-dawn", "morning", "afternoon", "night"), converter=as_tuple
     )
     turn_hours: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in hours, instead of turn_minutes.")
+        default=None,
+        metadata=_help(
+            "The turn's length in hours, instead of turn_minutes.", Bound(*TURN_LENGTHS[1])
+        ),
     )
     turn_days: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in days (a day of overland travel).")
+        default=None,
+        metadata=_help(
+            "The turn's length in days (a day of overland travel).", Bound(*TURN_LENGTHS[2])
+        ),
     )
     turn_weeks: float | None = attrs.field(
-        default=None, metadata=_help("The turn's length in weeks.")
+        default=None, metadata=_help("The turn's length in weeks.", Bound(*TURN_LENGTHS[3]))
     )
 
     def length(self) -> int:
@@ -785,7 +919,10 @@ class Movement(Value):
     )
     base_speed: float | None = attrs.field(
         default=None,
-        metadata=_help("The speed the actions' distances are written for (with member_speed)."),
+        metadata=_help(
+            "The speed the actions' distances are written for (with member_speed).",
+            Bound(0, DISTANCE, above=True),
+        ),
     )
 
 
@@ -793,7 +930,7 @@ class Movement(Value):
 class Rest(Value):
     """A rest the party owes every N turns and what skipping it costs."""
 
-    every: int
+    every: int = attrs.field(metadata=bound(1, TURNS, "turns"))
     action: str = "rest"
     text: str = ""
     on_skip: tuple[Effect, ...] = attrs.field(default=(), converter=as_tuple)
@@ -849,7 +986,8 @@ class Calendar(Value):
     days: int | tuple[int, ...] = attrs.field(
         default=30,
         metadata=_help(
-            "Days in a month: one number for every month, or a list of one number a month."
+            "Days in a month: one number for every month, or a list of one number a month.",
+            Bound(1, 1_000, "days"),
         ),
     )
     week: tuple[str, ...] = attrs.field(
@@ -860,9 +998,14 @@ class Calendar(Value):
     start_month: str = attrs.field(
         default="", metadata=_help("The month of day 1; none: the first month.")
     )
-    start_day: int = attrs.field(default=1, metadata=_help("The day of that month that is day 1."))
+    start_day: int = attrs.field(
+        default=1, metadata=_help("The day of that month that is day 1.", Bound(1, 1_000))
+    )
     start_year: int | None = attrs.field(
-        default=None, metadata=_help("The year of day 1; none: a date names no year.")
+        default=None,
+        metadata=_help(
+            "The year of day 1; none: a date names no year.", Bound(-1_000_000, 1_000_000)
+        ),
     )
     start_weekday: str = attrs.field(
         default="", metadata=_help("The week-day of day 1; none: the first of the week.")
@@ -895,17 +1038,28 @@ class Downtime(Value):
         default=1,
         metadata=_help(
             'HP each member regains per full day of rest: a number, dice ("1d3", rolled '
-            'for each member each day) or "all" (back to their maximum).'
+            'for each member each day) or "all" (back to their maximum).',
+            Bound(0, AMOUNT),
         ),
     )
     fatigue: int | str = attrs.field(
         default="all",
-        metadata=_help('Steps of fatigue removed per day of rest: a number, or "all".'),
+        metadata=_help(
+            'Steps of fatigue removed per day of rest: a number, or "all".', Bound(0, 100)
+        ),
     )
     clear: tuple[str, ...] = attrs.field(
         default=(),
         converter=as_tuple,
         metadata=_help("The member conditions a day of rest removes (exhausted, hungry)."),
+    )
+    clear_after: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Member conditions a downtime of at least so many days removes, e.g. "
+            "{injured = 7}: a week's rest.",
+            Bound(1, 3_650, "days"),
+        ),
     )
     restore: tuple[str, ...] = attrs.field(
         default=(),
@@ -929,7 +1083,7 @@ class Procedure(Value):
     source: str
     summary: str
     default_action: str
-    version: int = 1
+    version: int = attrs.field(default=1, metadata=bound(0, COUNT))
     time: Time = attrs.field(factory=Time)
     turn_types: dict[str, TurnType] = attrs.field(factory=dict)
     party: Party = attrs.field(factory=Party)

@@ -14,6 +14,7 @@ from delvetui.errors import Problem
 from delvetui.procedure.model import Table
 from delvetui.procedure.reading import MAX_PROBLEMS
 from delvetui.procedure.tree import parse_range
+from delvetui.text import quote
 
 #: The most totals a table's dice may roll (d1000; a table covers each with a row).
 MAX_TABLE_TOTALS = 1000
@@ -54,7 +55,7 @@ def check_rows(checks: Reports, path: str, table: Table, expr: DiceExpr) -> bool
         here = f"{path}.rows[{index}].roll"
         span = parse_range(row.roll)
         if span is None:
-            checks.problem(here, f"'{row.roll}' is not a range; write 3 or 2-10.")
+            checks.problem(here, f"{quote(row.roll)} is not a range; write 3 or 2-10.")
             continue
         low, high = span
         if low < expr.minimum or high > expr.maximum:

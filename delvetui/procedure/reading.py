@@ -8,6 +8,7 @@ every key path (``LineMap``), and the sentences that say what a value is and sho
 
 from __future__ import annotations
 
+import contextlib
 import re
 import tomllib
 import typing
@@ -18,6 +19,7 @@ import attrs
 
 from delvetui.errors import DelveError, Problem, ProcedureError
 from delvetui.fileio import read_regular
+from delvetui.procedure import bounds
 from delvetui.text import suggest as _suggest
 
 #: An id a procedure or a tables file gives a thing (an action, a light, a resource, an
@@ -25,20 +27,33 @@ from delvetui.text import suggest as _suggest
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def read_bounded(path: Path, limit: Limit) -> bytes:
     """A file's bytes, read as hostile input: only a regular file, refused before it is
-    opened when it is anything else, and never more than ``limit`` and one byte (a FIFO, a
+    opened when it is anything else, and never more than the limit and one byte (a FIFO, a
     device such as /dev/zero or a huge file is refused without waiting or filling memory);
-    ProcedureError when it cannot be read. The reading is ``fileio.read_regular``'s."""
+    ProcedureError when it cannot be read or is larger than the limit (saying its size).
+    The reading is ``fileio.read_regular``'s."""
     try:
-        return read_regular(path, limit + 1, exact=False)
+        data = read_regular(path, limit.size + 1, exact=False)
     except FileNotFoundError as error:
         said = f"cannot be read: {error.strerror}"
     except DelveError as error:
         # What the file reader says ("… is not a file but a folder; it was not opened.",
         # "… cannot be read (reason)."), without the path: the problem list names it.
         said = error.message.removeprefix(f"{path} ")
+    else:
+        if len(data) > limit.size:
+            # Only the limit and a byte were read: the file's own size says how far past.
+            with contextlib.suppress(OSError):
+                _within(max(len(data), path.stat().st_size), limit, str(path))
+            _within(len(data), limit, str(path))
+        return data
     raise ProcedureError(str(path), [Problem("", said)])
+
+
+def read_text(path: Path, limit: Limit) -> str:
+    """A file's text (``read_bounded``, then ``decode``), named by its path in a problem."""
+    return decode(read_bounded(path, limit), limit, source=str(path))
 
 
 #: What one TOML text may hold, checked by a scan of the text before ``tomllib`` sees it:
@@ -51,6 +66,10 @@ MAX_VALUES = 20_000
 MAX_NESTING = 32
 MAX_ITEMS = 5_000
 MAX_STRING = 20_000
+#: The longest bare value (a number, a date, true or false): ``tomllib`` refuses a whole
+#: number of more than 4,300 digits with an error of its own, and no key needs more than a
+#: few digits (docs/procedures.md gives each key's range).
+MAX_BARE = 64
 #: A hostile text can break a bound many times over; the first few say enough.
 _MAX_SHAPE_PROBLEMS = 20
 
@@ -97,6 +116,9 @@ def parse_toml(text: str, limit: Limit, *, source: str) -> dict[str, Any]:
     except RecursionError:  # kept from by the scan; a second guard costs nothing
         problem = Problem("", "nests arrays or tables too deeply.")
         raise ProcedureError(source, [problem]) from None
+    except ValueError:  # a whole number of thousands of digits, kept from by the scan too
+        problem = Problem("", f"holds a number of more than {MAX_BARE} characters.")
+        raise ProcedureError(source, [problem]) from None
 
 
 def _within(size: int, limit: Limit, source: str) -> None:
@@ -122,7 +144,8 @@ _TOKEN = re.compile(rf"(?P<string>{_STRING})|(?P<bare>[A-Za-z0-9_+\-:.]++)|(?P<p
 #: A run of plain items of a list and their commas (numbers, words, short texts without a
 #: comma), counted in one match: a long list costs no step per item.
 _ITEMS = re.compile(
-    r"""(?:[ \t\r\n]*+(?:[A-Za-z0-9_+\-:.]++|"[^"\\\n,]{0,200}+"|'[^'\n,]{0,200}+')"""
+    r"""(?:[ \t\r\n]*+(?:[A-Za-z0-9_+\-:.]{1,64}+(?![A-Za-z0-9_+\-:.])"""
+    r"""|"[^"\\\n,]{0,200}+"|'[^'\n,]{0,200}+')"""
     r"[ \t\r\n]*+,)++"
 )
 
@@ -163,6 +186,8 @@ class Shape:
     items: int = 0
     #: The longest text, in the characters written between its quotes.
     string: int = 0
+    #: The longest bare value read one at a time (a list's short items are not measured).
+    bare: int = 0
 
 
 def scan_shape(text: str) -> list[Problem]:
@@ -368,6 +393,14 @@ class _Scan:
                     f"is a text of {written:,} characters; a text may hold at most {MAX_STRING:,}.",
                 )
             self.line += text.count("\n", start, end)
+        else:
+            self.found.bare = max(self.found.bare, end - start)
+        if token.lastgroup != "string" and end - start > MAX_BARE:
+            self.problem(
+                self.path,
+                f"is a value of {end - start:,} characters; a number or a date may have at "
+                f"most {MAX_BARE}.",
+            )
         self.mode = "after"
         return end
 
@@ -452,6 +485,19 @@ class Problems:
             self.more += 1
             return
         self.problems.append(Problem(path, message, self.lines.line(path)))
+
+    def out_of_range(self, metadata: typing.Mapping[str, Any], value: object, path: str) -> bool:
+        """Report each number of a key's value outside the range its field declares
+        (``procedure.bounds``: not finite, or beyond it); True when one was. Asked before
+        the value is converted, so a number never reaches a check or the game unbounded."""
+        found = bounds.of(metadata)
+        if found is None:
+            return False
+        told = False
+        for where, said in bounds.problems(value, found, path):
+            self.problem(where, said)
+            told = True
+        return told
 
     def listed(self) -> list[Problem]:
         """The problems told, and a last line for the ones left out."""

@@ -19,8 +19,6 @@ def resources(checks: Checks) -> None:
         path = f"resources.{name}"
         if not ID.match(name):
             checks.problem(path, f"'{name}' should be lower-case letters, digits and dashes.")
-        if resource.start < 0:
-            checks.problem(f"{path}.start", "cannot be negative.")
         if resource.max is not None and resource.max < max(0, resource.start):
             checks.problem(f"{path}.max", f"is below start ({resource.start}).")
     for name, light in p.lights.items():

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from delvetui.procedure.adventure import MAX_FILE_BYTES, load_bytes
+from delvetui.procedure.adventure import LIMIT, load_bytes
 from delvetui.procedure.reading import read_bounded
 
 
 def read(path: Path) -> str:
     """The checked text of an adventure's tables file; ProcedureError listing every problem."""
-    data = read_bounded(path, MAX_FILE_BYTES)
+    data = read_bounded(path, LIMIT)
     load_bytes(data, source=str(path))
     return data.decode("utf-8").removeprefix("\ufeff")

@@ -89,8 +89,6 @@ def _member_speed(checks: Checks) -> None:
             "movement",
             "member_speed needs base_speed: the speed the actions' distances are for.",
         )
-    elif movement.base_speed <= 0:
-        checks.problem("movement.base_speed", "should be more than 0.")
 
 
 def check_counter(checks: Checks, path: str, counter: model.Counter) -> None:
@@ -165,14 +163,12 @@ def check_rides_along(checks: Checks, path: str, light: model.LightKind) -> None
 
 
 def check_made_from(checks: Checks, path: str, name: str, light: model.LightKind) -> None:
-    """A light made from others names kinds of light the procedure has, not itself, each
-    a whole number of them."""
-    for kind, count in light.made_from.items():
+    """A light made from others names kinds of light the procedure has, not itself (how many
+    of each is in its key's range, checked as the file is read)."""
+    for kind in light.made_from:
         if kind == name:
             checks.problem(
                 f"{path}.made_from", f"a {light.label.lower()} cannot be made of itself."
             )
         else:
             checks.ref(f"{path}.made_from", kind, checks.procedure.lights, "light kind")
-        if count < 1:
-            checks.problem(f"{path}.made_from.{kind}", "should be at least 1.")

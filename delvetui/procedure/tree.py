@@ -103,6 +103,8 @@ def effect_lists(procedure: Procedure) -> Iterator[tuple[str, tuple[Effect, ...]
         yield "rest.on_skip", procedure.rest.on_skip
     for name, track in procedure.tracks.items():
         yield f"tracks.{name}.over", track.over
+    for name, counter in procedure.counters.items():
+        yield f"counters.{name}.on_change", counter.on_change
 
 
 def walk_effects(procedure: Procedure) -> Iterator[tuple[str, Effect]]:

@@ -1,6 +1,6 @@
 """The loader's check of the ids a game master types as KEY=N.
 
-A roll, a table, a check or an action's input is typed with its id (``hazard=4``,
+A roll, a table, a check, a choice or an action's input is typed with its id (``hazard=4``,
 ``disposition=7``); the program reads some keys itself, whatever the procedure says
 (``distance=``, ``usage.ID=``). An id that is one of those would let one typed value feed
 both, so it is refused, with its key path.
@@ -25,8 +25,8 @@ def own_keys(checks: Checks) -> None:
         if name.lower() not in SHARED_TABLE_KEYS:
             _own_key(checks, f"tables.{name}", name, "table")
     for ref, effect in walk_effects(p):
-        if effect.do == "check" and effect.id:
-            _own_key(checks, f"{ref}.id", effect.id, "check")
+        if effect.do in ("check", "choose") and effect.id:
+            _own_key(checks, f"{ref}.id", effect.id, "check" if effect.do == "check" else "choice")
 
 
 def _own_key(checks: Checks, path: str, name: str, what: str) -> None:

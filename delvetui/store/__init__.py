@@ -59,6 +59,9 @@ class Store(Reader):
         if os.path.lexists(path):
             raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
         journal = Path(f"{path}-journal")
+        if os.path.lexists(journal) and os.path.lexists(path):
+            # Another creator made the file a moment ago and is writing its first batch.
+            raise ExpeditionExists(f"{path} already exists; choose another name or open it.")
         if os.path.lexists(journal):
             # SQLite would take a journal left by a deleted file of this name as belonging to the
             # new file and "roll back" old pages into it.

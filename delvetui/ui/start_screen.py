@@ -106,6 +106,18 @@ def read_saved(path: Path) -> Saved:
     return found
 
 
+def broken_lines() -> list[str]:
+    """A line for each of the game master's procedures that cannot be used, with its first
+    problem (none when all can)."""
+    from delvetui.procedure import registry
+
+    return [
+        visible(f"Your procedure {entry.path.name} cannot be used: {entry.problem}")
+        for entry in registry.user_entries()
+        if entry.procedure is None
+    ]
+
+
 def continuable(saved: dict[Path, Saved]) -> list[Path]:
     """The ended expeditions no other one continues yet: the last of their chains."""
     continued = {entry.continues for entry in saved.values() if entry.continues}
@@ -183,6 +195,7 @@ class StartScreen(Screen[None]):
             folder = paths.data_dir()
             where = self.problem or f"Saved expeditions live in {folder_text(folder)}"
             yield Static(Text(where), id="start-folder")
+            yield Static("", id="start-broken")
         yield KeyFooter(fit=True)
 
     def on_mount(self) -> None:
@@ -190,6 +203,24 @@ class StartScreen(Screen[None]):
         self.query_one("#start-list", OptionList).focus()
         if self.saved:
             self.describe_saved()
+        self.find_broken()
+
+    @work(thread=True, exclusive=True, group="broken")
+    def find_broken(self) -> None:
+        """Read the game master's procedures (in the background) and name each that
+        cannot be used, with its first problem: the others all work."""
+        try:
+            found = broken_lines()
+        except DelveError as error:
+            found = [error.message]
+        if found:
+            self.app.call_from_thread(self._show_broken, found)
+
+    def _show_broken(self, lines: list[str]) -> None:
+        if self.is_attached:
+            shown = self.query_one("#start-broken", Static)
+            shown.update(Text("\n".join(lines)))
+            shown.display = True
 
     @work(thread=True, exclusive=True)
     def describe_saved(self) -> None:

@@ -107,11 +107,16 @@ class Child:
     _lines: list[str] = attrs.field(factory=list)
 
     def send(self, lines: Iterable[str]) -> None:
-        """Write command lines (the pipe holds far more than a test sends at once)."""
+        """Write command lines (the pipe holds far more than a test sends at once).
+
+        A child that has already ended (a second writer refused the lock at once) reads
+        nothing more: the lines are dropped, and its exit status and what it said tell the
+        test the rest."""
         data = "".join(f"{line}\n" for line in lines).encode()
         view = memoryview(data)
-        while view:
-            view = view[os.write(self.stdin, view) :]
+        with contextlib.suppress(BrokenPipeError):
+            while view:
+                view = view[os.write(self.stdin, view) :]
 
     def read_line(self, timeout: float = 30.0) -> str | None:
         """The next line the child printed, or None at the end of its output or on timeout."""

@@ -42,6 +42,10 @@ def counter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                 counter=effect.counter, value=value, change=value - current, reason=reason
             )
         )
+        # Imported here: the working copy imports the effect registry.
+        from delvetui.core.work import counter_changed
+
+        counter_changed(work, effect.counter)
 
 
 @kind("track")

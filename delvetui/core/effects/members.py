@@ -16,6 +16,7 @@ from delvetui.text import check_label, number_problem
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
+    from delvetui.core.state import Member
     from delvetui.core.work import Ctx, Work
 else:
     ev = lazy.module("delvetui.core.events")
@@ -69,7 +70,7 @@ def heal(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
 @kind("check")
 def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Does what the `check` kind says (``procedure.effect_kinds``)."""
-    dc = effect.dc
+    dc = effect.dc if effect.above is None else effect.above
     for input_name in effect.dc_inputs:
         given = work.inputs.get(input_name)
         problem = None if given is None else number_problem(input_name, given, 0, 999)
@@ -103,8 +104,18 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         who: list[str | None] = [None]
     else:
         who = [m.name for m in work.members(effect.target, ctx)]
+    if effect.above is not None:
+        for name in who:
+            _under(work, effect, ref, ctx, name, dc, alone=len(who) == 1)
+        return
+    base = dc
     for name in who:
         member = work.state.member(name) if name else None
+        dc = (
+            base - effect.dc + _target(member, effect, label)
+            if member and effect.dc_ability
+            else base
+        )
         bonus = (
             member.modifier(effect.ability, work.procedure.party.modifier_of)
             if member and effect.ability
@@ -140,6 +151,68 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         follow = effect.on_success if success else effect.on_failure
         branch = "on_success" if success else "on_failure"
         work.apply_all(follow, f"{ref}.{branch}", here)
+
+
+def _target(member: Member, effect: Effect, label: str) -> int:
+    """The member's score a check's DC is (``dc_ability``): a save's target number."""
+    return _score(member, effect.dc_ability.upper(), f"{label} is made against")
+
+
+def _score(member: Member, ability: str, what: str) -> int:
+    """The member's score a check is bounded by, or a sentence naming how to give it."""
+    score = member.ability(ability)
+    if score is None:
+        raise CommandError(
+            f"{what} {member.name}'s {ability}, and {member.name} has none: give it with "
+            f"`pc {member.name} {ability}=N`."
+        )
+    return score
+
+
+def _under(
+    work: Work, effect: Effect, ref: str, ctx: Ctx, name: str | None, above: int, *, alone: bool
+) -> None:
+    """One member's check rolled under their score: a success above ``above``, at most it.
+
+    ``alone``: the check is made for this member only, who may be typed as plain ID=N.
+    """
+    label = check_label(effect.label or effect.id)
+    ability = effect.ability.upper()
+    member = work.state.member(name) if name else None
+    if member is None:
+        raise CommandError(f"{label} is rolled under a member's {ability}: say who with by=NAME.")
+    score = _score(member, ability, f"{label} is rolled under")
+    key = f"{effect.id}.{member.name}"
+    if alone and not work.inputs.has(key) and work.inputs.has(effect.id):
+        key = effect.id
+    bounds = f"above {above}, at most" if above else "at most"
+    purpose = f"{label} for {member.name} ({bounds} {ability} {score})"
+    total = work.roll(key, effect.dice or "d20", purpose).total
+    success = above < total <= score
+    work.emit(
+        ev.CheckMadeUnder(
+            id=effect.id,
+            name=member.name,
+            label=label,
+            ability=ability,
+            score=score,
+            above=above,
+            total=total,
+            success=success,
+        )
+    )
+    here = attrs.evolve(
+        ctx,
+        member=member.name,
+        scope=member.name,
+        margin=0 if success else max(total - score, above - total + 1),
+        total=total,
+        dc=above,
+        source=f"{label} failed" if not success else label,
+    )
+    follow = effect.on_success if success else effect.on_failure
+    branch = "on_success" if success else "on_failure"
+    work.apply_all(follow, f"{ref}.{branch}", here)
 
 
 @kind("fatigue")

@@ -25,24 +25,20 @@ def roll(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
 
 
 def _roll(work: Work, effect: Effect, ctx: Ctx) -> None:
-    """The roll effect's roll, with the lead member's ability modifier if it names one."""
-    if not effect.ability:
-        work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
-        return
+    """The roll effect's roll, with the lead member's ability modifier if it names one, and
+    a counter's value if it names one (the log says whose and which)."""
+    purpose = work.procedure.tables[effect.table].label
+    modifier = work.state.counter(effect.counter) if effect.counter else 0
+    if modifier:
+        counter = work.procedure.counters[effect.counter].label.lower()
+        purpose = f"{purpose}, {modifier:+d} for the {counter}"
     name = ctx.member or work.inputs.get("by")
     lead = work.member(name) if name else (work.state.party or (None,))[0]
-    if lead is None:
-        work.roll_table(effect.table, effect.table, ctx, dice_text=effect.dice)
-        return
-    bonus = lead.modifier(effect.ability, work.procedure.party.modifier_of)
-    label = work.procedure.tables[effect.table].label
+    if effect.ability and lead is not None:
+        modifier += lead.modifier(effect.ability, work.procedure.party.modifier_of)
+        purpose = f"{purpose}, {lead.name}'s {effect.ability.upper()}"
     work.roll_table(
-        effect.table,
-        effect.table,
-        ctx,
-        dice_text=effect.dice,
-        modifier=bonus,
-        purpose=f"{label}, {lead.name}'s {effect.ability.upper()}",
+        effect.table, effect.table, ctx, dice_text=effect.dice, modifier=modifier, purpose=purpose
     )
 
 

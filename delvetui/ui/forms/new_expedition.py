@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from delvetui.core import commands
 from delvetui.procedure import registry
 from delvetui.procedure.model import Procedure
-from delvetui.text import clock
+from delvetui.text import clock, visible
 from delvetui.ui.forms.expedition_form import ExpeditionForm, name_problem
 from delvetui.ui.forms.form_rows import (
     FormProblem,
@@ -119,7 +119,8 @@ class NewExpeditionScreen(ExpeditionForm):
                 row = Text()
                 if entry.procedure is None:
                     row.append(f"{entry.id}", "bold")
-                    row.append("  cannot be used: it has problems (delvetui procedures check)")
+                    row.append("  cannot be used (delvetui procedures check):", "italic")
+                    row.append(f"\n  {visible(entry.problem)}")
                 else:
                     proc = entry.procedure
                     row.append(proc.name, "bold")
