@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 
 from delvetui.core import conditions
 from delvetui.core.member_light import member_level, per_member
@@ -66,6 +67,7 @@ class PartyRoster(RowPane):
         "party-roster--down",
         "party-roster--muted",
         "party-roster--warning",
+        "party-roster--title",
     }
 
     class EditMember(Message):
@@ -75,10 +77,22 @@ class PartyRoster(RowPane):
             super().__init__()
             self.name = name
 
+    heading_in_title: reactive[bool] = reactive(False, layout=True)
+    """True where the table is short of lines: a sheet's row of labels is the pane's title
+    line ("Party" and the labels over their columns), in place of its border."""
+
     def render(self) -> RenderableType:
         """The roster as styled text, in the lines the table gives it."""
-        text, self._rows = self._drawn(self.size.width, self.budget)
+        width = self.size.width
+        text, self._rows = self._drawn(width, self.budget)
+        titled = self._titled()
+        if self.has_class("-titled") != titled:
+            self.set_class(titled, "-titled")  # the row of labels takes the border's line
         return text
+
+    def _titled(self) -> bool:
+        """True when the pane's first row is its title line (the border's line goes)."""
+        return bool(self.heading_in_title and self.state.party)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line per row drawn at this width."""
@@ -87,9 +101,23 @@ class PartyRoster(RowPane):
     def wanted(self, width: int) -> tuple[int, int]:
         """A line per member (and the sheet's labels); the lines everything would fill."""
         least = max(1, len(self.state.party))
-        if self.state.party and self._fit(max(20, width)).labels == "sheet":
+        if self.state.party and (self._heading_line(max(20, width)) or self.heading_in_title):
             least += 1
         return least, len(self._drawn(width, None)[1])
+
+    def least_width(self) -> int:
+        """The narrowest the pane can be with every number whole on the member's line: the
+        sheet of numbers under short labels, without the bar (the table's side column is
+        made at least this wide where it is narrow)."""
+        party = self.state.party
+        if not party:
+            return 0
+        figures = [self._figures(member) for member in party]
+        name_width = max(len(visible(member.name)) for member in party)
+        columns = [max(2, *(len(self._hp(member)) for member in party))]
+        for index, figure in enumerate(figures[0]):
+            columns.append(max(cell_len(figure.short), *(len(own[index].value) for own in figures)))
+        return name_width + 1 + sum(columns) + len(columns) - 1
 
     def drawn_lines(self, width: int, budget: int) -> int:
         """The rows drawn when given ``budget`` lines."""
@@ -109,13 +137,15 @@ class PartyRoster(RowPane):
         width = max(20, width)
         party = list(state.party)
         fit = self._fit(width)
-        heading = fit.labels == "sheet"
+        heading = self._heading_line(width)
         shown = party
         if budget is not None and budget < len(party) + heading:
             shown = party[: max(0, budget - 1 - heading)]
         lines: list[tuple[Text, str | None]] = []
         if heading and shown:
             lines.append((self._heading(fit, width), None))
+        elif self.heading_in_title and shown:
+            lines.append((self._title_line(fit, width), None))
         members = [self._member(member, width, fit) for member in shown]
         full = len(lines) + sum(len(drawn) for drawn in members)
         squeeze = budget is not None and full > budget
@@ -138,6 +168,22 @@ class PartyRoster(RowPane):
             text.append_text(line)
             rows.append(row)
         return text, rows
+
+    def _heading_line(self, width: int) -> bool:
+        """True when the sheet's labels take a line of their own, under the title."""
+        return self._fit(width).labels == "sheet" and not self.heading_in_title
+
+    def _title_line(self, fit: Fit, width: int) -> Text:
+        """The pane's title line where it is the first row: "Party", and the sheet's
+        labels over their columns."""
+        line = Text("Party", self._style("title"))
+        if fit.labels == "sheet":
+            heading = self._heading(fit, width)
+            start = len(heading.plain) - len(heading.plain.lstrip())
+            if start >= len("Party") + 1:
+                line = Text("Party".ljust(start), self._style("title"))
+                line.append_text(heading[start:])
+        return line
 
     def _figures(self, member: Member) -> list[Figure]:
         """The member's numbers: each track, then each resource of their own."""
