@@ -49,8 +49,9 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         return [
             Alert(
                 "warning",
-                f"The expedition has ended{words}: press E to reopen it, or type :reopen.",
-                short=f"The expedition has ended{words}: E reopens it.",
+                f"The expedition has ended{words}: press E to reopen it, or H for the start "
+                "screen and the next one.",
+                short=f"The expedition has ended{words}: E reopens it, H: the start screen.",
             )
         ]
     found: list[Alert] = []

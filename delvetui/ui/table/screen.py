@@ -78,6 +78,7 @@ class TableScreen(Screen[None]):
     NewestShown: TypeAlias = messages.NewestShown
     Damaged: TypeAlias = messages.Damaged
     NextExpedition: TypeAlias = messages.NextExpedition
+    Home: TypeAlias = messages.Home
 
     def __init__(
         self,
@@ -283,6 +284,10 @@ class TableScreen(Screen[None]):
     def action_resume_realtime(self) -> None:
         """Let the paused real-time lights burn again."""
         self.run(commands.RealTime(verb="resume"))
+
+    def action_home(self) -> None:
+        """Close the expedition for the start screen (everything is saved already)."""
+        self.post_message(messages.Home())
 
     def action_end_expedition(self) -> None:
         """End the expedition (asked first), or take an ended one up again."""
