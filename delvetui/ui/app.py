@@ -300,13 +300,9 @@ class DelveApp(App[None]):
         or the campaign screen's n)."""
         self.campaign.next_form(event.path)
 
-    def on_table_screen_home(self, event: TableScreen.Home) -> None:
+    def action_home(self) -> None:
         """H on the table: the start screen, the expedition just played offered first."""
-        self._to_start(offered=self.path_open())
-
-    def path_open(self) -> Path | None:
-        """The file of the expedition on the table (None when none is open)."""
-        return self.expedition.path if self.expedition is not None else None
+        self._to_start(offered=self.expedition.path if self.expedition is not None else None)
 
     def on_table_screen_next_expedition(self, event: TableScreen.NextExpedition) -> None:
         """The form of the next expedition after the ended one on the table (the palette)."""

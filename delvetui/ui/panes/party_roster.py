@@ -9,6 +9,7 @@ then the words (conditions) go under the member, never a number.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -24,7 +25,8 @@ from textual.reactive import reactive
 from delvetui.core import conditions
 from delvetui.core.member_light import member_level, per_member
 from delvetui.core.party import track_figure
-from delvetui.core.state import Member
+from delvetui.core.state import Member, State
+from delvetui.procedure.model import Procedure
 from delvetui.text import visible
 from delvetui.ui.bars import bar, plural
 from delvetui.ui.panes.pane import RowPane
@@ -112,9 +114,9 @@ class PartyRoster(RowPane):
         party = self.state.party
         if not party:
             return 0
-        figures = [self._figures(member) for member in party]
+        figures = [figures_of(self.procedure, member) for member in party]
         name_width = max(len(visible(member.name)) for member in party)
-        columns = [max(2, *(len(self._hp(member)) for member in party))]
+        columns = [max(2, *(len(hp_text(member)) for member in party))]
         for index, figure in enumerate(figures[0]):
             columns.append(max(cell_len(figure.short), *(len(own[index].value) for own in figures)))
         return name_width + 1 + sum(columns) + len(columns) - 1
@@ -158,7 +160,7 @@ class PartyRoster(RowPane):
             more = f"+{len(rest)} more: " if shown else f"{len(rest)} members: "
             lines.append((Text(more + ", ".join(rest), self._style("muted")), None))
         else:
-            for said, style in self._party_lines(width):
+            for said, style in party_lines(self.procedure, self.state, width):
                 lines.append((Text(said, self._style(style)), None))
         if budget is not None:
             lines = lines[: max(1, budget)]
@@ -185,49 +187,16 @@ class PartyRoster(RowPane):
                 line.append_text(heading[start:])
         return line
 
-    def _figures(self, member: Member) -> list[Figure]:
-        """The member's numbers: each track, then each resource of their own."""
-        procedure = self.procedure
-        figures = []
-        for track_id, track in procedure.tracks.items():
-            label, value = track_figure(procedure, member, track_id)
-            figures.append(Figure(label, track.short or label, value))
-        for resource_id, resource in procedure.resources.items():
-            if resource.per == "member":
-                value = f"{member.resource(resource_id)}"
-                figures.append(Figure(resource.label, resource.short or resource.label, value))
-        return figures
-
-    def _after(self, member: Member) -> list[tuple[str, str]]:
-        """The words right after the hit points, with their styles: the fatigue step (or
-        down), and the light the member stands in where lights light only some."""
-        words: list[tuple[str, str]] = []
-        ladder = self.procedure.party.fatigue
-        if len(ladder) > 1:
-            label = self.procedure.party.fatigue_label(member.fatigue)
-            words.append((label, "warning" if member.fatigue else "muted"))
-        elif member.hp == 0:
-            words.append(("down", "down"))
-        if per_member(self.procedure):
-            level = member_level(self.state, self.procedure, member.name)
-            if level != "bright":
-                words.append((level, "warning" if level == "dark" else "muted"))
-        return words
-
-    def _conditions(self, member: Member) -> list[str]:
-        return [visible(shown) for shown in conditions.shown(member, self.state, self.procedure)]
-
-    def _name_width(self, width: int) -> int:
-        names = [len(visible(member.name)) for member in self.state.party]
-        return min(max(names, default=0), max(6, width // 3))
-
     def _fit(self, width: int) -> Fit:
         """The layout the members' lines take at this width (see ``Fit``)."""
         party = self.state.party
-        name_width = self._name_width(width)
-        hp_width = max(len(self._hp(member)) for member in party)
-        figures = [self._figures(member) for member in party]
-        after = max(sum(1 + cell_len(word) for word, _ in self._after(m)) for m in party)
+        name_width = names_width(self.state.party, width)
+        hp_width = max(len(hp_text(member)) for member in party)
+        figures = [figures_of(self.procedure, member) for member in party]
+        after = max(
+            sum(1 + cell_len(word) for word, _ in after_words(self.procedure, self.state, m))
+            for m in party
+        )
         if not figures[0]:
             room = width - name_width - 1 - hp_width - 14
             return Fit("long", max(BAR_LEAST, min(BAR_MOST, room)))
@@ -249,7 +218,13 @@ class PartyRoster(RowPane):
         gap = 2 if needed + len(columns) - 1 <= width else 1
         needed += (gap - 1) * (len(columns) - 1)
         words = max(
-            cell_len(" ".join([w for w, _ in self._after(m)] + self._conditions(m))) for m in party
+            cell_len(
+                " ".join(
+                    [w for w, _ in after_words(self.procedure, self.state, m)]
+                    + conditions_of(self.procedure, self.state, m)
+                )
+            )
+            for m in party
         )
         room = width - needed - 1 - (words + 1 if words else 0)
         if room < BAR_LEAST:
@@ -257,13 +232,12 @@ class PartyRoster(RowPane):
         shown_bar = min(BAR_MOST, room) if room >= BAR_LEAST else 0
         return Fit("sheet", shown_bar, tuple(columns), gap)
 
-    def _hp(self, member: Member) -> str:
-        return f"{member.hp}/{member.max_hp}"
-
     def _heading(self, fit: Fit, width: int) -> Text:
         """The sheet's row of labels over its columns."""
-        figures = self._figures(self.state.party[0])
-        line = Text(" " * (self._name_width(width) + 1 + (fit.bar + 1 if fit.bar else 0)))
+        figures = figures_of(self.procedure, self.state.party[0])
+        line = Text(
+            " " * (names_width(self.state.party, width) + 1 + (fit.bar + 1 if fit.bar else 0))
+        )
         labels = ["HP", *(figure.short for figure in figures)]
         for index, (label, column) in enumerate(zip(labels, fit.columns, strict=True)):
             line.append(" " * fit.gap if index else "")
@@ -274,7 +248,7 @@ class PartyRoster(RowPane):
 
     def _member(self, member: Member, width: int, fit: Fit) -> list[Text]:
         """The member's lines: name, hit points, then the rest as the fit says."""
-        name_width = self._name_width(width)
+        name_width = names_width(self.state.party, width)
         shown = visible(member.name)
         name = shown if len(shown) <= name_width else shown[: name_width - 1] + "…"
         line = Text()
@@ -282,18 +256,20 @@ class PartyRoster(RowPane):
         if fit.bar:
             line.append(" ")
             line.append(bar(member.hp, member.max_hp, fit.bar), self._hp_style(member))
-        words = [(word, "muted") for word in self._conditions(member)]
-        figures = self._figures(member)
+        words = [(word, "muted") for word in conditions_of(self.procedure, self.state, member)]
+        figures = figures_of(self.procedure, member)
         if fit.labels == "sheet":
-            values = [self._hp(member), *(figure.value for figure in figures)]
+            values = [hp_text(member), *(figure.value for figure in figures)]
             for index, (value, column) in enumerate(zip(values, fit.columns, strict=True)):
                 line.append(" " * fit.gap if index else " ")
                 line.append(value.ljust(column))
             line.rstrip()
-            return self._with_words(line, self._after(member) + words, width, name_width)
-        hp_width = max(len(self._hp(each)) for each in self.state.party)
-        line.append(f" {self._hp(member):<{hp_width}}")
-        for word, style in self._after(member):
+            return self._with_words(
+                line, after_words(self.procedure, self.state, member) + words, width, name_width
+            )
+        hp_width = max(len(hp_text(each)) for each in self.state.party)
+        line.append(f" {hp_text(member):<{hp_width}}")
+        for word, style in after_words(self.procedure, self.state, member):
             line.append(f" {word}", self._style(style))
         if fit.labels == "under":
             # Under the name, as many lines as the width needs, the short labels on them.
@@ -356,29 +332,6 @@ class PartyRoster(RowPane):
             line.append_text(extra[len(extra.plain) - len(extra.plain.lstrip()) - 1 :])
         return line
 
-    def _party_lines(self, width: int) -> list[tuple[str, str]]:
-        """The lines under the members: the party's stock, a rest due, a pending roll."""
-        state = self.state
-        found: list[tuple[str, str]] = []
-        stock = [
-            (resource.label, resource.short or resource.label, state.resource(resource_id))
-            for resource_id, resource in self.procedure.resources.items()
-            if resource.per == "party"
-        ]
-        if stock:
-            line = "Party: " + " · ".join(f"{label} {value}" for label, _, value in stock)
-            if cell_len(line) > width:
-                line = "Party: " + " · ".join(f"{short} {value}" for _, short, value in stock)
-            found.append((line, "muted"))
-        rest = self.procedure.rest
-        if rest is not None and state.turns_since_rest >= rest.every:
-            since = plural(state.turns_since_rest, "turn")
-            found.append((f"Rest due: {since} since the last rest", "warning"))
-        for pending in state.pending:
-            label = pending.label.split(" unless ")[0]
-            found.append((f"Next turn unless the party rests: {label}", "warning"))
-        return found
-
     def _hp_style(self, member: Member) -> Style:
         if member.hp <= 0:
             return self._style("down")
@@ -395,3 +348,73 @@ class PartyRoster(RowPane):
 def figure_label(figure: Figure, labels: str) -> str:
     """The figure's label as a layout names it: its long label, else its short one."""
     return figure.label if labels == "long" else figure.short
+
+
+def figures_of(procedure: Procedure, member: Member) -> list[Figure]:
+    """The member's numbers: each track, then each resource of their own."""
+    figures = []
+    for track_id, track in procedure.tracks.items():
+        label, value = track_figure(procedure, member, track_id)
+        figures.append(Figure(label, track.short or label, value))
+    for resource_id, resource in procedure.resources.items():
+        if resource.per == "member":
+            value = f"{member.resource(resource_id)}"
+            figures.append(Figure(resource.label, resource.short or resource.label, value))
+    return figures
+
+
+def hp_text(member: Member) -> str:
+    """The member's hit points as the roster says them: '5/8'."""
+    return f"{member.hp}/{member.max_hp}"
+
+
+def after_words(procedure: Procedure, state: State, member: Member) -> list[tuple[str, str]]:
+    """The words right after the member's hit points, with their styles: the fatigue step
+    (or down), and the light they stand in where lights light only some members."""
+    words: list[tuple[str, str]] = []
+    ladder = procedure.party.fatigue
+    if len(ladder) > 1:
+        label = procedure.party.fatigue_label(member.fatigue)
+        words.append((label, "warning" if member.fatigue else "muted"))
+    elif member.hp == 0:
+        words.append(("down", "down"))
+    if per_member(procedure):
+        level = member_level(state, procedure, member.name)
+        if level != "bright":
+            words.append((level, "warning" if level == "dark" else "muted"))
+    return words
+
+
+def conditions_of(procedure: Procedure, state: State, member: Member) -> list[str]:
+    """The member's conditions as the roster says them (shown literally)."""
+    return [visible(shown) for shown in conditions.shown(member, state, procedure)]
+
+
+def names_width(party: Sequence[Member], width: int) -> int:
+    """The names' column: the longest name, up to a third of the pane."""
+    names = [len(visible(member.name)) for member in party]
+    return min(max(names, default=0), max(6, width // 3))
+
+
+def party_lines(procedure: Procedure, state: State, width: int) -> list[tuple[str, str]]:
+    """The lines under the members, with their styles: the party's stock (by the short
+    labels where the long ones do not fit), a rest due, a pending roll."""
+    found: list[tuple[str, str]] = []
+    stock = [
+        (resource.label, resource.short or resource.label, state.resource(resource_id))
+        for resource_id, resource in procedure.resources.items()
+        if resource.per == "party"
+    ]
+    if stock:
+        line = "Party: " + " · ".join(f"{label} {value}" for label, _, value in stock)
+        if cell_len(line) > width:
+            line = "Party: " + " · ".join(f"{short} {value}" for _, short, value in stock)
+        found.append((line, "muted"))
+    rest = procedure.rest
+    if rest is not None and state.turns_since_rest >= rest.every:
+        since = plural(state.turns_since_rest, "turn")
+        found.append((f"Rest due: {since} since the last rest", "warning"))
+    for pending in state.pending:
+        label = pending.label.split(" unless ")[0]
+        found.append((f"Next turn unless the party rests: {label}", "warning"))
+    return found

@@ -174,7 +174,7 @@ KEYS: list[BindingType] = [
     ),
     Binding(
         "H",
-        "home",
+        "app.home",
         "Home",
         id="home",
         show=False,

@@ -69,7 +69,3 @@ class NextExpedition(Message, namespace="table_screen"):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
-
-
-class Home(Message, namespace="table_screen"):
-    """Close the expedition and show the start screen (H)."""

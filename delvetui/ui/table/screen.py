@@ -78,7 +78,6 @@ class TableScreen(Screen[None]):
     NewestShown: TypeAlias = messages.NewestShown
     Damaged: TypeAlias = messages.Damaged
     NextExpedition: TypeAlias = messages.NextExpedition
-    Home: TypeAlias = messages.Home
 
     def __init__(
         self,
@@ -182,10 +181,6 @@ class TableScreen(Screen[None]):
         self.turns.follow(state)
         self.panes.show(before, moved=moved)
         self.log_lines.add(batch, before)
-        if state.turn != before.turn:
-            # A notice is about the turn it was raised in: the next turn (or an undo of
-            # this one) takes it away.
-            self.app.clear_notifications()
 
     # Keys: Textual asks the screen; the key map and the parts answer -------------------
 
@@ -284,10 +279,6 @@ class TableScreen(Screen[None]):
     def action_resume_realtime(self) -> None:
         """Let the paused real-time lights burn again."""
         self.run(commands.RealTime(verb="resume"))
-
-    def action_home(self) -> None:
-        """Close the expedition for the start screen (everything is saved already)."""
-        self.post_message(messages.Home())
 
     def action_end_expedition(self) -> None:
         """End the expedition (asked first), or take an ended one up again."""
