@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from delvetui.application.dry_run import refusal
 from delvetui.core import commands as cmd
 from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.light_order import in_order, numbered
@@ -250,6 +251,11 @@ class LightDialog(ItemDialog):
             self.say(f"A {light.kind} cannot be refuelled.{spent}")
             return
         refuel = cmd.RefuelLight(target=light.id)
+        # Refused for want of oil (or the like): said at once, before anything is asked.
+        problem = refusal(self.state, self.procedure, refuel)
+        if problem is not None:
+            self.say(problem)
+            return
         if light.lit:
             self.dismiss((refuel,))
             return

@@ -19,7 +19,7 @@ from delvetui.core.light_order import in_order, numbered
 from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
 from delvetui.core.realtime import TIMER_KEY
-from delvetui.core.state import Light
+from delvetui.core.state import Light, State
 from delvetui.text import countdown, time_left, visible
 from delvetui.ui.bars import bar, wrapped
 from delvetui.ui.panes.pane import RowPane
@@ -227,7 +227,7 @@ class LightInventory(RowPane):
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
         if light.real_seconds is not None:
             seconds = self.countdown.get(light.id, light.real_seconds or 0)
-            return f"{'⏸' if self.state.realtime_paused else '⏱'} {countdown(seconds)}"
+            return f"{'⏸' if standing_still(self.state) else '⏱'} {countdown(seconds)}"
         if light.minutes is not None and kind is not None:
             # Turns of an hour or less are counted; a watch's worth is told in hours.
             short = not long_time or per_turn > 60
@@ -312,7 +312,7 @@ class LightInventory(RowPane):
             text.append(visible(timer.name).ljust(name_width))
             if timer.real_time:
                 seconds = self.countdown.get(TIMER_KEY + timer.name, timer.left)
-                paused = "⏸" if state.realtime_paused else "⏱"
+                paused = "⏸" if standing_still(state) else "⏱"
                 left = f" {paused} {countdown(seconds)}"
             else:
                 left = f" {timers.left_text(timer, turn_name)}"
@@ -322,3 +322,9 @@ class LightInventory(RowPane):
                 text.append(f"  {visible(timer.label)}", self._style("muted"))
             lines.append(text)
         return lines
+
+
+def standing_still(state: State) -> bool:
+    """True when real time does not run down now: paused, or no session running (real time
+    at the table is the session's)."""
+    return state.realtime_paused or not state.in_session

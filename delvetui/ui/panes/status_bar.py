@@ -14,6 +14,7 @@ from delvetui.core.areas import areas
 from delvetui.core.calendar import date_for
 from delvetui.core.member_light import party_level
 from delvetui.text import visible
+from delvetui.ui.panes.light_inventory import standing_still
 from delvetui.ui.panes.pane import Pane
 from delvetui.ui.panes.time_dice import FACES, clock_parts
 
@@ -85,6 +86,11 @@ class StatusBar(Pane):
         if state.in_session:
             text.append(" │ ", muted)
             text.append(f"Session {state.session}", Style(bold=True))
+        if standing_still(state) and (state.real_time_lights or state.real_timers):
+            # The real-time lights stand still (b, the table closed, or no session running):
+            # said in the header.
+            text.append("  ")
+            text.append(" PAUSED ", self._style("badge"))
         if state.ended:
             text.append("  ")
             text.append(" ENDED ", self._style("readonly"))
