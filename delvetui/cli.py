@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from delvetui import __version__
@@ -139,10 +139,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             formatter_class=_Formatter,
         )
 
-    def wanted(name: str) -> bool:
-        return command is None or command == name
+    for name, arguments in _ARGUMENTS.items():
+        if command is None or command == name:
+            arguments(add)
+    return parser
 
-    if wanted("open"):
+
+#: Adds a subcommand (its name, its help, its examples) and gives its parser.
+_Add = Callable[..., argparse.ArgumentParser]
+
+
+class _Arguments:
+    """Each subcommand and its arguments, a method each (named for the subcommand, with a
+    trailing _ where the name is Python's), in the order ``delvetui --help`` lists them;
+    ``add(name, help, *examples)`` adds the subcommand and gives its parser."""
+
+    @staticmethod
+    def open_(add: _Add) -> None:
         opened = add(
             "open",
             "Open the full-screen table on an expedition.",
@@ -155,7 +168,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         opened.add_argument("--size", metavar="COLSxROWS", default="120x40", help="screenshot size")
         opened.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
-    if wanted("players"):
+    @staticmethod
+    def players(add: _Add) -> None:
         players = add(
             "players",
             "Open the players' screen: a read-only view that follows the game master's table.",
@@ -177,7 +191,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--size", metavar="COLSxROWS", default="160x45", help="screenshot size (default 160x45)"
         )
 
-    if wanted("serve"):
+    @staticmethod
+    def serve(add: _Add) -> None:
         served = add(
             "serve",
             "Serve the players' screen to a browser on this computer, at the address it "
@@ -196,7 +211,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help="players' screens open at once, each a process (default 4)",
         )
 
-    if wanted("new"):
+    @staticmethod
+    def new(add: _Add) -> None:
         new = add(
             "new",
             "Create an expedition and print its path (with --after, the next one of a "
@@ -227,7 +243,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--day", type=int, metavar="N", help="the day it starts (default 1; or after PRED)"
         )
 
-    if wanted("act"):
+    @staticmethod
+    def act(add: _Add) -> None:
         act = add(
             "act",
             "Apply one command of the command language (or - to read them from standard input).",
@@ -237,7 +254,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         act.add_argument("expedition", metavar="EXPEDITION")
         act.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND...")
 
-    if wanted("upgrade"):
+    @staticmethod
+    def upgrade(add: _Add) -> None:
         upgrade = add(
             "upgrade",
             "Move an expedition to a newer version of its procedure (or another procedure); "
@@ -249,7 +267,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--procedure", metavar="ID|FILE", help="the procedure to follow (default: its own id)"
         )
 
-    if wanted("verify"):
+    @staticmethod
+    def verify(add: _Add) -> None:
         verify = add(
             "verify",
             "Check every row of an expedition file and that replaying it gives the saved state.",
@@ -257,7 +276,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         verify.add_argument("expedition", metavar="EXPEDITION")
 
-    if wanted("status"):
+    @staticmethod
+    def status(add: _Add) -> None:
         status = add(
             "status", "Show the current state of an expedition.", "delvetui status crypt --json"
         )
@@ -265,11 +285,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         status.add_argument("--json", action="store_true", help="print JSON for scripts")
         status.add_argument("--salvage", action="store_true", help=_SALVAGE)
 
-    if wanted("list"):
+    @staticmethod
+    def list_(add: _Add) -> None:
         listed = add("list", "List saved expeditions.", "delvetui list --json")
         listed.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    if wanted("campaign"):
+    @staticmethod
+    def campaign(add: _Add) -> None:
         campaign = add(
             "campaign",
             "List the campaigns in the data folder: each chain of expeditions in calendar order.",
@@ -281,7 +303,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         )
         campaign.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    if wanted("procedures"):
+    @staticmethod
+    def procedures(add: _Add) -> None:
         procs = add(
             "procedures",
             "List the shipped and user procedures, check a procedure file, show one, or copy "
@@ -299,7 +322,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         procs.add_argument("new_id", nargs="?", metavar="NEW-ID", help="copy: the copy's id")
         procs.add_argument("--json", action="store_true", help="print JSON for scripts")
 
-    if wanted("export"):
+    @staticmethod
+    def export(add: _Add) -> None:
         exported = add(
             "export",
             "Write the session log as Markdown, HTML or text, or the whole expedition as JSON.",
@@ -327,7 +351,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             "--force", action="store_true", help="replace FILE when it exists (never an expedition)"
         )
 
-    if wanted("import"):
+    @staticmethod
+    def import_(add: _Add) -> None:
         imported = add(
             "import",
             "Create an expedition from a JSON export and print its path.",
@@ -336,7 +361,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         imported.add_argument("file", metavar="FILE.json", help="written by export --format json")
         imported.add_argument("name", nargs="?", metavar="NAME", help="default: the exported name")
 
-    return parser
+
+#: Each subcommand's arguments by its name, in the order they are listed.
+_ARGUMENTS: dict[str, Callable[[_Add], None]] = {
+    name.rstrip("_"): method.__func__
+    for name, method in vars(_Arguments).items()
+    if isinstance(method, staticmethod)
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

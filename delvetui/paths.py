@@ -18,11 +18,11 @@ from pathlib import Path
 
 from delvetui.errors import ExpeditionExists, ExpeditionNotFound, StoreError
 from delvetui.fileio import dangling_link, reason
-from delvetui.text import UNSEEN, quote, unseen_words
+from delvetui.text import MAX_EXPEDITION_NAME, UNSEEN, quote, unseen_words
 
 SUFFIX = ".delve"
 #: Characters a name may have.
-MAX_NAME_CHARS = 80
+MAX_NAME_CHARS = MAX_EXPEDITION_NAME
 #: Bytes of UTF-8 a name may take, so that its file (and the journal SQLite writes beside
 #: it, ``NAME.delve-journal``) stays within the 255 bytes a file name may have.
 MAX_NAME_BYTES = 240

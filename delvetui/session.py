@@ -194,14 +194,14 @@ class Expedition:
         """
         import secrets
 
-        from delvetui.core.decide import start_events
+        from delvetui.core.decide import new_seed, start_events
 
         if first:
             started = first[0]
             assert isinstance(started, ev.ExpeditionStarted)
             seed, title = started.seed, started.name
         else:
-            seed = secrets.randbelow(2**31) if seed is None else seed
+            seed = new_seed() if seed is None else seed
             title = name or path.stem
             first = start_events(title, procedure, seed=seed, start=start, calendar=calendar)
         _within_bounds(first)
@@ -645,10 +645,8 @@ class Expedition:
         now: dt.datetime | None = None,
     ) -> Batch:
         """Decide, commit and apply a parsed command."""
-        import random  # a command's dice: opening and reading an expedition never roll
-
         from delvetui.core import commands as cmd
-        from delvetui.core.decide import decide
+        from delvetui.core.decide import batch_dice, decide
 
         self._writable()
         if isinstance(command, cmd.AddTables) and not command.contents:
@@ -659,7 +657,7 @@ class Expedition:
             contents = tables_file.read(Path(command.path))
             command = cmd.AddTables(path=command.path, contents=contents, text=command.text)
         moment = now or _now()
-        rng = random.Random(f"{self.state.seed}:{self.batch_count + 1}")
+        rng = batch_dice(self.state.seed, self.batch_count + 1)
         events = decide(
             self.state,
             self.procedure,
@@ -687,9 +685,7 @@ class Expedition:
             from delvetui.core.campaign import ended_refusal
 
             raise CommandError(ended_refusal(self.state))
-        import hashlib
-
-        digest = hashlib.sha256(procedure.text.encode()).hexdigest()[:12]
+        digest = ev.digest_of(procedure.text)
         if digest == self.state.procedure_digest or (
             not self.state.procedure_digest and procedure.text == self.original_procedure.text
         ):

@@ -52,6 +52,12 @@ MAX_NAME = 40
 MAX_PURPOSE = 200
 #: Characters in a word the procedure must know (an action, a light kind, a light id).
 MAX_WORD = 60
+#: Characters in an expedition's or a campaign's name (a file name is made of it).
+MAX_EXPEDITION_NAME = 80
+#: The largest number a command takes: hit points, a count, minutes, a timer's length.
+MAX_TYPED = 999_999
+#: The longest span of real time a command takes or the table records at once (a day).
+MAX_REAL_SECONDS = 24 * 3600
 
 
 def _show(match: re.Match[str]) -> str:

@@ -1,7 +1,8 @@
 """The audit's table of one-line checks: what an event names exists, its numbers fit.
 
-Each row of ``event_checks._CHECKS`` that is a single line is exercised here with an event a
-command could have written (no problem) and one it could not (the sentence it gets).
+Each check that is a single line (a lambda in its family's module of ``core/event_checks``)
+is exercised here with an event a command could have written (no problem) and one it could
+not (the sentence it gets).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.decide import decide, start_events
 from delvetui.core.event_bounds import MAX_NUMBER
-from delvetui.core.event_checks import MAX_TYPED, problem
+from delvetui.core.event_checks import problem
 from delvetui.core.evolve import fold
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
+from delvetui.text import MAX_TYPED
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ expedition carried.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,23 +26,20 @@ from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find, shipped_dir
 from tests.cli_support import delvetui, status
 from tests.conftest import Factory, run
+from tests.shipped import SHIPPED, ledger
 
-#: What each shipped procedure's text says of a member at 0 HP (the ledgers give the
-#: reasons): True where 0 HP is death.
+
+def _zero_hp_is_death(name: str) -> bool | None:
+    """What the procedure's ledger says its text makes of a member at 0 HP, the reading it
+    chose (``[party] dies_at_zero_hp = true`` or ``false``), or None where it says nothing."""
+    said = re.search(r"dies_at_zero_hp = (true|false)", ledger(name))
+    return None if said is None else said.group(1) == "true"
+
+
+#: What each shipped procedure's text says of a member at 0 HP, as its ledger (which gives
+#: the reasons) says it: True where 0 HP is death.
 ZERO_HP_IS_DEATH = {
-    "basic-fantasy": True,
-    "ose": True,
-    "cairn": False,
-    "cairn-modular": False,
-    "mausritter": False,
-    "shadowdark": False,
-    "errant": False,
-    "dungeon-turn": False,
-    "travel-turn": False,
-    "trespasser": False,
-    "delving": False,
-    "exploration": False,
-    "exploration-traditional": False,
+    name: death for name in SHIPPED if (death := _zero_hp_is_death(name)) is not None
 }
 
 

@@ -57,7 +57,7 @@ def test_a_member_without_the_score_is_refused(storm: Expedition) -> None:
     ("change", "problem"),
     [
         ('ability = "PHYS", ', "needs 'ability', the score it is rolled under"),
-        ("above = 2,", "cannot be negative"),
+        ("above = 2,", "should be 0 to 1,000"),
     ],
 )
 def test_a_roll_under_without_its_score_is_refused(change: str, problem: str) -> None:

@@ -24,12 +24,13 @@ from delvetui.core.state import MINUTES_PER_DAY, Member, State
 from delvetui.procedure.model import Downtime
 from delvetui.procedure.registry import find
 from tests.conftest import Factory, run
+from tests.shipped import SHIPPED, ledger
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted(path.stem for path in (ROOT / "procedures").glob("*.toml"))
 _NUMBER = itertools.count(1)
-#: The texts that say nothing of rest between expeditions: the format's default holds.
-SILENT = ("delving", "exploration", "exploration-traditional")
+#: The texts that say nothing of rest between expeditions: the format's default holds, as
+#: their ledgers say ("the procedure has no `[downtime]` section").
+SILENT = tuple(name for name in SHIPPED if "has no `[downtime]` section" in ledger(name))
 
 
 def rested(

@@ -43,5 +43,6 @@ def test_a_week_clears_what_a_day_does_not(home: Path, days: int, kept: tuple[st
 
 
 def test_clear_after_counts_whole_days() -> None:
-    with pytest.raises(ProcedureError, match=r"clear_after\.injured: should be 1 day or more"):
+    refused = r"clear_after\.injured: is 0; it should be 1 to 3,650 days"
+    with pytest.raises(ProcedureError, match=refused):
         load_text(TOWN.replace("injured = 7", "injured = 0"))

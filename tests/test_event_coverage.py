@@ -1,11 +1,11 @@
 """Every event type is covered everywhere an event's meaning lives, and old payloads are
 read through upcasters.
 
-What an event means is spread over four modules: ``core/events.py`` (the class, its version
-and how an older payload is read), ``core/evolve.py`` (what it does to the state),
-``core/event_checks.py`` (whether a command could have written it, for imports) and
-``core/log.py`` (its words in the turn log). A new event type, or a version bump, that
-misses one of them fails here, by name.
+What an event means is spread over four packages, a module for each family of events in
+each: ``core/events/`` (the class, its version and how an older payload is read),
+``core/evolve/`` (what it does to the state), ``core/event_checks/`` (whether a command
+could have written it, for imports) and ``core/log/`` (its words in the turn log). A new
+event type, or a version bump, that misses one of them fails here, by name.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_every_event_type_has_an_evolve_rule(name: str) -> None:
     """A replay raises ReplayError on an event with no rule: every type has one."""
     cls = ev.EVENT_TYPES[name]
     no_rule = evolve._apply.registry[object]
-    assert evolve._apply.dispatch(cls) is not no_rule, f"{name} has no rule in core/evolve.py"
+    assert evolve._apply.dispatch(cls) is not no_rule, f"{name} has no rule in core/evolve/"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -80,7 +80,7 @@ def test_every_event_type_has_an_import_check(name: str) -> None:
     """An import asks ``problem`` of every event: each type is registered in event_checks,
     with a check that says there is nothing to check when that is so."""
     cls = ev.EVENT_TYPES[name]
-    assert cls in event_checks.CHECKED, f"{name} has no entry in core/event_checks.py"
+    assert cls in event_checks.CHECKED, f"{name} has no check in core/event_checks/"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -94,7 +94,7 @@ def test_every_event_type_has_its_words_in_the_log(name: str) -> None:
         return
     assert said is not None, f"{name} gives no log line; name it in log.NO_LINE if meant"
     _, text = said
-    assert text.strip() and text != name, f"{name} has no words in core/log.py"
+    assert text.strip() and text != name, f"{name} has no words in core/log/"
 
 
 #: Events that had no import check: each now refuses what no command could have written.

@@ -14,12 +14,12 @@ from delvetui.core import events as ev
 from delvetui.errors import DelveError
 from delvetui.export import export, export_saved, format_for, story_of
 from delvetui.export.markdown import escape
-from delvetui.procedure.registry import entries
 from delvetui.session import Expedition, encode
 from delvetui.text import visible
 from tests.conftest import Factory, reopened, run
+from tests.shipped import SHIPPED
+from tests.test_procedure_sessions import SCRIPTS
 
-SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 STORY_FORMATS = ("md", "html", "txt")
 
@@ -181,6 +181,20 @@ HOSTILE = {
 }
 
 
+def _opening(procedure: str) -> list[str]:
+    """The start of the procedure's 40-turn example (``tests/test_procedure_sessions.py``):
+    its party and lights before the first session, then a session of its first three turns
+    and a note; a procedure with an example needs no session of its own here."""
+    commands = [line for line in SCRIPTS[procedure] if not line.startswith("session ")]
+    turns = [n for n, line in enumerate(commands) if line.startswith("turn")]
+    ash = [] if any(line.startswith("pc add Ash ") for line in commands) else ["pc add Ash hp=6"]
+    setup, played = commands[: turns[0]], commands[turns[0] : turns[2] + 1]
+    return [*ash, *setup, "session start", *played, "note Goblins by the well", "session end"]
+
+
+SESSIONS.update({name: _opening(name) for name in SCRIPTS if name not in SESSIONS})
+
+
 def play(expedition: Expedition, commands: list[str]) -> None:
     for command in commands:
         expedition.execute(command, now=MOMENT)
@@ -188,10 +202,7 @@ def play(expedition: Expedition, commands: list[str]) -> None:
 
 def short_session(factory: Factory, procedure: str) -> Expedition:
     x = factory(procedure, seed=5)
-    script = SESSIONS.get(procedure)
-    if script is None:  # a shipped procedure added later: any short session will do
-        script = ["pc add Ash hp=6", "session start", "turn", "turn", "note Goblins", "session end"]
-    play(x, script)
+    play(x, SESSIONS[procedure])
     return x
 
 

@@ -10,13 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvetui.core import commands as cmd
-from delvetui.core.commands import grammar
+from delvetui.core.commands import grammar, kinds
 from delvetui.core.commands import reference as written
-from delvetui.core.commands.readers import UsageProblem
+from delvetui.core.commands.completion import completions, options
 from delvetui.core.state import Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.registry import find
-from delvetui.ui.table.completion import completions, options
 from delvetui.ui.table.palette import grammar_entries
 
 DOCS = Path(__file__).parent.parent / "docs" / "commands.md"
@@ -144,6 +143,17 @@ def test_a_usage_die_is_set_by_its_size_and_completed_from_the_sizes() -> None:
     ]
 
 
+def test_every_kind_of_word_is_declared_once_and_named_by_the_grammar() -> None:
+    """A word's kind is declared in one place (``kinds.KINDS``: its type and what completes
+    it); a word naming a kind not there fails as the grammar loads, and no kind is left that
+    no word names."""
+    named = {word.kind for _, form in FORMS for word in form.words}
+    named |= {word.value for _, form in FORMS for word in form.words if word.is_key}
+    assert sorted(set(kinds.KINDS) - named) == []
+    with pytest.raises(ValueError, match="no kind of word is called 'membre'"):
+        cmd.Word("NAME", "membre")
+
+
 def test_a_value_is_added_to_a_command_as_if_typed() -> None:
     turn = cmd.parse("turn hide stealth=success")
     more = cmd.with_value(turn, "sparks", "1")
@@ -157,6 +167,40 @@ def test_a_value_is_added_to_a_command_as_if_typed() -> None:
         cmd.with_value(turn, "sparks", "")
     with pytest.raises(CommandError, match="characters long"):
         cmd.with_value(turn, "sign", "x" * cmd.MAX_COMMAND_LENGTH)
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "value", "fixed"),
+    [
+        ("turn search hazard=3 stealth=success", "hazard", "5", "turn search stealth=success"),
+        ("do batter-door by=Ash batter=4", "batter", "9", "do batter-door by=Ash"),
+        ("light on torch1 burn=3", "burn", "5", "light on torch1"),
+        ("light add torch lit burn=2", "burn", "6", "light add torch count=1 lit"),
+        ("roll 2d6 reaction result=3,4", "result", "6,6", "roll 2d6 reaction"),
+        ("time roll 2 time=1,2", "time", "3,4", "time roll 2"),
+    ],
+)
+def test_a_value_the_form_lets_the_table_type_is_taken_out_and_typed_again(
+    line: str, key: str, value: str, fixed: str
+) -> None:
+    """Fixing a mistaken roll takes the old value out and types the right one, for every
+    command whose form lets the table type a value: a lit torch's burn too, which once kept
+    both (``light on torch1 burn=3 burn=5``)."""
+    without = cmd.without_keys(cmd.parse(line), {key})
+    assert cmd.spoken(without) == fixed
+    again = cmd.with_value(without, key, value)
+    assert again == cmd.parse(f"{fixed} {key}={value}")
+
+
+def test_only_what_a_form_lets_the_table_type_is_added_to_a_built_command() -> None:
+    """A key the form takes but the table does not type (a light's carrier) is refused as
+    a key it does not take is; the inputs ``decide`` reads are the typed ones alone."""
+    with pytest.raises(CommandError, match="'carrier=' does not belong here"):
+        cmd.with_value(cmd.parse("light on torch1"), "carrier", "Ash")
+    with pytest.raises(CommandError, match="'result=' does not belong here"):
+        cmd.with_value(cmd.parse("time roll 2"), "result", "3")
+    assert cmd.table_values(cmd.parse("light on torch1 carrier=Ash burn=4")) == (("burn", "4"),)
+    assert cmd.table_values(cmd.parse("roll 2d6 result=3,4")) == ()
 
 
 _WORD = st.from_regex(r"[a-z][a-z0-9\-]{0,11}", fullmatch=True)
@@ -277,23 +321,3 @@ def test_words_a_form_does_not_take_are_refused_with_its_usage(line: str, messag
     with pytest.raises(CommandError) as refused:
         cmd.parse(line)
     assert refused.value.message.startswith(message)
-
-
-def test_a_verb_read_the_old_way_still_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A verb declared with one reader for all its forms (the way before forms named their
-    fields) is read by that reader, its sentences ending with its usage, until it is ported."""
-
-    def read_rest(words: list[str], text: str) -> cmd.Command:
-        if words:
-            raise UsageProblem("rest takes nothing more.", "rest")
-        return cmd.Undo()
-
-    old = grammar._word  # the names such a verb's forms are written with
-    verb = cmd.Verb(
-        "rest", "Rest.", (cmd.Form((old("now"),), cmd.Undo, "Rest.", "rest"),), read_rest
-    )
-    monkeypatch.setitem(grammar.VERBS, "rest", verb)
-    monkeypatch.setitem(grammar.USAGE, "rest", verb.usage())
-    assert cmd.parse("rest") == cmd.Undo()
-    with pytest.raises(CommandError, match=r"^rest takes nothing more\. Usage: rest now$"):
-        cmd.parse("rest now")

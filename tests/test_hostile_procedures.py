@@ -49,9 +49,9 @@ from delvetui.procedure.registry import shipped_dir
 from delvetui.procedure.tree import MAX_ROLL_DEPTH
 from delvetui.session import Expedition
 from tests.cli_support import delvetui
+from tests.shipped import SHIPPED_FILES
 
 DELVING = (shipped_dir() / "delving.toml").read_text(encoding="utf-8")
-SHIPPED = sorted(shipped_dir().glob("*.toml")) + sorted(shipped_dir().glob("adventures/*.toml"))
 
 
 def dotted(size: int) -> str:
@@ -236,7 +236,7 @@ def test_a_file_just_within_every_bound_is_parsed() -> None:
     assert not any("at most" in problem for problem in problems(text))
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: p.stem)
 def test_every_shipped_file_is_far_within_the_bounds(path: Path) -> None:
     """Rule: each bound is far above what a real procedure needs: the shipped files use at
     most a tenth of each count and an eighth of the size (docs/procedures.md, "Limits",

@@ -21,13 +21,13 @@ from delvetui.errors import DelveError, ExpeditionExists, StorageFailed
 from delvetui.export import export, import_file
 from delvetui.export.json_format import ImportRefused
 from delvetui.procedure.loader import load_text
-from delvetui.procedure.registry import entries, find
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.store import Store
 from tests.conftest import Factory
+from tests.shipped import SHIPPED
 from tests.strategies import commands
 
-SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 
 

@@ -24,12 +24,11 @@ from delvetui import dice
 from delvetui.core import commands as cmd
 from delvetui.errors import CommandError, DelveError, DiceError, RollNeeded
 from delvetui.export.markdown import escape
-from delvetui.procedure.registry import entries, find
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.cli_support import delvetui, made
 from tests.faults.harness import scaled
-
-SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
+from tests.shipped import SHIPPED
 
 
 @pytest.fixture(scope="module")

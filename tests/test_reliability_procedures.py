@@ -24,13 +24,13 @@ from hypothesis import strategies as st
 
 from delvetui.errors import DelveError, ProcedureError, RollNeeded
 from delvetui.procedure.loader import MAX_FILE_BYTES, load_bytes, load_file, load_text
-from delvetui.procedure.registry import shipped_dir
 from delvetui.session import Expedition
 from tests.cli_support import delvetui
 from tests.faults.harness import fast_folder, scaled
+from tests.shipped import SHIPPED, shipped_text
 from tests.test_loader import MINIMAL
 
-SHIPPED = {path.stem: path.read_text(encoding="utf-8") for path in shipped_dir().glob("*.toml")}
+TEXTS = {name: shipped_text(name) for name in SHIPPED}
 
 
 def walk(text: str, old: str, new: str) -> str:
@@ -269,7 +269,7 @@ def test_the_command_line_reports_hostile_files_without_a_traceback(tmp_path: Pa
 
 
 def raw_of(name: str) -> dict[str, Any]:
-    return tomllib.loads(SHIPPED[name])
+    return tomllib.loads(TEXTS[name])
 
 
 def leaves(obj: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -333,7 +333,7 @@ def play_safely(procedure: Any, fallback: Path, extra: list[str]) -> None:
 
 @settings(max_examples=scaled(120), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    name=st.sampled_from(sorted(SHIPPED)),
+    name=st.sampled_from(SHIPPED),
     changes=st.lists(st.tuples(st.integers(min_value=0), VALUES), min_size=1, max_size=3),
 )
 @pytest.mark.long
@@ -364,7 +364,7 @@ INTS = st.one_of(
 
 @pytest.mark.long
 @settings(max_examples=scaled(120), deadline=None, suppress_health_check=list(HealthCheck))
-@given(name=st.sampled_from(sorted(SHIPPED)), data=st.data())
+@given(name=st.sampled_from(SHIPPED), data=st.data())
 def test_a_shipped_procedure_with_values_of_the_right_type_changed_is_safe_to_play(
     tmp_path_factory: pytest.TempPathFactory, name: str, data: st.DataObject
 ) -> None:
@@ -401,7 +401,7 @@ def get(doc: dict[str, Any], path: tuple[Any, ...]) -> object:
 
 @settings(max_examples=scaled(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    name=st.sampled_from(sorted(SHIPPED)),
+    name=st.sampled_from(SHIPPED),
     edits=st.lists(
         st.tuples(
             st.integers(min_value=0),
@@ -415,7 +415,7 @@ def get(doc: dict[str, Any], path: tuple[Any, ...]) -> object:
 def test_a_shipped_procedure_with_bytes_damaged_never_crashes_the_loader(
     name: str, edits: list[tuple[int, str, bytes]]
 ) -> None:
-    data = bytearray(SHIPPED[name].encode())
+    data = bytearray(TEXTS[name].encode())
     for where, how, junk in edits:
         at = where % len(data)
         if how == "flip":

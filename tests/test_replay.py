@@ -14,11 +14,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from delvetui.core.timeline import replay
 from delvetui.errors import DelveError, RollNeeded
-from delvetui.procedure.registry import entries, find
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
+from tests.shipped import SHIPPED
 from tests.strategies import commands
 
-SHIPPED = sorted(e.id for e in entries() if e.procedure is not None and not e.user)
 MOMENT = dt.datetime(2026, 11, 22, 20, 0, tzinfo=dt.UTC)
 
 

@@ -505,7 +505,7 @@ def test_the_loader_names_every_problem_with_resources_and_member_tests() -> Non
 
 
 def test_the_command_line_completes_resources(opened: Expedition, larder: Procedure) -> None:
-    from delvetui.ui.table.completion import completions
+    from delvetui.core.commands.completion import completions
 
     state = opened.state
     assert completions("party ", state, larder) == ["party order", "party oil="]

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.shipped import SHIPPED
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
-SHIPPED = sorted(path.stem for path in (ROOT / "procedures").glob("*.toml"))
 HEADER = "| # | section | rule, in our words | delvetui | how |"
 KINDS = ("applied", "asked", "left to the GM")
 _TEST = re.compile(r"`(tests/[\w/]+\.py)::([\w:]+)(?:\[[^\]`]*\])?`")

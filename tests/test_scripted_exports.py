@@ -303,9 +303,26 @@ MORE: dict[str, list[str]] = {
 }
 
 
+#: What a procedure with no commands of its own above goes on with: turns the program rolls,
+#: undo and redo, a note and a refused command, which any procedure takes.
+ANY = [
+    "session start",
+    "turn",
+    "turn",
+    "undo",
+    "redo",
+    "note A draught from the north.",
+    "turn",
+    "turn dance",
+    "turn",
+    "session end",
+]
+
+
 def script(procedure_id: str) -> list[str]:
     opening = SCRIPTS[procedure_id]
-    return [*opening, *islice(cycle(MORE[procedure_id]), LENGTH - len(opening))]
+    more = MORE.get(procedure_id, ANY)
+    return [*opening, *islice(cycle(more), LENGTH - len(opening))]
 
 
 def played(home: Path, procedure_id: str) -> tuple[Expedition, str]:

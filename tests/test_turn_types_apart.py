@@ -16,13 +16,13 @@ import pytest
 from textual.widgets import OptionList
 
 from delvetui.core import events as ev
+from delvetui.core.commands.completion import completions
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.table.command_line import CommandLine
-from delvetui.ui.table.completion import completions
 from delvetui.ui.table.palette import entries
 from tests.conftest import Factory, of, run
 from tests.test_docs_procedures import COMPLETE

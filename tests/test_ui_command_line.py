@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from textual import events
 
+from delvetui.core.commands.completion import completions
 from delvetui.core.state import Light, Member, State
 from delvetui.procedure.registry import find
 from delvetui.ui.app import DelveApp
 from delvetui.ui.table.command_line import CommandLine
-from delvetui.ui.table.completion import completions
 from tests.ui_support import expedition, make, ready, settled
 
 

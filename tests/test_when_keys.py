@@ -81,7 +81,6 @@ SAMPLES: dict[str, tuple[Any, str]] = {
 CHECKED = {
     "inputs",
     "not_inputs",
-    "streak",
     "counter_at_least",
     "counter_at_most",
     "counter_levels",

@@ -25,16 +25,16 @@ from textual.worker import Worker, WorkerCancelled, WorkerError, WorkerFailed
 
 from delvetui import paths
 from delvetui.application import creation
-from delvetui.procedure.registry import find, shipped_dir
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.app import DelveApp
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.table.screen import TableScreen
+from tests.shipped import SHIPPED as SHIPPED
 
 #: The five shipped procedures of the first release, for tests that run on each.
 PROCEDURES = ["delving", "exploration", "dungeon-turn", "trespasser", "travel-turn"]
 #: Every procedure that ships, for the checks a game master of any of them relies on.
-SHIPPED = sorted(path.stem for path in shipped_dir().glob("*.toml"))
 #: A party any shipped procedure can take, with a lantern unlit before the lit torch, and
 #: three turns with the expedition's own dice.
 ANY_PROCEDURE_PARTY = (

@@ -10,9 +10,7 @@ so what was shown is what is made. The predecessor is never written.
 from __future__ import annotations
 
 import os
-import random
 import re
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from delvetui import fileio, paths
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import Link, carry
-from delvetui.core.decide import MAX_SEED, start_events
+from delvetui.core.decide import MAX_SEED, batch_dice, new_seed, start_events
 from delvetui.core.evolve import fold
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.errors import CommandError, DelveError, ExpeditionExists
@@ -172,11 +170,10 @@ def next_plan(
     before, old, link = predecessor.state, predecessor.procedure, predecessor.link
     new = procedure or old
     clock = _next_start(before, link.name, downtime, day, start)
-    seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
-    # The dice of batch 1 as ``Expedition.run`` rolls a batch's: seeded by the seed and 1.
-    rng = random.Random(f"{seed}:1")
+    rng = batch_dice(seed, 1)  # the dice of batch 1, as ``Expedition.run`` rolls a batch's
     if calendar:
         from delvetui.procedure import calendar as calendar_file
 
@@ -259,7 +256,7 @@ def first_in_campaign(
     """Make the first expedition of a chain, in the campaign named ``campaign`` (when given)
     and starting on ``day``; return its path (``path``, or NAME in the data folder)."""
     check_day(day)
-    seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+    seed = new_seed() if seed is None else seed
     first = start_events(name, procedure, seed=seed, start=start, calendar=calendar)
     started = first[0]
     assert isinstance(started, ev.ExpeditionStarted)

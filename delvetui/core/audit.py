@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping
 
 from delvetui.core import events as ev
 from delvetui.core.campaign import CARRIED
-from delvetui.core.event_checks import digest_of, problem
+from delvetui.core.event_checks import problem
+from delvetui.core.events import digest_of
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, Loader, Timeline, real_time_batch

@@ -9,9 +9,6 @@ from delvetui.errors import CommandError
 from delvetui.procedure.model import Counter
 from delvetui.text import number_problem, quoted, suggest
 
-#: The reason a counter set by hand is logged with.
-BY_HAND = "game master"
-
 
 def set_counter(work: Work, command: cmd.SetCounter) -> None:
     """Set a counter to a number, change it by +N or -N, or set it to a named level
@@ -26,7 +23,7 @@ def set_counter(work: Work, command: cmd.SetCounter) -> None:
         raise CommandError(f"{rules.label} is already {rules.shown(value)}; nothing was saved.")
     work.emit(
         ev.CounterChanged(
-            counter=command.counter, value=value, change=value - current, reason=BY_HAND
+            counter=command.counter, value=value, change=value - current, reason=ev.GAME_MASTER
         )
     )
     counter_changed(work, command.counter)

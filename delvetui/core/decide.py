@@ -36,8 +36,10 @@ __all__ = [
     "MAX_SEED",
     "History",
     "Preview",
+    "batch_dice",
     "carry_out",
     "decide",
+    "new_seed",
     "preview",
     "procedure_change",
     "start_events",
@@ -46,6 +48,20 @@ __all__ = [
 
 #: The largest seed an expedition may have (a random one is below it too).
 MAX_SEED = 2**31 - 1
+
+
+def new_seed() -> int:
+    """A new expedition's seed when none is given: random, from 0 to ``MAX_SEED``."""
+    import secrets  # hmac and OpenSSL's hashes: only creating an expedition needs them
+
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def batch_dice(seed: int, batch: int) -> random.Random:
+    """The dice batch number ``batch`` of an expedition rolls with: seeded by the
+    expedition's seed and the batch's number, so a command refused and typed again rolls
+    what it would have, and a continued expedition's first batch rolls as any batch 1."""
+    return random.Random(f"{seed}:{batch}")
 
 
 def decide(
@@ -68,10 +84,8 @@ def decide(
     """
     if state.ended and not isinstance(command, cmd.Reopen | cmd.Undo | cmd.Redo):
         raise CommandError(ended_refusal(state))
-    values: tuple[tuple[str, str], ...] = ()
-    if isinstance(command, cmd.TakeTurn | cmd.DoActivity | cmd.LightOn | cmd.AddLight):
-        values = command.values
-    work = Work(state, procedure, Inputs(values), rng, ask, ask_inputs=ask or ask_inputs)
+    typed = Inputs(cmd.table_values(command))  # what its form lets the table type
+    work = Work(state, procedure, typed, rng, ask, ask_inputs=ask or ask_inputs)
     carry_out(work, command, history or History(), today)
     runaway.check_events(len(work.events))  # the rolls were bounded as they ran; the rest too
     work.inputs.check_all_used()

@@ -23,8 +23,8 @@ else:
 # The turn's rules (``turn``, ``work``) are imported by the commands that use them:
 # ``status`` reads the party's stocks from here and needs neither.
 
-#: The reason events carry when the game master changed something by hand.
-GAME_MASTER = "game master"
+#: The most members a party may have.
+MAX_PARTY = 50
 
 
 def add_member(work: Work, command: cmd.AddMember) -> None:
@@ -33,8 +33,8 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
 
     if work.state.member(command.name) is not None:
         raise CommandError(f"{command.name} is already in the party; pick another name.")
-    if len(work.state.party) >= 50:
-        raise CommandError("The party already has 50 members, the most delvetui keeps.")
+    if len(work.state.party) >= MAX_PARTY:
+        raise CommandError(f"The party already has {MAX_PARTY} members, the most delvetui keeps.")
     # A NAME=N the procedure counts as a member's resource sets that stock (rations=2), one
     # it counts as a track sets where the track starts (awake=0); any other is an ability
     # score, which must be one of the procedure's abilities. A score the procedure lists that
@@ -69,7 +69,7 @@ def add_member(work: Work, command: cmd.AddMember) -> None:
                     resource=resource_id,
                     value=value,
                     change=value,
-                    reason="start" if resource_id not in stocks else GAME_MASTER,
+                    reason="start" if resource_id not in stocks else ev.GAME_MASTER,
                 )
             )
 
@@ -157,7 +157,7 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
         hp = max(0, min(member.max_hp, asked))
         if hp != member.hp:
             work.emit(
-                ev.HpChanged(name=member.name, hp=hp, change=hp - member.hp, reason="game master")
+                ev.HpChanged(name=member.name, hp=hp, change=hp - member.hp, reason=ev.GAME_MASTER)
             )
         else:
             bound = " (the most is their maximum)" if asked > hp else ""
@@ -175,7 +175,7 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
         if level != member.fatigue:
             work.emit(
                 ev.FatigueChanged(
-                    name=member.name, level=level, label=ladder[level], reason="game master"
+                    name=member.name, level=level, label=ladder[level], reason=ev.GAME_MASTER
                 )
             )
         else:
@@ -189,13 +189,13 @@ def edit_member(work: Work, command: cmd.EditMember) -> None:
         turns = int(lasts) if lasts.isdigit() else None
         until = "rest" if lasts == "rest" else ""
         if not conditions.give(
-            work, member.name, condition, "game master", turns=turns, until=until
+            work, member.name, condition, ev.GAME_MASTER, turns=turns, until=until
         ):
             unchanged.append(f"{member.name} is {condition} already")
     for condition in command.lose:
         if condition not in work.member(member.name).conditions:
             raise CommandError(f"{member.name} is not {condition}.")
-        work.emit(ev.ConditionLost(name=member.name, condition=condition, reason="game master"))
+        work.emit(ev.ConditionLost(name=member.name, condition=condition, reason=ev.GAME_MASTER))
     for resource_id, amount in command.resources:
         if resource_id not in resources and resource_id.upper() in given:
             continue  # an ability after all (STR=14)
@@ -218,7 +218,7 @@ def _change_track(
         label = work.procedure.tracks[track_id].label
         unchanged.append(f"{name}: {label} is {value} already")
         return
-    work.emit(ev.TrackChanged(name=name, track=track_id, value=value, reason="game master"))
+    work.emit(ev.TrackChanged(name=name, track=track_id, value=value, reason=ev.GAME_MASTER))
 
 
 def edit_party(work: Work, command: cmd.EditParty) -> None:
@@ -277,7 +277,7 @@ def _change_resource(
             resource=resource_id,
             value=value,
             change=value - current,
-            reason=GAME_MASTER,
+            reason=ev.GAME_MASTER,
         )
     )
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.errors import CommandError
-from delvetui.text import MAX_NAME, MAX_PURPOSE, countdown, counted, quote, quoted
+from delvetui.text import countdown, counted, quoted
 
 if TYPE_CHECKING:
     from delvetui.core import commands as cmd
@@ -31,10 +31,6 @@ else:
 UNITS = ("turns", "minutes", "hours", "real")
 #: Real seconds before a real-time timer runs out when the game master is warned.
 REAL_WARNING = 60
-#: The longest a timer runs, in its unit (as a command takes it).
-MOST = 999_999
-#: The longest a timer runs in real time, in seconds (a day, as a real-time light).
-MAX_REAL_SECONDS = 24 * 3600
 #: The most timers that may run at once: a table, not a list of every effect in the game.
 MAX_TIMERS = 50
 
@@ -162,79 +158,3 @@ def status(state: State) -> dict[str, object]:
             {"name": t.name, "label": t.label, "unit": t.unit, "left": t.left} for t in state.timers
         ]
     }
-
-
-def problem(state: State, event: ev.Event, procedure: Procedure | None = None) -> str | None:
-    """Why no command could have written this timer event in this state, or None."""
-    match event:
-        case ev.TimerStarted():
-            if state.timer(event.name) is not None:
-                return f"a timer {quote(event.name)} is running already at this point"
-            if len(event.label) > MAX_PURPOSE:
-                return f"its label is longer than {MAX_PURPOSE} characters"
-            return _name_problem(event.name) or _length_problem(event.unit, event.left)
-        case ev.TimerChanged():
-            return _running(state, event.name) or _length_problem(event.unit, event.left)
-        case ev.TimersCounted() | ev.TimersRealTimePassed():
-            if not event.names or len(set(event.names)) != len(event.names):
-                return "it names no timer, or one timer twice"
-            real = isinstance(event, ev.TimersRealTimePassed)
-            if real and state.realtime_paused:
-                return "the real-time clock is paused, so no real time passes"
-            missing = (_running(state, name, real=real) for name in event.names)
-            wrong = next((found for found in missing if found), None)
-            if isinstance(event, ev.TimersRealTimePassed):
-                amount, low, high = event.seconds, 1, MAX_REAL_SECONDS
-            else:
-                amount, low, high = event.minutes, 0, MOST * 60
-            if wrong is None and not low <= amount <= high:
-                wrong = f"the time passed is {amount}; it must be from {low} to {high}"
-            return wrong
-        case ev.TimerEnded():
-            found = next((t for t in state.timers if t.name == event.name), None)
-            if found is not None and found.left and not _ended_by_the_turn(state, found, procedure):
-                return f"the timer {quote(event.name)} has {found.left} left; it has not run out"
-            return _running(state, event.name)
-        case ev.TimerCancelled() | ev.TimerWarned():
-            return _running(state, event.name)
-    return None
-
-
-def _ended_by_the_turn(state: State, timer: Timer, procedure: Procedure | None) -> bool:
-    """True when the turn under way ends this timer with time left: its action expires
-    whatever lasts turns (a timer in turns), or its time passes in real time too (a timer
-    in real minutes, for which the turn's minutes may be more than it has)."""
-    if not state.in_turn or procedure is None or state.action is None:
-        return False
-    action = procedure.actions.get(state.action)
-    if action is None:
-        return False
-    return (action.expires_turns and timer.in_turns) or (action.real_time and timer.real_time)
-
-
-def _running(state: State, name: str, *, real: bool | None = None) -> str | None:
-    """Why the named timer is not running here (of the kind asked: in real time or not)."""
-    found = next((timer for timer in state.timers if timer.name == name), None)
-    if found is None:
-        return f"there is no timer {quote(name)} running at this point"
-    if real is not None and found.real_time != real:
-        runs = "runs in real time" if found.real_time else "runs with the turns"
-        return f"the timer {quote(name)} {runs}"
-    return None
-
-
-def _name_problem(name: str) -> str | None:
-    if not name.strip() or name != name.strip() or "=" in name:
-        return f"the timer name {quote(name)} is empty, has spaces around it or holds '='"
-    if len(name) > MAX_NAME:
-        return f"the timer name {quote(name)} is longer than {MAX_NAME} characters"
-    return None
-
-
-def _length_problem(unit: str, left: int) -> str | None:
-    if unit not in UNITS:
-        return f"the unit {quote(unit)} is not one of turns, minutes or hours"
-    most = MAX_REAL_SECONDS if unit == "real" else MOST * (60 if unit == "hours" else 1)
-    if not 1 <= left <= most:
-        return f"left is {left}; it must be from 1 to {most}"
-    return None

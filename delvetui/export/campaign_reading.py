@@ -9,6 +9,7 @@ small record (``campaign.Voyage``); nothing of the log is kept.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import singledispatch
 from pathlib import Path
 
 import attrs
@@ -141,51 +142,77 @@ class _Walk:
         for seq in sorted(self.kept):
             if seq not in self.voided:
                 for event in self.kept[seq]:
-                    self._add(event, first=seq == 1)
-
-    def _add(self, event: ev.Event, *, first: bool) -> None:
-        match event:
-            case ev.MemberJoined():
-                if event.name not in self.members:
-                    self.members.append(event.name)
-                if not first and self.link is not None:
-                    # A first expedition's party is made in it; a later one's is carried.
-                    self.joined.append(event.name)
-            case ev.MemberLeft():
-                self.left.append(event.name)
-            case ev.LightAdded():
-                self.kinds[event.id] = event.kind
-            case ev.LightLit() if event.source:
-                # One taken from a bundle and lit ('torch2' from 'torch1') is of its kind.
-                self.kinds[event.id] = self.kinds.get(event.source, event.source)
-            case ev.LightsBurned():
-                for light_id in event.ids:
-                    kind = self.kinds.get(light_id, light_id)
-                    self.burned[kind] = self.burned.get(kind, 0) + event.minutes
-            case ev.LightPutOut() if event.spent:
-                kind = self.kinds.get(event.id, event.id)
-                self.burnt_out[kind] = self.burnt_out.get(kind, 0) + 1
-            case ev.LightDimmed() if not first:
-                kind = self.kinds.get(event.id, event.id)
-                self.dimmed[kind] = self.dimmed.get(kind, 0) + 1
-            case ev.UsageDieStepped() if event.die is not None:
-                kind = self.kinds.get(event.id, event.id)
-                self.stepped[kind] = self.stepped.get(kind, 0) + 1
-            case ev.ResourceChanged() if event.change < 0 and not first:
-                self.used[event.resource] = self.used.get(event.resource, 0) - event.change
+                    _add(event, self, seq == 1)
 
 
-_KEPT = (
-    ev.MemberJoined,
-    ev.MemberLeft,
-    ev.LightAdded,
-    ev.LightLit,
-    ev.LightsBurned,
-    ev.LightPutOut,
-    ev.LightDimmed,
-    ev.UsageDieStepped,
-    ev.ResourceChanged,
-)
+@singledispatch
+def _add(event: ev.Event, walk: _Walk, first: bool) -> None:
+    """What one event of an expedition adds to its record (its party, light and supplies
+    used); ``first`` for an event of batch 1, which a continued expedition carried."""
+
+
+@_add.register
+def _(event: ev.MemberJoined, walk: _Walk, first: bool) -> None:
+    if event.name not in walk.members:
+        walk.members.append(event.name)
+    if not first and walk.link is not None:
+        # A first expedition's party is made in it; a later one's is carried.
+        walk.joined.append(event.name)
+
+
+@_add.register
+def _(event: ev.MemberLeft, walk: _Walk, first: bool) -> None:
+    walk.left.append(event.name)
+
+
+@_add.register
+def _(event: ev.LightAdded, walk: _Walk, first: bool) -> None:
+    walk.kinds[event.id] = event.kind
+
+
+@_add.register
+def _(event: ev.LightLit, walk: _Walk, first: bool) -> None:
+    if event.source:
+        # One taken from a bundle and lit ('torch2' from 'torch1') is of its kind.
+        walk.kinds[event.id] = walk.kinds.get(event.source, event.source)
+
+
+@_add.register
+def _(event: ev.LightsBurned, walk: _Walk, first: bool) -> None:
+    for light_id in event.ids:
+        kind = walk.kinds.get(light_id, light_id)
+        walk.burned[kind] = walk.burned.get(kind, 0) + event.minutes
+
+
+@_add.register
+def _(event: ev.LightPutOut, walk: _Walk, first: bool) -> None:
+    if event.spent:
+        kind = walk.kinds.get(event.id, event.id)
+        walk.burnt_out[kind] = walk.burnt_out.get(kind, 0) + 1
+
+
+@_add.register
+def _(event: ev.LightDimmed, walk: _Walk, first: bool) -> None:
+    if not first:
+        kind = walk.kinds.get(event.id, event.id)
+        walk.dimmed[kind] = walk.dimmed.get(kind, 0) + 1
+
+
+@_add.register
+def _(event: ev.UsageDieStepped, walk: _Walk, first: bool) -> None:
+    if event.die is not None:
+        kind = walk.kinds.get(event.id, event.id)
+        walk.stepped[kind] = walk.stepped.get(kind, 0) + 1
+
+
+@_add.register
+def _(event: ev.ResourceChanged, walk: _Walk, first: bool) -> None:
+    if event.change < 0 and not first:
+        walk.used[event.resource] = walk.used.get(event.resource, 0) - event.change
+
+
+#: The events a record reads: those ``_add`` takes.
+_KEPT = tuple(kind for kind in _add.registry if kind is not object)
 _KEPT_NAMES = frozenset(kind.__name__ for kind in _KEPT)
 _UNDO_OR_REDO = frozenset({ev.BatchVoided.__name__, ev.BatchRestored.__name__})
 

@@ -41,8 +41,6 @@ def rolled_under(checks: Checks, effect: Effect, path: str) -> None:
         checks.problem(f"{path}.ability", "a check rolled under a score names one ability.")
     if effect.above is not None and effect.target == "party":
         checks.problem(f"{path}.target", "a check rolled under a score is made by members.")
-    if effect.above is not None and effect.above < 0:
-        checks.problem(f"{path}.above", "cannot be negative (0: no difficulty).")
 
 
 def choices_offered(checks: Checks, effect: Effect, path: str) -> None:

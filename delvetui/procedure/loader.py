@@ -563,7 +563,7 @@ class _Checker:
         check_condition(self, path, condition)
 
 
-_USAGE_DICE = (4, 6, 8, 10, 12, 20)
+_USAGE_DICE = model.USAGE_DICE
 
 
 def _is_chance(text: str) -> bool:

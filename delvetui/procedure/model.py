@@ -418,6 +418,11 @@ class Action(Value):
         return not self.turn_types or turn_type in self.turn_types
 
 
+#: The sizes a usage die can have, largest first: a light's die steps down this ladder
+#: (d20 → d12 → d10 → d8 → d6 → d4), and after the d4 the light is spent.
+USAGE_DICE = (20, 12, 10, 8, 6, 4)
+
+
 @attrs.frozen(repr=False, eq=False)
 class LightKind(Value):
     """A kind of light source: how bright, how long, what puts it out."""
@@ -542,7 +547,9 @@ class LightLevel(Value):
     check_modes: dict[str, RollMode] = attrs.field(factory=dict)
     #: Bright only: the party is in bright light only while the strikes left of its lit
     #: lights add up to at least this many per member; below, in dim light.
-    strikes_per_member: float | None = attrs.field(default=None, metadata=bound(0, 1_000))
+    strikes_per_member: float | None = attrs.field(
+        default=None, metadata=bound(0, 1_000, above=True)
+    )
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -15,6 +15,7 @@ about a fortieth of the table's start-up (docs/performance.md).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from delvetui import lazy
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         parse,
         said,
         spoken,
+        table_values,
         with_value,
         without_keys,
     )
@@ -44,6 +46,7 @@ __all__ = [
     "parse",
     "said",
     "spoken",
+    "table_values",
     "with_value",
     "without_keys",
 ]
@@ -61,6 +64,7 @@ _HOME = {
     "parse": "parser",
     "said": "parser",
     "spoken": "parser",
+    "table_values": "parser",
     "with_value": "parser",
     "without_keys": "parser",
 }
@@ -73,9 +77,16 @@ _VERB_MODULES = ("light_forms", "grammar")
 
 def __getattr__(name: str) -> Any:
     """A name of the package, imported from its module the first time it is asked for."""
-    if name.startswith("_"):
+    if name.startswith("_") or _is_module(name):
+        # A module of the package is no name of it: ``from delvetui.core.commands import
+        # kinds`` asks here before it imports the module, and must be let through to it.
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return lazy.attribute(__name__, {name: _HOME.get(name) or _home_of(name)}, name, globals())
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is one of the package's modules (``kinds``, ``forms``)."""
+    return name.islower() and importlib.util.find_spec(f"{__name__}.{name}") is not None
 
 
 def _home_of(name: str) -> str:

@@ -9,14 +9,13 @@ completes each word by its kind and the palette, the help and docs/commands.md l
 forms (``grammar.py`` holds the table itself).
 
 A form the declaration cannot say is read and written by hand (``Form.reader`` and
-``Form.writer``), each saying why. A verb read the old way, by one reader for all its forms
-(``Verb.reader``), is still accepted; its command is written back by ``parser._words``.
+``Form.writer``), each saying why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
@@ -25,44 +24,11 @@ from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.text import quoted as _short
 
-#: What a word of a form holds, and so what completes it.
-Kind = Literal[
-    "word",  # the word itself: a sub-command (add, on, start)
-    "flag",  # a word that switches something on (lit)
-    "gain",  # +CONDITION
-    "lose",  # -CONDITION
-    "member",  # a party member's name
-    "carrier",  # a member's name, or nobody
-    "new-name",  # a name not yet in the party
-    "light",  # a light's id
-    "unlit",  # a light's id or kind, not lit
-    "lit",  # a lit light's id or kind
-    "light-kind",  # a kind of light of the procedure
-    "action",  # an action of the procedure
-    "activity",  # an activity of the procedure
-    "turn-type",  # a kind of turn of the procedure
-    "counter",  # a counter of the procedure
-    "counter-value",  # a number, +N, -N, or a level of the counter named before
-    "area",  # an area of the adventure's own tables
-    "file",  # a file's path
-    "shown",  # what the players' screen can show
-    "dice",  # a dice expression
-    "text",  # free text
-    "number",  # a whole number
-    "amount",  # N, +N or -N
-    "clock",  # HH:MM
-    "duration",  # a span of real time: 60m, 1h30m, 90s
-    "faces",  # a die's faces, typed: 3 or 4,3
-    "usage-die",  # a usage die: d4, d6, d8, d10, d12, d20
-    "ability",  # ABILITY=N: the procedure's abilities
-    "roll",  # ROLL=N: the rolls the command makes
-    "input",  # INPUT=VALUE: what the action takes from the table
-    "resource-change",  # +N RESOURCE or -N RESOURCE: a resource of the procedure
-    "resource",  # RESOURCE=N: the procedure's resources
-    "timer",  # a running timer's name
-    "new-timer",  # a timer's name: one the procedure declares, or a new one
-    "span",  # a timer's length: 6t (turns), 30m (minutes), 2h (hours), 10rm (real minutes)
-]
+
+def _known(word: Word, field: attrs.Attribute[str], kind: str) -> None:
+    """A word names a kind of ``kinds.KINDS``: a misspelt one fails as the grammar loads."""
+    if kind not in kinds.KINDS:
+        raise ValueError(f"{word.shown}: no kind of word is called {kind!r} (kinds.KINDS)")
 
 
 @attrs.frozen
@@ -79,12 +45,15 @@ class Word:
     ``type`` reads and writes the value (by default the usual one of its kind);
     ``missing`` is the sentence when a word that must be given is not; ``default_from``
     names the field a key left out takes its value from (and is not written when equal to).
+    ``at_table`` marks a value the table may type into a built command: a die rolled at
+    the table, or a result the players give (``parser.with_value`` adds one, ``decide``
+    reads those a family gathers as the command's inputs).
     """
 
     shown: str
-    kind: Kind
+    kind: str = attrs.field(validator=_known)
     keys: tuple[str, ...] = ()
-    value: Kind = "text"
+    value: str = attrs.field(default="text", validator=_known)
     optional: bool = False
     many: bool = False
     brief: str | None = ""
@@ -92,6 +61,7 @@ class Word:
     type: kinds.Type | None = None
     missing: str = ""
     default_from: str = ""
+    at_table: bool = False
 
     @property
     def is_key(self) -> bool:
@@ -113,7 +83,10 @@ class Word:
         """The type that reads and writes the word's value."""
         if self.type is not None:
             return self.type
-        return kinds.KIND_TYPES[self.value if self.is_key and self.keys else self.kind]
+        kind = kinds.KINDS[self.value if self.is_key and self.keys else self.kind]
+        if kind.type is None:
+            raise LookupError(f"{self.shown}: a word of kind {kind.name!r} is read by its form")
+        return kind.type
 
     @property
     def collects(self) -> bool:
@@ -251,6 +224,18 @@ class Form:
         }
         return kinds.Misfit((sentence or self.wrong).format_map(_Said(said)))
 
+    def at_table(self, key: str) -> Word | None:
+        """The word a value typed at the table under ``key`` goes to, if the form takes one:
+        a key of its own (``burn=``, ``result=``), else a family that takes any key."""
+        own = [word for word in self.words if word.at_table and word.is_key]
+        named = (w for w in own if (key.lower() if w.collects else key) in w.keys)
+        return next(named, None) or next((w for w in own if w.collects and not w.keys), None)
+
+    def table_fields(self) -> list[str]:
+        """The command's fields that gather what the table typed (``values``), once each."""
+        fields = (word.fields[0] for word in self.words if word.at_table and word.collects)
+        return list(dict.fromkeys(fields))
+
     def fits(self, command: cmd.Command) -> bool:
         """Whether the command is one this form says: its class, its constants, its keys."""
         if type(command) is not self.command:
@@ -323,14 +308,12 @@ class Verb:
     """A verb of the command language and its forms.
 
     ``wrong`` is the sentence when the words fit none of its forms ({word}: the first),
-    ``empty`` the one when nothing follows the verb (else ``wrong``). ``reader`` reads all
-    its forms by hand: the old way, kept while verbs move to forms.
+    ``empty`` the one when nothing follows the verb (else ``wrong``).
     """
 
     name: str
     help: str
     forms: tuple[Form, ...]
-    reader: read.Reader | None = None
     wrong: str = ""
     empty: str = ""
 
@@ -340,8 +323,6 @@ class Verb:
 
     def read(self, words: list[str], text: str) -> cmd.Command:
         """The command the words after the verb make, by the form they fit."""
-        if self.reader is not None:
-            return self.reader(words, text)
         try:
             return self._read(words, text)
         except read.UsageProblem as problem:
@@ -375,7 +356,7 @@ def sub(text: str) -> Word:
 
 def value(
     shown: str,
-    kind: Kind,
+    kind: str,
     *fields: str,
     optional: bool = False,
     many: bool = False,
@@ -397,16 +378,18 @@ def value(
 def key(
     keys: str,
     shown: str,
-    kind: Kind,
+    kind: str,
     *fields: str,
     optional: bool = True,
     brief: str | None = "",
     type: kinds.Type | None = None,
     missing: str = "",
     default_from: str = "",
+    at_table: bool = False,
 ) -> Word:
     """A KEY=VALUE word (``turns|minutes`` for one of two keys), each key filling its field
-    (the key's own name unless ``fields`` names them)."""
+    (the key's own name unless ``fields`` names them); ``at_table`` when the table may type
+    it into a built command (a die rolled at the table)."""
     names = tuple(keys.split("|"))
     usage = "|".join(f"{name}={shown}" for name in names)
     return Word(
@@ -420,11 +403,15 @@ def key(
         type=type,
         missing=missing,
         default_from=default_from,
+        at_table=at_table,
     )
 
 
-def family(shown: str, kind: Kind, field: str = "", *, brief: str | None = "") -> Word:
-    """KEY=VALUE words whose keys come from the procedure (``ROLL=N``), gathered in ``field``."""
+def family(
+    shown: str, kind: str, field: str = "", *, brief: str | None = "", at_table: bool = False
+) -> Word:
+    """KEY=VALUE words whose keys come from the procedure (``ROLL=N``), gathered in ``field``;
+    ``at_table`` when the table may type one into a built command (a die, a player's result)."""
     return Word(
         shown,
         kind,
@@ -433,6 +420,7 @@ def family(shown: str, kind: Kind, field: str = "", *, brief: str | None = "") -
         many=True,
         brief=brief,
         fields=(field,) if field else (),
+        at_table=at_table,
     )
 
 

@@ -21,7 +21,6 @@ from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.forms import (
     Form,
-    Kind,
     Verb,
     Word,
     family,
@@ -32,14 +31,10 @@ from delvetui.core.commands.forms import (
 )
 from delvetui.core.commands.light_forms import LIGHT
 
-__all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Kind", "Verb", "Word", "forms"]
-
-# The names a verb declared the old way (one ``Verb.reader`` for all its forms) writes
-# its words with; its forms need no fields, since its reader makes the command.
-_word, _value, _key, _family = sub, value, key, family
+__all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
-_ROLLS = family("ROLL=N", "roll", "values")
+_ROLLS = family("ROLL=N", "roll", "values", at_table=True)
 _SHOWN = value("sign|encounter|hp", "shown", "what")
 _TYPED = kinds.Typed()
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
@@ -161,7 +156,7 @@ GRAMMAR: tuple[Verb, ...] = (
                 (
                     value("ACTION", "action", "action", optional=True),
                     _ROLLS,
-                    family("INPUT=VALUE", "input", "values"),
+                    family("INPUT=VALUE", "input", "values", at_table=True),
                 ),
                 cmd.TakeTurn,
                 "Take a turn with an action (the last one when none is named); give a die "
@@ -180,7 +175,7 @@ GRAMMAR: tuple[Verb, ...] = (
                     value("ACTIVITY", "activity", "activity"),
                     key("by", "NAME", "member", "values", type=_TYPED),
                     _ROLLS,
-                    family("INPUT=VALUE", "input", "values", brief=None),
+                    family("INPUT=VALUE", "input", "values", brief=None, at_table=True),
                 ),
                 cmd.DoActivity,
                 "Do an activity of the procedure without taking a turn.",
@@ -203,7 +198,7 @@ GRAMMAR: tuple[Verb, ...] = (
                         optional=True,
                         type=kinds.Text(what="what a roll is for"),
                     ),
-                    key("result", "N", "faces", "value", brief=None),
+                    key("result", "N", "faces", "value", brief=None, at_table=True),
                 ),
                 cmd.RollDice,
                 "Roll dice for the log, saying what for; result=N gives the dice you rolled.",
@@ -279,7 +274,7 @@ GRAMMAR: tuple[Verb, ...] = (
                         optional=True,
                         type=kinds.Number(least=1, most=4, beyond="Roll 1 to 4 time dice."),
                     ),
-                    key("time", "FACES", "faces", "value", brief=None),
+                    key("time", "FACES", "faces", "value", brief=None, at_table=True),
                 ),
                 cmd.RollTime,
                 "Roll 1 to 4 time dice and set the hour to their sum.",

@@ -1,24 +1,37 @@
-"""How each kind of value a command's word holds is read from text and written back.
+"""Each kind of value a command's word holds: how it is read from text and written back, and
+what completes it.
 
 A ``Type`` reads one word (``read``), several (``gather``, for a word that may repeat), or
 the ``KEY=VALUE`` pairs a family of keys collects (``collect``), and writes its value back
 as the words a game master would type (``write``). Problems are ``UsageProblem`` sentences;
-the verb's usage line is added by ``parse``. ``KIND_TYPES`` gives each kind of word of the
-grammar its usual type; a word of the grammar names another when it needs other limits.
+the verb's usage line is added by ``parse``. ``KINDS`` declares every kind of word the
+grammar names, once: what it holds, its usual type (a word of the grammar names another
+when it needs other limits) and the words that complete it from the state and the
+procedure (``completion`` walks the grammar and asks each word's kind).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import shlex
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
+from delvetui.procedure.model import USAGE_DICE
 from delvetui.text import MAX_COMMAND, MAX_PURPOSE, MAX_WORD, unseen_in
 from delvetui.text import clock as read_clock
 from delvetui.text import duration as read_duration
 from delvetui.text import quoted as _short
+
+if TYPE_CHECKING:
+    from delvetui.core.state import State
+    from delvetui.procedure.model import Action, Procedure
+
+#: The dice expressions the command line offers for ``roll``.
+DICE = ("d6", "d20", "2d6", "d10", "d8", "d4", "d12", "d100")
 
 
 class Misfit(Exception):
@@ -250,35 +263,222 @@ def _word(what: str) -> Type:
     return Type(what, lower=True)
 
 
-#: The usual type of each kind of word (see ``forms.Kind``).
-KIND_TYPES: dict[str, Type] = {
-    "member": Name(),
-    "new-name": Name(),
-    "carrier": Carrier(),
-    "timer": Name(),
-    "new-timer": Name(),
-    "light": Type("a light id or kind"),
-    "unlit": Type("a light id or kind"),
-    "lit": Type("a light id or kind"),
-    "light-kind": _word("a light kind"),
-    "action": _word("an action"),
-    "activity": _word("an activity"),
-    "turn-type": _word("a turn type"),
-    "counter": _word("a counter"),
-    "counter-value": Type("a value"),
-    "area": _word("an area"),
-    "file": Path(),
-    "shown": Choice(choices=cmd.PLAYERS_SHOW),
-    "text": Text(),
-    "number": Number(),
-    "amount": Amount(),
-    "clock": Clock(),
-    "duration": Duration(),
-    "span": Span(),
-    "faces": Type(limit=MAX_COMMAND),
-    "usage-die": UsageDie(),
-    "dice": Type(limit=MAX_COMMAND),
-    "ability": Abilities(),
-    "roll": Typed(),
-    "input": Typed(),
+# The kinds of word: each declared once, with its type and what completes it ---------------
+
+
+@attrs.frozen
+class Asked:
+    """What completing a word knows: the state and the procedure, the verb, the values of
+    the form's words typed before it (by their kind) and, for a value after ``KEY=``, the key.
+    """
+
+    state: State
+    procedure: Procedure
+    verb: str
+    typed: Mapping[str, str] = attrs.field(factory=dict)
+    key: str = ""
+
+    @property
+    def names(self) -> list[str]:
+        """The party's names as they are typed (quoted when they hold a space); a name that
+        cannot be typed (a file's, with control characters) is not offered."""
+        return [_quote(m.name) for m in self.state.party if unseen_in(m.name) is None]
+
+    @property
+    def action(self) -> Action | None:
+        """The action (for ``turn``) or the activity typed before, if any."""
+        doing = self.procedure.actions if self.verb == "turn" else self.procedure.activities
+        return doing.get(self.typed.get("action", self.typed.get("activity", "")).lower())
+
+
+#: The words that can stand for a kind now (or, for a family's key, its values).
+Offer = Callable[[Asked], list[str]]
+
+
+def _none(asked: Asked) -> list[str]:
+    return []
+
+
+@attrs.frozen
+class Kind:
+    """A kind of word of the grammar (``member``, ``light-kind``, ``ROLL=N``'s ``roll``).
+
+    ``type`` reads and writes a value of the kind (None for a word its form reads: a
+    sub-command, a flag, a form read by hand); ``offers`` gives the words that can stand
+    for it now (for a family of keys, each ``KEY=``), and ``values`` the values a family's
+    key can take. The command line completes every word by its kind's offers.
+    """
+
+    name: str
+    doc: str
+    type: Type | None = None
+    offers: Offer = _none
+    values: Offer = _none
+
+
+def _quote(word: str) -> str:
+    return shlex.quote(word) if any(c.isspace() for c in word) else word
+
+
+def _lights(asked: Asked, lit: bool | None) -> list[str]:
+    lights = [light for light in asked.state.lights if not light.spent]
+    return [light.id for light in lights if lit is None or light.lit == lit]
+
+
+def _areas(asked: Asked) -> list[str]:
+    from delvetui.core.areas import areas  # the adventure's tables, only when asked for
+
+    return list(areas(asked.state))
+
+
+def _levels(asked: Asked) -> list[str]:
+    found = asked.procedure.counters.get(asked.typed.get("counter", "").lower())
+    return list(found.levels) if found is not None else []
+
+
+def _conditions(asked: Asked) -> list[str]:
+    member = asked.state.member(asked.typed.get("member", "").strip("'\""))
+    return [f"-{c}" for c in member.conditions] if member else []
+
+
+def _resources(asked: Asked) -> list[str]:
+    per = "party" if asked.verb == "party" else "member"
+    return [f"{key}=" for key, r in asked.procedure.resources.items() if r.per == per]
+
+
+def _abilities(asked: Asked) -> list[str]:
+    return [f"{ability.lower()}=" for ability in asked.procedure.party.abilities]
+
+
+def _rolls(asked: Asked) -> list[str]:
+    action = asked.action
+    rolls = asked.procedure.rolls if asked.verb == "turn" else (action.rolls if action else ())
+    return [f"{rule_id}=" for rule_id in rolls]
+
+
+def _inputs(asked: Asked) -> list[str]:
+    action = asked.action
+    keys = [f"{key}=" for key in action.inputs] if action is not None else []
+    if asked.verb == "turn":
+        keys.append("by=")
+        if len(asked.procedure.movement.speeds) > 1:
+            keys.append("speed=")
+    return keys
+
+
+def _input_values(asked: Asked) -> list[str]:
+    """The values an input's key takes: a member (by=), a speed, or what the action lists."""
+    if asked.key == "by":
+        return asked.names
+    if asked.key == "speed":
+        return list(asked.procedure.movement.speeds)
+    action = asked.action
+    if action is not None and asked.key in action.inputs:
+        return list(action.inputs[asked.key].values)
+    return []
+
+
+_LIGHT = Type("a light id or kind")
+
+#: Every kind of word the grammar's forms name, in one place.
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        Kind("word", "the word itself: a sub-command (add, on, start)"),
+        Kind("flag", "a word that switches something on (lit)"),
+        Kind("gain", "+CONDITION", offers=lambda asked: ["+"]),
+        Kind("lose", "-CONDITION: a condition the member named has", offers=_conditions),
+        Kind("member", "a party member's name", Name(), lambda asked: asked.names),
+        Kind("carrier", "a member's name, or nobody", Carrier(), lambda a: [*a.names, "nobody"]),
+        Kind("new-name", "a name not yet in the party", Name()),
+        Kind("light", "a light's id", _LIGHT, lambda asked: _lights(asked, None)),
+        Kind("unlit", "a light's id or kind, not lit", _LIGHT, lambda a: _lights(a, False)),
+        Kind("lit", "a lit light's id or kind", _LIGHT, lambda asked: _lights(asked, True)),
+        Kind(
+            "light-kind",
+            "a kind of light of the procedure",
+            _word("a light kind"),
+            lambda asked: list(asked.procedure.lights),
+        ),
+        Kind(
+            "action",
+            "an action of the procedure",
+            _word("an action"),
+            lambda asked: list(asked.procedure.actions_in(asked.state.turn_type)),
+        ),
+        Kind(
+            "activity",
+            "an activity of the procedure",
+            _word("an activity"),
+            lambda asked: list(asked.procedure.activities_in(asked.state.turn_type)),
+        ),
+        Kind(
+            "turn-type",
+            "a kind of turn of the procedure",
+            _word("a turn type"),
+            lambda asked: list(asked.procedure.turn_types),
+        ),
+        Kind(
+            "counter",
+            "a counter of the procedure",
+            _word("a counter"),
+            lambda asked: list(asked.procedure.counters),
+        ),
+        Kind(
+            "counter-value",
+            "a number, +N, -N, or a level of the counter named before",
+            Type("a value"),
+            _levels,
+        ),
+        Kind("area", "an area of the adventure's own tables", _word("an area"), _areas),
+        Kind("file", "a file's path", Path()),
+        Kind(
+            "shown",
+            "what the players' screen can show",
+            Choice(choices=cmd.PLAYERS_SHOW),
+            lambda asked: list(cmd.PLAYERS_SHOW),
+        ),
+        Kind("dice", "a dice expression", Type(limit=MAX_COMMAND), lambda asked: list(DICE)),
+        Kind("text", "free text", Text()),
+        Kind("number", "a whole number", Number()),
+        Kind("amount", "N, +N or -N", Amount()),
+        Kind("clock", "HH:MM", Clock()),
+        Kind("duration", "a span of real time: 60m, 1h30m, 90s", Duration()),
+        Kind("faces", "a die's faces, typed: 3 or 4,3", Type(limit=MAX_COMMAND)),
+        Kind(
+            "usage-die",
+            "a usage die: d4, d6, d8, d10, d12, d20",
+            UsageDie(),
+            lambda asked: [f"d{size}" for size in reversed(USAGE_DICE)],
+        ),
+        Kind("ability", "ABILITY=N: the procedure's abilities", Abilities(), _abilities),
+        Kind("roll", "ROLL=N: the rolls the command makes", Typed(), _rolls),
+        Kind(
+            "input",
+            "INPUT=VALUE: what the action takes from the table",
+            Typed(),
+            _inputs,
+            _input_values,
+        ),
+        Kind("resource-change", "+N RESOURCE or -N RESOURCE: a resource of the procedure"),
+        Kind("resource", "RESOURCE=N: the procedure's resources", offers=_resources),
+        Kind(
+            "timer",
+            "a running timer's name",
+            Name(),
+            lambda asked: [_quote(timer.name) for timer in asked.state.timers],
+        ),
+        Kind(
+            "new-timer",
+            "a timer's name: one the procedure declares, or a new one",
+            Name(),
+            lambda a: [name for name in a.procedure.timers if a.state.timer(name) is None],
+        ),
+        Kind(
+            "span",
+            "a timer's length: 6t (turns), 30m (minutes), 2h (hours), 10rm (real minutes)",
+            Span(),
+            lambda asked: ["6t", "10m", "1h", "10rm"],
+        ),
+    )
 }

@@ -17,6 +17,7 @@ from delvetui.core.commands.types import Command
 
 __all__ = [
     "LIGHT",
+    "MAX_STACK",
     "AddLight",
     "DouseLights",
     "HandLight",
@@ -98,6 +99,9 @@ class SetRealTime(Command):
     seconds: int | None
 
 
+#: The most lights one ``light add`` brings (a stack of torches).
+MAX_STACK = 999
+
 _LIGHT = value("ID", "light", "target")
 _TYPED = kinds.Typed()
 _NOT_LIGHT = "light {sub} takes one light id or kind."
@@ -110,10 +114,10 @@ LIGHT = Verb(
             (
                 sub("add"),
                 value("KIND", "light-kind", "kind"),
-                key("count", "N", "number", type=kinds.Number(least=1, most=999)),
+                key("count", "N", "number", type=kinds.Number(least=1, most=MAX_STACK)),
                 key("carrier", "NAME", "member"),
                 flag("lit", "lit"),
-                key("burn", "N", "number", "values", type=_TYPED),
+                key("burn", "N", "number", "values", type=_TYPED, at_table=True),
             ),
             AddLight,
             "Add lights of a kind (a stack with count=N), carried by a member, lit or not "
@@ -126,7 +130,7 @@ LIGHT = Verb(
                 sub("on"),
                 value("ID|KIND", "unlit", "target"),
                 key("carrier", "NAME", "member"),
-                key("burn", "N", "number", "values", type=_TYPED),
+                key("burn", "N", "number", "values", type=_TYPED, at_table=True),
             ),
             LightOn,
             "Light a light (one from a stack, named by its kind); burn=N types the dice "

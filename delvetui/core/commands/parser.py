@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import shlex
 from functools import cache
+from typing import Any
 
 import attrs
 
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.grammar import USAGE, VERBS, Form, Verb, forms
-from delvetui.core.commands.light_forms import AddLight, LightOn
 from delvetui.errors import CommandError
 from delvetui.text import quoted, suggest, unseen_in
 
@@ -77,24 +77,19 @@ def _parse(text: str) -> cmd.Command:
 def _words(command: cmd.Command) -> list[str]:
     """The words a game master would type for the command (before any quoting).
 
-    Written by the form that says it (``Form.write``): the first of the command's forms
-    whose constants and keys fit it.
+    Written by the form that says it (``Form.write``).
     """
+    verb, form = _form_of(command)
+    return [verb.name, *form.write(command)]
+
+
+def _form_of(command: cmd.Command) -> tuple[Verb, Form]:
+    """The verb and form that say the command: the first of its class's forms whose
+    constants and keys fit it."""
     said = _forms_by_class().get(type(command), [])
     fitting = [(verb, form) for verb, form in said if form.fits(command)]
-    chosen = (fitting or said)[:1]
-    for verb, form in chosen:
-        if verb.reader is None:
-            return [verb.name, *form.write(command)]
-    return _words_by_hand(command)
-
-
-def _words_by_hand(command: cmd.Command) -> list[str]:
-    """The words of a command whose verb is still read the old way, by one ``Verb.reader``.
-
-    Such a verb writes its commands back here, one ``case`` a command class; give its
-    forms their fields instead (docs/design.md, "A command") and the case goes.
-    """
+    for verb, form in (fitting or said)[:1]:
+        return verb, form
     raise CommandError(f"{type(command).__name__} has no words in the command language.")
 
 
@@ -132,43 +127,47 @@ def amount(key: str, text: str) -> cmd.Amount:
 def with_value(command: cmd.Command, key: str, value: str) -> cmd.Command:
     """The command with ``KEY=VALUE`` added, as if typed at the end of its line.
 
-    Checked as the parser checks a typed one: a key the command takes, a value in bounds,
-    a line within the limits.
+    Only a value its form lets the table type (``Word.at_table``: a die rolled at the
+    table, a result the players give) is taken, checked as the parser checks a typed one:
+    a key the command takes, a value in bounds, a line within the limits.
     """
     text = f"{spoken(command)} {shlex.quote(f'{key}={value}')}"
     _checked_line(text)
+    verb, form = _form_of(command)
+    word = form.at_table(key)
     try:
         _, pairs = read.split_pairs([f"{key}={value}"])
-        match command:
-            case cmd.TakeTurn() | cmd.DoActivity():
-                verb = "turn" if isinstance(command, cmd.TakeTurn) else "do"
-                values = command.values + read.read_values(verb, pairs)
-                return attrs.evolve(command, values=values, text=text)
-            case LightOn() | AddLight() if key.lower() == "burn":
-                values = command.values + read.read_values("light", pairs)
-                return attrs.evolve(command, values=values, text=text)
-            case cmd.RollDice() if key == "result":
-                return attrs.evolve(command, value=value, text=text)
-            case cmd.RollTime() if key == "time":
-                return attrs.evolve(command, value=value, text=text)
-        verb = text.split(maxsplit=1)[0].lower()
-        read.no_more(verb if verb in USAGE else "turn", dict(pairs))
+        if word is not None and word.collects:
+            field = word.fields[0]
+            values = getattr(command, field) + read.read_values(verb.name, pairs)
+            return attrs.evolve(command, **{field: values}, text=text)
+        if word is not None:
+            field = word.fields[word.keys.index(key)]
+            return attrs.evolve(command, **{field: value}, text=text)
+        read.no_more(verb.name, dict(pairs))
     except read.UsageProblem as error:
         raise _with_usage(error) from None
     raise CommandError(f"'{quoted(key)}=' does not belong here.")
 
 
 def without_keys(command: cmd.Command, keys: set[str]) -> cmd.Command:
-    """The command with the typed values of these keys (casefolded) taken out again.
+    """The command with the values typed at the table under these keys (casefolded) taken
+    out again. Its text becomes the canonical line of what is left."""
+    _, form = _form_of(command)
+    changes: dict[str, Any] = {"text": ""}
+    for field in form.table_fields():
+        kept = tuple((k, v) for k, v in getattr(command, field) if k.casefold() not in keys)
+        changes[field] = kept
+    for word in form.words:
+        if word.at_table and word.is_key and not word.collects:
+            for key, field in zip(word.keys, word.fields, strict=True):
+                if key in keys:
+                    changes[field] = None
+    return said(attrs.evolve(command, **changes))
 
-    Its text becomes the canonical line of what is left.
-    """
-    match command:
-        case cmd.TakeTurn() | cmd.DoActivity():
-            values = tuple((k, v) for k, v in command.values if k.casefold() not in keys)
-            return said(attrs.evolve(command, values=values, text=""))
-        case cmd.RollDice() if "result" in keys:
-            return said(attrs.evolve(command, value=None, text=""))
-        case cmd.RollTime() if "time" in keys:
-            return said(attrs.evolve(command, value=None, text=""))
-    return said(attrs.evolve(command, text=""))
+
+def table_values(command: cmd.Command) -> tuple[tuple[str, str], ...]:
+    """The ``KEY=VALUE`` pairs typed at the table that the command holds (its dice and the
+    players' results), which ``decide`` reads as the command's inputs."""
+    _, form = _form_of(command)
+    return tuple(pair for field in form.table_fields() for pair in getattr(command, field))

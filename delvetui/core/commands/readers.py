@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from delvetui.core.commands import types as cmd
 from delvetui.errors import CommandError
+from delvetui.procedure.model import USAGE_DICE
 from delvetui.text import (
     MAX_NOTE,
     MAX_PURPOSE,
@@ -151,10 +152,6 @@ def _resource_changes(
         rest.append(word)
         index += 1
     return changes, rest
-
-
-#: The sizes a usage die can have, largest first (it steps down d20 → d12 → ... → d4).
-USAGE_DICE = (20, 12, 10, 8, 6, 4)
 
 
 def usage_die(value: str) -> int:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import attrs
 
-from delvetui.text import MAX_COMMAND, MAX_NAME
+from delvetui.text import MAX_COMMAND, MAX_NAME, MAX_TYPED
+from delvetui.text import MAX_REAL_SECONDS as MAX_REAL_SECONDS
 from delvetui.values import Value
 
+# The limits of a command, by the names the command language gives them (the numbers are
+# the text rules', in delvetui/text.py, where every limit of what is typed is kept).
 #: Longest command accepted, so a runaway paste is refused at once.
 MAX_COMMAND_LENGTH = MAX_COMMAND
 MAX_NAME_LENGTH = MAX_NAME
 #: The largest number a command takes (hit points, counts, minutes...).
-MAX_NUMBER = 999_999
-#: The longest span of real time a command takes (a day).
-MAX_REAL_SECONDS = 24 * 3600
+MAX_NUMBER = MAX_TYPED
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -236,7 +237,7 @@ class EnterArea(Command):
 #: The units a timer's length is typed in, by their letters: 6t, 30m, 2h, 10rm (real minutes).
 TIMER_UNITS = {"t": "turns", "m": "minutes", "h": "hours", "rm": "real"}
 #: The most real minutes a timer runs (a day, as a real-time light).
-MAX_REAL_MINUTES = 24 * 60
+MAX_REAL_MINUTES = MAX_REAL_SECONDS // 60
 
 
 @attrs.frozen(repr=False, eq=False)

@@ -20,10 +20,10 @@ from textual.widgets.option_list import Option
 
 from delvetui.application.dry_run import refusal
 from delvetui.core import commands as cmd
-from delvetui.core.commands.readers import USAGE_DICE
 from delvetui.core.light_order import in_order, numbered
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
+from delvetui.procedure.model import USAGE_DICE
 from delvetui.text import countdown, plural, time_left, visible
 from delvetui.ui.dialogs.ask import AskScreen
 from delvetui.ui.dialogs.choose import ChooseScreen

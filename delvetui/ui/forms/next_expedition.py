@@ -11,7 +11,6 @@ seed, whenever what it depends on changes, so what the form shows is what Create
 from __future__ import annotations
 
 import re
-import secrets
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -26,7 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from delvetui import paths
 from delvetui.core import commands
 from delvetui.core.calendar import moment_for
-from delvetui.core.decide import MAX_SEED
+from delvetui.core.decide import new_seed
 from delvetui.core.log import span_text
 from delvetui.core.state import MINUTES_PER_DAY
 from delvetui.errors import CommandError, DelveError, StoreError
@@ -139,7 +138,7 @@ class NextExpeditionScreen(ExpeditionForm):
         super().__init__(members=1, lights=0, supplies=0)
         self.predecessor = predecessor
         #: One seed for every plan, so healing dice come out as shown each time.
-        self.seed = secrets.randbelow(MAX_SEED)
+        self.seed = new_seed()
         self.entries = [e for e in registry.entries() if e.procedure is not None]
         self.plan: NextPlan | None = None
         #: The predecessor's surviving members, in order (those left out stay listed).

@@ -137,7 +137,7 @@ class CommandLine(Vertical):
 
     def action_complete(self) -> None:
         """Complete as far as the choices agree, and list them when there are several."""
-        from delvetui.ui.table.completion import completions  # the grammar, on the first Tab
+        from delvetui.core.commands.completion import completions  # the grammar, on the first Tab
 
         context = self._complete_from()
         if context is None:
