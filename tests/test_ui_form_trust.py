@@ -43,7 +43,7 @@ async def test_the_new_expedition_form_can_be_trusted_at_80x24() -> None:
         # The procedures, one a line: at least five on screen at 80×24.
         procedures = form.query_one("#form-procedure", OptionList)
         await pilot.press("tab")
-        assert app.focused is procedures
+        assert procedures.has_focus
         await settle(pilot)
         names = ["Basic Fantasy", "Cairn", "Delving", "Dungeon Turn", "Errant", "Mausritter"]
         shown = screen_text(app)

@@ -45,18 +45,30 @@ class StatusBar(Pane):
 
     def render(self) -> RenderableType:
         """The line; what gives way first when the line is too long: the procedure's
-        name, then the time dice, the part of the day and the turn within the hour (where
-        the header says them), then the calendar's date (the day count stays)."""
+        name, then the time dice and the part of the day (where the header says them),
+        then PAUSED for ⏸, then the turn within the hour, then the calendar's date (the day
+        count stays)."""
         width = self.content_size.width
-        tries = [(True, True, 3), (False, True, 3), (False, True, 2), (False, True, 1)]
-        tries += [(False, True, 0), (False, False, 0)]
-        for with_procedure, with_date, detail in tries:
-            text = self._line(with_procedure=with_procedure, with_date=with_date, detail=detail)
+        # (the procedure's name, the date, the time's detail, PAUSED in full), by turns.
+        tries = [(True, True, 3, True), (False, True, 3, True), (False, True, 2, True)]
+        tries += [(False, True, 1, True), (False, True, 1, False), (False, True, 0, False)]
+        tries += [(False, False, 0, False)]
+        for with_procedure, with_date, detail, paused in tries:
+            text = self._line(
+                with_procedure=with_procedure, with_date=with_date, detail=detail, paused=paused
+            )
             if text.cell_len <= width:
                 break
         return text
 
-    def _line(self, *, with_procedure: bool, with_date: bool = True, detail: int = 0) -> Text:
+    def _line(
+        self,
+        *,
+        with_procedure: bool,
+        with_date: bool = True,
+        detail: int = 0,
+        paused: bool = True,
+    ) -> Text:
         state = self.state
         procedure = self.procedure
         muted = self._style("muted")
@@ -90,7 +102,7 @@ class StatusBar(Pane):
             # The real-time lights stand still (b, the table closed, or no session running):
             # said in the header.
             text.append("  ")
-            text.append(" PAUSED ", self._style("badge"))
+            text.append(" PAUSED " if paused else " ⏸ ", self._style("badge"))
         if state.ended:
             text.append("  ")
             text.append(" ENDED ", self._style("readonly"))
