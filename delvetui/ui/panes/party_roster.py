@@ -28,7 +28,7 @@ from delvetui.core.party import track_figure
 from delvetui.core.state import Member, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
-from delvetui.ui.bars import bar, plural
+from delvetui.ui.bars import bar, plural, wrapped
 from delvetui.ui.panes.pane import RowPane
 
 #: The widest hit points' bar, and the narrowest worth drawing.
@@ -109,17 +109,33 @@ class PartyRoster(RowPane):
 
     def least_width(self) -> int:
         """The narrowest the pane can be with every number whole on the member's line: the
-        sheet of numbers under short labels, without the bar (the table's side column is
-        made at least this wide where it is narrow)."""
+        sheet of numbers under short labels, without the bar, and the member's words (their
+        conditions) after them (the table's side column is made at least this wide where it
+        is narrow, as far as the log's least width allows)."""
         party = self.state.party
         if not party:
             return 0
         figures = [figures_of(self.procedure, member) for member in party]
-        name_width = max(len(visible(member.name)) for member in party)
+        name_width = max(5, *(len(visible(member.name)) for member in party))
         columns = [max(2, *(len(hp_text(member)) for member in party))]
         for index, figure in enumerate(figures[0]):
             columns.append(max(cell_len(figure.short), *(len(own[index].value) for own in figures)))
-        return name_width + 1 + sum(columns) + len(columns) - 1
+        words = self._words_width()
+        sheet = name_width + 1 + sum(columns) + len(columns) - 1
+        return sheet + (words + 1 if words else 0)
+
+    def _words_width(self) -> int:
+        """The widest of the members' words (fatigue, light, conditions) side by side."""
+        procedure, state = self.procedure, self.state
+        return max(
+            cell_len(
+                " · ".join(
+                    [word for word, _ in after_words(procedure, state, member)]
+                    + conditions_of(procedure, state, member)
+                )
+            )
+            for member in state.party
+        )
 
     def drawn_lines(self, width: int, budget: int) -> int:
         """The rows drawn when given ``budget`` lines."""
@@ -161,7 +177,9 @@ class PartyRoster(RowPane):
             lines.append((Text(more + ", ".join(rest), self._style("muted")), None))
         else:
             for said, style in party_lines(self.procedure, self.state, width):
-                lines.append((Text(said, self._style(style)), None))
+                # Wrapped, never cut: short of lines, the last of them go whole.
+                for part in wrapped(self.app.console, Text(said, self._style(style)), width):
+                    lines.append((part, None))
         if budget is not None:
             lines = lines[: max(1, budget)]
         for index, (line, row) in enumerate(lines):
@@ -215,20 +233,13 @@ class PartyRoster(RowPane):
         needed = name_width + 1 + sum(columns) + len(columns) - 1
         if needed > width:
             return Fit("under", max(BAR_LEAST, min(BAR_MOST, width - name_width - hp_width - 3)))
-        gap = 2 if needed + len(columns) - 1 <= width else 1
+        words = self._words_width()
+        # Two spaces between the columns where they and the words after them fit so.
+        spread = needed + len(columns) - 1 + (words + 1 if words else 0)
+        gap = 2 if spread <= width else 1
         needed += (gap - 1) * (len(columns) - 1)
-        words = max(
-            cell_len(
-                " ".join(
-                    [w for w, _ in after_words(self.procedure, self.state, m)]
-                    + conditions_of(self.procedure, self.state, m)
-                )
-            )
-            for m in party
-        )
+        # The bar gives way to the words: it is what is least needed.
         room = width - needed - 1 - (words + 1 if words else 0)
-        if room < BAR_LEAST:
-            room = width - needed - 1
         shown_bar = min(BAR_MOST, room) if room >= BAR_LEAST else 0
         return Fit("sheet", shown_bar, tuple(columns), gap)
 
@@ -391,9 +402,10 @@ def conditions_of(procedure: Procedure, state: State, member: Member) -> list[st
 
 
 def names_width(party: Sequence[Member], width: int) -> int:
-    """The names' column: the longest name, up to a third of the pane."""
+    """The names' column: the longest name (at least as wide as "Party", which heads it
+    where the pane's title is its first row), up to a third of the pane."""
     names = [len(visible(member.name)) for member in party]
-    return min(max(names, default=0), max(6, width // 3))
+    return min(max(5, *names), max(6, width // 3))
 
 
 def party_lines(procedure: Procedure, state: State, width: int) -> list[tuple[str, str]]:
