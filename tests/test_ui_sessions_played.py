@@ -8,7 +8,7 @@ One app per procedure, no sleeps: each key waits only for the app to settle.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from delvetui.core.light_order import numbered
 from delvetui.core.next_turn import hazard_rule
@@ -106,11 +106,9 @@ class Player:
         for _ in range(8):
             if not isinstance(self.app.screen, ChooseScreen | RollPrompt):
                 return
-            if (
-                isinstance(self.app.screen, RollPrompt)
-                and not self.app.screen.query_one("Input").value
-            ):  # type: ignore[attr-defined]
-                await self.pilot.press("3")
+            screen = self.app.screen
+            if isinstance(screen, RollPrompt) and not screen.query_one(Input).value:
+                await self.pilot.press("3")  # a die the procedure wants typed: a 3
             await self.pilot.press("enter")
             await settle(self.pilot, idle=False)
 
