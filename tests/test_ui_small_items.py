@@ -20,12 +20,13 @@ from tests.ui_support import dialog_says, expedition, make, ready, screen_text, 
 
 
 def test_the_strip_says_the_encounter_then_how_far_away_it_is() -> None:
-    """The encounter's words end their sentence; the distance is not stuck to its stop."""
+    """The distance first (a narrow strip cuts words, not it); the words end their sentence,
+    no stop stuck to a comma."""
     state = attrs.evolve(
         State(), encounter="A wandering monster notices the party.", encounter_distance="70 feet"
     )
     said = [alert.text for alert in alerts(state, find("ose"))]
-    assert "Encounter: A wandering monster notices the party (70 feet away)" in said
+    assert "Encounter (70 feet away): A wandering monster notices the party" in said
     assert not any("., " in text for text in said)
 
 

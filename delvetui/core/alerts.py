@@ -75,10 +75,11 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
     if state.encounter:
-        # The encounter's words end their sentence; the distance follows as its own.
+        # The distance first, where a narrow strip cuts the words, not the number; the
+        # encounter's words end their sentence.
         said = state.encounter.rstrip().rstrip(".")
         at = f" ({state.encounter_distance} away)" if state.encounter_distance else ""
-        found.append(Alert("danger", f"Encounter: {said}{at}"))
+        found.append(Alert("danger", f"Encounter{at}: {said}"))
     found.extend(Alert("danger", danger.text) for danger in dangers(state, procedure))
     per_turn = procedure.turn_minutes(state.turn_type)
     for light in state.lit_lights:

@@ -162,6 +162,10 @@ class ExpeditionForm(Screen[None]):
             if problem is not None:
                 shown.update(Text(problem))
                 shown.add_class("-error", "-typed")
+                # In view with the field: the sentence is under the section's rows.
+                self.call_after_refresh(
+                    self.query_one("#form", VerticalScroll).scroll_to_widget, shown, animate=False
+                )
             elif shown.has_class("-typed"):
                 shown.update("")
                 shown.remove_class("-error", "-typed")

@@ -1,5 +1,6 @@
 """A list to pick from in a form that jumps to the letters typed: "sh" goes to the first
-choice whose name starts so (Shadowdark), as the pickers of the table's dialogs do."""
+choice whose name (or id: "ose") starts so, as the pickers of the table's dialogs do;
+letters that start none leave the choice where it is."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ class Picker(OptionList):
 
     def on_key(self, event: events.Key) -> None:
         """A letter (or a digit after letters) goes to the first choice starting with what
-        was typed; the first letters alone where nothing starts with the whole."""
+        was typed within the last second."""
         character = event.character or ""
         if len(character) != 1 or not (character.isalnum() or character in "-' "):
             return
@@ -33,21 +34,20 @@ class Picker(OptionList):
         typed = self._typed + character if now - self._at < TYPED_FOR else character
         self._at = now
         found = self._starting(typed.casefold())
-        if found is None and len(typed) > 1:
-            typed = character
-            found = self._starting(typed.casefold())
-        self._typed = typed if found is not None else ""
+        self._typed = typed
+        event.stop()
+        event.prevent_default()
         if found is not None:
-            event.stop()
-            event.prevent_default()
             self.highlighted = found
 
     def _starting(self, typed: str) -> int | None:
-        """The first choice (not greyed) whose words start with ``typed``."""
+        """The first choice (not greyed) whose name or id starts with ``typed`` ("ose" is
+        Old-School Essentials)."""
         for index in range(self.option_count):
             option = self.get_option_at_index(index)
             prompt = option.prompt
             words = prompt.plain if isinstance(prompt, Text) else str(prompt)
-            if not option.disabled and words.strip().casefold().startswith(typed):
+            names = (words.strip().casefold(), (option.id or "").casefold())
+            if not option.disabled and any(name.startswith(typed) for name in names):
                 return index
         return None
