@@ -269,6 +269,40 @@ def member_rows(
     return rows
 
 
+def chosen_row(
+    choices: list[tuple[Text, str]],
+    chosen: str,
+    ids: tuple[str, str, str],
+    *,
+    prompt: str,
+    amount: str,
+    whom: str,
+    placeholder: str,
+) -> list[Widget]:
+    """What a light's row and a supply's row share: the kind picked, how many (digits
+    only), and who it is for."""
+    known = {value for _, value in choices}
+    select: Select[str] = Select(
+        choices,
+        prompt=prompt,
+        id=ids[0],
+        classes="kind",
+        value=chosen if chosen in known else Select.NULL,
+        compact=True,
+    )
+    count = Input(
+        amount,
+        id=ids[1],
+        classes="tiny",
+        compact=True,
+        tooltip=Text("how many"),
+        restrict=DIGITS,
+        max_length=3,
+    )
+    who = Input(whom, placeholder=placeholder, id=ids[2], classes="name", compact=True)
+    return [select, count, who]
+
+
 def light_rows(
     procedure: Procedure | None,
     count: int,
@@ -286,32 +320,16 @@ def light_rows(
         given = values[number] if values and number < len(values) else {}
         default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
         choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]
-        select: Select[str] = Select(
-            choices,
-            prompt="kind",
-            id=f"l{number}-kind",
-            classes="kind",
-            value=default if default in dict(kinds) else Select.NULL,
-            compact=True,
-        )
         rows.append(
             Horizontal(
-                select,
-                Input(
-                    given.get("count", "1"),
-                    id=f"l{number}-count",
-                    classes="tiny",
-                    compact=True,
-                    tooltip=Text("how many"),
-                    restrict=DIGITS,
-                    max_length=3,
-                ),
-                Input(
-                    given.get("carrier", ""),
+                *chosen_row(
+                    choices,
+                    default,
+                    (f"l{number}-kind", f"l{number}-count", f"l{number}-carrier"),
+                    prompt="kind",
+                    amount=given.get("count", "1"),
+                    whom=given.get("carrier", ""),
                     placeholder="carried by",
-                    id=f"l{number}-carrier",
-                    classes="name",
-                    compact=True,
                 ),
                 TickBox("lit", given.get("lit") == "1", id=f"l{number}-lit"),
                 classes="form-row",
@@ -409,34 +427,17 @@ def supply_rows(
     rows: list[Widget] = []
     for number in range(first, count):
         given = values[number] if values and number < len(values) else {}
-        chosen = given.get("resource", "")
         choices = [(Text(resource.label), resource_id) for resource_id, resource in resources]
-        select: Select[str] = Select(
-            choices,
-            prompt="supply",
-            id=f"s{number}-resource",
-            classes="kind",
-            value=chosen if chosen in dict(resources) else Select.NULL,
-            compact=True,
-        )
         rows.append(
             Horizontal(
-                select,
-                Input(
-                    given.get("amount", "1"),
-                    id=f"s{number}-amount",
-                    classes="tiny",
-                    compact=True,
-                    tooltip=Text("how many"),
-                    restrict=DIGITS,
-                    max_length=3,
-                ),
-                Input(
-                    given.get("for", ""),
+                *chosen_row(
+                    choices,
+                    given.get("resource", ""),
+                    (f"s{number}-resource", f"s{number}-amount", f"s{number}-for"),
+                    prompt="supply",
+                    amount=given.get("amount", "1"),
+                    whom=given.get("for", ""),
                     placeholder="for (blank: each)",
-                    id=f"s{number}-for",
-                    classes="name",
-                    compact=True,
                 ),
                 classes="form-row",
             )
