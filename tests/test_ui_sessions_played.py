@@ -1,6 +1,6 @@
 """A session of every shipped procedure played from the keys at 80×24 with four members:
-twenty turns, lights lit, swapped and handed over by their numbers, a rest, an encounter
-and its roll fixed; at each step the test reads what the game master reads on the screen.
+twenty turns, lights lit, swapped and handed over by their numbers, a death, a rest, an
+encounter and its roll fixed; at each step the test reads what the game master reads on the screen.
 
 One app per procedure, no sleeps: each key waits only for the app to settle.
 """
@@ -12,7 +12,7 @@ from textual.widgets import Input, OptionList
 
 from delvetui.core.light_order import numbered
 from delvetui.core.next_turn import hazard_rule
-from delvetui.core.state import Light
+from delvetui.core.state import Light, Member
 from delvetui.dice import parse as parse_dice
 from delvetui.procedure.model import Procedure
 from delvetui.procedure.registry import find
@@ -140,6 +140,14 @@ class Player:
         region = widget.content_region
         return [lines[y][region.x : region.right] for y in range(region.y, region.bottom)]
 
+    def member_rows(self, name: str) -> str:
+        """The party pane's lines from the member's name to the next member's."""
+        lines = self.rows(PartyRoster)
+        start = next(index for index, line in enumerate(lines) if line.split()[:1] == [name])
+        rest = [line for line in lines[start + 1 :] if not line.startswith(" ")]
+        end = lines.index(rest[0], start + 1) if rest else len(lines)
+        return " ".join(lines[start:end])
+
     def light_rows(self) -> list[list[str]]:
         """The lights pane's rows that stand for a light, split in words."""
         widget = self.table.query_one(LightInventory)
@@ -223,6 +231,12 @@ async def test_a_session_played_from_the_keys(procedure: str) -> None:
                 row = next(row for row in gm.light_rows() if row[2] == given)
                 assert row[0] == str(number) and "Dain" in row
                 gm.lights_in_order()
+            if step == 5:
+                # Cora dies, marked from the command line: the party pane says so on her
+                # row, and it still does at the session's end.
+                assert await gm.command("pc Cora +dead")
+                assert "dead" in gm.member_rows("Cora"), gm.member_rows("Cora")
+                assert "dead" in member_of(table, "Cora").conditions
             if step == 8:
                 for key in REST.get(procedure, ("r",)):
                     if key.startswith(":"):
@@ -257,6 +271,7 @@ async def test_a_session_played_from_the_keys(procedure: str) -> None:
                 continue
             await gm.keys("n")
         assert rested and met
+        assert "dead" in gm.member_rows("Cora")
         state = table.state
         assert f"{shown.turn_name(state.turn_type).capitalize()} {state.turn}" in gm.header()
         gm.lights_in_order()
@@ -265,6 +280,12 @@ async def test_a_session_played_from_the_keys(procedure: str) -> None:
 
 def light_of(table: TableScreen, light_id: str) -> Light:
     found = table.state.light(light_id)
+    assert found is not None
+    return found
+
+
+def member_of(table: TableScreen, name: str) -> Member:
+    found = table.state.member(name)
     assert found is not None
     return found
 
