@@ -109,6 +109,8 @@ class TablePanes:
         """Title the panes, and show the table's switches and the state it opened with."""
         table = self.table
         table.query_one(TurnLog).border_title = "Turn log"
+        # Short of lines the title is the party's first row instead (no border: not shown).
+        table.query_one(PartyRoster).border_title = "Party"
         table.query_one(LightInventory).border_title = "Lights"
         table.query_one(TimeDice).border_title = "Time"
         self.title_hazard()
