@@ -15,13 +15,13 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State, Timer
+from delvetui.core.state import Encounter, Fight, Foe, Hazard, Light, Member, Pending, State, Timer
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 15
+FORMAT = 16
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -73,8 +73,18 @@ def state_from_data(data: dict[str, Any]) -> State:
             "acted": tuple(str(name) for name in data.get("acted", ())),
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
+            "foes": tuple(Foe(**foe) for foe in data.get("foes", ())),
+            "fight": _fight(data.get("fight")),
+            "surprised": tuple(str(side) for side in data.get("surprised", ())),
         }
     )
+
+
+def _fight(data: dict[str, Any] | None) -> Fight | None:
+    if not data:
+        return None
+    listed = ("before", "after", "idle", "fired")
+    return Fight(**{**data, **{key: tuple(data.get(key, ())) for key in listed}})
 
 
 def runs(seqs: list[int]) -> list[list[int]]:

@@ -70,6 +70,8 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         left=tuple(name for name in walk.left if state.member(name) is None),
         light_used=tuple(_light_words(walk, procedure)),
         supplies_used=tuple(_supply_words(walk, procedure)),
+        fights=state.fights,
+        foes_defeated=state.foes_defeated,
         calendar=calendar.in_force(state, procedure),
     )
 

@@ -88,9 +88,14 @@ def _story(voyage: Voyage, now: dt.datetime) -> Story:
 
 def _byline(campaign: Campaign, now: dt.datetime) -> str:
     count = sum(1 for _ in campaign.voyages)
+    fights = sum(voyage.fights for voyage in campaign.voyages)
+    defeated = sum(voyage.foes_defeated for voyage in campaign.voyages)
+    fought = (
+        f"{counted(fights, 'fight')} ({counted(defeated, 'foe')} defeated) · " if fights else ""
+    )
     return (
         f"{counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
-        f"{campaign.dates} · the chronicle, exported "
+        f"{fought}{campaign.dates} · the chronicle, exported "
         f"{now.date().isoformat()}"
     )
 
@@ -116,8 +121,14 @@ def _befell(voyage: Voyage) -> list[Fact]:
         Fact("Left", voyage.left),
         Fact("Light used", voyage.light_used or ("none",)),
         Fact("Supplies used", voyage.supplies_used or ("none",)),
+        Fact("Fights", (_fights(voyage),) if voyage.fights else ()),
     ]
     return [row for row in rows if row.items]
+
+
+def _fights(voyage: Voyage) -> str:
+    """'3 fights, 11 foes defeated'."""
+    return f"{counted(voyage.fights, 'fight')}, {counted(voyage.foes_defeated, 'foe')} defeated"
 
 
 def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None:

@@ -25,6 +25,7 @@ from delvetui.procedure import calendar, fanout, model
 from delvetui.procedure.conditions import Condition, check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
+from delvetui.procedure.fight_rules import check_encounter
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.ranges import check_rows
@@ -372,6 +373,7 @@ class _Checker:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
             self._effects(f"tracks.{name}.over", track.over)
         check_danger(self)
+        check_encounter(self)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)

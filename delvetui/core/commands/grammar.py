@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from delvetui.core.commands import kinds
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
+from delvetui.core.commands.fight_forms import FIGHT, FOE, MORALE, ROUND
 from delvetui.core.commands.forms import (
     Form,
     Verb,
@@ -35,7 +36,7 @@ __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
 _ROLLS = family("ROLL=N", "roll", "values", at_table=True)
-_SHOWN = value("sign|encounter|hp", "shown", "what")
+_SHOWN = value("sign|encounter|hp|foes", "shown", "what")
 _TYPED = kinds.Typed()
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
 
@@ -313,6 +314,10 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
     ),
+    FOE,
+    FIGHT,
+    ROUND,
+    MORALE,
     Verb(
         "counter",
         "The procedure's counters (the alarm, the danger).",
@@ -338,11 +343,12 @@ GRAMMAR: tuple[Verb, ...] = (
             Form(
                 (_SHOWN,),
                 cmd.ShowPlayers,
-                "Show the sign, the last encounter or the hit points on the players' screen.",
+                "Show the sign, the last encounter, the hit points or the foes on the players' "
+                "screen.",
                 "reveal sign",
                 aside="on the players' screen",
                 sets=(("shown", True),),
-                wrong="Say reveal sign, reveal encounter or reveal hp.",
+                wrong="Say reveal sign, reveal encounter, reveal hp or reveal foes.",
             ),
         ),
     ),
@@ -357,7 +363,7 @@ GRAMMAR: tuple[Verb, ...] = (
                 "hide sign",
                 aside="from the players' screen",
                 sets=(("shown", False),),
-                wrong="Say hide sign, hide encounter or hide hp.",
+                wrong="Say hide sign, hide encounter, hide hp or hide foes.",
             ),
         ),
     ),

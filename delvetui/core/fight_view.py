@@ -1,0 +1,63 @@
+"""What the players see of a fight: its round and who acts first while it goes on, and the
+foes once the game master reveals them (``reveal foes``): "three goblins, one fled".
+
+The foes are told by kind and number, never by their hit points or names: what the
+characters see across the room. Pure: state in, words out.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from delvetui.core.fights import tally
+from delvetui.core.state import State
+from delvetui.procedure.model import Procedure
+from delvetui.text import visible
+
+
+@attrs.frozen
+class FightView:
+    """The fight on the players' screen, in plain words."""
+
+    #: "Round 2", while a fight goes on ('' when none does).
+    round: str
+    #: "The party acts first", "The foes act first", "Ash, then the foes, then Bo".
+    first: str
+    #: The foes, once revealed: "three goblins, one fled" (None: not revealed).
+    foes: str | None
+
+    def lines(self) -> list[str]:
+        """The fight, one line each (for a test or a plain terminal)."""
+        found = [f"{self.round}: {self.first}"] if self.round else []
+        return found + ([f"Foes: {self.foes}"] if self.foes else [])
+
+
+def fight_view(state: State, procedure: Procedure, *, foes_shown: bool) -> FightView | None:
+    """What the players see of the fight and the foes, or None when there is nothing:
+    no fight, and no foes revealed (``foes_shown``)."""
+    fight = state.fight
+    foes = visible(tally(state.foes, spelt=True)) if foes_shown and state.foes else None
+    if fight is None and foes is None:
+        return None
+    if fight is None:
+        return FightView(round="", first="", foes=foes)
+    label = procedure.encounter.round_label
+    return FightView(
+        round=f"{label[:1].upper()}{label[1:]} {fight.round}", first=first_words(state), foes=foes
+    )
+
+
+def first_words(state: State) -> str:
+    """Who acts first this round, as the players hear it."""
+    fight = state.fight
+    if fight is None:
+        return ""
+    if fight.before or fight.after:
+        order = [
+            ", ".join(map(visible, fight.before)),
+            "the foes",
+            ", ".join(map(visible, fight.after)),
+        ]
+        said = ", then ".join(part for part in order if part)
+        return said[:1].upper() + said[1:]
+    return "The party acts first" if fight.first == "party" else "The foes act first"
