@@ -104,9 +104,12 @@ def roll_hit_points(work: Work, name: str, hd: str) -> int:
 def join_met(work: Work, creature: str, appearing: int, hd: str, morale: int | None) -> None:
     """The foes an area's table brought, as many as appear, named after the creature
     (giant-rats1…): they join as ``foe add`` would have them, numbered on past any taken."""
-    kind = "-".join(creature.split()) or "foe"
+    kind = creature.strip() or "foe"
+    # A name to type: its words joined by dashes, only letters and digits (never an '=').
+    words = ("".join(c for c in word if c.isalnum()) for word in kind.lower().split())
+    base = "-".join(word for word in words if word)[:30] or "foe"
     room = MAX_FOES - len(work.state.foes)
-    for name in _free_names(work.state, kind, min(appearing, room)):
+    for name in _free_names(work.state, base, min(appearing, room)):
         hp = roll_hit_points(work, name, hd or "1")
         work.emit(ev.FoeJoined(name=name, kind=kind, hp=hp, max_hp=hp, morale=morale))
 

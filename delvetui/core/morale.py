@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.core import commands as cmd
-from delvetui.core.state import Foe, State
+from delvetui.core.state import Foe, Member, State
 from delvetui.errors import CommandError
 from delvetui.text import quote
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
     from delvetui.core.work import Work
-    from delvetui.procedure.model import EncounterRules
+    from delvetui.procedure.model import EncounterRules, Procedure
 else:
     ev = lazy.module("delvetui.core.events")
 
@@ -182,6 +182,16 @@ def _check(work: Work, names: list[str], trigger: str, typed: str | None) -> Non
         work.emit(ev.FoeStateChanged(name=name, state="fled", reason="morale"))
 
 
+def retainer_score(member: Member, procedure: Procedure) -> int | None:
+    """A retainer's morale: their score in ``retainer_morale`` (its modifier where the roll
+    adds it, ``at_least``); None when they have none."""
+    rules = procedure.encounter
+    score = member.ability(rules.retainer_morale)
+    if score is None or rules.morale_pass == "at_most":
+        return score
+    return member.modifier(rules.retainer_morale, procedure.party.modifier_of)
+
+
 # A check the game master calls -------------------------------------------------------------
 
 
@@ -195,9 +205,15 @@ def check_morale(work: Work, command: cmd.CheckMorale) -> None:
             "master's call (foe NAME +fled). Nothing was saved."
         )
     if command.name is None:
-        names = [foe.name for foe in state.foes if foe.fighting]
-        if not names:
+        fighting = [foe for foe in state.foes if foe.fighting]
+        if not fighting:
             raise CommandError("No foe is fighting, so none checks its morale. Nothing was saved.")
+        names = [foe.name for foe in fighting if not settled(foe, rules)]
+        if not names:
+            raise CommandError(
+                f"Every foe still fighting has held its morale {rules.morale_settles} times and "
+                "fights on: no check is made. Nothing was saved."
+            )
         _check(work, names, "", command.value)
         return
     foe = state.foe(command.name)
@@ -205,6 +221,11 @@ def check_morale(work: Work, command: cmd.CheckMorale) -> None:
         if not foe.fighting:
             raise CommandError(
                 f"{foe.name} is {foe.state}: only a foe still fighting checks its morale."
+            )
+        if settled(foe, rules):
+            raise CommandError(
+                f"{foe.name} has held its morale {rules.morale_settles} times and fights on: "
+                "no check is made. Nothing was saved."
             )
         _check(work, [foe.name], "", command.value)
         return
@@ -228,7 +249,7 @@ def _retainer(work: Work, name: str, typed: str | None) -> None:
             "for a foe. Nothing was saved."
         )
     member = work.member(name)
-    morale = member.ability(ability)
+    morale = retainer_score(member, work.procedure)
     if morale is None:
         raise CommandError(
             f"{name} has no {ability} score to check: give one with pc {name} {ability}=N. "

@@ -154,6 +154,8 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
     for what in PLAYERS_SHOW:
         if always_shown(procedure, what):
             continue
+        if what == "foes" and not state.foes and what not in state.shown:
+            continue  # no foes to show: nothing to offer
         name = _REVEALED[what]
         if what in state.shown:
             choices.append((ShowPlayers(what=what, shown=False), f"Hide {name} from the players"))

@@ -16,7 +16,7 @@ import attrs
 from delvetui import dice
 from delvetui.core.commands import kinds
 from delvetui.core.commands import readers as read
-from delvetui.core.commands.forms import Form, Verb, flag, key, sub, value
+from delvetui.core.commands.forms import Form, Verb, family, flag, key, sub, value
 from delvetui.core.commands.types import Amount, Command
 
 __all__ = [
@@ -104,6 +104,8 @@ class EndFight(Command):
     """End the fight, with the game master's words; the time it took is charged."""
 
     words: str = ""
+    #: The dice typed for the rolls of the turns it takes (``hazard=N``).
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -239,9 +241,14 @@ FIGHT = Verb(
             wrong="fight takes initiative=P,F and surprised=party|foes|both|none.",
         ),
         Form(
-            (sub("end"), value("WORDS", "text", "words", optional=True)),
+            (
+                sub("end"),
+                value("WORDS", "text", "words", optional=True),
+                family("ROLL=N", "roll", "values", brief=None, at_table=True),
+            ),
             EndFight,
-            "End the fight: the clock is charged the time it took, as the game says.",
+            "End the fight: the clock is charged the time it took, as the game says (its "
+            "turns' rolls typed as ROLL=N).",
             "fight end the goblins are routed",
         ),
     ),

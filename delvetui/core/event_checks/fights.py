@@ -9,6 +9,9 @@ from delvetui.core.fights import MAX_FOES, SIDES
 from delvetui.core.state import FOE_STATES
 from delvetui.text import MAX_PURPOSE, MAX_TYPED, quote
 
+#: The longest kind of foe: the longest creature an adventure's table may name.
+MAX_KIND = 80
+
 
 def _no_foe(at: At, name: str) -> str | None:
     if not any(foe.name == name for foe in at.state.foes):
@@ -33,9 +36,10 @@ def _joined(e: ev.FoeJoined, at: At) -> str | None:
         return f"the encounter already has {MAX_FOES} foes, the most it may have"
     if len(e.note) > MAX_PURPOSE:
         return f"the note is longer than {MAX_PURPOSE} characters"
+    if not e.kind.strip() or len(e.kind) > MAX_KIND:
+        return f"what the foe is ({quote(e.kind)}) is empty or longer than {MAX_KIND} characters"
     return (
         name_problem("foe", e.name)
-        or name_problem("foe", e.kind)
         or number("max_hp", e.max_hp, 1, MAX_TYPED)
         or number("hp", e.hp, 0, e.max_hp)
         or (None if e.morale is None else number("morale", e.morale, -MAX_TYPED, MAX_TYPED))

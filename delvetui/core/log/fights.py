@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from delvetui.core import events as ev
 from delvetui.core.fights import lasted, tally
 from delvetui.core.log.words import Said, capital, sentence, words
+from delvetui.core.morale import retainer_score
 from delvetui.core.morale import score as score_of
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -83,7 +84,7 @@ def _(event: ev.MoraleChecked, procedure: Procedure, state: State) -> Said:
     rules = procedure.encounter
     if event.member:
         member = state.member(event.member)
-        own = member.ability(rules.retainer_morale) if member is not None else None
+        own = retainer_score(member, procedure) if member is not None else None
         score = f" {own}" if own is not None else ""
         held = "breaks: they flee or desert" if event.failed else "holds"
         return "check", f"→ {event.member}'s morale {held} ({event.total}; {event.against}{score})."
