@@ -212,6 +212,8 @@ def test_cairn_a_lone_foe_saves_at_0_hp(procedure: str, expedition: Factory) -> 
     batch = x.execute("foe troll hp=-8 morale=3")
     assert of(batch, ev.MoraleChecked)[0].trigger == "lone-zero-hp"
     assert state_of(x, "troll") == "fighting"
+    with pytest.raises(CommandError, match="gives retainers no morale check"):
+        x.execute("morale Ash")  # morale does not affect the characters
 
 
 # ---- Mausritter --------------------------------------------------------------------------------
@@ -225,6 +227,8 @@ def test_mausritter_a_dex_save_to_act_before_the_foes_kept(expedition: Factory) 
     assert fight is not None and (fight.before, fight.after) == (("Pip",), ("Tam",))
     x.execute("round")
     assert (x.state.fight.before, x.state.fight.after) == (("Pip",), ("Tam",))
+    x.execute("foe rat1 hp=-3")  # past HP, damage goes to STR: not down yet
+    assert state_of(x, "rat1") == "fighting"
 
 
 def test_mausritter_morale_when_an_ally_falls_and_a_fight_lasts_a_turn(
