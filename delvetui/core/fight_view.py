@@ -61,3 +61,25 @@ def first_words(state: State) -> str:
         said = ", then ".join(part for part in order if part)
         return said[:1].upper() + said[1:]
     return "The party acts first" if fight.first == "party" else "The foes act first"
+
+
+#: The table's fight keys, by their action's name.
+FIGHT_KEYS = ("add_foes", "begin_fight", "next_round", "hurt_foe", "check_morale", "end_fight")
+
+
+def fight_keys(state: State, procedure: Procedure) -> frozenset[str]:
+    """Which of the table's fight keys have a use now: foes to bring in where there are
+    none; the fight to begin where foes fight; its next round, a morale check (where the
+    game rolls morale) and its end while it goes on; a foe to hurt or heal while any is there.
+    """
+    found: set[str] = set()
+    fighting = any(foe.fighting for foe in state.foes)
+    if state.fight is None:
+        found.add("begin_fight" if fighting else "add_foes")
+    else:
+        found |= {"next_round", "end_fight"}
+        if procedure.encounter.has_morale and fighting:
+            found.add("check_morale")
+    if state.foes:
+        found.add("hurt_foe")
+    return frozenset(found)

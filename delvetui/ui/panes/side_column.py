@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from delvetui.ui.panes.pane import Pane
 
 #: Who gets the lines that say what matters first, by id.
-FIRST = ("action", "counters", "time", "hazard", "roster", "lights")
+FIRST = ("encounter", "action", "counters", "time", "hazard", "roster", "lights")
 #: Who gets the lines left over for the rest, by id.
-THEN = ("roster", "lights", "action", "hazard", "counters", "time")
+THEN = ("encounter", "roster", "lights", "action", "hazard", "counters", "time")
 
 
 def share(room: int, wants: dict[str, tuple[int, int]]) -> dict[str, int]:

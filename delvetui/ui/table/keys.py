@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from textual.binding import Binding, BindingType
 
 from delvetui.application.key_use import unused_keys
+from delvetui.core.fight_view import FIGHT_KEYS, fight_keys
 from delvetui.ui.table.command_line import CommandLine
 from delvetui.ui.table.part import Draws, Shown
 
@@ -68,6 +69,31 @@ KEYS: list[BindingType] = [
         id="timers",
         show=False,
         tooltip="Start a timer (a spell, a fuse), change or cancel a running one",
+    ),
+    Binding(
+        "F",
+        "add_foes",
+        "Foes",
+        id="add-foes",
+        show=False,
+        tooltip="Bring foes into the encounter (foe add NAME count=N hp=N or hd=N)",
+    ),
+    Binding("F", "begin_fight", "Fight", id="begin-fight", tooltip="Begin the fight's rounds"),
+    Binding("F", "next_round", "Round", id="next-round", tooltip="The fight's next round"),
+    Binding(
+        "h",
+        "hurt_foe",
+        "Foe HP",
+        id="hurt-foe",
+        tooltip="Hurt or heal a foe, or take it out of the fight (down, fled)",
+    ),
+    Binding("M", "check_morale", "Morale", id="check-morale", tooltip="Check the foes' morale"),
+    Binding(
+        "e",
+        "end_fight",
+        "End fight",
+        id="end-fight",
+        tooltip="End the fight: the clock is charged the time it took",
     ),
     Binding("d", "roll", "Dice", id="roll", tooltip="Roll any dice into the log"),
     Binding("m", "note", "Note", id="note", tooltip="Write a note in the log"),
@@ -203,6 +229,7 @@ CHANGING = frozenset(
         "pause_realtime",
         "resume_realtime",
         "end_expedition",
+        *FIGHT_KEYS,
     }
 )
 
@@ -267,6 +294,8 @@ class KeyMap:
                 return False
             if paused != (action == "resume_realtime"):
                 return False
+        if action in FIGHT_KEYS and action not in fight_keys(table.state, table.procedure):
+            return False  # no foe to hurt, no fight to end: the key is not shown
         if action in CHANGING and table.readonly:
             return None
         return True
