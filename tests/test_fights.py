@@ -10,6 +10,7 @@ down or fled, the clock, the log's words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def refused(x: Expedition, command: str, words: str) -> None:
 
 
 @pytest.fixture
-def brawl(home: Path) -> Expedition:
+def brawl(home: Path) -> Iterator[Expedition]:
     made = make(home)
     yield made
     made.close()

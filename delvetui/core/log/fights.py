@@ -86,8 +86,11 @@ def _(event: ev.MoraleChecked, procedure: Procedure, state: State) -> Said:
         member = state.member(event.member)
         own = retainer_score(member, procedure) if member is not None else None
         score = f" {own}" if own is not None else ""
-        held = "breaks: they flee or desert" if event.failed else "holds"
-        return "check", f"→ {event.member}'s morale {held} ({event.total}; {event.against}{score})."
+        result = "breaks: they flee or desert" if event.failed else "holds"
+        return (
+            "check",
+            f"→ {event.member}'s morale {result} ({event.total}; {event.against}{score}).",
+        )
     foes = [foe for foe in state.foes if foe.name in event.names]
     scores = {score_of(foe, rules) for foe in foes}
     score = f" {scores.pop()}" if len(scores) == 1 else ""

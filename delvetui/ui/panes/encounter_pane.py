@@ -67,14 +67,16 @@ class EncounterPane(RowPane):
             rows.append(None)
         foes = list(state.foes)
         room = None if budget is None else max(0, budget - len(lines))
+        left: list[Foe] = []
         if room is not None and room < len(foes):
-            # Short of lines: the foes still fighting first, then a line for the rest.
+            # Short of lines: every foe still fighting if they fit (the rest counted on a
+            # line of their own where there is one), else as many as fit and the count.
             fighting = [foe for foe in foes if foe.fighting]
-            shown = fighting[: max(0, room - 1)] if room < len(fighting) + 1 else fighting
+            shown = fighting if room >= len(fighting) else fighting[: max(0, room - 1)]
             left = [foe for foe in foes if foe not in shown]
+            if room == len(shown):
+                left = []  # no line to spare: the foes out of the fight go unsaid
             foes = shown
-        else:
-            left = []
         name_width = max((len(visible(foe.name)) for foe in foes), default=0)
         name_width = min(name_width, max(6, width - BAR_WIDTH - 10))
         for foe in foes:
