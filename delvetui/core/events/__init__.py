@@ -7,10 +7,10 @@ loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 The classes are kept by family, a module each: ``expedition`` (its start, procedure,
 calendar, end and campaign), ``party``, ``lights``, ``clock`` (timers, the real-time clock,
 the clock set), ``turns`` (the turn, its rolls and results), ``encounters`` (and the
-adventure's tables), ``fights`` (the foes, the rounds, morale) and ``session`` (sessions,
-notes, undo and redo, the players' screen);
-``base`` holds what every event shares (the registry, the payload, the upcasters). This
-package gives every class by its name (``events.LightLit``).
+adventure's tables), ``fights`` (the foes, the rounds, morale), ``tables`` (a row of those
+tables changed at the table) and ``session`` (sessions, notes, undo and redo, the players'
+screen); ``base`` holds what every event shares (the registry, the payload, the upcasters).
+This package gives every class by its name (``events.LightLit``).
 """
 
 from delvetui.core.events import (
@@ -21,6 +21,7 @@ from delvetui.core.events import (
     lights,
     party,
     session,
+    tables,
     turns,
 )
 from delvetui.core.events.base import (
@@ -42,6 +43,7 @@ from delvetui.core.events.fights import *  # noqa: F403
 from delvetui.core.events.lights import *  # noqa: F403
 from delvetui.core.events.party import *  # noqa: F403
 from delvetui.core.events.session import *  # noqa: F403
+from delvetui.core.events.tables import *  # noqa: F403
 from delvetui.core.events.turns import *  # noqa: F403
 
 __all__ = [
@@ -63,4 +65,5 @@ __all__ += fights.__all__
 __all__ += lights.__all__
 __all__ += party.__all__
 __all__ += session.__all__
+__all__ += tables.__all__
 __all__ += turns.__all__

@@ -7,7 +7,8 @@ everywhere. Text is returned plain: whoever shows it escapes it for their medium
 
 Each event type's words are registered on one dispatch (``words.words``, a
 ``functools.singledispatch``) and kept by family as the events are: ``expedition``,
-``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``fights`` and ``session``.
+``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``fights``, ``tables`` and
+``session``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from delvetui.core.log import (  # noqa: F401 - each family registers its words
     fights,
     lights,
     party,
+    tables,
     turns,
 )
 from delvetui.core.log import session as _session  # noqa: F401 - and the table's

@@ -95,6 +95,14 @@ KEYS: list[BindingType] = [
         id="end-fight",
         tooltip="End the fight: the clock is charged the time it took",
     ),
+    Binding(
+        "W",
+        "tables",
+        "Tables",
+        id="tables",
+        show=False,
+        tooltip="The adventure's encounter tables: add, change or take out a row",
+    ),
     Binding("d", "roll", "Dice", id="roll", tooltip="Roll any dice into the log"),
     Binding("m", "note", "Note", id="note", tooltip="Write a note in the log"),
     Binding(
@@ -221,6 +229,7 @@ CHANGING = frozenset(
         "roll",
         "note",
         "timers",
+        "tables",
         "undo",
         "redo",
         "fix_roll",

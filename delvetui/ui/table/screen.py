@@ -259,6 +259,10 @@ class TableScreen(Screen[None]):
         """End the fight."""
         self.fights.end()
 
+    def action_tables(self) -> None:
+        """Add, change or take out a row of a carried table."""
+        self.dialogs.tables()
+
     def action_roll(self) -> None:
         """Roll any dice into the log."""
         self.dialogs.roll()
