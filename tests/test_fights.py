@@ -383,6 +383,20 @@ def test_the_fights_turn_is_never_taken_by_hand(brawl: Expedition) -> None:
     assert "fight" not in brawl.procedure.actions_in(brawl.state.turn_type)
 
 
+def test_no_turn_is_taken_in_the_middle_of_a_fight(brawl: Expedition) -> None:
+    """A fight's time is its rounds and its end: a turn between them is refused."""
+    run(brawl, "foe add goblin hp=4", "fight initiative=5,1")
+    refused(brawl, "turn", "A fight is under way (round 1): round takes the next, fight end")
+    brawl.execute("fight end")
+    brawl.execute("turn")  # and after it, the turns go on
+
+
+def test_the_foes_are_counted_in_their_plural(brawl: Expedition) -> None:
+    run(brawl, "foe add wolf count=3 hp=3", "foe add lizardman count=2 hp=4", "foe add Ox hp=9")
+    brawl.execute("fight initiative=5,1")
+    assert "the party against 3 wolves; 2 lizardmen; 1 Ox" in log_text(brawl)
+
+
 def test_rounds_that_are_the_crawls_turns(home: Path) -> None:
     """round_action: each round is a turn of the fight's action: the clock, the torch."""
     x = make(home, FIGHT_TURN + '[encounter]\nround_action = "fight"\n')

@@ -4,6 +4,7 @@ encounter pane and the footer's keys as the game master sees them."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from delvetui.ui.app import DelveApp
@@ -11,7 +12,7 @@ from delvetui.ui.dialogs.ask import AskScreen
 from delvetui.ui.dialogs.choose import ChooseScreen
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.panes.encounter_pane import EncounterPane
-from tests.ui_support import expedition, make, ready, screen_text, settled
+from tests.ui_support import expedition, keep_notices, make, notices, ready, screen_text, settled
 
 SMALL = (80, 24)
 PARTY = (
@@ -114,3 +115,41 @@ async def test_a_click_on_a_foe_asks_what_happens_to_it() -> None:
         await answer(pilot, app, "down")
         await settled(pilot, lambda: expedition(app).state.foes[0].state == "down")
         assert pane.display
+
+
+async def test_a_party_of_four_and_their_foes_fit_at_80_by_24(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the rounds run, the hazard table and the next action make way: every member's
+    hit points and every foe (those out of the fight too) are on screen, and the keys that
+    take a turn leave the footer until the fight ends (pressed, they say why)."""
+    four = (
+        "pc add Ash hp=8 MV=120",
+        "pc add Bryn hp=6 MV=120",
+        "pc add Cora hp=5 MV=120",
+        "pc add Dag hp=7 MV=120",
+        "light add torch count=3 carrier=Ash",
+        "light on torch",
+        "foe add orc count=4 hp=4,5,3,6 morale=12",
+        "foe orc3 +fled",
+        "fight initiative=4,2",
+    )
+    keep_notices(monkeypatch)
+    app = DelveApp(make("four", four, procedure="ose"))
+    async with app.run_test(size=SMALL) as pilot:
+        await ready(pilot)
+        text = screen_text(app)
+        for member in ("Ash  ████ 8/8", "Bryn ████ 6/6", "Cora ████ 5/5", "Dag  ████ 7/7"):
+            assert member in text
+        for foe in ("orc1 ██████████ 4/4", "orc3 fled 3/3", "orc4 ██████████ 6/6"):
+            assert foe in text
+        assert "Wandering monsters" not in text
+        footer = footer_text(app)
+        assert "n Turn" not in footer and "F Round" in footer
+        turn = expedition(app).state.turn
+        await pilot.press("n")
+        await settled(pilot, lambda: any("A fight is under way" in n for n in notices(app)))
+        assert expedition(app).state.turn == turn
+        await pilot.press("e")
+        await settled(pilot, lambda: "n Turn" in footer_text(app))
+        assert "Wandering monsters" in screen_text(app)

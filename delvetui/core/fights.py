@@ -67,16 +67,19 @@ def add_foes(work: Work, command: cmd.AddFoes) -> None:
     given_hp = command.hp or ()
     if given_hp and command.hd is not None:
         raise CommandError(
-            "Give the foes' hit points (hp=) or their hit dice to roll them (hd=), not both."
+            "Give the foes' hit points (hp=) or their hit dice to roll them (hd=), not both. "
+            "Nothing was saved."
         )
     if len(given_hp) not in (0, 1, count):
         raise CommandError(
-            f"hp= gives one value for all the foes or one for each of the {count}; it gave "
-            f"{len(given_hp)}."
+            f"hp= gives one value for all the foes or one for each: {len(given_hp)} values "
+            f"for {count} {'foe' if count == 1 else 'foes'} (count=N says how many). "
+            "Nothing was saved."
         )
     if len(work.state.foes) + count > MAX_FOES:
         raise CommandError(
-            f"An encounter holds at most {MAX_FOES} foes; it has {len(work.state.foes)}."
+            f"An encounter holds at most {MAX_FOES} foes; it has {len(work.state.foes)}. "
+            "Nothing was saved."
         )
     for index, name in enumerate(names):
         given = given_hp[index if len(given_hp) > 1 else 0] if given_hp else None
@@ -177,7 +180,9 @@ def _state_wanted(work: Work, command: cmd.EditFoe) -> tuple[str, str] | None:
     given = [(word, change) for word, (on, change) in flags.items() if on]
     if len(given) > 1:
         said = " and ".join(word for word, _ in given)
-        raise CommandError(f"A foe takes one change of state at a time, not {said}.")
+        raise CommandError(
+            f"A foe takes one change of state at a time, not {said}. Nothing was saved."
+        )
     if not given:
         return None
     word, change = given[0]
@@ -210,13 +215,13 @@ def begin_fight(work: Work, command: cmd.BeginFight) -> None:
     if state.fight is not None:
         raise CommandError(
             f"A fight is already under way ({work.procedure.encounter.round_label} "
-            f"{state.fight.round}): round begins the next, fight end ends it."
+            f"{state.fight.round}): round begins the next, fight end ends it. Nothing was saved."
         )
     if not any(foe.fighting for foe in state.foes):
         what = "every foe is out of the fight" if state.foes else "no foe is in the encounter"
         raise CommandError(
             f"There is no one to fight: {what}. Bring foes in with foe add NAME (or the "
-            "area's table brings them with the encounter)."
+            "area's table brings them with the encounter). Nothing was saved."
         )
     surprised = _surprised(state, command.surprised)
     work.emit(ev.FightBegan(surprised=surprised))
@@ -298,9 +303,40 @@ def _number(count: int, spelt: bool) -> str:
     return _NUMBERS[count] if spelt and count < len(_NUMBERS) else str(count)
 
 
+#: Endings of creatures' names whose plural is not an added s: wolves, lizardmen, mice.
+IRREGULAR = (
+    ("human", "humans"),
+    ("shaman", "shamans"),
+    ("man", "men"),
+    ("mouse", "mice"),
+    ("louse", "lice"),
+    ("wolf", "wolves"),
+    ("elf", "elves"),
+    ("dwarf", "dwarves"),
+    ("thief", "thieves"),
+    ("knife", "knives"),
+    ("foot", "feet"),
+    ("tooth", "teeth"),
+    ("goose", "geese"),
+    (" ox", " oxen"),
+    ("child", "children"),
+    ("sheep", "sheep"),
+    ("deer", "deer"),
+    ("swine", "swine"),
+    ("fish", "fish"),
+)
+
+
 def _many(kind: str) -> str:
-    """The plural of what the foes are (goblin, goblins; rats stay rats)."""
-    return kind if kind.endswith("s") else plural(kind)
+    """The plural of what the foes are (goblin, goblins; wolf, wolves; rats stay rats)."""
+    if kind.endswith("s"):
+        return kind
+    lower = f" {kind.lower()}"  # " ox" is the ox alone, not a box
+    for one, many in IRREGULAR:
+        if lower.endswith(one):
+            head, tail = kind[: len(kind) - len(one.strip())], many.strip()
+            return head + (tail.capitalize() if kind[len(head) : len(head) + 1].isupper() else tail)
+    return plural(kind)
 
 
 def tally(foes: Sequence[Foe], *, spelt: bool = False) -> str:

@@ -184,6 +184,14 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
     """Take one or more turns of an action (``turn [ACTION]``); ``fight``: the turn is a
     fight's own (``[encounter] round_action`` or ``end_action``), which only a fight takes."""
     procedure = work.procedure
+    if work.state.fight is not None and not fight:
+        # A fight's time is its rounds and its end: a turn taken in the middle of one
+        # would pass the clock twice.
+        raise CommandError(
+            f"A fight is under way ({procedure.encounter.round_label} "
+            f"{work.state.fight.round}): round takes the next, fight end ends it and "
+            "charges the clock. Nothing was saved."
+        )
     name, action = _action(work, command.action)
     if action.kind == "fight" and not fight:
         turn_name = procedure.turn_name(work.state.turn_type)

@@ -69,14 +69,14 @@ class EncounterPane(RowPane):
         room = None if budget is None else max(0, budget - len(lines))
         left: list[Foe] = []
         if room is not None and room < len(foes):
-            # Short of lines: every foe still fighting if they fit (the rest counted on a
-            # line of their own where there is one), else as many as fit and the count.
+            # Short of lines: the foes still fighting first, then those out of it, as many
+            # as fit with a line to count the rest; when exactly the fighters fit, they
+            # alone (the foes out of the fight go unsaid).
             fighting = [foe for foe in foes if foe.fighting]
-            shown = fighting if room >= len(fighting) else fighting[: max(0, room - 1)]
-            left = [foe for foe in foes if foe not in shown]
-            if room == len(shown):
-                left = []  # no line to spare: the foes out of the fight go unsaid
-            foes = shown
+            out = [foe for foe in foes if not foe.fighting]
+            shown = fighting if room == len(fighting) else (fighting + out)[: max(0, room - 1)]
+            left = [] if room == len(fighting) else [foe for foe in foes if foe not in shown]
+            foes = [foe for foe in foes if foe in shown]
         name_width = max((len(visible(foe.name)) for foe in foes), default=0)
         name_width = min(name_width, max(6, width - BAR_WIDTH - 10))
         for foe in foes:

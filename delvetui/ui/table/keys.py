@@ -243,6 +243,10 @@ CHANGING = frozenset(
 )
 
 
+#: The keys that take a turn, left out of the footer while a fight goes on.
+TURN_KEYS = frozenset({"next_turn", "choose_action", "search", "rest"})
+
+
 def bindings_of(items: Sequence[BindingType]) -> Iterator[Binding]:
     """The bindings among a screen's ``BINDINGS`` (which may also hold tuples)."""
     for item in items:
@@ -281,7 +285,11 @@ class KeyMap:
     def unused(self) -> frozenset[str]:
         """The table's keys the procedure has no use for in this kind of turn: the footer
         and the help leave them out; pressed, they say why."""
-        return unused_keys(self.table.procedure, self.table.state.turn_type)
+        unused = unused_keys(self.table.procedure, self.table.state.turn_type)
+        if self.table.state.fight is not None:
+            # A fight's time is its rounds: a turn is refused until fight end, which says so.
+            unused |= TURN_KEYS
+        return unused
 
     def check(self, action: str) -> bool | None:
         """Hide keys that cannot be used now (False); grey out changes when read-only (None).

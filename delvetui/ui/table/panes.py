@@ -163,6 +163,10 @@ class TablePanes:
             table.call_later(table.refresh_bindings)
             table.call_later(self.lay_out, table.size.width, table.size.height)
         table.query_one(EncounterPane).display = fought  # only while there are foes
+        # While the rounds run, the hazard die and the next turn's action wait: their lines
+        # go to the foes and the party, so a party of four and their foes fit at 80x24.
+        table.query_one(HazardTable).display = state.fight is None
+        table.query_one(ActionPane).display = state.fight is None
         for pane in panes:
             pane.state = state
         table.query_one(SideColumn).share_lines()
