@@ -41,10 +41,15 @@ def fight_view(state: State, procedure: Procedure, *, foes_shown: bool) -> Fight
         return None
     if fight is None:
         return FightView(round="", first="", foes=foes)
+    return FightView(round=round_words(state, procedure), first=first_words(state), foes=foes)
+
+
+def round_words(state: State, procedure: Procedure) -> str:
+    """The fight's round as the game calls it: "Round 2" ('' when no fight goes on)."""
+    if state.fight is None:
+        return ""
     label = procedure.encounter.round_label
-    return FightView(
-        round=f"{label[:1].upper()}{label[1:]} {fight.round}", first=first_words(state), foes=foes
-    )
+    return f"{label[:1].upper()}{label[1:]} {state.fight.round}"
 
 
 def first_words(state: State) -> str:

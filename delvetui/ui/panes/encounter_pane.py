@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
-from delvetui.core.fight_view import first_words
+from delvetui.core.fight_view import first_words, round_words
 from delvetui.core.state import Foe
 from delvetui.text import visible
 from delvetui.ui.bars import bar
@@ -60,8 +60,7 @@ class EncounterPane(RowPane):
         lines: list[Text] = []
         rows: list[str | None] = []
         if state.fight is not None:
-            label = self.procedure.encounter.round_label
-            line = Text(f"{label[:1].upper()}{label[1:]} {state.fight.round}", self._style("round"))
+            line = Text(round_words(state, self.procedure), self._style("round"))
             line.append(f" · {visible(first_words(state))}")
             lines.append(line)
             rows.append(None)
@@ -73,8 +72,8 @@ class EncounterPane(RowPane):
             # as fit with a line to count the rest; when exactly the fighters fit, they
             # alone (the foes out of the fight go unsaid).
             fighting = [foe for foe in foes if foe.fighting]
-            out = [foe for foe in foes if not foe.fighting]
-            shown = fighting if room == len(fighting) else (fighting + out)[: max(0, room - 1)]
+            gone = [foe for foe in foes if not foe.fighting]
+            shown = fighting if room == len(fighting) else (fighting + gone)[: max(0, room - 1)]
             left = [] if room == len(fighting) else [foe for foe in foes if foe not in shown]
             foes = [foe for foe in foes if foe in shown]
         name_width = max((len(visible(foe.name)) for foe in foes), default=0)
