@@ -350,9 +350,12 @@ class KeyMap:
         app = self.table.app
         keys: list[tuple[str, str]] = []
         unused = self.unused()
+        fighting = fight_keys(self.table.state, self.table.procedure)
         for binding in bindings_of(KEYS):
             if binding.action in unused:
                 continue  # the procedure has no use for it here (pressed, it says why)
+            if binding.action in FIGHT_KEYS and binding.action not in fighting:
+                continue  # F is one key of three turns; h, M and e only in a fight
             shown = " or ".join(
                 app.get_key_display(Binding(key, binding.action)) for key in binding.key.split(",")
             )
