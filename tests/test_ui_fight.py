@@ -139,8 +139,9 @@ async def test_a_party_of_four_and_their_foes_fit_at_80_by_24(
     async with app.run_test(size=SMALL) as pilot:
         await ready(pilot)
         text = screen_text(app)
-        for member in ("Ash  ████ 8/8", "Bryn ████ 6/6", "Cora ████ 5/5", "Dag  ████ 7/7"):
-            assert member in text
+        rows = text.splitlines()
+        for member, hp in (("Ash", "8/8"), ("Bryn", "6/6"), ("Cora", "5/5"), ("Dag", "7/7")):
+            assert any(f"│ {member} " in row and f" {hp} " in row for row in rows), member
         for foe in ("orc1 ██████████ 4/4", "orc3 fled 3/3", "orc4 ██████████ 6/6"):
             assert foe in text
         assert "Wandering monsters" not in text
