@@ -719,7 +719,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions, rooms, table_rows, timers
+    from delvetui.core import areas, conditions, fights, rooms, table_rows, timers
     from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
@@ -790,6 +790,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     data.update(conditions.status(state, procedure))
     data.update(timers.status(state))
     data.update(rooms.status(state))
+    data.update(fights.status(state, procedure))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
@@ -847,7 +848,7 @@ _SEEN = {"bright": "bright light", "dim": "dim light", "dark": "darkness"}
 
 
 def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> str:
-    from delvetui.core import areas, conditions, timers
+    from delvetui.core import areas, conditions, fights, timers
     from delvetui.core.party import party_stock, resource_words, track_figure
     from delvetui.text import time_left
 
@@ -897,6 +898,7 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         soon = ", runs out next turn" if timers.ends_next_turn(timer, state, procedure) else ""
         left = timers.left_text(timer, turn_name)
         lines.append(f"  timer {timers.shown_name(timer)}: {left} left{soon}")
+    lines.extend(fights.status_lines(state, procedure))
     levels = data.get("counter_levels", {})
     for name, value in {**data["counters"], **party_stock(data)}.items():
         lines.append(

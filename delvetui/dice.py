@@ -557,3 +557,32 @@ def _term_chances(term: DiceTerm, most: int) -> dict[int, Fraction] | None:
         value = sum(ordered[: term.keep])
         kept[value] = kept.get(value, Fraction(0)) + chance
     return kept
+
+
+#: The most hit dice one creature may have (a great wyrm has some thirty).
+MOST_HIT_DICE = 100
+_HIT_DICE = re.compile(r"(\d{1,3})([+-]\d{1,3})?")
+
+
+def hit_dice(text: str) -> tuple[int, int] | None:
+    """A creature's hit dice as a game's stat block writes them ("2", "1+1", "1-1"): how
+    many dice and what is added; None when the text is no such number (or past
+    ``MOST_HIT_DICE``)."""
+    found = _HIT_DICE.fullmatch(text.strip())
+    if found is None:
+        return None
+    count = int(found.group(1))
+    if not 1 <= count <= MOST_HIT_DICE:
+        return None
+    return count, int(found.group(2) or 0)
+
+
+def hit_points_dice(text: str, die: str) -> str:
+    """The dice a creature's hit points are rolled with: its hit dice of the game's die
+    ("2+1" of d8 is 2d8+1); ValueError when the text is no hit dice."""
+    found = hit_dice(text)
+    if found is None:
+        raise ValueError(text)
+    count, plus = found
+    size = parse(die).terms[0].sides
+    return with_modifier(f"{count}d{size}", plus)

@@ -168,6 +168,39 @@ REAL_PARTIES: dict[str, Sequence[str]] = {
 }
 
 
+#: A fight at 80x24 (Old-School Essentials): four goblins met on the wandering monster die,
+#: the second round, one down and one hurt; the foes revealed to the players.
+FIGHT: Sequence[str] = (
+    "pc add Ash hp=8 STR=16 CHA=13 MV=120",
+    "pc add Bryn hp=6 STR=12 CHA=9 MV=120",
+    "pc add Cora hp=5 STR=9 CHA=12 MV=90",
+    "light add torch count=4 carrier=Ash",
+    "light add lantern carrier=Bryn",
+    "light on torch",
+    "turn explore",
+    "turn explore hazard=1 distance=3 surprise-party=4",
+    "foe add goblin count=4 hp=4,3,5,2 morale=7",
+    "fight initiative=5,3",
+    "foe goblin1 hp=-2",
+    "foe goblin4 hp=-2 morale=6",
+    "round initiative=2,4",
+    "pc Cora hp=-3",
+    "reveal foes",
+)
+
+
+def fight() -> Path:
+    """An expedition in the middle of a fight."""
+    from delvetui.procedure import registry
+    from delvetui.session import Expedition
+
+    path = HOME / "goblin-warren.delve"
+    with Expedition.create(path, registry.find("ose"), seed=8) as expedition:
+        for command in FIGHT:
+            expedition.execute(command)
+    return path
+
+
 def real_party(procedure_id: str) -> Path:
     """A four-character expedition of the procedure, played a few turns."""
     from delvetui.procedure import registry
@@ -459,6 +492,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             players = HERE / f"players-{cols_rows[0]}x{cols_rows[1]}.svg"
             players_screenshot(delving, players, cols_rows)
             written.append(players)
+    fought = fight()
+    for out, shoot in (
+        (HERE / "table-fight-80x24.svg", screenshot),
+        (HERE / "players-fight-80x24.svg", players_screenshot),
+    ):
+        shoot(fought, out, (80, 24))
+        written.append(out)
     for procedure_id in REAL_PARTIES:
         party = HERE / f"table-{procedure_id}-party-80x24.svg"
         screenshot(real_party(procedure_id), party, (80, 24))

@@ -191,7 +191,10 @@ def test_an_encounter_rolls_the_areas_table_and_names_creature_number_and_reacti
         "4 × Grave robbers, Uncertain (waits to see what the party does)"
     )
     rolls = [(e.key, e.total) for e in batch.events if isinstance(e, ev.DiceRolled)]
-    assert rolls == [("hazard", 1), ("encounter", 3), ("appearing", 4), ("reaction", 7)]
+    assert rolls[:4] == [("hazard", 1), ("encounter", 3), ("appearing", 4), ("reaction", 7)]
+    # They come in as foes, as many as appear, each with a hit die rolled.
+    assert [key for key, _ in rolls[4:]] == ["hit-dice"] * 4
+    assert [f.name for f in made.state.foes] == [f"grave-robbers{n}" for n in range(1, 5)]
     # Ghouls roll no reaction; a number typed out of the dice's range is refused.
     made.execute("area level-2")
     with pytest.raises(CommandError, match="A d4 shows 1 to 4, not 5"):
@@ -200,6 +203,7 @@ def test_an_encounter_rolls_the_areas_table_and_names_creature_number_and_reacti
     [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]
     assert isinstance(met, ev.EncounterBegan)
     assert (met.creature, met.appearing, met.reaction) == ("Ghouls", 3, "")
+    assert [f.name for f in made.state.foes[4:]] == ["ghouls1", "ghouls2", "ghouls3"]
     made.close()
 
 

@@ -313,8 +313,8 @@ def test_the_rules_of_a_word_are_the_grammars(line: str, command: cmd.Command) -
         ("time roll 2 junk", "Say time set HH:MM or time roll N."),
         (
             "hide sky",
-            "Say hide sign, hide encounter, hide hp or hide room. "
-            "Usage: hide sign|encounter|hp|room",
+            "Say hide sign, hide encounter, hide hp, hide foes or hide room. "
+            "Usage: hide sign|encounter|hp|foes|room",
         ),
     ],
 )

@@ -104,6 +104,12 @@ KEYS: dict[tuple[Any, ...], str] = {
     ("downtime", "fatigue"): "Downtime.fatigue",
     ("downtime", "clear_after", "shaken"): "Downtime.clear_after",
     ("light_levels", "bright", "strikes_per_member"): "LightLevel.strikes_per_member",
+    ("encounter", "round_seconds"): "EncounterRules.round_seconds",
+    ("encounter", "foes_score"): "EncounterRules.foes_score",
+    ("encounter", "morale_dc"): "EncounterRules.morale_dc",
+    ("encounter", "morale_default"): "EncounterRules.morale_default",
+    ("encounter", "morale_settles"): "EncounterRules.morale_settles",
+    ("encounter", "end_turns"): "EncounterRules.end_turns",
 }
 _TINKER = ("activities", "tinker", "effects")
 _ON = "when"
@@ -185,6 +191,10 @@ SET_UP = (
 #: Played round and round until twenty turns have passed: each action (a search counts a
 #: light level's turns), a bare turn, and the activity whose effects hold the rest.
 ROUND = (
+    "foe add rat count=2 hp=3",
+    "fight",
+    "foe rat1 hp=-3",
+    "fight end",
     "do tinker by=Ash loud=2",
     "turn",
     "turn search",

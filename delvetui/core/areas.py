@@ -69,6 +69,9 @@ class Met:
     appearing: int = 0
     reaction: str = ""
     text: str = ""
+    #: The row's hit dice and morale, for the foes that join ('' and None: the game's).
+    hd: str = ""
+    morale: int | None = None
 
 
 def roll_creature(work: Work, area: Area, purpose: str) -> Encounter:
@@ -113,7 +116,12 @@ def meet(work: Work, named: str) -> Met | None:
         shown = table.rows[row_for(table.rows, total)]
         reaction = f"{shown.label} ({shown.text})" if shown.text else shown.label
     return Met(
-        creature=named or row.creature, appearing=appearing, reaction=reaction, text=row.text
+        creature=named or row.creature,
+        appearing=appearing,
+        reaction=reaction,
+        text=row.text,
+        hd=row.hd,
+        morale=row.morale,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, realtime, rooms, runaway, table_rows, timers
+from delvetui.core import areas, fights, morale, realtime, rooms, runaway, table_rows, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
@@ -288,6 +288,20 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             rooms.mark_room(work, command)
         case cmd.SetTimer():
             timers.decide(work, command)
+        case cmd.AddFoes():
+            fights.add_foes(work, command)
+        case cmd.EditFoe():
+            fights.edit_foe(work, command)
+        case cmd.RemoveFoe():
+            fights.remove_foe(work, command.name)
+        case cmd.BeginFight():
+            fights.begin_fight(work, command)
+        case cmd.NextRound():
+            fights.next_round(work, command)
+        case cmd.EndFight():
+            fights.end_fight(work, command)
+        case cmd.CheckMorale():
+            morale.check_morale(work, command)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

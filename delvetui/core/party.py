@@ -118,6 +118,8 @@ def _known_ability(procedure: Procedure, name: str, key: str) -> None:
     listed = [ability.upper() for ability in procedure.party.abilities]
     if not listed or key.upper() in listed or key.upper() in BUILT_IN_SCORES:
         return
+    if key.upper() == procedure.encounter.retainer_morale.upper():
+        return  # a retainer's morale score (``[encounter] retainer_morale``), any member's
     mine = [r for r, rules in procedure.resources.items() if rules.per == "member"]
     options = {word.upper(): word for word in [*listed, *mine]}
     close = closest(key.upper(), options)

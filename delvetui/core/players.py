@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from delvetui.core.calendar import date_for
+from delvetui.core.fight_view import FightView, fight_view
+from delvetui.core.fights import tally
 from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.rooms import shown_label
 from delvetui.core.state import Light, State
@@ -50,6 +52,8 @@ class PlayersView:
     date: str | None = None
     #: The label of the room the party is in, once the game master reveals it.
     room: str | None = None
+    #: The fight under way and the foes revealed (``core.fight_view``), or None.
+    fight: FightView | None = None
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -68,6 +72,8 @@ class PlayersView:
                 found.append(f"Distance: {self.distance}")
         elif self.distance is not None:
             found.append(f"Something approaches, {self.distance} away.")
+        if self.fight is not None:
+            found += self.fight.lines()
         return found
 
 
@@ -118,17 +124,23 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         hit_points=hit_points,
         date=date,
         room=visible(room) if room is not None else None,
+        fight=fight_view(state, procedure, foes_shown=shown_to_players(state, procedure, "foes")),
     )
 
 
-#: What the game master may reveal (``reveal sign|encounter|hp``), in words.
-_REVEALED = {"sign": "the sign", "encounter": "the encounter", "hp": "the party's hit points"}
+#: What the game master may reveal (``reveal sign|encounter|hp|foes``), in words.
+_REVEALED = {
+    "sign": "the sign",
+    "encounter": "the encounter",
+    "hp": "the party's hit points",
+    "foes": "the foes",
+}
 
 
 def always_shown(procedure: Procedure, what: str) -> bool:
     """True when the procedure's ``[players]`` shows this (sign, encounter, hp) always."""
     rules = procedure.players
-    return {"sign": rules.sign, "encounter": rules.encounter, "hp": rules.hp}[what]
+    return {"sign": rules.sign, "encounter": rules.encounter, "hp": rules.hp}.get(what, False)
 
 
 def shown_to_players(state: State, procedure: Procedure, what: str) -> bool:
@@ -149,11 +161,15 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
     for what in PLAYERS_SHOW:
         if always_shown(procedure, what):
             continue
+        if what == "foes" and not state.foes and what not in state.shown:
+            continue  # no foes to show: nothing to offer
         name = _REVEALED[what]
         if what in state.shown:
             choices.append((ShowPlayers(what=what, shown=False), f"Hide {name} from the players"))
         else:
             now = {"sign": state.sign, "encounter": state.encounter}.get(what)
+            if what == "foes" and state.foes:
+                now = tally(state.foes, spelt=True)
             extra = f" ({now})" if now else ""
             show = ShowPlayers(what=what, shown=True)
             choices.append((show, f"Show {name} to the players{extra}"))

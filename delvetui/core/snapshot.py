@@ -15,7 +15,18 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, Room, State, Timer
+from delvetui.core.state import (
+    Encounter,
+    Fight,
+    Foe,
+    Hazard,
+    Light,
+    Member,
+    Pending,
+    Room,
+    State,
+    Timer,
+)
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
@@ -78,6 +89,9 @@ def state_from_data(data: dict[str, Any]) -> State:
                 (str(i), str(name), tuple((str(a), str(label)) for a, label in found))
                 for i, name, found in data.get("tables_brief", ())
             ),
+            "foes": tuple(Foe(**foe) for foe in data.get("foes", ())),
+            "fight": _fight(data.get("fight")),
+            "surprised": tuple(str(side) for side in data.get("surprised", ())),
         }
     )
 
@@ -93,6 +107,13 @@ def _room(data: dict[str, Any]) -> Room:
             "tried": tuple((str(key), int(turn)) for key, turn in data.get("tried", ())),
         }
     )
+
+
+def _fight(data: dict[str, Any] | None) -> Fight | None:
+    if not data:
+        return None
+    listed = ("before", "after", "idle", "fired")
+    return Fight(**{**data, **{key: tuple(data.get(key, ())) for key in listed}})
 
 
 def runs(seqs: list[int]) -> list[list[int]]:

@@ -221,6 +221,57 @@ class Room:
         return f"room {self.id} ({self.label})" if self.label else f"room {self.id}"
 
 
+#: The states a foe can be in; every one but "fighting" is out of the fight.
+FOE_STATES = ("fighting", "down", "fled", "surrendered")
+
+
+@attrs.frozen
+class Foe:
+    """One of the opposition: a creature the party faces in the encounter."""
+
+    name: str
+    hp: int
+    max_hp: int
+    #: What it is, as the game master named the group (goblin for goblin3).
+    kind: str = ""
+    #: Its morale score (or modifier), None when the game gives it none.
+    morale: int | None = None
+    note: str = ""
+    #: fighting, down, fled or surrendered.
+    state: str = "fighting"
+    #: The morale checks it held in this fight (a game may let it fight on after two).
+    held: int = 0
+
+    @property
+    def fighting(self) -> bool:
+        """True while it is still in the fight."""
+        return self.state == "fighting"
+
+
+@attrs.frozen
+class Fight:
+    """The fight under way: its round, who acts first, and what its morale rules have seen."""
+
+    round: int = 1
+    #: Who acts first this round: "party" or "foes".
+    first: str = "party"
+    #: The initiative totals this round (party, foes); None where nothing was rolled.
+    party_roll: int | None = None
+    foes_roll: int | None = None
+    #: The side that loses this round (surprised, or a character's failed save): '' none.
+    lost: str = ""
+    #: The order of the characters (each, save, score): who acts before the foes, in order.
+    before: tuple[str, ...] = ()
+    #: The characters who act after the foes.
+    after: tuple[str, ...] = ()
+    #: The characters who lose this round (a failed save to act in the first round).
+    idle: tuple[str, ...] = ()
+    #: The morale triggers that have fired this fight (a foe's own: "half-hp:goblin2").
+    fired: tuple[str, ...] = ()
+    #: The turns completed when it began (the time it took is counted from there).
+    turn: int = 0
+
+
 @attrs.frozen
 class Hazard:
     """The last per-turn hazard roll and what it gave."""
@@ -311,6 +362,16 @@ class State:
     rooms: tuple[Room, ...] = attrs.field(default=(), hash=False)
     #: The room the party is in, by id ('' for none: outside, or not said).
     room: str = ""
+    #: The opposition the party faces (``foe add``, or the area's table), in order.
+    foes: tuple[Foe, ...] = ()
+    #: The fight under way (``fight``), or None.
+    fight: Fight | None = None
+    #: The sides the encounter surprised ("party", "foes"), until the fight begins.
+    surprised: tuple[str, ...] = ()
+    #: Fights fought to their end over the whole expedition, and the foes they defeated
+    #: (down, fled or surrendered when the fight ended): the chronicle counts them.
+    fights: int = 0
+    foes_defeated: int = 0
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -385,6 +446,16 @@ class State:
     def current_room(self) -> Room | None:
         """The room the party is in, if any."""
         return self.find_room(self.room) if self.room else None
+
+    def foe(self, name: str) -> Foe | None:
+        """The foe with that name (case-insensitive), if any."""
+        wanted = name.casefold()
+        return next((f for f in self.foes if f.name.casefold() == wanted), None)
+
+    def with_foe(self, foe: Foe) -> State:
+        """A copy with the foe of that name replaced."""
+        foes = tuple(foe if f.name == foe.name else f for f in self.foes)
+        return attrs.evolve(self, foes=foes)
 
     def timer(self, name: str) -> Timer | None:
         """The running timer with that name (case-insensitive), if any."""

@@ -180,10 +180,25 @@ def slowest(state: State, procedure: Procedure) -> tuple[str, int] | None:
     return name, speed
 
 
-def take_turn(work: Work, command: cmd.TakeTurn) -> None:
-    """Take one or more turns of an action (``turn [ACTION]``)."""
+def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None:
+    """Take one or more turns of an action (``turn [ACTION]``); ``fight``: the turn is a
+    fight's own (``[encounter] round_action`` or ``end_action``), which only a fight takes."""
     procedure = work.procedure
+    if work.state.fight is not None and not fight:
+        # A fight's time is its rounds and its end: a turn taken in the middle of one
+        # would pass the clock twice.
+        raise CommandError(
+            f"A fight is under way ({procedure.encounter.round_label} "
+            f"{work.state.fight.round}): round takes the next, fight end ends it and "
+            "charges the clock. Nothing was saved."
+        )
     name, action = _action(work, command.action)
+    if action.kind == "fight" and not fight:
+        turn_name = procedure.turn_name(work.state.turn_type)
+        raise CommandError(
+            f"{action.label} is the {turn_name} a fight takes: round and fight end take it "
+            f"(a fight begins with fight). Nothing was saved."
+        )
     speed = work.inputs.get("speed") or ""
     if speed and action.distance and speed not in action.distance:
         known = ", ".join(action.distance)

@@ -100,6 +100,14 @@ class Inputs:
         self.taken[folded] = index + 1
         return self.values[folded][index]
 
+    def split(self, key: str) -> None:
+        """Read each value given for the key as a list of values, one a roll
+        (``initiative=4,2`` is the party's roll and then the foes')."""
+        folded = key.casefold()
+        found = self.values.get(folded)
+        if found:
+            self.values[folded] = [part.strip() for given in found for part in given.split(",")]
+
     def skip(self, key: str, why: str) -> None:
         """A roll this key would type is not made (the rule is skipped), and why.
 

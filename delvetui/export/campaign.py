@@ -81,6 +81,9 @@ class Voyage:
     steps: int = 0
     #: The rooms restocked in the downtime before it, with what moved in.
     restocked: tuple[str, ...] = ()
+    #: The fights fought to their end, and the foes they defeated (down, fled, surrendered).
+    fights: int = 0
+    foes_defeated: int = 0
     #: The calendar it keeps (its own, else its procedure's), for its dates; None: 'day N'.
     calendar: Calendar | None = attrs.field(default=None, eq=False, repr=False)
 

@@ -74,6 +74,8 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         route=tuple(walk.route[:MAX_ROUTE]),
         steps=len(walk.route),
         restocked=tuple(walk.restocked),
+        fights=state.fights,
+        foes_defeated=state.foes_defeated,
         calendar=calendar.in_force(state, procedure),
     )
 

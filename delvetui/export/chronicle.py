@@ -89,9 +89,14 @@ def _story(voyage: Voyage, now: dt.datetime) -> Story:
 
 def _byline(campaign: Campaign, now: dt.datetime) -> str:
     count = sum(1 for _ in campaign.voyages)
+    fights = sum(voyage.fights for voyage in campaign.voyages)
+    defeated = sum(voyage.foes_defeated for voyage in campaign.voyages)
+    fought = (
+        f"{counted(fights, 'fight')} ({counted(defeated, 'foe')} defeated) · " if fights else ""
+    )
     return (
         f"{counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
-        f"{campaign.dates} · the chronicle, exported "
+        f"{fought}{campaign.dates} · the chronicle, exported "
         f"{now.date().isoformat()}"
     )
 
@@ -120,8 +125,14 @@ def _befell(voyage: Voyage) -> list[Fact]:
         Fact("Restocked before it", voyage.restocked),
         Fact("The dungeon at the end" if voyage.ended else "The dungeon so far", voyage.dungeon),
         Fact("Route", voyage.route_words),
+        Fact("Fights", (_fights(voyage),) if voyage.fights else ()),
     ]
     return [row for row in rows if row.items]
+
+
+def _fights(voyage: Voyage) -> str:
+    """'3 fights, 11 foes defeated'."""
+    return f"{counted(voyage.fights, 'fight')}, {counted(voyage.foes_defeated, 'foe')} defeated"
 
 
 def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None:

@@ -82,6 +82,11 @@ class Encounter:
     reaction: str = ""
     #: Words for the log (where it lairs, what it carries).
     text: str = ""
+    #: Its hit dice as its stat block writes them ("2", "1+1"): the foes that join roll
+    #: their hit points with them (the game's hit die); "" for one hit die.
+    hd: str = ""
+    #: Its morale score, for the foes that join; None for the game's default.
+    morale: int | None = None
 
 
 @attrs.frozen
@@ -353,6 +358,14 @@ def _check(reader: _Reader, adventure: Adventure) -> None:
                 )
             if row.number:
                 _number(reader, f"{here}.number", row.number)
+            if row.hd and dice.hit_dice(row.hd) is None:
+                problem(
+                    f"{here}.hd",
+                    f"'{row.hd}' is not hit dice; write them as a stat block does: 2, 1+1 "
+                    f"or 1-1 (1 to {dice.MOST_HIT_DICE}).",
+                )
+            if row.morale is not None and not -MAX_APPEARING <= row.morale <= MAX_APPEARING:
+                problem(f"{here}.morale", f"should be {-MAX_APPEARING} to {MAX_APPEARING}.")
 
 
 def _ref(

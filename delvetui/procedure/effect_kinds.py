@@ -591,3 +591,22 @@ declare(
     is not put on again.
     """,
 )
+
+
+def _a_side(checks: Checks, effect: Effect, path: str) -> None:
+    if effect.side not in ("party", "foes"):
+        checks.problem(f"{path}.side", f"'{effect.side}' is not a side: give party or foes.")
+
+
+declare(
+    "surprise",
+    fields=("side",),
+    required=("side",),
+    check=_a_side,
+    doc="""
+    The encounter surprised a `side` (required: `party` or `foes`): when the fight
+    begins (`fight`), that side loses its first round and the other acts first;
+    both surprised, neither gains. Put it on the rows of the game's surprise rolls
+    ("Party surprised"). The game master says otherwise with `fight surprised=…`.
+    """,
+)

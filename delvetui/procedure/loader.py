@@ -25,6 +25,7 @@ from delvetui.procedure import calendar, fanout, model
 from delvetui.procedure.conditions import Condition, check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
+from delvetui.procedure.fight_rules import check_encounter
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.ranges import check_rows
@@ -382,6 +383,7 @@ class _Checker:
                         f"label does not fit); it has {len(item.short)}.",
                     )
         check_danger(self)
+        check_encounter(self)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():
                 self._action(f"{group}.{name}", name, action)

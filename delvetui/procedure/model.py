@@ -262,6 +262,10 @@ class Effect(Value):
             "forced, restocked, explored)."
         ),
     )
+    side: str = attrs.field(
+        default="",
+        metadata=_help("surprise: the side the encounter surprised (party or foes)."),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -386,7 +390,9 @@ class Action(Value):
     """Something the party does with a turn (or, as an activity, within one)."""
 
     label: str
-    kind: Literal["move", "activity", "rest"] = "activity"
+    #: "fight": the turn a fight takes on the clock (``[encounter] round_action`` or
+    #: ``end_action``): never offered, never a bare ``turn``'s, taken only by the fight.
+    kind: Literal["move", "activity", "rest", "fight"] = "activity"
     turns: int = attrs.field(default=1, metadata=bound(0, ACTION_TURNS, "turns"))
     distance: dict[str, float] = attrs.field(factory=dict, metadata=bound(0, DISTANCE))
     text: str = ""
@@ -1102,6 +1108,171 @@ class Downtime(Value):
     )
 
 
+#: How a fight's initiative goes (``[encounter] initiative``): "sides", a die for each side
+#: and the higher acts first; "party", the characters first unless surprised; "each", each
+#: character's die and ability modifier against one roll for the foes; "save", each
+#: character's save under an ability acts before the foes; "score", by each character's
+#: score in an ability against the foes' (no die); "odd-even", a die from each side added,
+#: the party first when its call (odd or even) was right.
+Initiative = Literal["sides", "party", "each", "save", "score", "odd-even"]
+#: When the foes check their morale (``[encounter] morale_when``).
+MoraleTrigger = Literal[
+    "first-down", "half-down", "most-down", "each-down", "half-hp", "lone-half-hp", "lone-zero-hp"
+]  # fmt: skip
+#: The longest round, in seconds (a minute-long round is the longest any game has).
+ROUND_SECONDS = 3_600
+
+
+@attrs.frozen(repr=False, eq=False)
+class EncounterRules(Value):
+    """How a fight goes once an encounter comes to blows: its rounds, who acts first, when
+    and how the foes' morale breaks, the foes' hit die and the time the fight costs."""
+
+    round_label: str = attrs.field(
+        default="round", metadata=_help("What the game calls a round of a fight.")
+    )
+    round_seconds: int = attrs.field(
+        default=10,
+        metadata=_help(
+            "How long a round is in the world (the log says how long a fight took).",
+            Bound(1, ROUND_SECONDS, "seconds"),
+        ),
+    )
+    initiative: Initiative = attrs.field(
+        default="sides",
+        metadata=_help(
+            "Who acts first: sides (a die each side, the higher first), party (the "
+            "characters first unless surprised), each (each character's die and ability "
+            "modifier against one roll for the foes), save (each character's save under "
+            "an ability acts before the foes), score (by ability score, no die), odd-even "
+            "(a die from each side added, the party first when its call was right)."
+        ),
+    )
+    initiative_dice: str = attrs.field(
+        default="d6", metadata=_help("The die initiative is rolled with (sides, each, odd-even).")
+    )
+    initiative_ability: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The members' ability initiative reads (each: its modifier is added; save: rolled "
+            "under; score: the order)."
+        ),
+    )
+    initiative_each_round: bool = attrs.field(
+        default=True,
+        metadata=_help("true: initiative is rolled again each round; false: once for the fight."),
+    )
+    initiative_ties: Literal["reroll", "party", "foes"] = attrs.field(
+        default="reroll",
+        metadata=_help("A tie is rolled again (reroll), or goes to the party or to the foes."),
+    )
+    foes_score: int = attrs.field(
+        default=10,
+        metadata=_help(
+            "The foes' score when initiative goes by score (score) and none is typed.",
+            Bound(-COUNT, COUNT),
+        ),
+    )
+    first_round_save: str = attrs.field(
+        default="",
+        metadata=_help(
+            "In the first round each character saves under this ability to act at all "
+            "(rolled d20, at most the score); one who fails loses the round."
+        ),
+    )
+    hit_die: str = attrs.field(
+        default="d8",
+        metadata=_help("The die a foe's hit dice are rolled with (hd=2 rolls two of them)."),
+    )
+    down_at_zero_hp: bool = attrs.field(
+        default=True,
+        metadata=_help(
+            "true: a foe brought to 0 HP is down; false: 0 HP is not the end of it (damage "
+            "goes on to another score) and the game master marks it down."
+        ),
+    )
+    surrender: bool = attrs.field(
+        default=False,
+        metadata=_help("true: foes may surrender (foe NAME +surrendered) as well as flee."),
+    )
+    morale_dice: str = attrs.field(
+        default="",
+        metadata=_help("The dice of a morale check (2d6, d20); none: the game has no morale roll."),
+    )
+    morale_pass: Literal["at_most", "at_least"] = attrs.field(
+        default="at_most",
+        metadata=_help(
+            "at_most: the roll at most the foe's morale holds; at_least: the roll plus the "
+            "foe's morale at least morale_dc holds."
+        ),
+    )
+    morale_dc: int = attrs.field(
+        default=15,
+        metadata=_help("The number a morale check must reach (at_least).", Bound(1, 1_000)),
+    )
+    morale_default: int = attrs.field(
+        default=7,
+        metadata=_help(
+            "A foe's morale when none is given (a score, or a modifier for at_least).",
+            Bound(-COUNT, COUNT),
+        ),
+    )
+    morale_settles: int = attrs.field(
+        default=0,
+        metadata=_help(
+            "A foe that held its morale this many times fights on without more checks; "
+            "0: it checks every time.",
+            Bound(0, 100),
+        ),
+    )
+    morale_when: tuple[MoraleTrigger, ...] = attrs.field(
+        default=(),
+        converter=as_tuple,
+        metadata=_help(
+            "When the foes check their morale: first-down (the first of them down), "
+            "half-down (half of them down or gone), most-down (more than half), each-down "
+            "(each time one falls or flees), half-hp (a foe below half its HP, alone), "
+            "lone-half-hp (a lone foe at half its HP), lone-zero-hp (a lone foe at 0 HP)."
+        ),
+    )
+    retainer_morale: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The members' score a retainer's morale check reads (morale NAME); none: the "
+            "game gives retainers no morale check."
+        ),
+    )
+    round_action: str = attrs.field(
+        default="",
+        metadata=_help(
+            "An action of kind fight: each round is a turn of it on the clock (lights, "
+            "timers and conditions by the round); none: rounds take no turn of their own."
+        ),
+    )
+    end_action: str = attrs.field(
+        default="",
+        metadata=_help(
+            "An action of kind fight: the fight's end takes turns of it on the clock; none: "
+            "the fight passes within the turn it began in."
+        ),
+    )
+    end_turns: int = attrs.field(
+        default=1,
+        metadata=_help(
+            "The fewest turns of end_action a fight takes (more when its rounds last longer).",
+            Bound(0, ACTION_TURNS, "turns"),
+        ),
+    )
+    text: str = attrs.field(
+        default="", metadata=_help("What the game's text says of a fight, for the game master.")
+    )
+
+    @property
+    def has_morale(self) -> bool:
+        """True when the game rolls the foes' morale."""
+        return bool(self.morale_dice)
+
+
 @attrs.frozen(repr=False, eq=False)
 class Procedure(Value):
     """A whole game's dungeon-turn procedure, loaded and validated."""
@@ -1132,6 +1303,7 @@ class Procedure(Value):
     timers: dict[str, TimerKind] = attrs.field(factory=dict)
     calendar: Calendar | None = None
     downtime: Downtime = attrs.field(factory=Downtime)
+    encounter: EncounterRules = attrs.field(factory=EncounterRules)
 
     def turn_minutes(self, turn_type: str) -> int:
         """Minutes one turn of this type takes."""
@@ -1160,8 +1332,13 @@ class Procedure(Value):
         return next(iter(self.turn_types), "turn")
 
     def actions_in(self, turn_type: str) -> dict[str, Action]:
-        """The actions taken in this kind of turn, in the file's order."""
-        return {name: a for name, a in self.actions.items() if a.taken_in(turn_type)}
+        """The actions taken in this kind of turn, in the file's order (a fight's own turn,
+        ``kind = "fight"``, is the fight's to take and is not among them)."""
+        return {
+            name: a
+            for name, a in self.actions.items()
+            if a.taken_in(turn_type) and a.kind != "fight"
+        }
 
     def activities_in(self, turn_type: str) -> dict[str, Action]:
         """The activities done in this kind of turn, in the file's order."""

@@ -63,11 +63,14 @@ def footer_rows(needed: int, width: int) -> int:
     """The rows the footer's keys take at this width: one where they fit in one.
 
     Over several rows the grid's columns take the width of their widest key, so two rows
-    need room to spare (a third more than half).
+    need room to spare (a third more than half), and three a fifth more than a third; past
+    that (a fight's keys beside the turn's at 80 columns), four.
     """
     if needed <= width:
         return 1
-    return 2 if needed * 2 // 3 <= width else 3
+    if needed * 2 // 3 <= width:
+        return 2
+    return 3 if needed * 2 // 5 <= width else 4
 
 
 class KeyFooter(Widget, can_focus=False):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from delvetui import lazy
 
 if TYPE_CHECKING:
+    from delvetui.core.commands.fight_forms import *  # noqa: F403 - the fight's commands
     from delvetui.core.commands.grammar import *  # noqa: F403 - any command declared there
     from delvetui.core.commands.grammar import GRAMMAR, USAGE, VERBS, Form, Verb, Word
     from delvetui.core.commands.light_forms import *  # noqa: F403 - the light verb's commands
@@ -73,7 +74,7 @@ _HOME = {
 
 #: The verbs' modules, which may declare a command beside the forms that make it and name
 #: it in their ``__all__``; every other command is one of ``types``.
-_VERB_MODULES = ("light_forms", "room_forms", "grammar")
+_VERB_MODULES = ("light_forms", "room_forms", "fight_forms", "grammar")
 
 
 def __getattr__(name: str) -> Any:

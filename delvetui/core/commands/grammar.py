@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from delvetui.core.commands import kinds
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
+from delvetui.core.commands.fight_forms import FIGHT, FOE, MORALE, ROUND
 from delvetui.core.commands.forms import (
     Form,
     Verb,
@@ -36,7 +37,7 @@ __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
 _ROLLS = family("ROLL=N", "roll", "values", at_table=True)
-_SHOWN = value("sign|encounter|hp|room", "shown", "what")
+_SHOWN = value("sign|encounter|hp|foes|room", "shown", "what")
 _TYPED = kinds.Typed()
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
 
@@ -314,6 +315,10 @@ GRAMMAR: tuple[Verb, ...] = (
             ),
         ),
     ),
+    FOE,
+    FIGHT,
+    ROUND,
+    MORALE,
     Verb(
         "counter",
         "The procedure's counters (the alarm, the danger).",
@@ -339,12 +344,12 @@ GRAMMAR: tuple[Verb, ...] = (
             Form(
                 (_SHOWN,),
                 cmd.ShowPlayers,
-                "Show the sign, the last encounter, the hit points or the room's label on the "
-                "players' screen.",
+                "Show the sign, the last encounter, the hit points, the foes or the room's label "
+                "on the players' screen.",
                 "reveal sign",
                 aside="on the players' screen",
                 sets=(("shown", True),),
-                wrong="Say reveal sign, reveal encounter, reveal hp or reveal room.",
+                wrong="Say reveal sign, reveal encounter, reveal hp, reveal foes or reveal room.",
             ),
         ),
     ),
@@ -359,7 +364,7 @@ GRAMMAR: tuple[Verb, ...] = (
                 "hide sign",
                 aside="from the players' screen",
                 sets=(("shown", False),),
-                wrong="Say hide sign, hide encounter, hide hp or hide room.",
+                wrong="Say hide sign, hide encounter, hide hp, hide foes or hide room.",
             ),
         ),
     ),

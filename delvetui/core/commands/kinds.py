@@ -388,6 +388,10 @@ def _room_marks(asked: Asked) -> list[str]:
     return [f"-{mark}" if mark in marks else f"+{mark}" for mark in MARKS]
 
 
+def _foes(asked: Asked) -> list[str]:
+    return [_quote(foe.name) for foe in asked.state.foes if unseen_in(foe.name) is None]
+
+
 def _levels(asked: Asked) -> list[str]:
     found = asked.procedure.counters.get(asked.typed.get("counter", "").lower())
     return list(found.levels) if found is not None else []
@@ -449,6 +453,14 @@ KINDS: dict[str, Kind] = {
         Kind("member", "a party member's name", Name(), lambda asked: asked.names),
         Kind("carrier", "a member's name, or nobody", Carrier(), lambda a: [*a.names, "nobody"]),
         Kind("new-name", "a name not yet in the party", Name()),
+        Kind("foe", "a foe's name", Name(what="a foe's name"), _foes),
+        Kind("new-foe", "a name no foe has yet (what the foes are)", Name(what="a foe's name")),
+        Kind(
+            "combatant",
+            "a foe's or a party member's name",
+            Name(),
+            lambda asked: [*_foes(asked), *asked.names],
+        ),
         Kind("light", "a light's id", _LIGHT, lambda asked: _lights(asked, None)),
         Kind("unlit", "a light's id or kind, not lit", _LIGHT, lambda a: _lights(a, False)),
         Kind("lit", "a lit light's id or kind", _LIGHT, lambda asked: _lights(asked, True)),

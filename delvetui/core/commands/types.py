@@ -214,7 +214,7 @@ class DescribeEncounter(Command):
 
 
 #: What the game master can show on the players' screen, or hide again.
-PLAYERS_SHOW = ("sign", "encounter", "hp")
+PLAYERS_SHOW = ("sign", "encounter", "hp", "foes")
 #: What ``reveal`` and ``hide`` take: those, and the label of the room the party is in.
 REVEALS = (*PLAYERS_SHOW, "room")
 

@@ -1,11 +1,12 @@
-"""Effects that roll or meet something: a sub-table, an encounter, a sign."""
+"""Effects that roll or meet something: a sub-table, an encounter (and the foes the area's
+table brings, and who it surprised), a sign."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from delvetui import lazy
-from delvetui.core import areas, runaway
+from delvetui.core import areas, fights, runaway
 from delvetui.core.effects.registry import kind
 from delvetui.errors import InputNeeded
 from delvetui.procedure.model import Effect
@@ -69,6 +70,9 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                 reaction=met.reaction,
             )
         )
+        if met.appearing:
+            # The creatures come in with their number appearing, their hit points rolled.
+            fights.join_met(work, met.creature, met.appearing, met.hd, met.morale)
     else:
         work.emit(
             ev.EncounterBegan(
@@ -78,6 +82,12 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     if work.state.resting and work.state.streak > 0:
         # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
         work.emit(ev.RestBroken(reason="the encounter"))
+
+
+@kind("surprise")
+def surprise(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
+    """Does what the `surprise` kind says (``procedure.effect_kinds``)."""
+    work.emit(ev.SideSurprised(side=effect.side))
 
 
 @kind("sign")

@@ -7,16 +7,18 @@ loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 The classes are kept by family, a module each: ``expedition`` (its start, procedure,
 calendar, end and campaign), ``party``, ``lights``, ``clock`` (timers, the real-time clock,
 the clock set), ``turns`` (the turn, its rolls and results), ``encounters`` (and the
-adventure's tables), ``tables`` (a row of those tables changed at the table), ``rooms`` (the
-dungeon's rooms) and ``session`` (sessions, notes, undo and redo, the players' screen);
-``base`` holds what every event shares (the registry, the payload, the upcasters). This
-package gives every class by its name (``events.LightLit``).
+adventure's tables), ``fights`` (the foes, the rounds, morale), ``tables`` (a row of those
+tables changed at the table), ``rooms`` (the dungeon's rooms) and ``session`` (sessions,
+notes, undo and redo, the players' screen); ``base`` holds what every event shares (the
+registry, the payload, the upcasters). This package gives every class by its name
+(``events.LightLit``).
 """
 
 from delvetui.core.events import (
     clock,
     encounters,
     expedition,
+    fights,
     lights,
     party,
     rooms,
@@ -39,6 +41,7 @@ from delvetui.core.events.base import (
 from delvetui.core.events.clock import *  # noqa: F403 - each family's events, by name
 from delvetui.core.events.encounters import *  # noqa: F403
 from delvetui.core.events.expedition import *  # noqa: F403
+from delvetui.core.events.fights import *  # noqa: F403
 from delvetui.core.events.lights import *  # noqa: F403
 from delvetui.core.events.party import *  # noqa: F403
 from delvetui.core.events.rooms import *  # noqa: F403
@@ -61,6 +64,7 @@ __all__ = [
 __all__ += clock.__all__
 __all__ += encounters.__all__
 __all__ += expedition.__all__
+__all__ += fights.__all__
 __all__ += lights.__all__
 __all__ += party.__all__
 __all__ += rooms.__all__

@@ -32,6 +32,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
         in_turn=True,
         acted=(),
         ran_out=(),
+        surprised=(),  # a new turn's encounter surprises afresh
     )
 
 

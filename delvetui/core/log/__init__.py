@@ -7,7 +7,8 @@ everywhere. Text is returned plain: whoever shows it escapes it for their medium
 
 Each event type's words are registered on one dispatch (``words.words``, a
 ``functools.singledispatch``) and kept by family as the events are: ``expedition``,
-``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables``, ``rooms`` and ``session``.
+``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``fights``, ``tables``, ``rooms``
+and ``session``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from delvetui.core.log import (  # noqa: F401 - each family registers its words
     clock,
     encounters,
     expedition,
+    fights,
     lights,
     party,
     rooms,

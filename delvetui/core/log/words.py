@@ -19,7 +19,7 @@ from delvetui.text import counted
 
 Kind = Literal[
     "turn", "roll", "result", "encounter", "sign", "note", "light", "party", "session",
-    "undo", "info", "check", "alarm", "time",
+    "undo", "info", "check", "alarm", "time", "fight",
 ]  # fmt: skip
 #: An event's line of the log, (its kind, its words), or None to leave it out.
 Said = tuple[Kind, str] | None

@@ -14,7 +14,7 @@ from delvetui.core import events as ev
 from delvetui.core.log.words import capital
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State
-from delvetui.export.story import lights, party
+from delvetui.export.story import fights, lights, party  # noqa: F401 - fights: its tally
 from delvetui.export.story.model import Fact
 from delvetui.export.story.tally import Tally, take
 from delvetui.procedure.model import Procedure
@@ -73,6 +73,10 @@ def facts(tally: Tally, start: State, end: State, procedure: Procedure) -> tuple
             facts.append(Fact(resource.label, [text]))
     facts.append(Fact(f"Encounters ({len(tally.encounters)})", tally.encounters or ["none"]))
     facts.append(Fact(f"Signs ({len(tally.signs)})", tally.signs or ["none"]))
+    if tally.fights:
+        # Only where a fight was fought, so every other summary reads as it did.
+        facts.append(Fact(f"Fights ({len(tally.fights)})", tally.fights))
+        facts.append(Fact("Foes defeated", [str(tally.defeated)]))
     return tuple(facts)
 
 

@@ -32,6 +32,9 @@ class Tally:
         self.encounters: list[str] = []
         self.signs: list[str] = []
         self.peaks: dict[str, int] = {}
+        #: Each fight that ended: its rounds and what became of the foes.
+        self.fights: list[str] = []
+        self.defeated = 0
 
     def light(self, light_id: str) -> LightUse:
         return self.lights.setdefault(light_id, LightUse())

@@ -19,17 +19,21 @@ from delvetui.ui.panes.pane import Pane
 #: Who gets the lines that say what matters first, by id (the hazard table's second line
 #: after the members and the lit lights: its rows are in the dialogs and the log too).
 FIRST = ("action", "rooms", "counters", "time", "roster", "lights", "hazard")
+#: The same in a fight (the encounter pane is shown): the foes, then the party's members.
+FIGHT_FIRST = ("encounter", "roster", "action", "rooms", "counters", "time", "lights", "hazard")
 #: Who gets the lines left over for the rest, by id.
-THEN = ("roster", "lights", "rooms", "action", "hazard", "counters", "time")
+THEN = ("encounter", "roster", "lights", "rooms", "action", "hazard", "counters", "time")
 
 
 def share(room: int, wants: dict[str, tuple[int, int]]) -> dict[str, int]:
     """Lines for each pane out of ``room``: a line each, then each pane's lines that say
-    what matters (in ``FIRST``'s order), then the rest of what it would fill (``THEN``'s).
+    what matters (in ``FIRST``'s order, ``FIGHT_FIRST``'s in a fight), then the rest of
+    what it would fill (``THEN``'s).
     A pane not named in the orders comes after those named."""
     given = {name: min(1, full) for name, (_, full) in wants.items()}
     room -= sum(given.values())
-    for order, wanted in ((FIRST, 0), (THEN, 1)):
+    first = FIGHT_FIRST if "encounter" in wants else FIRST
+    for order, wanted in ((first, 0), (THEN, 1)):
         names = [name for name in order if name in wants]
         names += [name for name in wants if name not in order]
         for name in names:

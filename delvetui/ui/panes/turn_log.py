@@ -58,6 +58,7 @@ class TurnLog(ScrollView, can_focus=True):
         "turn-log--info",
         "turn-log--check",
         "turn-log--failure",
+        "turn-log--fight",
         "turn-log--alarm",
         "turn-log--time",
         "turn-log--voided",

@@ -37,6 +37,7 @@ from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 from delvetui.ui.players.big_text import BigText
+from delvetui.ui.players.fight import FightPanel
 
 #: Seconds between two looks at the file: a commit shows well within a second.
 WATCH_EVERY = 0.2
@@ -170,6 +171,7 @@ class PlayersApp(App[None]):
             yield BigText("", most=2, lines=2, id="encounter")
             yield Static("", id="distance")
             yield Static("", id="party")
+        yield FightPanel("", id="fight")
         yield Static("", id="players-title")
         yield Static("", id="players-problem")
 
@@ -223,6 +225,7 @@ class PlayersApp(App[None]):
         room.display = shown.room is not None
         room.update(Text(shown.room or ""))
         self._show_revealed(shown)
+        self.query_one("#fight", FightPanel).show(shown.fight)
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")
         self._fit()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from textual.binding import Binding, BindingType
 
 from delvetui.application.key_use import unused_keys
+from delvetui.core.fight_view import FIGHT_KEYS, fight_keys
 from delvetui.ui.table.command_line import CommandLine
 from delvetui.ui.table.part import Draws, Shown
 
@@ -91,6 +92,31 @@ KEYS: list[BindingType] = [
         id="timers",
         show=False,
         tooltip="Start a timer (a spell, a fuse), change or cancel a running one",
+    ),
+    Binding(
+        "F",
+        "add_foes",
+        "Foes",
+        id="add-foes",
+        show=False,
+        tooltip="Bring foes into the encounter (foe add NAME count=N hp=N or hd=N)",
+    ),
+    Binding("F", "begin_fight", "Fight", id="begin-fight", tooltip="Begin the fight's rounds"),
+    Binding("F", "next_round", "Round", id="next-round", tooltip="The fight's next round"),
+    Binding(
+        "h",
+        "hurt_foe",
+        "Foe HP",
+        id="hurt-foe",
+        tooltip="Hurt or heal a foe, or take it out of the fight (down, fled)",
+    ),
+    Binding("M", "check_morale", "Morale", id="check-morale", tooltip="Check the foes' morale"),
+    Binding(
+        "e",
+        "end_fight",
+        "End fight",
+        id="end-fight",
+        tooltip="End the fight: the clock is charged the time it took",
     ),
     Binding(
         "W",
@@ -245,8 +271,13 @@ CHANGING = frozenset(
         "pause_realtime",
         "resume_realtime",
         "end_expedition",
+        *FIGHT_KEYS,
     }
 )
+
+
+#: The keys that take a turn, left out of the footer while a fight goes on.
+TURN_KEYS = frozenset({"next_turn", "choose_action", "search", "rest"})
 
 
 def bindings_of(items: Sequence[BindingType]) -> Iterator[Binding]:
@@ -287,7 +318,11 @@ class KeyMap:
     def unused(self) -> frozenset[str]:
         """The table's keys the procedure has no use for in this kind of turn: the footer
         and the help leave them out; pressed, they say why."""
-        return unused_keys(self.table.procedure, self.table.state.turn_type)
+        unused = unused_keys(self.table.procedure, self.table.state.turn_type)
+        if self.table.state.fight is not None:
+            # A fight's time is its rounds: a turn is refused until fight end, which says so.
+            unused |= TURN_KEYS
+        return unused
 
     def check(self, action: str) -> bool | None:
         """Hide keys that cannot be used now (False); grey out changes when read-only (None).
@@ -311,6 +346,8 @@ class KeyMap:
                 return False
             if paused != (action == "resume_realtime"):
                 return False
+        if action in FIGHT_KEYS and action not in fight_keys(table.state, table.procedure):
+            return False  # no foe to hurt, no fight to end: the key is not shown
         if action in CHANGING and table.readonly:
             return None
         return True
@@ -348,9 +385,12 @@ class KeyMap:
         app = self.table.app
         keys: list[tuple[str, str]] = []
         unused = self.unused()
+        fighting = fight_keys(self.table.state, self.table.procedure)
         for binding in bindings_of(KEYS):
             if binding.action in unused:
                 continue  # the procedure has no use for it here (pressed, it says why)
+            if binding.action in FIGHT_KEYS and binding.action not in fighting:
+                continue  # F is one key of three turns; h, M and e only in a fight
             shown = " or ".join(
                 app.get_key_display(Binding(key, binding.action)) for key in binding.key.split(",")
             )

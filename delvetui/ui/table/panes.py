@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 
+from delvetui.core.fight_view import fight_keys
 from delvetui.core.next_turn import hazard_rule
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -19,6 +20,7 @@ from delvetui.ui.key_footer import KeyFooter, footer_rows
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.panes.alert_strip import AlertStrip
 from delvetui.ui.panes.counters import Counters
+from delvetui.ui.panes.encounter_pane import EncounterPane
 from delvetui.ui.panes.hazard_table import HazardTable
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.pane import Pane
@@ -99,6 +101,7 @@ class TablePanes:
             # the party, the lights, the counters and the clock scroll above them.
             with SideColumn(id="side"):
                 with VerticalScroll(id="side-scroll"):
+                    yield EncounterPane(procedure, id="encounter")
                     yield RoomsPane(procedure, id="rooms")
                     yield PartyRoster(procedure, id="roster")
                     yield LightInventory(procedure, id="lights")
@@ -113,6 +116,7 @@ class TablePanes:
         table.query_one(TurnLog).border_title = "Turn log"
         # Short of lines the title is the party's first row instead (no border: not shown).
         table.query_one(PartyRoster).border_title = "Party"
+        table.query_one(EncounterPane).border_title = "Encounter"
         table.query_one(LightInventory).border_title = "Lights"
         table.query_one(TimeDice).border_title = "Time"
         self.title_hazard()
@@ -168,6 +172,16 @@ class TablePanes:
             self._shown_for(table.procedure)
             self.title_hazard()
             table.refresh_bindings()
+        fought = bool(state.foes or state.fight)
+        if fight_keys(state, table.procedure) != fight_keys(was, table.procedure):
+            # The fight's keys come, go or turn: the footer may need another row.
+            table.call_later(table.refresh_bindings)
+            table.call_later(self.lay_out, table.size.width, table.size.height)
+        table.query_one(EncounterPane).display = fought  # only while there are foes
+        # While the rounds run, the hazard die and the next turn's action wait: their lines
+        # go to the foes and the party, so a party of four and their foes fit at 80x24.
+        table.query_one(HazardTable).display = state.fight is None
+        table.query_one(ActionPane).display = state.fight is None
         for pane in panes:
             pane.state = state
         # The room the party is in, where the expedition has a dungeon of rooms.

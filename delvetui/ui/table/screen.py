@@ -32,6 +32,7 @@ from delvetui.core.timeline import Batch
 from delvetui.session import Expedition
 from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.panes.action_pane import ActionPane
+from delvetui.ui.panes.encounter_pane import EncounterPane
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.party_roster import PartyRoster
 from delvetui.ui.panes.rooms_pane import RoomsPane
@@ -41,6 +42,7 @@ from delvetui.ui.table import messages
 from delvetui.ui.table.command_line import CommandLine
 from delvetui.ui.table.dialogs import DialogRunner
 from delvetui.ui.table.ending import Ending
+from delvetui.ui.table.fights import Fights
 from delvetui.ui.table.history_loader import HistoryLoader
 from delvetui.ui.table.keys import KEYS, KeyMap
 from delvetui.ui.table.log_lines import LogLines
@@ -107,6 +109,7 @@ class TableScreen(Screen[None]):
         self.log_lines = LogLines(self, expedition.procedure_at)
         self.turns = Turns(self, self.key_map)
         self.dialogs = DialogRunner(self, self.key_map, self.offer)
+        self.fights = Fights(self)
         self.ending = Ending(self, self.key_map)
         self.history = HistoryLoader(
             self, expedition, lines=self.log_lines, moving=self.turns, damage=self.read_only
@@ -245,6 +248,30 @@ class TableScreen(Screen[None]):
         """Start a timer, change a running one's length or cancel it."""
         self.dialogs.timers()
 
+    def action_add_foes(self) -> None:
+        """Bring foes into the encounter."""
+        self.fights.add_foes()
+
+    def action_begin_fight(self) -> None:
+        """Begin the fight's rounds."""
+        self.fights.begin()
+
+    def action_next_round(self) -> None:
+        """The fight's next round."""
+        self.fights.next_round()
+
+    def action_hurt_foe(self) -> None:
+        """Hurt or heal a foe, or take it out of the fight."""
+        self.fights.hurt()
+
+    def action_check_morale(self) -> None:
+        """Check the foes' morale."""
+        self.fights.morale()
+
+    def action_end_fight(self) -> None:
+        """End the fight."""
+        self.fights.end()
+
     def action_tables(self) -> None:
         """Add, change or take out a row of a carried table."""
         self.dialogs.tables()
@@ -352,6 +379,12 @@ class TableScreen(Screen[None]):
         """Give the keys back to the log."""
         event.stop()
         self.query_one(TurnLog).focus()
+
+    def on_encounter_pane_foe_clicked(self, event: EncounterPane.FoeClicked) -> None:
+        """A click on a foe asks what happens to it."""
+        event.stop()
+        if not self.readonly:
+            self.fights.hurt(event.name)
 
     def on_party_roster_edit_member(self, event: PartyRoster.EditMember) -> None:
         """A click on the roster opens the party dialog on that member."""

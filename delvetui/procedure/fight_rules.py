@@ -1,0 +1,77 @@
+"""The loader's checks of the ``[encounter]`` section: the dice a fight rolls, the abilities
+it reads and the actions that take its time on the clock.
+
+Each names something that must exist for a fight to be played by it: a die that parses, an
+ability the party has, an action of kind ``fight`` (taken by the fight alone). A name that
+cannot come about is reported with the names that can.
+"""
+
+from __future__ import annotations
+
+from delvetui.procedure.effect_kinds import Checks
+from delvetui.text import suggest
+
+
+def check_encounter(checks: Checks) -> None:
+    """Every key of ``[encounter]`` that names something, each problem by its key path."""
+    p = checks.procedure
+    rules = p.encounter
+    for key in ("initiative_dice", "hit_die", "morale_dice"):
+        given = getattr(rules, key)
+        if given:
+            checks.dice(f"encounter.{key}", given)
+    # A retainer's morale score need not be one of the abilities: any member may be given it
+    # (``pc add Bo hp=4 ML=7``), as the built-in scores are.
+    reads = {
+        "initiative_ability": rules.initiative_ability,
+        "first_round_save": rules.first_round_save,
+    }
+    listed = [ability.upper() for ability in p.party.abilities]
+    for key, ability in reads.items():
+        if ability and listed and ability.upper() not in listed:
+            checks.problem(
+                f"encounter.{key}",
+                f"'{ability}' is not one of the party's abilities ({', '.join(listed)})."
+                + suggest(ability.upper(), listed),
+            )
+    if rules.initiative in ("each", "save", "score") and not rules.initiative_ability:
+        checks.problem(
+            "encounter.initiative_ability",
+            f"initiative '{rules.initiative}' reads each member's ability: name it "
+            '(initiative_ability = "DEX").',
+        )
+    if rules.initiative in ("sides", "each", "odd-even") and not rules.initiative_dice:
+        checks.problem("encounter.initiative_dice", "names no die for initiative to roll.")
+    if rules.morale_when and not rules.morale_dice:
+        checks.problem(
+            "encounter.morale_when",
+            "says when morale is checked, but morale_dice names no dice to check it with.",
+        )
+    for key in ("round_action", "end_action"):
+        name = getattr(rules, key)
+        if not name:
+            continue
+        action = p.actions.get(name)
+        path = f"encounter.{key}"
+        if action is None:
+            fights = [n for n, a in p.actions.items() if a.kind == "fight"]
+            known = ", ".join(fights) or "the procedure has no action of kind fight"
+            checks.problem(path, f"names the action '{name}', which does not exist ({known}).")
+        elif action.kind != "fight":
+            checks.problem(
+                path,
+                f"names '{name}', an action of kind {action.kind}: a fight's turn is an action "
+                'of kind "fight", which only the fight takes.',
+            )
+    if rules.round_action and rules.end_action:
+        checks.problem(
+            "encounter.end_action",
+            "the rounds already take their turns (round_action): a fight's end charges no "
+            "more; give one of round_action and end_action.",
+        )
+    for name, action in p.actions.items():
+        if action.kind == "fight" and name not in (rules.round_action, rules.end_action):
+            checks.problem(
+                f"actions.{name}.kind",
+                "is fight, but [encounter] takes no turn of it (round_action, end_action).",
+            )
