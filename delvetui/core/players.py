@@ -87,8 +87,9 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
         hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
     sign = None
-    if state.sign and shown_to_players(state, procedure, "sign"):
-        sign = visible(state.sign)
+    found = state.sign or state.sign_found
+    if found and shown_to_players(state, procedure, "sign"):
+        sign = visible(found)
     encounter = None
     if state.encounter and shown_to_players(state, procedure, "encounter"):
         encounter = visible(state.encounter)
@@ -146,7 +147,7 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
         if what in state.shown:
             choices.append((ShowPlayers(what=what, shown=False), f"Hide {name} from the players"))
         else:
-            now = {"sign": state.sign, "encounter": state.encounter}.get(what)
+            now = {"sign": state.sign or state.sign_found, "encounter": state.encounter}.get(what)
             extra = f" ({now})" if now else ""
             show = ShowPlayers(what=what, shown=True)
             choices.append((show, f"Show {name} to the players{extra}"))

@@ -243,6 +243,9 @@ class State:
     predecessor: str = ""
     #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
     campaign: str = ""
+    #: The words of a sign found this turn that names no later encounter ('' for none):
+    #: in play for its turn, as the encounter is (a sign that foretells is ``sign``).
+    sign_found: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -43,6 +43,17 @@ def kept_apart(procedure: Procedure, turn_type: str, action: Action, noun: str =
     )
 
 
+#: The free inputs a sign or an encounter reads, and why one given is refused on a turn
+#: where none reads it.
+_MET_INPUTS = {
+    "creature": "No encounter began, so creature= names no one (an encounter met without a "
+    "name is named afterwards with `encounter creature=NAME`)",
+    "distance": "No encounter began, so distance= says how far away nothing is (an "
+    "encounter's distance is said afterwards with `encounter distance=TEXT`)",
+    "sign": "No sign was found, so sign= says what nothing is",
+}
+
+
 def _check_inputs(work: Work, action_name: str, action: Action) -> None:
     work.wanted = dict(action.inputs)
     for key, wanted in action.inputs.items():
@@ -76,8 +87,12 @@ def _check_inputs(work: Work, action_name: str, action: Action) -> None:
         problem = number_problem(key, given, 0, 999) if wanted.number else None
         if problem is not None:
             raise CommandError(problem)
-    for key in FREE_INPUTS:
+    for key in FREE_INPUTS - _MET_INPUTS.keys():
         work.inputs.get(key)
+    for key, why in _MET_INPUTS.items():
+        # Used only by the sign or the encounter that reads them: refused, with why, when
+        # none does this turn (a typed value is never taken silently).
+        work.inputs.skip(key, why)
     by = work.inputs.get("by")
     if by is not None:
         work.member(by)

@@ -188,7 +188,8 @@ class Effect(Value):
     low_turns: int = attrs.field(
         default=1,
         metadata=_help(
-            "lights-out: the turns a light that runs low has left.", Bound(0, TURNS, "turns")
+            "lights-out: the turns a light that runs low has left after the turn it ran low in.",
+            Bound(0, TURNS, "turns"),
         ),
     )
     minutes: int | None = attrs.field(
