@@ -186,6 +186,4 @@ def test_a_row_over_what_the_dice_roll_is_refused() -> None:
     text = OPEN_ENDED.replace('dice = "d6!"', 'dice = "d6"')
     with pytest.raises(ProcedureError) as refused:
         load_text(text)
-    assert "tables.hazard.rows[2].roll: 8+ is outside what d6 can roll (1-6)" in str(
-        refused.value
-    )
+    assert "tables.hazard.rows[2].roll: 8+ is outside what d6 can roll (1-6)" in str(refused.value)

@@ -126,6 +126,7 @@ KEYS |= {
     (*_TINKER, 10, "distance_times"): "Effect.distance_times",
     (*_TINKER, 10, _ON, "first_turns"): "Condition.first_turns",
     (*_TINKER, 18, "above"): "Effect.above",
+    (*_TINKER, 19, "per_counter", "alarm"): "Effect.per_counter",
     (*_TINKER, 11, _ON, "after_turns"): "Condition.after_turns",
     (*_TINKER, 12, _ON, "streak"): "Condition.streak",
     (*_TINKER, 13, _ON, "member_track_at_least", "awake"): "Condition.member_track_at_least",

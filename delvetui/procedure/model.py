@@ -145,6 +145,13 @@ class Effect(Value):
         ),
     )
     counter: str = attrs.field(default="", metadata=_help("counter: which counter."))
+    per_counter: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "counter: added per unit of another counter's value, e.g. {noise = -1}.",
+            Bound(-1_000, 1_000),
+        ),
+    )
     track: str = attrs.field(default="", metadata=_help("track: which member track."))
     kinds: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Light kinds affected (all when empty).")

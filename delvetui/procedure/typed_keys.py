@@ -27,6 +27,16 @@ def own_keys(checks: Checks) -> None:
     for ref, effect in walk_effects(p):
         if effect.do in ("check", "choose") and effect.id:
             _own_key(checks, f"{ref}.id", effect.id, "check" if effect.do == "check" else "choice")
+        if effect.do == "counter" and effect.dice:
+            _own_key(checks, f"{ref}.dice", effect.counter, "counter rolled")
+            if effect.counter in p.rolls or effect.counter in p.tables:
+                other = "roll" if effect.counter in p.rolls else "table"
+                checks.advice(
+                    f"{ref}.dice",
+                    f"the counter '{effect.counter}' is rolled as {effect.counter}=N, which "
+                    f"the {other} '{effect.counter}' is typed with too; one value would feed "
+                    "both. Name one of them otherwise.",
+                )
 
 
 def _own_key(checks: Checks, path: str, name: str, what: str) -> None:
