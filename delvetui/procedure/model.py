@@ -71,8 +71,13 @@ class Effect(Value):
     )
     table: str = attrs.field(default="", metadata=_help("roll: the table to roll on."))
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
-    amount: int | None = attrs.field(
-        default=None, metadata=_help("A fixed amount.", Bound(0, AMOUNT))
+    amount: int | str | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "A fixed amount, or a counter whose value (or a number input whose number) it "
+            "is when the effect happens.",
+            Bound(0, AMOUNT),
+        ),
     )
     target: Target = attrs.field(
         default="each",

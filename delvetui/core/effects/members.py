@@ -8,6 +8,7 @@ import attrs
 
 from delvetui import dice, lazy
 from delvetui.core import conditions
+from delvetui.core.amounts import amount
 from delvetui.core.effects.registry import kind
 from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
@@ -33,7 +34,7 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
             )
             expression = dice.with_modifier(expression, bonus)
         return max(0, work.roll(key, expression, purpose).total)
-    return (effect.amount or 0) * scale
+    return amount(work, effect, 0) * scale
 
 
 @kind("damage")
