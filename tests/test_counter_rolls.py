@@ -15,6 +15,7 @@ import pytest
 from delvetui.core import events as ev
 from delvetui.core import odds
 from delvetui.core.log import batch_lines
+from delvetui.core.timeline import Batch
 from delvetui.errors import CommandError, ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
@@ -69,7 +70,7 @@ def clock(home: Path) -> Expedition:
     return Expedition.create(home / "clock.delve", load_text(CLOCK), seed=5)
 
 
-def lines(expedition: Expedition, batch: object) -> list[str]:
+def lines(expedition: Expedition, batch: Batch) -> list[str]:
     return [line.text for line in batch_lines(batch, expedition.procedure, expedition.state)]
 
 
