@@ -1,9 +1,11 @@
 """What the players see: the light as the characters see it, the time, and what was revealed.
 
 The players' screen (``delvetui players``) shows this and nothing else: never the hazard
-table, a roll, a counter or the game master's notes. What it shows beyond the light is
-declared by the procedure's ``[players]`` section and by what the game master reveals at
-the table (``reveal sign``, ``reveal encounter``, ``reveal hp``). Pure: state in, words out.
+table, a roll, a counter the procedure keeps for the game master, or the game master's
+notes. What it shows beyond the light is declared by the procedure's ``[players]`` section,
+by the counters it marks ``players = true`` (the countdown clock, the alarm) and by what the
+game master reveals at the table (``reveal sign``, ``reveal encounter``, ``reveal hp``).
+Pure: state in, words out.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class PlayersView:
     hit_points: tuple[tuple[str, int, int], ...] = ()
     #: The date in the expedition's calendar, capitalised ("Day 3" without one).
     date: str | None = None
+    #: The counters the players see (``players = true``): (label, value or level).
+    counters: tuple[tuple[str, str], ...] = ()
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
@@ -63,6 +67,7 @@ class PlayersView:
                 found.append(f"Distance: {self.distance}")
         elif self.distance is not None:
             found.append(f"Something approaches, {self.distance} away.")
+        found += [f"{label}: {value}" for label, value in self.counters]
         return found
 
 
@@ -112,7 +117,22 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         quarter=visible(quarter) if quarter else None,
         hit_points=hit_points,
         date=date,
+        counters=seen_counters(state, procedure),
     )
+
+
+def seen_counters(state: State, procedure: Procedure) -> tuple[tuple[str, str], ...]:
+    """The counters the players see (``players = true``), each as its label and its value:
+    the level's name, or the number with its top ("3 of 10") where it has one."""
+    found: list[tuple[str, str]] = []
+    for name, counter in procedure.counters.items():
+        if not counter.players:
+            continue
+        value = state.counter(name)
+        top = counter.top()
+        shown = counter.level_of(value) or (str(value) if top is None else f"{value} of {top}")
+        found.append((visible(counter.label), visible(shown)))
+    return tuple(found)
 
 
 #: What the game master may reveal (``reveal sign|encounter|hp``), in words.

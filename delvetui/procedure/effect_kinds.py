@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from delvetui.procedure.kind_checks import check_bounds, choices_offered
+from delvetui.procedure.kind_checks import check_bounds, choices_offered, named_amount
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.text import suggest
 
@@ -140,36 +140,6 @@ def _resource(checks: Checks, effect: Effect, path: str) -> None:
         checks.ref(f"{path}.resource", effect.resource, checks.procedure.resources, "resource")
 
 
-def _amount(checks: Checks, effect: Effect, path: str) -> None:
-    """An amount named, not written: a counter, or an input some action or activity
-    declares as a number; never both."""
-    if not isinstance(effect.amount, str):
-        return
-    name = effect.amount
-    procedure = checks.procedure
-    numbers = {
-        key: given
-        for group in (procedure.actions, procedure.activities)
-        for action in group.values()
-        for key, given in action.inputs.items()
-        if given.number
-    }
-    if name in procedure.counters and name in numbers:
-        checks.problem(
-            f"{path}.amount",
-            f"names both the counter '{name}' and the input '{name}'; rename one, so the "
-            "amount says which it is.",
-        )
-    elif name not in procedure.counters and name not in numbers:
-        known = sorted({*procedure.counters, *numbers})
-        checks.problem(
-            f"{path}.amount",
-            f"names '{name}', which is neither a counter nor a number input of an action "
-            f"or activity ({', '.join(known) or 'none are declared'}); give a whole number, "
-            "a counter's id or such an input's name." + suggest(name, known),
-        )
-
-
 def _distance_dice(checks: Checks, effect: Effect, path: str) -> None:
     if effect.distance_dice:
         checks.dice(f"{path}.distance_dice", effect.distance_dice)
@@ -187,7 +157,7 @@ KEY_CHECKS: dict[str, Check] = {
     "low_kinds": _low_kinds,
     "resource": _resource,
     "distance_dice": _distance_dice,
-    "amount": _amount,
+    "amount": named_amount,
 }
 
 

@@ -637,6 +637,13 @@ class Counter(Value):
             "(the season set, the weather follows); no table is rolled here."
         ),
     )
+    players: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "The players see it: the players' screen shows its label and its value (or "
+            "level), as the countdown clock, the alarm or a doom track on the table."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""

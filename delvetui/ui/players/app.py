@@ -37,6 +37,7 @@ from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 from delvetui.ui.players.big_text import BigText
+from delvetui.ui.players.counters import SeenCounters
 
 #: Seconds between two looks at the file: a commit shows well within a second.
 WATCH_EVERY = 0.2
@@ -63,6 +64,8 @@ def players_text(shown: PlayersView) -> Text:
     text.append_text(light_text(shown))
     if shown.clock is not None:
         text.append(f"\n\n{shown.clock}")
+    if shown.counters:
+        text.append("\n\n" + " · ".join(f"{label}: {value}" for label, value in shown.counters))
     revealed = revealed_text(shown)
     if revealed:
         text.append("\n\n")
@@ -158,6 +161,7 @@ class PlayersApp(App[None]):
         with Vertical(id="time"):
             yield BigText("", most=6, id="clock")
             yield Static("", id="day")
+        yield SeenCounters("", id="counters")
         with Vertical(id="revealed"):
             yield Static("", id="sign-label", classes="label")
             yield BigText("", most=2, lines=2, id="sign")
@@ -214,6 +218,7 @@ class PlayersApp(App[None]):
         self.query_one("#time").display = shown.time is not None
         self.query_one("#clock", BigText).update(shown.time or "")
         self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
+        self.query_one("#counters", SeenCounters).show(shown)
         self._show_revealed(shown)
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")
