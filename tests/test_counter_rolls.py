@@ -150,6 +150,6 @@ def test_a_counter_effect_that_changes_nothing_is_refused_with_its_key_and_line(
 
 def test_a_roll_named_like_the_counter_it_rolls_is_advised_against() -> None:
     text = CLOCK.replace("[rolls.tick]", "[rolls.clock]")
-    with pytest.raises(ProcedureError, match="the counter 'clock' is rolled as clock=N"):
+    with pytest.raises(ProcedureError, match="the counter 'clock': rolled as clock=N"):
         load_text(text)
     load_text(text, stored=True)  # advice: an expedition that holds it still opens

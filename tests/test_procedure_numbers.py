@@ -104,6 +104,14 @@ KEYS: dict[tuple[Any, ...], str] = {
     ("downtime", "fatigue"): "Downtime.fatigue",
     ("downtime", "clear_after", "shaken"): "Downtime.clear_after",
     ("light_levels", "bright", "strikes_per_member"): "LightLevel.strikes_per_member",
+    ("party", "fatigue_modifiers", "tired"): "Party.fatigue_modifiers",
+    ("party", "fatigue_movement", "tired"): "Party.fatigue_movement",
+    ("light_levels", "dark", "check_modifier"): "LightLevel.check_modifier",
+    ("light_levels", "dark", "check_modifiers", "sight"): "LightLevel.check_modifiers",
+    ("conditions", "shaken", "check_modifier"): "MemberCondition.check_modifier",
+    ("conditions", "shaken", "check_modifiers", "sight"): "MemberCondition.check_modifiers",
+    ("counters", "snow", "level_modifiers", "deep"): "Counter.level_modifiers",
+    ("counters", "snow", "level_movement", "deep"): "Counter.level_movement",
 }
 _TINKER = ("activities", "tinker", "effects")
 _ON = "when"

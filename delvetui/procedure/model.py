@@ -17,6 +17,7 @@ from delvetui.procedure.bounds import (
     AMOUNT,
     COUNT,
     DISTANCE,
+    MODIFIER,
     TURN_MINUTES,
     TURNS,
     YEAR_HOURS,
@@ -425,6 +426,13 @@ class Action(Value):
     refused_when: Condition | None = None
     #: Why, in the refusal's words ("the party must rest a whole day first").
     refusal: str = ""
+    turns_dice: str = attrs.field(
+        default="",
+        metadata=_help(
+            "Dice for the turns the action takes, rolled each time it is taken (a haven of "
+            "1d4+1 days), typed as ACTION=N; in place of `turns`."
+        ),
+    )
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -563,6 +571,20 @@ class LightLevel(Value):
     strikes_per_member: float | None = attrs.field(
         default=None, metadata=bound(0, 1_000, above=True)
     )
+    check_modifier: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Added to every check rolled at this level (-2: a flat penalty).",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    check_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to checks of a kind at this level: {movement = -10}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -601,6 +623,19 @@ class MemberCondition(Value):
         factory=dict,
         metadata=_help(
             "The light the member sees by at a level: { dark = 'dim' } sees darkness as dim."
+        ),
+    )
+    check_modifier: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Added to every check of the member (-1: a flat penalty).",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    check_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to the member's checks of a kind: {attack = -1}.", Bound(-MODIFIER, MODIFIER)
         ),
     )
 
@@ -642,6 +677,22 @@ class Counter(Value):
         metadata=_help(
             "The players see it: the players' screen shows its label and its value (or "
             "level), as the countdown clock, the alarm or a doom track on the table."
+        ),
+    )
+    level_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to every member's checks while the counter is at a level: "
+            "{hungry = -1, starving = -2}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    level_movement: dict[str, float] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The party's distances are multiplied by this while the counter is at a level: "
+            "{deep = 0.5}.",
+            Bound(0, 1),
         ),
     )
 
@@ -779,6 +830,22 @@ class Party(Value):
         metadata=_help(
             "Conditions, or steps of the fatigue ladder, that put a member in danger: the "
             "attention strip names who has them (a step counts from there on up)."
+        ),
+    )
+
+    fatigue_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to the checks of a member on a fatigue step: {tired = -1, exhausted = -2}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    fatigue_movement: dict[str, float] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The party's distances are multiplied by this while a member is on a fatigue "
+            "step (the slowest member sets the pace): {exhausted = 0.5}.",
+            Bound(0, 1),
         ),
     )
 

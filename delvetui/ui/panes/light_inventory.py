@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core import timers
+from delvetui.core.level_rules import modifiers_text
 from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
 from delvetui.core.realtime import TIMER_KEY
@@ -133,6 +134,8 @@ class LightInventory(RowPane):
         if rules.text:
             meaning.append(f": {rules.text}", self._style("muted"))
         by_kind = modes_text(None, rules.check_modes, short=True)
+        added = modifiers_text(rules.check_modifier, rules.check_modifiers)
+        by_kind = " · ".join(part for part in (by_kind, added) if part)
         if by_kind:
             # Its own line: what the level does to each kind of check is read at a glance.
             return [meaning, Text(f"Checks: {by_kind}", self._style("muted"))]

@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from delvetui.core import conditions
+from delvetui.core.level_rules import check_modifier
 from delvetui.core.member_light import member_level, per_member
 from delvetui.core.party import track_figure
 from delvetui.core.state import Member
@@ -198,6 +199,10 @@ class PartyRoster(RowPane):
         for resource_id, resource in procedure.resources.items():
             if resource.per == "member":
                 extras.append((resource.label, f"{member.resource(resource_id)}"))
+        flat, _ = check_modifier(procedure, state, member)
+        if flat:
+            # What the member's levels add to every check (fatigue, conditions, the light).
+            extras.append(("checks", f"{flat:+d}"))
         return extras
 
     def _squeezed(self, member: Member, room: int) -> str:
