@@ -65,6 +65,17 @@ def check_modifier(
     return total, ", ".join(f"{why} {value:+d}" for value, why in found)
 
 
+def kind_modifiers(procedure: Procedure, member: Member) -> dict[str, int]:
+    """What a member's conditions add to checks of a kind ("attack": -1), besides every
+    check's: reminders for the rolls made at the table, summed over the conditions."""
+    found: dict[str, int] = {}
+    for name in member.conditions:
+        declared = procedure.conditions.get(name)
+        for kind, value in (declared.check_modifiers if declared is not None else {}).items():
+            found[kind] = found.get(kind, 0) + value
+    return {kind: value for kind, value in found.items() if value}
+
+
 def movement(procedure: Procedure, state: State) -> tuple[float, str]:
     """The factor the party's levels put on its distance, and why in words.
 

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from delvetui.core import conditions
-from delvetui.core.level_rules import check_modifier
+from delvetui.core.level_rules import check_modifier, kind_modifiers
 from delvetui.core.member_light import member_level, per_member
 from delvetui.core.party import track_figure
 from delvetui.core.state import Member
@@ -201,8 +201,12 @@ class PartyRoster(RowPane):
                 extras.append((resource.label, f"{member.resource(resource_id)}"))
         flat, _ = check_modifier(procedure, state, member)
         if flat:
-            # What the member's levels add to every check (fatigue, conditions, the light).
+            # What the member's levels add to every check (fatigue, conditions, the light),
+            # and their conditions to checks of a kind (an attack rolled at the table).
             extras.append(("checks", f"{flat:+d}"))
+        extras += [
+            (kind, f"{value:+d}") for kind, value in kind_modifiers(procedure, member).items()
+        ]
         return extras
 
     def _squeezed(self, member: Member, room: int) -> str:
