@@ -187,3 +187,11 @@ def test_a_row_over_what_the_dice_roll_is_refused() -> None:
     with pytest.raises(ProcedureError) as refused:
         load_text(text)
     assert "tables.hazard.rows[2].roll: 8+ is outside what d6 can roll (1-6)" in str(refused.value)
+
+
+def test_a_procedure_keeping_some_exploding_dice_is_told_with_its_key_and_line() -> None:
+    with pytest.raises(ProcedureError) as refused:
+        load_text(OPEN_ENDED.replace('dice = "d6!"', 'dice = "4d6!kh3"'))
+    (problem,) = [p for p in refused.value.problems if p.path == "tables.hazard.dice"]
+    assert "an exploding die (d6!) is always kept" in problem.message
+    assert problem.line is not None

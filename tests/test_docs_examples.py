@@ -364,6 +364,8 @@ def test_worn_down(home: Path) -> None:
         ):
             worn.execute("do map")
         assert rolls(worn.execute("do spot by=Ash spot=13"))[0].total == 6  # 4 more off
+        worn.execute("pc Ash +shaken")
+        assert rolls(worn.execute("do spot by=Ash spot=13"))[0].total == 5
         worn.execute("do eat")
         assert worn.state.resource("supply") == 0 and worn.state.counter("hunger") == 0
         with pytest.raises(
