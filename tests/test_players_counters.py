@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from delvetui.core.players import view
 from delvetui.procedure.loader import load_text
+from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from delvetui.ui.players.app import WATCH_EVERY, PlayersApp, players_text
 from delvetui.ui.players.counters import SeenCounters
@@ -84,3 +87,15 @@ async def test_the_players_screen_shows_them_and_follows_the_table(home: Path) -
             )
         assert "DOOM awake" in str(line.render())
         assert line.region.height >= 1 and line.region.y < players.size.height
+
+
+@pytest.mark.parametrize("game", ["cairn", "errant", "mausritter"])
+def test_the_players_see_the_season_and_the_weather(home: Path, game: str) -> None:
+    """The weather is what the characters see: the shipped games that roll it show the
+    season and the weather on the players' screen as the table sets them, and no other
+    counter."""
+    with Expedition.create(home / "weather.delve", find(game), seed=3) as expedition:
+        expedition.execute("counter set season winter")
+        shown = dict(view(expedition.state, expedition.procedure).counters)
+        assert list(shown) == ["Season", "Weather"] and shown["Season"] == "winter"
+        assert shown["Weather"]

@@ -608,15 +608,3 @@ def test_a_first_camp_without_food_after_a_sleepless_day_adds_no_fatigue(
     party.execute(f"turn camp hazard=6 {FAIR}")
     assert fatigue(party) == {"Ash": 0, "Bryn": 0}
     assert conditions(party)["Bryn"] == ("deprived",)
-
-
-def test_the_players_see_the_season_and_the_weather(home: Path) -> None:
-    """The weather is what the characters see: the players' screen shows the season and
-    the weather, as the table rolls and sets them (and never another counter)."""
-    from delvetui.core.players import view
-    from delvetui.procedure.registry import find
-
-    with Expedition.create(home / "weather.delve", find("cairn"), seed=3) as made:
-        made.execute("counter set season winter")
-        shown = dict(view(made.state, made.procedure).counters)
-        assert list(shown) == ["Season", "Weather"] and shown["Season"] == "winter"

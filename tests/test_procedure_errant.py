@@ -15,8 +15,6 @@ names the section and the rule.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from delvetui.core import events as ev
@@ -638,15 +636,3 @@ def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     travel(party)
     run(party, "turn peregrinate hazard=3", "turn camp hazard=6", "turn camp hazard=5")
     replays_the_same(party)
-
-
-def test_the_players_see_the_season_and_the_weather(home: Path) -> None:
-    """The weather is what the characters see: the players' screen shows the season and
-    the weather, as the table rolls and sets them (and never another counter)."""
-    from delvetui.core.players import view
-    from delvetui.procedure.registry import find
-
-    with Expedition.create(home / "weather.delve", find("errant"), seed=3) as made:
-        made.execute("counter set season winter")
-        shown = dict(view(made.state, made.procedure).counters)
-        assert list(shown) == ["Season", "Weather"] and shown["Season"] == "winter"

@@ -13,8 +13,6 @@ STR save of travel in poor weather. Each test's docstring names the section and 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from delvetui.core import events as ev
@@ -428,15 +426,3 @@ def test_a_replayed_file_gives_the_same_state(party: Expedition) -> None:
     watches(party, 3)
     watches(party, 1, "long-rest")
     replays_the_same(party)
-
-
-def test_the_players_see_the_season_and_the_weather(home: Path) -> None:
-    """The weather is what the characters see: the players' screen shows the season and
-    the weather, as the table rolls and sets them (and never another counter)."""
-    from delvetui.core.players import view
-    from delvetui.procedure.registry import find
-
-    with Expedition.create(home / "weather.delve", find("mausritter"), seed=3) as made:
-        made.execute("counter set season winter")
-        shown = dict(view(made.state, made.procedure).counters)
-        assert list(shown) == ["Season", "Weather"] and shown["Season"] == "winter"
