@@ -113,6 +113,7 @@ effects = [
 """
 
 
+@pytest.mark.long
 def test_each_transcript_prints_what_the_page_shows(home: Path, tmp_path: Path) -> None:
     """Each `$ delvetui ...` of a block, run in a folder holding the block's mygame.toml
     (the file with mistakes of 'The commands', then the tutorial's file for 'Try it'),

@@ -67,6 +67,7 @@ SUBCOMMANDS = frozenset(
 PAGES = {"procedures.md": (PROCEDURES, FORMAT_WORDS), "commands.md": (COMMANDS, frozenset())}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_every_command_the_prose_shows_is_typed(name: str) -> None:
     text, words = PAGES[name]
@@ -315,6 +316,7 @@ RUN = (
 )
 
 
+@pytest.mark.long
 def test_the_procedures_page_command_lines(home: Path, tmp_path: Path) -> None:
     """1: copy a shipped procedure; show one into a file and check it; start one from a
     path, and by its id from the procedures folder; the status as JSON."""
