@@ -695,6 +695,13 @@ class Counter(Value):
             Bound(0, 1),
         ),
     )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""
@@ -745,6 +752,13 @@ class Resource(Value):
         default=None, metadata=_help("The most that can be held.", Bound(0, COUNT))
     )
     text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -782,6 +796,13 @@ class Track(Value):
         metadata=_help(
             "`over` happens when the track reaches its limit, not only when it passes it "
             "(Exhaustion equal to PHYS)."
+        ),
+    )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
         ),
     )
 

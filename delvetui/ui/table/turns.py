@@ -39,6 +39,8 @@ class Turns:
         self.moving = moving_of(table.procedure, table.state, "")
         #: The trouble the game master already said to go on into (asked once).
         self.accepted: frozenset[str] = frozenset()
+        #: The turns completed in the state last followed (None before the first).
+        self._turns_seen: int | None = None
 
     def go_on_with(self, moving: str) -> None:
         """Make ``moving`` the movement mode ``n`` goes on with, and show it."""
@@ -46,8 +48,12 @@ class Turns:
         self.table.query_one(ActionPane).moving = moving
 
     def follow(self, state: State) -> None:
-        """Keep the movement mode of the state after a command (a move taken is the new one)."""
+        """Keep the movement mode of the state after a command (a move taken is the new one);
+        a turn taken (or undone) takes the notices of the one before with it."""
         self.go_on_with(moving_of(self.table.procedure, state, self.moving))
+        if self._turns_seen is not None and state.turn != self._turns_seen:
+            self.table.app.clear_notifications()
+        self._turns_seen = state.turn
 
     def trouble(self) -> dict[str, str]:
         """What makes the next turn dangerous: total darkness, a member at 0 HP."""
