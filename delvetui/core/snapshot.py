@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State, Timer
+from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, Room, State, Timer
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
@@ -73,6 +73,24 @@ def state_from_data(data: dict[str, Any]) -> State:
             "acted": tuple(str(name) for name in data.get("acted", ())),
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
+            "rooms": tuple(_room(room) for room in data.get("rooms", ())),
+            "tables_brief": tuple(
+                (str(i), str(name), tuple((str(a), str(label)) for a, label in found))
+                for i, name, found in data.get("tables_brief", ())
+            ),
+        }
+    )
+
+
+def _room(data: dict[str, Any]) -> Room:
+    return Room(
+        **{
+            **data,
+            "exits": tuple(data["exits"]),
+            "marks": tuple(data["marks"]),
+            "notes": tuple(data["notes"]),
+            "visits": tuple(int(turn) for turn in data["visits"]),
+            "tried": tuple((str(key), int(turn)) for key, turn in data.get("tried", ())),
         }
     )
 

@@ -56,6 +56,10 @@ def _one_or_list(value: object) -> tuple[Any, ...]:
     return (value,)
 
 
+#: The marks a room of the dungeon can carry (``room ROOM +MARK``, the ``room-mark`` effect).
+ROOM_MARKS = ("explored", "cleared", "looted", "trapped", "forced", "restocked")
+
+
 @attrs.frozen(repr=False, eq=False)
 class Effect(Value):
     """One thing a result, an action or a check does; ``do`` says which."""
@@ -265,6 +269,13 @@ class Effect(Value):
             "members, whoever holds fewest first."
         ),
     )
+    mark: str = attrs.field(
+        default="",
+        metadata=_help(
+            "room-mark: the mark put on the room the party is in (cleared, looted, trapped, "
+            "forced, restocked, explored)."
+        ),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -433,6 +444,9 @@ class Action(Value):
             "1d4+1 days), typed as ACTION=N; in place of `turns`."
         ),
     )
+    #: Each member tries it once in a room (a door listened at, an area searched): the room
+    #: keeps each try, and the log says when one was made there before.
+    once_per_room: bool = False
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -1161,6 +1175,13 @@ class Downtime(Value):
         metadata=_help(
             "Resources set back to their start after the downtime (rare: most games have "
             "the players buy them)."
+        ),
+    )
+    restock: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The chance each cleared room of the dungeon restocks in the downtime, as X-in-N "
+            '("1-in-6"); "" for none (an adventure\'s tables file or --restock may give one).'
         ),
     )
     text: str = attrs.field(

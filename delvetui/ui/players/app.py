@@ -66,6 +66,9 @@ def players_text(shown: PlayersView) -> Text:
         text.append(f"\n\n{shown.clock}")
     if shown.counters:
         text.append("\n\n" + " · ".join(f"{label}: {value}" for label, value in shown.counters))
+    if shown.room is not None:
+        text.append("\n\nWhere: ", "bold")
+        text.append(shown.room)
     revealed = revealed_text(shown)
     if revealed:
         text.append("\n\n")
@@ -162,6 +165,8 @@ class PlayersApp(App[None]):
             yield BigText("", most=6, id="clock")
             yield Static("", id="day")
         yield SeenCounters("", id="counters")
+        # Where the party is, once the game master reveals the room: a part of its own.
+        yield Static("", id="room")
         with Vertical(id="revealed"):
             yield Static("", id="sign-label", classes="label")
             yield BigText("", most=2, lines=2, id="sign")
@@ -219,6 +224,9 @@ class PlayersApp(App[None]):
         self.query_one("#clock", BigText).update(shown.time or "")
         self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
         self.query_one("#counters", SeenCounters).show(shown)
+        room = self.query_one("#room", Static)
+        room.display = shown.room is not None
+        room.update(Text(shown.room or ""))
         self._show_revealed(shown)
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")
