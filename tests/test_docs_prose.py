@@ -355,3 +355,26 @@ def test_the_commands_page_command_lines(home: Path) -> None:
     assert delvetui(home, *RUN[8]).returncode == 0
     later = delvetui(home, *RUN[9])
     assert later.returncode == 0, later.stderr
+
+
+def test_the_rooms_commands_the_pages_show(home: Path) -> None:
+    """Rooms (docs/commands.md and docs/procedures.md): a room added at the table, the
+    party going there, its marks set and taken off, a note on it."""
+    from tests.test_rooms import dungeon
+
+    with dungeon(home) as made:
+        made.execute("room add 31 label='Hidden shrine' exits=12,14")
+        made.execute("go 12")
+        assert made.state.room == "12"
+        made.execute("room 12 +cleared +looted")
+        made.execute("room 12 +trapped")
+        made.execute("room 12 -trapped")
+        made.execute("room 12 note the idol is a fake")
+    with dungeon(home, name="shrine") as made:
+        made.execute("room 2 +cleared +looted")
+        made.execute("room 2 +trapped")
+        made.execute("room 2 -trapped")
+        made.execute("room 2 note the idol is a fake")
+        made.execute("room add 31 label='Hidden shrine' area=level-1 exits=2,14")
+        shrine = next(room for room in made.state.rooms if room.id == "31")
+        assert shrine.label == "Hidden shrine"
