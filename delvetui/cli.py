@@ -773,7 +773,8 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         "counters": {name: state.counter(name) for name in procedure.counters}
         | dict(state.counters),
         "last_hazard": None if last is None else {"roll": last.roll, "result": last.result},
-        "sign": state.sign,
+        # The sign in play: the creature one foretells, or the words of this turn's.
+        "sign": state.sign or state.sign_found or None,
         "encounter": _encounter(state),
         "pending": [p.label for p in state.pending],
         "rest_due": bool(procedure.rest and state.turns_since_rest >= procedure.rest.every),
@@ -824,7 +825,9 @@ def _encounter(state: State) -> dict[str, object] | None:
     if met is None:
         return None
     return {
-        "creature": met.creature or met.text,
+        # Null when nobody named the creature; ``text`` is what the log called it.
+        "creature": met.creature or None,
+        "text": met.text,
         "appearing": met.appearing or None,
         "distance": met.distance or None,
         "reaction": met.reaction or None,

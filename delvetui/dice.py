@@ -1,4 +1,5 @@
-"""Dice notation: parse expressions like 2d20kh1+3 or 2-in-6, roll them, or record typed results.
+"""Dice notation: parse expressions like 2d20kh1+3, d6! or 2-in-6, roll them, or record
+typed results.
 
 Pure and bounded: every input string either parses or raises ``DiceError`` quickly, and all
 randomness comes from an injected ``random.Random`` so rolls are reproducible.
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_DICE",
+    "MAX_EXPLOSIONS",
     "MAX_EXPRESSION_LENGTH",
     "MAX_MODIFIER",
     "MAX_SIDES",
@@ -47,17 +49,21 @@ MAX_DICE = 100  # total dice in one expression
 MAX_SIDES = 1000  # largest die
 MAX_TERMS = 8
 MAX_MODIFIER = 10_000
+#: The most times one exploding die (d6!) rolls again in a roll: past that the last face
+#: stands, so a roll throws at most MAX_DICE × (MAX_EXPLOSIONS + 1) dice and a d6! totals at
+#: most 66. The chance of coming to it is 1 in 6**10 for a d6 (1 in 1,024 for a d2).
+MAX_EXPLOSIONS = 10
 
 MIN_SIDES = 2
 MAX_VALUE_LENGTH = 64  # characters of a typed result
 QUOTE_LENGTH = 40
 
-_EXPECTED = "expected something like d6, 2d6+1, 2d20kh1 or 2-in-6"
+_EXPECTED = "expected something like d6, 2d6+1, 2d20kh1, d6! or 2-in-6"
 _ROLL_HINT = "give a number like 4, or faces like 3,4"
 
 # ASCII only and explicit [0-9]: never \d, which also matches other scripts' digits.
 _CHANCE = re.compile(r"([0-9]+)-?in-?([0-9]+)")
-_DICE = re.compile(r"([0-9]*)d([0-9]+|%)(?:k([hl]?)([0-9]+))?")
+_DICE = re.compile(r"([0-9]*)d([0-9]+|%)(!?)(?:k([hl]?)([0-9]+))?")
 _CONSTANT = re.compile(r"[0-9]+")
 _SIGN_SPLIT = re.compile(r"([+-])")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -73,23 +79,31 @@ class DiceTerm:
     keep: int
     highest: bool
     sign: int
+    #: Each die that shows its highest face rolls again and adds (d6!), at most
+    #: MAX_EXPLOSIONS times; an exploding term keeps every die.
+    explode: bool = False
+
+    @property
+    def most_per_die(self) -> int:
+        """The most one die of this term adds: its sides, or each time it explodes too."""
+        return self.sides * (MAX_EXPLOSIONS + 1) if self.explode else self.sides
 
     @property
     def minimum(self) -> int:
         """The smallest amount this term adds to a total."""
-        return self.keep if self.sign > 0 else -self.keep * self.sides
+        return self.keep if self.sign > 0 else -self.keep * self.most_per_die
 
     @property
     def maximum(self) -> int:
         """The largest amount this term adds to a total."""
-        return self.keep * self.sides if self.sign > 0 else -self.keep
+        return self.keep * self.most_per_die if self.sign > 0 else -self.keep
 
     @property
     def text(self) -> str:
-        """The normalised notation of this term without its sign, e.g. d20 or 4d6kh3."""
+        """The normalised notation of this term without its sign, e.g. d20, 4d6kh3 or d6!."""
         count = "" if self.count == 1 else str(self.count)
         keep = "" if self.keep == self.count else f"k{'h' if self.highest else 'l'}{self.keep}"
-        return f"{count}d{self.sides}{keep}"
+        return f"{count}d{self.sides}{'!' if self.explode else ''}{keep}"
 
 
 @attrs.frozen
@@ -113,8 +127,13 @@ class DiceExpr:
 
     @property
     def dice(self) -> int:
-        """How many dice one roll of this expression throws."""
+        """How many dice one roll of this expression throws (before any explodes)."""
         return sum(term.count for term in self.terms)
+
+    @property
+    def explodes(self) -> bool:
+        """True when a die of it rolls again on its highest face (d6!)."""
+        return any(term.explode for term in self.terms)
 
     def with_advantage(self) -> DiceExpr:
         """Roll a single die twice and keep the higher (d20+2 -> 2d20kh1+2); others unchanged."""
@@ -128,7 +147,7 @@ class DiceExpr:
         if self.chance is not None or len(self.terms) != 1:
             return self
         term = self.terms[0]
-        if term.count != 1 or term.sign != 1:
+        if term.count != 1 or term.sign != 1 or term.explode:
             return self
         doubled = DiceTerm(count=2, sides=term.sides, keep=1, highest=highest, sign=1)
         return DiceExpr(
@@ -206,7 +225,7 @@ def _parse_chance(quoted: str, times: str, sides_text: str) -> DiceExpr:
 
 
 def _parse_dice(quoted: str, match: re.Match[str], sign: int) -> DiceTerm:
-    count_text, sides_text, keep_kind, keep_text = match.groups()
+    count_text, sides_text, bang, keep_kind, keep_text = match.groups()
     count = int(count_text) if count_text else 1
     sides = 100 if sides_text == "%" else int(sides_text)
     if count < 1:
@@ -214,6 +233,11 @@ def _parse_dice(quoted: str, match: re.Match[str], sign: int) -> DiceTerm:
     _check_sides(quoted, sides)
     keep = count
     highest = True
+    if bang and keep_text is not None:
+        raise DiceError(
+            f"{quoted} keeps some of its exploding dice; an exploding die (d6!) is always "
+            "kept, so write it without k."
+        )
     if keep_text is not None:
         keep = int(keep_text)
         highest = keep_kind != "l"
@@ -226,11 +250,13 @@ def _parse_dice(quoted: str, match: re.Match[str], sign: int) -> DiceTerm:
             )
     if keep == count:
         highest = True  # keeping every die: the direction is irrelevant, so make it canonical
-    return DiceTerm(count=count, sides=sides, keep=keep, highest=highest, sign=sign)
+    return DiceTerm(
+        count=count, sides=sides, keep=keep, highest=highest, sign=sign, explode=bool(bang)
+    )
 
 
 def parse(text: str) -> DiceExpr:
-    """Parse dice notation such as d6, 2d6+1, 2d20kh1, 4d6k3, d% or 2-in-6.
+    """Parse dice notation such as d6, 2d6+1, 2d20kh1, 4d6k3, d%, d6! or 2-in-6.
 
     Raises ``DiceError`` with a sentence for a person on any bad, empty or oversized input.
     """
@@ -316,14 +342,47 @@ def _kept(faces: list[int], term: DiceTerm) -> list[int]:
     return [face for i, face in enumerate(faces) if i in chosen]
 
 
-def _result(expr: DiceExpr, faces: list[int], *, typed: bool) -> Roll:
-    """Build a Roll from one face per die, in term order."""
-    kept: list[int] = []
-    total = expr.modifier
+def chain(faces: list[int], start: int, sides: int) -> int:
+    """Where the faces of one exploding die end: past each highest face, and the one after
+    it (at most MAX_EXPLOSIONS times); the faces from ``start`` up to it are the die's."""
+    end = start
+    for _ in range(MAX_EXPLOSIONS):
+        if end >= len(faces) or faces[end] != sides:
+            break
+        end += 1
+    return end + 1
+
+
+def groups(expr: DiceExpr, faces: list[int]) -> list[list[int]] | None:
+    """The faces of each term, in term order: ``count`` faces, or for an exploding term
+    each die's chain of faces; None when the faces are too few or too many for the dice."""
+    found: list[list[int]] = []
     start = 0
     for term in expr.terms:
-        term_kept = _kept(faces[start : start + term.count], term)
-        start += term.count
+        if not term.explode:
+            found.append(faces[start : start + term.count])
+            start += term.count
+            continue
+        taken: list[int] = []
+        for _ in range(term.count):
+            end = chain(faces, start, term.sides)
+            taken += faces[start:end]
+            start = end
+        found.append(taken)
+    if start != len(faces) or any(len(g) < t.count for g, t in zip(found, expr.terms, strict=True)):
+        return None
+    return found
+
+
+def _result(expr: DiceExpr, faces: list[int], *, typed: bool) -> Roll:
+    """Build a Roll from one face per die (each exploding die's chain of them), in order."""
+    kept: list[int] = []
+    total = expr.modifier
+    grouped = groups(expr, faces)
+    if grouped is None:
+        raise DiceError(f"{len(faces)} faces are not a roll of {expr.text}.")
+    for term, term_faces in zip(expr.terms, grouped, strict=True):
+        term_kept = term_faces if term.explode else _kept(term_faces, term)
         kept.extend(term_kept)
         total += term.sign * sum(term_kept)
     hit = None if expr.chance is None else faces[0] <= expr.chance[0]
@@ -346,7 +405,14 @@ def from_faces(expr: DiceExpr | str, faces: list[int], *, entered: bool) -> Roll
 def roll(expr: DiceExpr | str, rng: random.Random) -> Roll:
     """Roll an expression with the given random source, one ``rng.randint`` per die."""
     parsed = _as_expr(expr)
-    faces = [rng.randint(1, term.sides) for term in parsed.terms for _ in range(term.count)]
+    faces: list[int] = []
+    for term in parsed.terms:
+        for _ in range(term.count):
+            faces.append(rng.randint(1, term.sides))
+            for _ in range(MAX_EXPLOSIONS if term.explode else 0):
+                if faces[-1] != term.sides:
+                    break
+                faces.append(rng.randint(1, term.sides))
     return _result(parsed, faces, typed=False)
 
 
@@ -377,6 +443,8 @@ def entered(expr: DiceExpr | str, value: str) -> Roll:
     numbers = [int(part) for part in parts]  # each part is under 64 characters
 
     dice_count = parsed.dice
+    if len(parts) > 1 and parsed.explodes:
+        return _entered_chains(parsed, numbers)
     if len(parts) > 1:
         if len(numbers) != dice_count:
             noun = "die" if dice_count == 1 else "dice"
@@ -391,6 +459,8 @@ def entered(expr: DiceExpr | str, value: str) -> Roll:
         return _result(parsed, numbers, typed=True)
 
     number = numbers[0]
+    if dice_count == 1 and parsed.explodes:
+        return _result(parsed, _exploded(parsed.terms[0], number), typed=True)
     if dice_count == 1:
         die = parsed.terms[0].sides
         if not 1 <= number <= die:
@@ -412,12 +482,47 @@ def entered(expr: DiceExpr | str, value: str) -> Roll:
     )
 
 
+def _entered_chains(parsed: DiceExpr, numbers: list[int]) -> Roll:
+    """Every face of a roll with exploding dice, typed: each highest face of an exploding
+    die followed by the one it rolled again (d6!+d4 as 6,3,2)."""
+    grouped = groups(parsed, numbers)
+    if grouped is None:
+        raise DiceError(
+            f"{','.join(map(str, numbers))} is not a roll of {parsed.text}: give each die's "
+            "face, and after each highest face of an exploding die the face it rolled again "
+            f"(d6! as 6,6,2), or type the total."
+        )
+    for term, faces in zip(parsed.terms, grouped, strict=True):
+        for face in faces:
+            if not 1 <= face <= term.sides:
+                raise _die_range_error(term.sides, face)
+    return _result(parsed, numbers, typed=True)
+
+
+def _exploded(term: DiceTerm, total: int) -> list[int]:
+    """The faces of one exploding die that add up to a typed total (14 on a d6! is 6, 6, 2):
+    a highest face for each whole time the die's sides go into it, then the rest."""
+    whole, rest = divmod(total, term.sides)
+    if total >= 1 and rest and whole <= MAX_EXPLOSIONS:
+        return [term.sides] * whole + [rest]
+    if total == term.most_per_die:
+        return [term.sides] * (MAX_EXPLOSIONS + 1)  # it stopped exploding at the most
+    if not 1 <= total <= term.most_per_die:
+        raise DiceError(f"A d{term.sides}! totals 1 to {term.most_per_die}, not {total}.")
+    raise DiceError(
+        f"A d{term.sides}! never totals {total}: each {term.sides} rolls again and adds, so "
+        f"type what it came to ({total + 1} to {total + term.sides - 1}), or every face."
+    )
+
+
 def face_words(expr: DiceExpr | str) -> str:
     """What a typed number means for these dice: "the d20's face", "the faces of 2d6 added up"."""
     parsed = _as_expr(expr)
     terms = parsed.terms
     if len(terms) == 1 and terms[0].sign > 0:
         term = terms[0]
+        if term.count == 1 and term.explode:
+            return f"the d{term.sides}!'s faces added up (each {term.sides} rolled again)"
         if term.count == 1:
             return f"the d{term.sides}'s face"
         if term.keep == 1:
@@ -426,7 +531,8 @@ def face_words(expr: DiceExpr | str) -> str:
                 which = "highest" if term.highest else "lowest"
             return f"the face of the d{term.sides} you keep (the {which})"
     dice_text = "".join(f"{'-' if t.sign < 0 else '+'}{t.text}" for t in terms).lstrip("+")
-    return f"the faces of the {dice_text} added up"
+    again = " (each highest face of a die with ! rolled again)" if parsed.explodes else ""
+    return f"the faces of the {dice_text} added up{again}"
 
 
 def spoken(expr: DiceExpr | str) -> str:
@@ -469,8 +575,8 @@ def face_hint(expr: DiceExpr | str) -> str:
     """How to type a roll of these dice at the table, in a sentence."""
     parsed = _as_expr(expr)
     hint = f"Type {face_words(parsed)}"
-    if parsed.dice > 1:
-        hint += ", or each face as 3,4"
+    if parsed.dice > 1 or parsed.explodes:
+        hint += ", or each face as 6,3" if parsed.explodes else ", or each face as 3,4"
     if parsed.modifier:
         hint += f"; the {parsed.modifier:+d} is added for you"
     return hint + "."
@@ -505,7 +611,10 @@ def scaled(expression: str, scale: int) -> str:
     if scale == 1:
         return expression
     parsed = parse(expression)
-    parts = [f"{'-' if t.sign < 0 else '+'}{t.count * scale}d{t.sides}" for t in parsed.terms]
+    parts = [
+        f"{'-' if t.sign < 0 else '+'}{t.count * scale}d{t.sides}{'!' if t.explode else ''}"
+        for t in parsed.terms
+    ]
     text = "".join(parts).lstrip("+")
     return with_modifier(text, parsed.modifier * scale)
 
@@ -539,12 +648,12 @@ def _term_chances(term: DiceTerm, most: int) -> dict[int, Fraction] | None:
 
     if term.keep == term.count:
         sums: dict[int, Fraction] = {0: Fraction(1)}
-        one = Fraction(1, term.sides)
+        die = _die_chances(term)
         for _ in range(term.count):
             rolled: dict[int, Fraction] = {}
             for total, p in sums.items():
-                for face in range(1, term.sides + 1):
-                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * one
+                for face, q in die.items():
+                    rolled[total + face] = rolled.get(total + face, Fraction(0)) + p * q
             sums = rolled
         return sums
     # Keep highest or lowest: every combination, when there are few enough to list.
@@ -586,3 +695,22 @@ def hit_points_dice(text: str, die: str) -> str:
     count, plus = found
     size = parse(die).terms[0].sides
     return with_modifier(f"{count}d{size}", plus)
+
+
+def _die_chances(term: DiceTerm) -> dict[int, Fraction]:
+    """The chance of each amount one die of the term adds: each face alike, or for an
+    exploding die its chain, exactly as ``roll`` throws it (stopping at MAX_EXPLOSIONS)."""
+    from fractions import Fraction
+
+    one = Fraction(1, term.sides)
+    if not term.explode:
+        return {face: one for face in range(1, term.sides + 1)}
+    found: dict[int, Fraction] = {}
+    for times in range(MAX_EXPLOSIONS):
+        # ``times`` highest faces, then one that is not.
+        for face in range(1, term.sides):
+            found[times * term.sides + face] = one ** (times + 1)
+    stops = term.sides * MAX_EXPLOSIONS
+    for face in range(1, term.sides + 1):  # the last die, rolled again no more
+        found[stops + face] = found.get(stops + face, Fraction(0)) + one ** (MAX_EXPLOSIONS + 1)
+    return found

@@ -395,6 +395,7 @@ def test_status_json_gives_the_last_encounter_and_keeps_it_after_its_turn(home: 
     met = status(home, "deep")["encounter"]
     assert met == {
         "creature": "Grave robbers",
+        "text": met["text"],
         "appearing": 4,
         "distance": "40ft",
         "reaction": "Uncertain (waits to see what the party does)",

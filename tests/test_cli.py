@@ -31,7 +31,7 @@ def test_new_prints_the_path_and_status_has_every_contract_key(home: Path) -> No
     assert data["procedure"] == "delving"
     assert data["clock"] == "09:30" and data["time_dice"] == [6, 3] and data["day"] == 1
     assert data["light_level"] == "dark" and data["last_hazard"] is None
-    assert data["events"] == 1
+    assert data["events"] == 2  # the start, and the harshness's first value
 
 
 def test_a_whole_expedition_from_the_shell(home: Path) -> None:
@@ -79,7 +79,7 @@ def test_a_bad_line_in_a_stream_stops_with_its_line_number(home: Path) -> None:
     assert result.stdout.splitlines() == ["ok 2 note one"]
     assert "line 2:" in result.stderr and "'fly' is not an action" in result.stderr
     with Expedition.open(path, write=False) as crypt:
-        assert crypt.event_count == 2
+        assert crypt.event_count == 3  # the start's two and the note
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_a_second_writer_is_told_the_expedition_is_open_elsewhere(home: Path) ->
     assert holder.stdout.readline().startswith("ok")
     second = delvetui(home, "act", "crypt", "note", "me too")
     assert second.returncode == 2 and "open" in second.stderr
-    assert status(home, "crypt")["events"] == 2  # reading still works
+    assert status(home, "crypt")["events"] == 3  # reading still works
     holder.stdin.close()
     holder.wait(timeout=30)
     assert delvetui(home, "act", "crypt", "note", "now").returncode == 0

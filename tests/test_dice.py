@@ -150,7 +150,7 @@ def test_syntax_message() -> None:
     with pytest.raises(DiceError) as info:
         parse("2d")
     assert str(info.value) == (
-        "'2d' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1 or 2-in-6."
+        "'2d' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1, d6! or 2-in-6."
     )
 
 
@@ -200,7 +200,7 @@ def test_control_characters_are_escaped_in_message() -> None:
         ("2d6k", "is not a dice expression"),
         ("2d6x", "is not a dice expression"),
         ("d6++1", "is not a dice expression"),
-        ("d6!", "is not a dice expression"),
+        ("d6!!", "is not a dice expression"),
         ("2-in-d6", "is not a dice expression"),
         ("٣d6", "is not a dice expression"),
         ("d٦", "is not a dice expression"),

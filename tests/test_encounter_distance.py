@@ -56,7 +56,11 @@ def test_the_gm_says_how_far_and_the_next_turn_forgets_it(expedition: Factory) -
 
 def test_a_turn_without_an_encounter_keeps_no_distance(expedition: Factory) -> None:
     made = expedition("delving")
-    made.execute("turn crawl hazard=6 distance=40ft")
+    before = made.event_count
+    with pytest.raises(CommandError, match="No encounter began, so distance="):
+        made.execute("turn crawl hazard=6 distance=40ft")
+    assert made.event_count == before
+    made.execute("turn crawl hazard=6")
     assert made.state.encounter_distance == ""
 
 

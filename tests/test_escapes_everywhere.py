@@ -64,8 +64,8 @@ def handed(home: Path, tmp_path: Path) -> tuple[Path, Path]:
     (home / "plain.delve").unlink()
     text = json.dumps(data).replace('"Ash"', json.dumps(MEMBER)).replace('"loot"', json.dumps(NOTE))
     data = json.loads(text)
-    data["batches"][0]["events"].append(
-        {"type": "CampaignNamed", "version": 1, "payload": {"campaign": CAMPAIGN}}
+    data["batches"][0]["events"].insert(  # right after the start, as `new --campaign` puts it
+        1, {"type": "CampaignNamed", "version": 1, "payload": {"campaign": CAMPAIGN}}
     )
     data["counts"]["events"] += 1
     source = tmp_path / "handed.json"

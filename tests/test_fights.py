@@ -21,6 +21,7 @@ from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
 from delvetui.session import Expedition
 from tests.conftest import of, replays_the_same, run
+from tests.docs_examples import doc_example
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "procedures.md").read_text("utf-8")
 
@@ -472,17 +473,47 @@ def test_the_players_see_the_round_and_the_foes_revealed(brawl: Expedition) -> N
 # ---- The format's own example -----------------------------------------------------------------
 
 
+SKIRMISH = (
+    "light add torch",
+    "light on torch",
+    "foe add goblin count=2 hp=4 morale=7",
+    "fight initiative=5,2",
+    "foe goblin1 hp=-4 morale=8",
+    "fight end",
+)
+
+
 def test_the_docs_example_loads_and_plays_as_it_says(home: Path) -> None:
     """docs/procedures.md 3.23c: the complete example, played as its walkthrough says."""
     start = DOC.index("### 3.23c")
-    block = re.search(r"```toml\n(.*?)```", DOC[start:], re.DOTALL)
-    assert block is not None
-    x = Expedition.create(home / "skirmish.delve", load_text(block.group(1)), seed=1)
     walk = re.search(r"Played at the table.*?```\n(.*?)```", DOC[start:], re.DOTALL)
     assert walk is not None
-    for line in walk.group(1).splitlines():
-        x.execute(line.split("→")[0].strip())
+    assert tuple(line.split("→")[0].strip() for line in walk.group(1).splitlines()) == SKIRMISH
+    x = Expedition.create(home / "skirmish.delve", load_text(doc_example("skirmish")), seed=1)
+    run(x, *SKIRMISH)
     assert x.state.fights == 1 and x.state.foes_defeated == 2
     assert x.state.clock - x.state.start_clock == 10
     assert x.state.lights[0].minutes == 50
     x.close()
+
+
+def test_the_commands_the_format_page_lists(home: Path, brawl: Expedition) -> None:
+    """Each command docs/procedures.md lists for a fight, typed as it shows it."""
+    run(brawl, "foe add goblin count=4 hp=5 morale=12", "fight initiative=5,2")
+    brawl.execute("foe goblin2 hp=-4")
+    brawl.execute("foe goblin2 hp=+2")
+    assert brawl.state.foe("goblin2").hp == 3  # type: ignore[union-attr]
+    batch = brawl.execute("foe goblin3 +down")  # the first down: each fighting foe checks
+    assert brawl.state.foe("goblin3").state == "down"  # type: ignore[union-attr]
+    assert of(batch, ev.MoraleChecked)[0].trigger == "first-down"
+    checked = of(brawl.execute("morale goblin1"), ev.MoraleChecked)
+    assert checked and checked[0].names == ("goblin1",)
+    checked = of(brawl.execute("morale Bo"), ev.MoraleChecked)
+    assert checked and checked[0].member == "Bo"
+    brawl.execute("fight end the goblins are routed")
+    assert brawl.state.fight is None and brawl.state.fights == 1
+    odd_even = make(home, '[encounter]\ninitiative = "odd-even"\n', name="odd")
+    run(odd_even, "foe add spider hp=6")
+    odd_even.execute("fight call=even")
+    assert odd_even.state.fight is not None
+    odd_even.close()

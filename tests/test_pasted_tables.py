@@ -16,7 +16,7 @@ reference document's encounter tables (d% with en dashes); no row of theirs is c
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from delvetui.errors import ProcedureError
@@ -287,12 +287,12 @@ def test_every_problem_is_named_by_its_line() -> None:
         "line 1: the d6 table 'Level 1' has no row for 2; give every face of the die a row.",
         "line 4: 4-6 overlaps the row of line 3 (3-5); each face of the die belongs to one row.",
         "line 5: 7 is outside what d6 rolls (1-6).",
-        "line 7: 'd7x' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1 "
-        "or 2-in-6. Name the table's die as d6, 2d6 or d100.",
+        "line 7: 'd7x' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1, "
+        "d6! or 2-in-6. Name the table's die as d6, 2d6 or d100.",
         "line 11: '2-8' is a range, not dice: write the dice that roll it (2d4).",
         "line 12: '0' appearing: write 1 to 999, or dice such as 2d4.",
-        "line 13: '2d' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1 "
-        "or 2-in-6. Write the number appearing as 2d4, or 3.",
+        "line 13: '2d' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1, "
+        "d6! or 2-in-6. Write the number appearing as 2d4, or 3.",
         "line 14: the row 5 names no creature; write it after the number appearing.",
         "line 15: '6-4' runs backwards; write the lower face first (4-6).",
         "line 16: '1d6-3' is not a number appearing (it can roll -2 to 3); write dice that "
@@ -344,8 +344,8 @@ def test_markdown_and_csv_problems_are_named_by_their_lines_too() -> None:
     ]
     text = "\ndd6,monster\n1-3,rats\n4-6,bats\n"
     assert problems(text, "bad.csv") == [
-        "line 2: 'dd6' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1 "
-        "or 2-in-6. Name the table's die as d6, 2d6 or d100.",
+        "line 2: 'dd6' is not a dice expression: expected something like d6, 2d6+1, 2d20kh1, "
+        "d6! or 2-in-6. Name the table's die as d6, 2d6 or d100.",
     ]
 
 
@@ -429,6 +429,7 @@ _PIECES = st.sampled_from([*_HEADERS, *_ROWS, *_MARKS, "²", "#", "**", "\n1 ", 
 
 
 @settings(max_examples=200, deadline=None)
+@example(pieces=["#", "**"], name="t.txt")  # a heading of nothing but its marks
 @given(
     pieces=st.lists(st.one_of(_PIECES, st.text(max_size=6)), max_size=60),
     name=st.sampled_from(["t.txt", "t.md", "t.csv", "t"]),

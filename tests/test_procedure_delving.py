@@ -66,6 +66,35 @@ def test_fatigue_damages_each_member_unless_they_rest_next_turn(party: Expeditio
     assert any(isinstance(e, ev.DeferredResolved) and not e.applied for e in batch.events)
 
 
+def test_fatigue_in_a_harsh_dungeon_deals_its_harshness(party: Expedition) -> None:
+    """Hazard die › 2 Fatigue: "the damage may be higher in dungeons with harsh conditions":
+    the GM rates the dungeon once, and every FATIGUE result deals that much."""
+    party.execute("counter set harshness 3")
+    party.execute("turn crawl hazard=2")
+    party.execute("turn crawl hazard=6")
+    assert [m.hp for m in party.state.party] == [3, 1]
+    with pytest.raises(CommandError, match="Harshness goes from 1 to 6"):
+        party.execute("counter set harshness 7")
+
+
+def test_checks_of_movement_or_coordination_take_ten_off_in_the_dark(
+    party: Expedition,
+) -> None:
+    """Darkness: "-10 to checks involving movement or coordination": the dark level gives
+    those kinds of check -10, and the lights pane says so in the dark."""
+    from delvetui.core.level_rules import check_modifier, modifiers_text
+
+    dark = party.procedure.light_levels["dark"]
+    assert modifiers_text(dark.check_modifier, dark.check_modifiers) == (
+        "movement, coordination -10"
+    )
+    party.execute("light off torch2")
+    member = party.state.party[0]
+    for kind in ("movement", "coordination"):
+        assert check_modifier(party.procedure, party.state, member, kind)[0] == -10
+    assert check_modifier(party.procedure, party.state, member, "sight")[0] == 0
+
+
 def test_adding_fatigue_says_delving_keeps_no_fatigue_levels(party: Expedition) -> None:
     """Hazard die › 2 Fatigue (docs/rules/delving.md): Delving's fatigue costs hit points;
     the game keeps no fatigue levels. `pc NAME fatigue=+1` is refused with that said, not

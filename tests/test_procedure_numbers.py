@@ -110,6 +110,14 @@ KEYS: dict[tuple[Any, ...], str] = {
     ("encounter", "morale_default"): "EncounterRules.morale_default",
     ("encounter", "morale_settles"): "EncounterRules.morale_settles",
     ("encounter", "end_turns"): "EncounterRules.end_turns",
+    ("party", "fatigue_modifiers", "tired"): "Party.fatigue_modifiers",
+    ("party", "fatigue_movement", "tired"): "Party.fatigue_movement",
+    ("light_levels", "dark", "check_modifier"): "LightLevel.check_modifier",
+    ("light_levels", "dark", "check_modifiers", "sight"): "LightLevel.check_modifiers",
+    ("conditions", "shaken", "check_modifier"): "MemberCondition.check_modifier",
+    ("conditions", "shaken", "check_modifiers", "sight"): "MemberCondition.check_modifiers",
+    ("counters", "snow", "level_modifiers", "deep"): "Counter.level_modifiers",
+    ("counters", "snow", "level_movement", "deep"): "Counter.level_movement",
 }
 _TINKER = ("activities", "tinker", "effects")
 _ON = "when"
@@ -132,6 +140,7 @@ KEYS |= {
     (*_TINKER, 10, "distance_times"): "Effect.distance_times",
     (*_TINKER, 10, _ON, "first_turns"): "Condition.first_turns",
     (*_TINKER, 18, "above"): "Effect.above",
+    (*_TINKER, 19, "per_counter", "alarm"): "Effect.per_counter",
     (*_TINKER, 11, _ON, "after_turns"): "Condition.after_turns",
     (*_TINKER, 12, _ON, "streak"): "Condition.streak",
     (*_TINKER, 13, _ON, "member_track_at_least", "awake"): "Condition.member_track_at_least",

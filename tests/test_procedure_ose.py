@@ -694,6 +694,23 @@ def test_flying_covers_twice_the_miles_whatever_the_terrain(party: Expedition, a
     assert of(batch, ev.TurnStarted)[0].distance == "48 miles"
 
 
+def test_the_penalties_of_rest_and_running_are_shown_beside_the_member(party: Expedition) -> None:
+    """Resting, penalty; Running, exhaustion: -1 (unrested, travel-worn) and -2 (exhausted)
+    to attack and damage (and AC): rolled at the table, so the party pane shows them beside
+    the member; a check of such a kind the procedure rolls would take them."""
+    from delvetui.core.level_rules import check_modifier, kind_modifiers
+
+    party.execute("pc Ash +unrested")
+    ash = party.state.member("Ash")
+    assert ash is not None
+    assert kind_modifiers(party.procedure, ash) == {"attack": -1, "damage": -1}
+    assert check_modifier(party.procedure, party.state, ash, "attack")[0] == -1
+    party.execute("pc Ash +exhausted")
+    ash = party.state.member("Ash")
+    assert ash is not None
+    assert kind_modifiers(party.procedure, ash) == {"attack": -3, "damage": -3, "AC": -2}
+
+
 # The dungeon's rooms (docs/examples/ash-king-dungeon.toml): what the rules mark on them ------
 
 DUNGEON = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ash-king-dungeon.toml"

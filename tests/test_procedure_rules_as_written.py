@@ -431,8 +431,8 @@ def test_the_log_reads_as_plain_english(expedition: Factory) -> None:
     for wanted in (
         "The game master takes 3 HP from Dee; now 5 HP.",
         "The game master gives Cal a condition: omen.",
-        "Fatigue (1 damage each) comes next turn unless the party rests.",
-        "The party did not rest: fatigue (1 damage each) takes effect.",
+        "Fatigue comes next turn unless the party rests.",
+        "The party did not rest: fatigue takes effect.",
         "Dee loses 1 HP (fatigue); now 4 HP.",
         "candle2 is blown out by running.",
         "Undone: turn 3 (the command turn run hazard=6).",

@@ -415,3 +415,15 @@ def test_replaying_the_file_gives_the_same_state(expedition: Factory) -> None:
         assert again.state == state
     finally:
         again.close()
+
+
+def test_the_players_see_the_alarm(expedition: Factory) -> None:
+    """The players choose Advance, Stay, Hide or Backtrack knowing the alarm: their screen
+    shows it, as it rises."""
+    from delvetui.core.players import view
+
+    made = expedition("trespasser")
+    made.execute("pc add Ash hp=8")
+    assert view(made.state, made.procedure).counters == (("Alarm", "0 of 10"),)
+    made.execute("counter set alarm 3")
+    assert "Alarm: 3 of 10" in view(made.state, made.procedure).lines()

@@ -61,6 +61,6 @@ def test_upgrade_from_the_shell(home: Path, tmp_path: Path) -> None:
     result = delvetui(home, "upgrade", "crypt", "--procedure", str(newer))
     assert result.returncode == 0, result.stderr
     assert "now follows Delving" in result.stdout
-    assert status(home, "crypt")["events"] == 2
+    assert status(home, "crypt")["events"] == 3  # the start's two and the move
     again = delvetui(home, "upgrade", "crypt", "--procedure", str(newer))
     assert again.returncode == 2 and "already follows" in again.stderr

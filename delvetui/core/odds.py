@@ -128,11 +128,15 @@ class _Relevance:
             self.harmless |= {"damage", "heal"}
         checks = {e.id: e for _ref, e in walk_effects(procedure) if e.do == "check"}
         self.tired_ok = True
-        self.tired_ok = not procedure.party.fatigue_modes or all(
+        tiring = procedure.party.fatigue_modes or procedure.party.fatigue_modifiers
+        self.tired_ok = not tiring or all(
             self.inert_effects((*c.on_success, *c.on_failure)) for c in checks.values()
         )
         # A declared condition's check modes matter when a check does: keep conditions then.
-        hinders = any(c.check_mode or c.check_modes for c in procedure.conditions.values())
+        hinders = any(
+            c.check_mode or c.check_modes or c.check_modifier or c.check_modifiers
+            for c in procedure.conditions.values()
+        )
         self.conditions_ok = not hinders or all(
             self.inert_effects((*c.on_success, *c.on_failure)) for c in checks.values()
         )

@@ -1,9 +1,11 @@
 """What the players see: the light as the characters see it, the time, and what was revealed.
 
 The players' screen (``delvetui players``) shows this and nothing else: never the hazard
-table, a roll, a counter or the game master's notes. What it shows beyond the light is
-declared by the procedure's ``[players]`` section and by what the game master reveals at
-the table (``reveal sign``, ``reveal encounter``, ``reveal hp``). Pure: state in, words out.
+table, a roll, a counter the procedure keeps for the game master, or the game master's
+notes. What it shows beyond the light is declared by the procedure's ``[players]`` section,
+by the counters it marks ``players = true`` (the countdown clock, the alarm) and by what the
+game master reveals at the table (``reveal sign``, ``reveal encounter``, ``reveal hp``).
+Pure: state in, words out.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class PlayersView:
     hit_points: tuple[tuple[str, int, int], ...] = ()
     #: The date in the expedition's calendar, capitalised ("Day 3" without one).
     date: str | None = None
+    #: The counters the players see (``players = true``): (label, value or level).
+    counters: tuple[tuple[str, str], ...] = ()
     #: The label of the room the party is in, once the game master reveals it.
     room: str | None = None
     #: The fight under way and the foes revealed (``core.fight_view``), or None.
@@ -72,6 +76,7 @@ class PlayersView:
                 found.append(f"Distance: {self.distance}")
         elif self.distance is not None:
             found.append(f"Something approaches, {self.distance} away.")
+        found += [f"{label}: {value}" for label, value in self.counters]
         if self.fight is not None:
             found += self.fight.lines()
         return found
@@ -98,8 +103,9 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
         hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
     sign = None
-    if state.sign and shown_to_players(state, procedure, "sign"):
-        sign = visible(state.sign)
+    found = state.sign or state.sign_found
+    if found and shown_to_players(state, procedure, "sign"):
+        sign = visible(found)
     encounter = None
     if state.encounter and shown_to_players(state, procedure, "encounter"):
         encounter = visible(state.encounter)
@@ -123,9 +129,24 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         quarter=visible(quarter) if quarter else None,
         hit_points=hit_points,
         date=date,
+        counters=seen_counters(state, procedure),
         room=visible(room) if room is not None else None,
         fight=fight_view(state, procedure, foes_shown=shown_to_players(state, procedure, "foes")),
     )
+
+
+def seen_counters(state: State, procedure: Procedure) -> tuple[tuple[str, str], ...]:
+    """The counters the players see (``players = true``), each as its label and its value:
+    the level's name, or the number with its top ("3 of 10") where it has one."""
+    found: list[tuple[str, str]] = []
+    for name, counter in procedure.counters.items():
+        if not counter.players:
+            continue
+        value = state.counter(name)
+        top = counter.top()
+        shown = counter.level_of(value) or (str(value) if top is None else f"{value} of {top}")
+        found.append((visible(counter.label), visible(shown)))
+    return tuple(found)
 
 
 #: What the game master may reveal (``reveal sign|encounter|hp|foes``), in words.
@@ -167,7 +188,7 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
         if what in state.shown:
             choices.append((ShowPlayers(what=what, shown=False), f"Hide {name} from the players"))
         else:
-            now = {"sign": state.sign, "encounter": state.encounter}.get(what)
+            now = {"sign": state.sign or state.sign_found, "encounter": state.encounter}.get(what)
             if what == "foes" and state.foes:
                 now = tally(state.foes, spelt=True)
             extra = f" ({now})" if now else ""

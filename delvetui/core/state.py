@@ -355,6 +355,9 @@ class State:
     predecessor: str = ""
     #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
     campaign: str = ""
+    #: The words of a sign found this turn that names no later encounter ('' for none):
+    #: in play for its turn, as the encounter is (a sign that foretells is ``sign``).
+    sign_found: str = ""
     #: The dungeon's rooms the expedition knows (its tables files' and those added at the
     #: table), in the order they came. Left out of the state's hash (not its equality): the
     #: odds hash every state they reach, and a dungeon of 500 rooms made each hash a

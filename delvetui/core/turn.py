@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import conditions, realtime, rooms, timers
+from delvetui.core import conditions, level_rules, realtime, rooms, timers
 from delvetui.core import events as ev
 from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
@@ -41,6 +41,17 @@ def kept_apart(procedure: Procedure, turn_type: str, action: Action, noun: str =
         f"{action.label} is {a(f'{kinds} {noun}')}; this is "
         f"{a(procedure.turn_name(turn_type))}. Type `enter {action.turn_types[0]}` first."
     )
+
+
+#: The free inputs a sign or an encounter reads, and why one given is refused on a turn
+#: where none reads it.
+_MET_INPUTS = {
+    "creature": "No encounter began, so creature= names no one (an encounter met without a "
+    "name is named afterwards with `encounter creature=NAME`)",
+    "distance": "No encounter began, so distance= says how far away nothing is (an "
+    "encounter's distance is said afterwards with `encounter distance=TEXT`)",
+    "sign": "No sign was found, so sign= says what nothing is",
+}
 
 
 def _check_inputs(work: Work, action_name: str, action: Action) -> None:
@@ -76,8 +87,12 @@ def _check_inputs(work: Work, action_name: str, action: Action) -> None:
         problem = number_problem(key, given, 0, 999) if wanted.number else None
         if problem is not None:
             raise CommandError(problem)
-    for key in FREE_INPUTS:
+    for key in FREE_INPUTS - _MET_INPUTS.keys():
         work.inputs.get(key)
+    for key, why in _MET_INPUTS.items():
+        # Used only by the sign or the encounter that reads them: refused, with why, when
+        # none does this turn (a typed value is never taken silently).
+        work.inputs.skip(key, why)
     by = work.inputs.get("by")
     if by is not None:
         work.member(by)
@@ -124,7 +139,7 @@ def preview(state: State, procedure: Procedure, name: str, speed: str = "") -> P
         movement = procedure.movement
         chosen = speed or movement.default_speed
         value = action.distance.get(chosen)
-        slowed, why = conditions.movement(procedure, state)
+        slowed, why = level_rules.movement(procedure, state)
         if value is not None:
             pace = slowest(state, procedure)
             factor = 1.0 if pace is None else pace[1] / (movement.base_speed or pace[1])
@@ -215,6 +230,11 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
     work.said_minutes = _said_minutes(work, action)
     _not_rolled(work, action)
     turns = shown.turns
+    if action.turns_dice and name not in rules.turns:
+        # "A haven of 1d4+1 days": the turns are rolled each time the action is taken.
+        unit = procedure.turn_name(work.state.turn_type)
+        purpose = f"How long {action.label} lasts, in {unit}s"
+        turns = work.roll(name, action.turns_dice, purpose).total
     distance = shown.distance_told
     flags = shown.flags
     work.flags = flags
@@ -262,14 +282,15 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
         _time_passes(work, name)
 
 
-def _refused(work: Work, action: Action) -> None:
+def _refused(work: Work, action: Action, doer: str | None = None) -> None:
     """Refuse an action while its ``refused_when`` holds: for the party, or for any member
-    where it tests a member (naming who)."""
+    where it tests a member (naming who); an activity done by a member tests the doer."""
     when = action.refused_when
     if when is None:
         return
     if when.about_member:
-        who = [member.name for member in work.state.party if work.holds(when, member.name)]
+        party = [work.member(doer)] if doer is not None else work.state.party
+        who = [member.name for member in party if work.holds(when, member.name)]
         if not who:
             return
         whose = f" ({', '.join(who)})"
@@ -365,6 +386,8 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
         # Each member takes their own share of actions: say (or ask) whose this is.
         member = work.members("by", Ctx(source=activity.label))[0].name
     _activity_allowed(work, activity, member)
+    _in_the_light(work, command.activity, activity)
+    _refused(work, activity, member)
     work.activity = activity
     text = activity.text or activity.label
     work.emit(
@@ -376,6 +399,18 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
     for rule_id in activity.rolls:
         rule = procedure.rolls[rule_id]
         work.run_rule(rule_id, rule, activity.roll_mode.get(rule_id, ""), asked=True)
+
+
+def _in_the_light(work: Work, name: str, activity: Action) -> None:
+    """Refuse an activity the party's light level forbids (``forbid`` names it)."""
+    procedure = work.procedure
+    rules = procedure.light_level(party_level(work.state, procedure))
+    if name in rules.forbid:
+        why = (rules.text or "there is not enough light").rstrip(". ")
+        raise CommandError(
+            f"{activity.label} is not possible in {rules.label.lower()}: {why}. Light a "
+            "source first."
+        )
 
 
 def _activity_allowed(work: Work, activity: Action, member: str | None) -> None:

@@ -35,7 +35,7 @@ from delvetui.procedure.reading import (
     type_name,
     unknown,
 )
-from delvetui.procedure.tree import parse_range
+from delvetui.procedure.tree import OPEN_END, parse_range
 from delvetui.text import quote, suggest, unseen_in
 from delvetui.values import as_tuple
 
@@ -420,9 +420,11 @@ def _cover(reader: _Reader, path: str, dice_text: str, rolls: list[str]) -> None
         here = f"{path}.rows[{index}].roll"
         span = parse_range(roll)
         if span is None:
-            reader.problem(here, f"{quote(roll)} is not a range; write 3 or 2-10.")
+            reader.problem(here, f"{quote(roll)} is not a range; write 3, 2-10 or 7+.")
             continue
         low, high = span
+        if high == OPEN_END:
+            high = max(low, expr.maximum)  # "7+": every total from 7 up
         if low < expr.minimum or high > expr.maximum:
             reader.problem(
                 here,

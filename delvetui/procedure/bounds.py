@@ -39,6 +39,8 @@ YEAR_HOURS = 365 * 24
 TURN_MINUTES = YEAR_MINUTES
 #: The farthest distance one turn covers, in the procedure's unit.
 DISTANCE = 1_000_000
+#: The largest flat modifier a level or a condition adds to a check (as a DC's range).
+MODIFIER = 1_000
 
 #: The key of a field's metadata that holds its range.
 KEY = "bound"

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from delvetui.procedure.kind_checks import check_bounds, choices_offered
+from delvetui.procedure.kind_checks import check_bounds, choices_offered, named_amount
 from delvetui.procedure.model import ROOM_MARKS, Effect, Procedure
 from delvetui.text import suggest
 
@@ -157,6 +157,7 @@ KEY_CHECKS: dict[str, Check] = {
     "low_kinds": _low_kinds,
     "resource": _resource,
     "distance_dice": _distance_dice,
+    "amount": named_amount,
 }
 
 
@@ -224,8 +225,14 @@ def _check_strike(checks: Checks, effect: Effect, path: str) -> None:
 
 
 def _changes(checks: Checks, effect: Effect, path: str) -> None:
-    if not (effect.add is not None or effect.set is not None or effect.per_input or effect.level):
-        checks.problem(path, "a 'counter' effect needs 'add', 'set', 'level' or 'per_input'.")
+    changes = (effect.add is not None, effect.set is not None, effect.level, effect.dice)
+    if not (any(changes) or effect.per_counter or effect.per_input):
+        checks.problem(
+            path,
+            "a 'counter' effect needs 'add', 'set', 'level', 'dice', 'per_counter' or 'per_input'.",
+        )
+    for name in effect.per_counter:
+        checks.ref(f"{path}.per_counter", name, checks.procedure.counters, "counter")
     found = checks.procedure.counters.get(effect.counter)
     if effect.level and found is not None and found.value_of(effect.level) is None:
         known = ", ".join(found.levels) or "it names no levels"
@@ -237,7 +244,7 @@ def _changes(checks: Checks, effect: Effect, path: str) -> None:
 
 
 def _positive_amount(checks: Checks, effect: Effect, path: str) -> None:
-    if effect.amount is not None and effect.amount < 1:
+    if isinstance(effect.amount, int) and effect.amount < 1:
         checks.problem(f"{path}.amount", "should be at least 1.")
 
 
@@ -464,14 +471,17 @@ declare(
 
 declare(
     "counter",
-    fields=("counter", "add", "set", "level", "per_input"),
+    fields=("counter", "add", "set", "level", "per_input", "dice", "per_counter"),
     required=("counter",),
     check=_changes,
     doc="""
     Changes a `counter` (required): `set` it to a value, or to a named `level`, or
-    `add` to it, plus `per_input` (a whole number per unit of a typed input, or of
-    its default). The result stays between the counter's `min` and `max` (or its
-    last level). At least one of `add`, `set`, `level` and `per_input` is required.
+    `add` to it; then adds the total of `dice` rolled (`"-d20"` takes the roll away;
+    the game master types it as `COUNTER=N`), another counter's value times a whole
+    number (`per_counter`) and the number typed for an input times a whole number
+    (`per_input`, the input's default when it is not typed). The result stays between
+    the counter's `min` and `max` (or its last level). At least one of `add`, `set`,
+    `level`, `dice`, `per_counter` and `per_input` is required.
     """,
 )
 

@@ -1,10 +1,13 @@
-"""The checks of two effect kinds' own keys: a check's bounds from scores (``above``,
-``dc_ability``) and a choice among consequences (``choose``). Kept apart from
-``effect_kinds``, which declares every kind and attaches these by name."""
+"""The checks of effect kinds' own keys: a check's bounds from scores (``above``,
+``dc_ability``), a choice among consequences (``choose``) and an amount named, not written
+(``amount = "harshness"``). Kept apart from ``effect_kinds``, which declares every kind and
+attaches these by name."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from delvetui.text import suggest
 
 if TYPE_CHECKING:
     from delvetui.procedure.effect_kinds import Checks
@@ -56,3 +59,33 @@ def choices_offered(checks: Checks, effect: Effect, path: str) -> None:
             )
         elif folded.count(option.casefold()) > 1:
             checks.problem(f"{path}.options", f"'{option}' is given twice.")
+
+
+def named_amount(checks: Checks, effect: Effect, path: str) -> None:
+    """An amount named, not written: a counter, or an input some action or activity
+    declares as a number; never both."""
+    if not isinstance(effect.amount, str):
+        return
+    name = effect.amount
+    procedure = checks.procedure
+    numbers = {
+        key: given
+        for group in (procedure.actions, procedure.activities)
+        for action in group.values()
+        for key, given in action.inputs.items()
+        if given.number
+    }
+    if name in procedure.counters and name in numbers:
+        checks.problem(
+            f"{path}.amount",
+            f"names both the counter '{name}' and the input '{name}'; rename one, so the "
+            "amount says which it is.",
+        )
+    elif name not in procedure.counters and name not in numbers:
+        known = sorted({*procedure.counters, *numbers})
+        checks.problem(
+            f"{path}.amount",
+            f"names '{name}', which is neither a counter nor a number input of an action "
+            f"or activity ({', '.join(known) or 'none are declared'}); give a whole number, "
+            "a counter's id or such an input's name." + suggest(name, known),
+        )

@@ -26,6 +26,7 @@ from delvetui.procedure.conditions import Condition, check_condition
 from delvetui.procedure.danger import check_danger
 from delvetui.procedure.effect_kinds import KINDS, check_effect
 from delvetui.procedure.fight_rules import check_encounter
+from delvetui.procedure.level_checks import check_levels
 from delvetui.procedure.member_rules import check_member_rules, light_reach
 from delvetui.procedure.model import Effect, Procedure
 from delvetui.procedure.ranges import check_rows
@@ -346,8 +347,9 @@ class _Checker:
                 self.problem(
                     f"light_levels.{name}", "is not a light level; use bright, dim or dark."
                 )
+            doings = {**p.activities, **p.actions}  # what a level may forbid
             for action in level.forbid:
-                self.ref(f"light_levels.{name}.forbid", action, p.actions, "action")
+                self.ref(f"light_levels.{name}.forbid", action, doings, "action or activity")
             for action in level.turns:
                 self.ref(f"light_levels.{name}.turns", action, p.actions, "action")
         for name, light in p.lights.items():
@@ -403,6 +405,7 @@ class _Checker:
             self.ref("rest.action", p.rest.action, p.actions, "action")
             self._effects("rest.on_skip", p.rest.on_skip)
         check_member_rules(self, p)
+        check_levels(self, p)
         check_state_rules(self)
         if p.calendar is not None:
             calendar.check(self.problem, p.calendar)

@@ -22,6 +22,7 @@ def check_member_rules(checks: Checks, procedure: Procedure) -> None:
     named = sorted({effect.check_kind for _, effect in walk_effects(procedure)} - {""})
     for name, level in procedure.light_levels.items():
         _kinds(checks, f"light_levels.{name}.check_modes", level.check_modes, named)
+        _kinds(checks, f"light_levels.{name}.check_modifiers", level.check_modifiers, named)
     for name, condition in procedure.conditions.items():
         path = f"conditions.{name}"
         if not name.strip() or ":" in name or " " in name:
@@ -30,6 +31,7 @@ def check_member_rules(checks: Checks, procedure: Procedure) -> None:
         if problem:
             checks.problem(f"{path}.{key}" if key else path, problem)
         _kinds(checks, f"{path}.check_modes", condition.check_modes, named)
+        _kinds(checks, f"{path}.check_modifiers", condition.check_modifiers, named)
         _sight(checks, f"{path}.sight", condition.sight)
 
 
@@ -46,7 +48,7 @@ def _sight(checks: Checks, path: str, sight: Mapping[str, str]) -> None:
             )
 
 
-def _kinds(checks: Checks, path: str, modes: Mapping[str, str], named: list[str]) -> None:
+def _kinds(checks: Checks, path: str, modes: Mapping[str, object], named: list[str]) -> None:
     for kind in modes:
         if kind in named:
             continue

@@ -17,6 +17,7 @@ from delvetui.procedure.bounds import (
     AMOUNT,
     COUNT,
     DISTANCE,
+    MODIFIER,
     TURN_MINUTES,
     TURNS,
     YEAR_HOURS,
@@ -75,8 +76,13 @@ class Effect(Value):
     )
     table: str = attrs.field(default="", metadata=_help("roll: the table to roll on."))
     dice: str = attrs.field(default="", metadata=_help("Dice to roll (damage, heal, check)."))
-    amount: int | None = attrs.field(
-        default=None, metadata=_help("A fixed amount.", Bound(0, AMOUNT))
+    amount: int | str | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "A fixed amount, or a counter whose value (or a number input whose number) it "
+            "is when the effect happens.",
+            Bound(0, AMOUNT),
+        ),
     )
     target: Target = attrs.field(
         default="each",
@@ -149,6 +155,13 @@ class Effect(Value):
         ),
     )
     counter: str = attrs.field(default="", metadata=_help("counter: which counter."))
+    per_counter: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "counter: added per unit of another counter's value, e.g. {noise = -1}.",
+            Bound(-1_000, 1_000),
+        ),
+    )
     track: str = attrs.field(default="", metadata=_help("track: which member track."))
     kinds: tuple[str, ...] = attrs.field(
         default=(), converter=as_tuple, metadata=_help("Light kinds affected (all when empty).")
@@ -192,7 +205,8 @@ class Effect(Value):
     low_turns: int = attrs.field(
         default=1,
         metadata=_help(
-            "lights-out: the turns a light that runs low has left.", Bound(0, TURNS, "turns")
+            "lights-out: the turns a light that runs low has left after the turn it ran low in.",
+            Bound(0, TURNS, "turns"),
         ),
     )
     minutes: int | None = attrs.field(
@@ -429,6 +443,13 @@ class Action(Value):
     refused_when: Condition | None = None
     #: Why, in the refusal's words ("the party must rest a whole day first").
     refusal: str = ""
+    turns_dice: str = attrs.field(
+        default="",
+        metadata=_help(
+            "Dice for the turns the action takes, rolled each time it is taken (a haven of "
+            "1d4+1 days), typed as ACTION=N; in place of `turns`."
+        ),
+    )
     #: Each member tries it once in a room (a door listened at, an area searched): the room
     #: keeps each try, and the log says when one was made there before.
     once_per_room: bool = False
@@ -570,6 +591,20 @@ class LightLevel(Value):
     strikes_per_member: float | None = attrs.field(
         default=None, metadata=bound(0, 1_000, above=True)
     )
+    check_modifier: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Added to every check rolled at this level (-2: a flat penalty).",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    check_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to checks of a kind at this level: {movement = -10}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -610,6 +645,19 @@ class MemberCondition(Value):
             "The light the member sees by at a level: { dark = 'dim' } sees darkness as dim."
         ),
     )
+    check_modifier: int | None = attrs.field(
+        default=None,
+        metadata=_help(
+            "Added to every check of the member (-1: a flat penalty).",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    check_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to the member's checks of a kind: {attack = -1}.", Bound(-MODIFIER, MODIFIER)
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -642,6 +690,29 @@ class Counter(Value):
         metadata=_help(
             "What happens each time its value changes, by an effect or by `counter set` "
             "(the season set, the weather follows); no table is rolled here."
+        ),
+    )
+    players: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "The players see it: the players' screen shows its label and its value (or "
+            "level), as the countdown clock, the alarm or a doom track on the table."
+        ),
+    )
+    level_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to every member's checks while the counter is at a level: "
+            "{hungry = -1, starving = -2}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    level_movement: dict[str, float] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The party's distances are multiplied by this while the counter is at a level: "
+            "{deep = 0.5}.",
+            Bound(0, 1),
         ),
     )
     short: str = attrs.field(
@@ -800,6 +871,22 @@ class Party(Value):
         metadata=_help(
             "Conditions, or steps of the fatigue ladder, that put a member in danger: the "
             "attention strip names who has them (a step counts from there on up)."
+        ),
+    )
+
+    fatigue_modifiers: dict[str, int] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "Added to the checks of a member on a fatigue step: {tired = -1, exhausted = -2}.",
+            Bound(-MODIFIER, MODIFIER),
+        ),
+    )
+    fatigue_movement: dict[str, float] = attrs.field(
+        factory=dict,
+        metadata=_help(
+            "The party's distances are multiplied by this while a member is on a fatigue "
+            "step (the slowest member sets the pace): {exhausted = 0.5}.",
+            Bound(0, 1),
         ),
     )
 

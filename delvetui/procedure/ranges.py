@@ -13,7 +13,7 @@ from delvetui.dice import DiceExpr
 from delvetui.errors import Problem
 from delvetui.procedure.model import Table
 from delvetui.procedure.reading import MAX_PROBLEMS
-from delvetui.procedure.tree import parse_range
+from delvetui.procedure.tree import OPEN_END, parse_range
 from delvetui.text import quote
 
 #: The most totals a table's dice may roll (d1000; a table covers each with a row).
@@ -55,9 +55,11 @@ def check_rows(checks: Reports, path: str, table: Table, expr: DiceExpr) -> bool
         here = f"{path}.rows[{index}].roll"
         span = parse_range(row.roll)
         if span is None:
-            checks.problem(here, f"{quote(row.roll)} is not a range; write 3 or 2-10.")
+            checks.problem(here, f"{quote(row.roll)} is not a range; write 3, 2-10 or 7+.")
             continue
         low, high = span
+        if high == OPEN_END:
+            high = max(low, expr.maximum)  # "7+": every total from 7 up
         if low < expr.minimum or high > expr.maximum:
             checks.problem(
                 here,

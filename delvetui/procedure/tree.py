@@ -41,16 +41,23 @@ BUILT_IN_KEYS = {
 #: adventure's reaction table too, ``reaction=N`` given twice types both, in order.
 SHARED_TABLE_KEYS = frozenset({"reaction"})
 
-_RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:[-–]\s*([0-9]{1,4}))?\s*")
+_RANGE = re.compile(r"\s*([0-9]{1,4})\s*(?:(\+)|[-–]\s*([0-9]{1,4}))?\s*")
+
+#: The highest roll of a row written "N+" (N or more): past any total a row can name, so
+#: it reaches the top of whatever the dice roll (an exploding d6! rolls up to 66).
+OPEN_END = 10_000
 
 
 def parse_range(text: str) -> tuple[int, int] | None:
-    """The lowest and highest roll a row's ``roll`` text covers ('3', '2-10'), or None."""
+    """The lowest and highest roll a row's ``roll`` text covers ('3', '2-10', or '7+': 7
+    and every total over it, up to OPEN_END), or None."""
     found = _RANGE.fullmatch(text)
     if found is None:
         return None
     low = int(found.group(1))
-    high = int(found.group(2)) if found.group(2) else low
+    if found.group(2):
+        return low, OPEN_END
+    high = int(found.group(3)) if found.group(3) else low
     return (low, high) if low <= high else None
 
 

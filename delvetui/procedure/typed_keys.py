@@ -24,9 +24,30 @@ def own_keys(checks: Checks) -> None:
     for name in p.tables:
         if name.lower() not in SHARED_TABLE_KEYS:
             _own_key(checks, f"tables.{name}", name, "table")
+    others = {**dict.fromkeys(p.tables, "table"), **dict.fromkeys(p.rolls, "roll")}
     for ref, effect in walk_effects(p):
         if effect.do in ("check", "choose") and effect.id:
             _own_key(checks, f"{ref}.id", effect.id, "check" if effect.do == "check" else "choice")
+            others.setdefault(effect.id, effect.do)
+        if effect.do == "counter" and effect.dice:
+            _own_key(checks, f"{ref}.dice", effect.counter, "counter rolled")
+            what = f"the counter '{effect.counter}'"
+            _shared(checks, f"{ref}.dice", what, effect.counter, others)
+    for name, action in p.actions.items():
+        if action.turns_dice:
+            path = f"actions.{name}.turns_dice"
+            _own_key(checks, path, name, "action's turns")
+            _shared(checks, path, f"the turns of '{name}'", name, others)
+
+
+def _shared(checks: Checks, path: str, what: str, key: str, others: dict[str, str]) -> None:
+    """A roll typed as KEY=N whose key another roll, table or check is typed with too."""
+    if key in others:
+        checks.advice(
+            path,
+            f"{what}: rolled as {key}=N, the key the {others[key]} '{key}' is typed with "
+            "too; one value would feed both. Name one of them otherwise.",
+        )
 
 
 def _own_key(checks: Checks, path: str, name: str, what: str) -> None:

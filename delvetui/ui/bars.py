@@ -27,8 +27,15 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+#: A row's highest roll past any a row can name: a row written "7+" (7 and every total
+#: over it; ``procedure.tree.OPEN_END``).
+_OPEN = 10_000
+
+
 def roll_text(low: int, high: int) -> str:
-    """'3' or '4-6'."""
+    """'3', '4-6', or '7+' for a row open at the top."""
+    if high >= _OPEN:
+        return f"{low}+"
     return str(low) if low == high else f"{low}-{high}"
 
 

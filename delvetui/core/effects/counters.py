@@ -25,6 +25,11 @@ def counter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     value = effect.set if effect.set is not None else current + (effect.add or 0)
     if effect.level:
         value = rules.value_of(effect.level) or 0  # the loader made sure it is a level
+    if effect.dice:
+        # The counter's own roll, typed as COUNTER=N: "the die is taken off the clock".
+        value += work.roll(effect.counter, effect.dice, rules.label).total
+    for name, per in effect.per_counter.items():
+        value += per * work.state.counter(name)
     for name, per in effect.per_input.items():
         given = work.inputs.get(name) or work.input_default(name) or "0"
         problem = number_problem(name, given, 0, 999)

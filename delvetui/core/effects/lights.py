@@ -29,7 +29,11 @@ def lights_out(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         if effect.spare_fresh and fresh and light.kind not in effect.low_kinds:
             work.emit(ev.LightFlickered(id=light.id, reason=ctx.source))
             continue
-        low = effect.low_turns * turn_minutes
+        # "Runs low: 1 turn left" is the turn after this one: a light burns at the end of
+        # the turn (after every rule), so one that runs low during a turn keeps this turn's
+        # minutes besides.
+        burns_now = work.state.in_turn and light.real_seconds is None
+        low = (effect.low_turns + burns_now) * turn_minutes
         if light.kind in effect.low_kinds and light.minutes is not None and light.minutes > low:
             work.emit(ev.LightTimerSet(id=light.id, minutes=low, reason="runs low"))
             continue

@@ -8,7 +8,9 @@ import attrs
 
 from delvetui import dice, lazy
 from delvetui.core import conditions
+from delvetui.core.amounts import amount
 from delvetui.core.effects.registry import kind
+from delvetui.core.level_rules import check_modifier
 from delvetui.core.modes import check_mode
 from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Effect
@@ -33,7 +35,7 @@ def _amount(work: Work, effect: Effect, key: str, purpose: str, ctx: Ctx, scale:
             )
             expression = dice.with_modifier(expression, bonus)
         return max(0, work.roll(key, expression, purpose).total)
-    return (effect.amount or 0) * scale
+    return amount(work, effect, 0) * scale
 
 
 @kind("damage")
@@ -122,12 +124,16 @@ def check(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
             else 0
         )
         mode = check_mode(work.procedure, work.state, member, effect.check_kind)
-        expression = dice.with_modifier(dice.with_mode(dice_text, mode), bonus)
+        # A flat modifier of the member's levels (fatigue, conditions, the light, a
+        # counter's level) is added with the ability's; the roll's words say whence.
+        flat, whence = check_modifier(work.procedure, work.state, member, effect.check_kind)
+        expression = dice.with_modifier(dice.with_mode(dice_text, mode), bonus + flat)
         key = f"{effect.id}.{name}" if name else effect.id
         if name and not work.inputs.has(key) and len(who) == 1 and work.inputs.has(effect.id):
             key = effect.id
         purpose = f"{label} for {name}" if name else label
-        result = work.roll(key, expression, f"{purpose} (DC {dc})")
+        said = f"DC {dc}; {whence}" if whence else f"DC {dc}"
+        result = work.roll(key, expression, f"{purpose} ({said})")
         success = result.total >= dc
         work.emit(
             ev.CheckMade(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from delvetui import lazy
+from delvetui.core.amounts import amount
 from delvetui.core.effects.registry import kind
 from delvetui.procedure.model import Effect
 
@@ -36,7 +37,7 @@ def held(work: Work, resource: str, name: str | None) -> tuple[str, int]:
 def consume(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Does what the `consume` kind says (``procedure.effect_kinds``)."""
     rules = work.procedure.resources[effect.resource]
-    wanted = effect.amount if effect.amount is not None else 1
+    wanted = amount(work, effect, 1)
     reason = work.text(effect.text, ctx) if effect.text else ctx.source
     for name in _holders(work, effect, ctx):
         owner, have = held(work, effect.resource, name)
@@ -70,7 +71,7 @@ def supply(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         _share(work, effect, ctx, reason)
         return
     for name in _holders(work, effect, ctx):
-        gained = effect.amount if effect.amount is not None else 1
+        gained = amount(work, effect, 1)
         if effect.dice:
             key = f"supply.{name}" if name else "supply"
             whose = f" for {name}" if name else ""
@@ -96,7 +97,7 @@ def _share(work: Work, effect: Effect, ctx: Ctx, reason: str) -> None:
     holds fewest (the first in the marching order on a tie), none past the resource's
     ``max``. What nobody can carry is left behind, and the log says so."""
     rules = work.procedure.resources[effect.resource]
-    found = effect.amount if effect.amount is not None else 1
+    found = amount(work, effect, 1)
     if effect.dice:
         found = max(0, work.roll("supply", effect.dice, f"{rules.label} for the party").total)
     members = work.members("each", ctx)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from delvetui import lazy
 from delvetui.core import areas, fights, runaway
 from delvetui.core.effects.registry import kind
-from delvetui.errors import InputNeeded
+from delvetui.errors import CommandError, InputNeeded
 from delvetui.procedure.model import Effect
 
 if TYPE_CHECKING:
@@ -47,6 +47,12 @@ def _roll(work: Work, effect: Effect, ctx: Ctx) -> None:
 def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     """Does what the `encounter` kind says (``procedure.effect_kinds``)."""
     foretold = work.state.sign
+    named = work.inputs.peek("creature")
+    if foretold is not None and named is not None:
+        raise CommandError(
+            f"creature={named} was given, but this encounter is with the creature the sign "
+            f"foretold ({foretold}); leave out creature= (nothing was saved)."
+        )
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
     # The adventure's own table for the area, when the expedition carries one: it names

@@ -65,12 +65,13 @@ def _rolled(e: ev.DiceRolled, at: At) -> str | None:
             and e.hit is None
         )
         return None if same else f"the typed total {e.total} does not match its faces"
-    if len(e.faces) != parsed.dice:
+    grouped = dice.groups(parsed, list(e.faces))
+    if grouped is None:
         return f"{parsed.text} rolls {parsed.dice} dice but {len(e.faces)} faces are kept"
-    sides = [term.sides for term in parsed.terms for _ in range(term.count)]
-    for face, die in zip(e.faces, sides, strict=True):
-        if not 1 <= face <= die:
-            return f"a d{die} shows 1 to {die}, not {shown(face)}"
+    for term, faces in zip(parsed.terms, grouped, strict=True):
+        for face in faces:
+            if not 1 <= face <= term.sides:
+                return f"a d{term.sides} shows 1 to {term.sides}, not {shown(face)}"
     result = dice.from_faces(parsed, list(e.faces), entered=e.entered)
     if (result.kept, result.modifier, result.total, result.hit) != (
         e.kept,

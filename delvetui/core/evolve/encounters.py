@@ -57,7 +57,7 @@ def _(event: ev.EncounterDescribed, state: State) -> State:
 @rule.register
 def _(event: ev.SignFound, state: State) -> State:
     if not event.foretells:
-        return state
+        return attrs.evolve(state, sign_found=event.text)
     return attrs.evolve(state, sign=event.creature or UNNAMED_CREATURE)
 
 

@@ -29,6 +29,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
         turns_since_rest=since_rest,
         encounter=None,
         encounter_distance="",
+        sign_found="",
         in_turn=True,
         acted=(),
         ran_out=(),

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core import timers
+from delvetui.core.level_rules import modifiers_text
 from delvetui.core.light_order import in_order, numbered
 from delvetui.core.member_light import party_level
 from delvetui.core.modes import modes_text
@@ -180,6 +181,8 @@ class LightInventory(RowPane):
         console = self.app.console
         found = wrapped(console, meaning, width)
         by_kind = modes_text(None, rules.check_modes, short=True)
+        added = modifiers_text(rules.check_modifier, rules.check_modifiers)
+        by_kind = " · ".join(part for part in (by_kind, added) if part)
         if by_kind:
             # Its own lines: what the level does to each kind of check is read at a glance.
             found += wrapped(console, Text(f"Checks: {by_kind}", self._style("muted")), width)

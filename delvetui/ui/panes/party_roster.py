@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from delvetui.core import conditions
+from delvetui.core.level_rules import check_modifier, kind_modifiers
 from delvetui.core.member_light import member_level, per_member
 from delvetui.core.party import track_figure
 from delvetui.core.state import Member, State
@@ -397,8 +398,15 @@ def after_words(procedure: Procedure, state: State, member: Member) -> list[tupl
 
 
 def conditions_of(procedure: Procedure, state: State, member: Member) -> list[str]:
-    """The member's conditions as the roster says them (shown literally)."""
-    return [visible(shown) for shown in conditions.shown(member, state, procedure)]
+    """The member's conditions as the roster says them (shown literally), then what their
+    levels add to their checks: to every check ("checks -3": fatigue, conditions, the
+    light, a counter's level) and to checks of a kind ("attack -1", rolled at the table)."""
+    words = [visible(shown) for shown in conditions.shown(member, state, procedure)]
+    flat, _ = check_modifier(procedure, state, member)
+    if flat:
+        words.append(f"checks {flat:+d}")
+    words += [f"{kind} {value:+d}" for kind, value in kind_modifiers(procedure, member).items()]
+    return words
 
 
 def names_width(party: Sequence[Member], width: int) -> int:

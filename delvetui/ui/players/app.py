@@ -37,6 +37,7 @@ from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 from delvetui.ui.players.big_text import BigText
+from delvetui.ui.players.counters import SeenCounters
 from delvetui.ui.players.fight import FightPanel
 
 #: Seconds between two looks at the file: a commit shows well within a second.
@@ -64,6 +65,8 @@ def players_text(shown: PlayersView) -> Text:
     text.append_text(light_text(shown))
     if shown.clock is not None:
         text.append(f"\n\n{shown.clock}")
+    if shown.counters:
+        text.append("\n\n" + " · ".join(f"{label}: {value}" for label, value in shown.counters))
     if shown.room is not None:
         text.append("\n\nWhere: ", "bold")
         text.append(shown.room)
@@ -162,6 +165,7 @@ class PlayersApp(App[None]):
         with Vertical(id="time"):
             yield BigText("", most=6, id="clock")
             yield Static("", id="day")
+        yield SeenCounters("", id="counters")
         # Where the party is, once the game master reveals the room: a part of its own.
         yield Static("", id="room")
         with Vertical(id="revealed"):
@@ -221,6 +225,7 @@ class PlayersApp(App[None]):
         self.query_one("#time").display = shown.time is not None
         self.query_one("#clock", BigText).update(shown.time or "")
         self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
+        self.query_one("#counters", SeenCounters).show(shown)
         room = self.query_one("#room", Static)
         room.display = shown.room is not None
         room.update(Text(shown.room or ""))
