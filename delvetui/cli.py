@@ -727,6 +727,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
                 "conditions": list(m.conditions),
                 "abilities": dict(m.abilities),
                 "tracks": dict(m.tracks),
+                **({"died_turn": m.died_at[0]} if m.died_at is not None else {}),
             }
             for m in state.party
         ],
@@ -843,6 +844,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):
+        if found.dead:
+            # Dead is dead: when, and nothing of the tracks that no longer run.
+            when = f" ({turn_name} {found.died_at[0]})" if found.died_at is not None else ""
+            lines.append(f"  {member['name']}: dead{when}")
+            continue
         shown = conditions.shown(found, state, procedure)
         seen = [f"in {_SEEN[member['light_level']]}"] if "light_level" in member else []
         # A game that counts fatigue as a track (Cairn) shows it with the other tracks, as

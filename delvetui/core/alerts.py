@@ -70,7 +70,7 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         )
         short = f"DARKNESS, no light: {brief}" if brief else "DARKNESS, no light"
         found.append(Alert("dark", f"DARKNESS, no light{meaning}", short=short))
-    for member in state.party:
+    for member in state.living:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
     if state.encounter:

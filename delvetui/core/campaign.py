@@ -16,7 +16,7 @@ import attrs
 
 from delvetui import dice
 from delvetui.core import events as ev
-from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
+from delvetui.core.state import DEAD, MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Downtime, LightKind, Procedure
 from delvetui.procedure.tree import walk_effects
@@ -59,8 +59,6 @@ class Link:
     campaign: str
 
 
-#: The condition that says a member died, in any game.
-DEAD = "dead"
 #: The member scores every procedure takes besides its own abilities (``core.party``).
 _BUILT_IN = ("MOD", "PROF")
 

@@ -84,8 +84,13 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     party = None
     hit_points: tuple[tuple[str, int, int], ...] = ()
     if shown_to_players(state, procedure, "hp"):
-        party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
-        hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
+        party = tuple(
+            f"{visible(m.name)}: dead"
+            if m.dead
+            else f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points"
+            for m in state.party
+        )
+        hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.living)
     sign = None
     if state.sign and shown_to_players(state, procedure, "sign"):
         sign = visible(state.sign)

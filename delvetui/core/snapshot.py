@@ -21,7 +21,7 @@ from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
 #: checked every row up to it (replayed it, or written it), so ``act`` may resume from it
 #: without reading those rows again (docs/reliability.md).
-FORMAT = 15
+FORMAT = 16
 
 
 def state_to_data(state: State) -> dict[str, Any]:
@@ -45,6 +45,7 @@ def state_from_data(data: dict[str, Any]) -> State:
                 "timers": _pairs(m["timers"]),
                 "until_rest": _pairs(m["until_rest"]),
                 "resources": _pairs(m.get("resources", ())),
+                "died_at": tuple(m["died_at"]) if m.get("died_at") else None,
             }
         )
         for m in data["party"]

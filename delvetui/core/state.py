@@ -14,6 +14,9 @@ import attrs
 from delvetui.dice import time_dice
 
 MINUTES_PER_DAY = 24 * 60
+#: The condition that says a member died, in any game: the dead leave the tracks, the
+#: alerts and the counts of who is up, and no effect on each member reaches them.
+DEAD = "dead"
 #: How many spent lights the state keeps for the inventory to show (and to correct);
 #: older ones leave the state, so it does not grow with the length of the expedition.
 KEEP_SPENT = 10
@@ -40,6 +43,13 @@ class Member:
     until_rest: tuple[tuple[str, int], ...] = ()
     #: The member's own resources (rations, arrows), by id; one never held is 0.
     resources: tuple[tuple[str, int], ...] = ()
+    #: When the member was marked ``dead``: (the turn, the clock in minutes), else None.
+    died_at: tuple[int, int] | None = None
+
+    @property
+    def dead(self) -> bool:
+        """True when the member has the condition ``dead``."""
+        return DEAD in self.conditions
 
     def resource(self, name: str) -> int:
         """How many of a resource the member holds (0 when none was ever counted)."""
@@ -304,6 +314,16 @@ class State:
         """The member with that name (case-insensitive), if any."""
         wanted = name.casefold()
         return next((m for m in self.party if m.name.casefold() == wanted), None)
+
+    @property
+    def living(self) -> tuple[Member, ...]:
+        """The members who are not dead (the condition ``dead``), in marching order."""
+        return tuple(member for member in self.party if not member.dead)
+
+    @property
+    def turn_now(self) -> int:
+        """The turn an event is dated by: the one under way, else the last one ended."""
+        return self.turn + 1 if self.in_turn else self.turn
 
     def timer(self, name: str) -> Timer | None:
         """The running timer with that name (case-insensitive), if any."""

@@ -226,7 +226,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
         _periodic_rest(work, resting)
         for track_name, track in procedure.tracks.items():
             if name in track.reset_by and work.state.streak >= track.reset_after:
-                for member in work.state.party:
+                for member in work.state.living:
                     start = track_start(track.start, member)
                     if member.track(track_name) != start:
                         work.emit(
@@ -441,7 +441,8 @@ def _time_passes(work: Work, action_name: str) -> None:
         added = track.per_turn + track.per_hour * hours
         if not added or action_name in track.reset_by:
             continue
-        for member in work.state.party:
+        # The dead leave the tracks: no "Turns without rest" grows for them.
+        for member in work.state.living:
             before = member.track(track_name)
             work.emit(
                 ev.TrackChanged(

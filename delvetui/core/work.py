@@ -20,7 +20,6 @@ import attrs
 from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core import when
-from delvetui.core.campaign import DEAD
 from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State, track_limit
@@ -325,7 +324,7 @@ class Work:
     def living(self) -> list[Member]:
         """The members "each" reaches: all but the dead (the condition ``dead``, in any
         game), whom no effect on each member, and no check of each member, reaches."""
-        return [m for m in self.state.party if DEAD not in m.conditions]
+        return list(self.state.living)
 
     def member(self, name: str) -> Member:
         """The party member of that name, or a CommandError naming the party."""

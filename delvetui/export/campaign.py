@@ -46,6 +46,15 @@ class Link:
 
 
 @attrs.frozen
+class Death:
+    """A member marked ``dead`` in an expedition, and when: the turn and the clock."""
+
+    name: str
+    turn: int
+    clock: int
+
+
+@attrs.frozen
 class Voyage:
     """One expedition as the campaign view tells it."""
 
@@ -71,6 +80,9 @@ class Voyage:
     left: tuple[str, ...]
     light_used: tuple[str, ...]
     supplies_used: tuple[str, ...]
+    #: When each of the dead was marked ``dead`` (one who died at 0 HP, where the game
+    #: counts that as death, has no date of their own: the expedition's end stands).
+    deaths: tuple[Death, ...] = ()
     #: The calendar it keeps (its own, else its procedure's), for its dates; None: 'day N'.
     calendar: Calendar | None = attrs.field(default=None, eq=False, repr=False)
 
@@ -78,6 +90,23 @@ class Voyage:
     def dates(self) -> str:
         """Its start and end: 'day 1, 08:00 → day 2, 14:30'."""
         return f"{day_words(self.start, self.calendar)} → {day_words(self.end, self.calendar)}"
+
+    def died_clock(self, name: str) -> int:
+        """When the member died: when they were marked dead, else the expedition's end."""
+        return next((d.clock for d in self.deaths if d.name == name), self.end)
+
+    def died_words(self) -> tuple[str, ...]:
+        """Each of the dead with when: 'Dain (turn 8, day 1, 09:20)', or 'Dain (by the
+        end)' for one who died at 0 HP without being marked."""
+        dated = {death.name: death for death in self.deaths}
+        told = []
+        for name in self.died:
+            death = dated.get(name)
+            if death is None:
+                told.append(f"{name} (by the end)")
+            else:
+                told.append(f"{name} (turn {death.turn}, {day_words(death.clock, self.calendar)})")
+        return tuple(told)
 
 
 @attrs.frozen
@@ -310,7 +339,7 @@ def fortunes(campaign: Campaign) -> list[str]:
         names = ", ".join(v.name for v in voyages)
         last = voyages[-1]
         if member in last.died:
-            end = f"died in {last.name} ({day_words(last.end, last.calendar)})"
+            end = f"died in {last.name} ({day_words(last.died_clock(member), last.calendar)})"
         elif member in last.left:
             end = f"left the party in {last.name}"
         else:
@@ -406,7 +435,7 @@ def voyage_lines(voyage: Voyage) -> list[str]:
     rows = [
         ("party", voyage.party or ("nobody",)),
         ("joined", voyage.joined),
-        ("died", voyage.died),
+        ("died", voyage.died_words()),
         ("left", voyage.left),
         ("light used", voyage.light_used or ("none",)),
         ("supplies used", voyage.supplies_used or ("none",)),

@@ -103,7 +103,7 @@ def _voyage(
         [counted(voyage.sessions, "session"), counted(voyage.turns, "turn")]
     )
     if voyage.died:
-        about += f"; died: {', '.join(voyage.died)}"
+        about += f"; died: {', '.join(voyage.died_words())}"
     out.append(
         f'<rect x="{left:.1f}" y="{y + 5}" width="{right - left:.1f}" height="{_ROW - 10}" '
         f'rx="3" fill="#dbe7f5"{stroke}><title>{text(about)}</title></rect>'
@@ -114,7 +114,8 @@ def _voyage(
             f"{text(voyage.name)}</text>"
         )
     for index, name in enumerate(voyage.died):
-        middle = right - 6 - index * 9
+        # At the moment of the death where it was marked, else at the expedition's end.
+        middle = min(max(x(voyage.died_clock(name)), left + 4), right - 6 - index * 9)
         out.append(
             f'<path d="M{middle - 4:.1f},{y + 11} l8,8 M{middle + 4:.1f},{y + 11} l-8,8" '
             f'stroke="#000" stroke-width="2"><title>{text(name + " died in " + voyage.name)}'

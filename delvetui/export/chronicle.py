@@ -112,7 +112,7 @@ def _befell(voyage: Voyage) -> list[Fact]:
     rows = [
         Fact("Party at the end" if voyage.ended else "Party so far", voyage.party or ("nobody",)),
         Fact("Joined", voyage.joined),
-        Fact("Died", voyage.died),
+        Fact("Died", voyage.died_words()),
         Fact("Left", voyage.left),
         Fact("Light used", voyage.light_used or ("none",)),
         Fact("Supplies used", voyage.supplies_used or ("none",)),

@@ -91,7 +91,7 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Group:
     rows = [
         ("party", voyage.party or ("nobody",), ""),
         ("joined", voyage.joined, ""),
-        ("died", voyage.died, "bold red"),
+        ("died", voyage.died_words(), "bold red"),
         ("left", voyage.left, ""),
         ("light used", voyage.light_used or ("none",), ""),
         ("supplies used", voyage.supplies_used or ("none",), ""),

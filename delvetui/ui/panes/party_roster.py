@@ -137,6 +137,15 @@ class PartyRoster(RowPane):
             name += "…"
         line = Text()
         line.append(name.ljust(name_width), self._style("name"))
+        if member.dead:
+            # Dead is dead: no hit points, tracks or conditions to follow, only when.
+            when = ""
+            if member.died_at is not None:
+                when = f" ({self.procedure.turn_name(self.state.turn_type)} {member.died_at[0]})"
+            line.append(f" dead{when}", self._style("muted"))
+            text.append_text(line)
+            rows.append(member.name)
+            return
         numbers = f" {member.hp}/{member.max_hp}"
         after = Text()
         ladder = self.procedure.party.fatigue

@@ -55,7 +55,7 @@ class Turns:
         found: dict[str, str] = {}
         if party_level(state, self.table.procedure) == "dark":
             found["dark"] = "The party is in total darkness."
-        for member in state.party:
+        for member in state.living:
             if member.hp <= 0:
                 found[f"down:{member.name}"] = f"{member.name} is at 0 HP."
         return found
