@@ -241,6 +241,9 @@ class Work:
         #: The length of the turn being taken in minutes, when the game master said it (an
         #: action's ``minutes_input``); None for the kind of turn's own length.
         self.said_minutes: int | None = None
+        #: The turns without rest the turn being taken makes if its rest is broken (None
+        #: outside a turn): an interrupted rest is no rest, and the count runs on.
+        self.since_rest: int | None = None
 
     @property
     def turn_minutes(self) -> int:

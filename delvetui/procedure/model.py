@@ -412,6 +412,11 @@ class Action(Value):
     refused_when: Condition | None = None
     #: Why, in the refusal's words ("the party must rest a whole day first").
     refusal: str = ""
+    #: A rest (``kind = "rest"``) an encounter breaks: on a turn with an encounter the rest
+    #: gives nothing (its effects and the tracks it resets wait on the turn's rolls, and are
+    #: then not applied; the ``[rest]`` count runs on). False where the procedure says
+    #: itself what an encounter does to a rest (a check each member makes).
+    encounter_breaks: bool = True
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""

@@ -75,9 +75,15 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                 text=text, creature=creature, foretold=foretold is not None, distance=distance
             )
         )
-    if work.state.resting and work.state.streak > 0:
-        # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
-        work.emit(ev.RestBroken(reason="the encounter"))
+    resting = work.current_action()
+    if (
+        work.state.resting
+        and work.state.streak > 0
+        and (resting is None or resting.encounter_breaks)
+    ):
+        # "Resting for 1 hour": an encounter interrupts the rest, which starts again; on a
+        # turn of rest the turn is no rest (``core.turn`` holds its effects back).
+        work.emit(ev.RestBroken(reason="the encounter", since_rest=work.since_rest))
 
 
 @kind("sign")
