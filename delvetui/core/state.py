@@ -204,6 +204,9 @@ class State:
     minutes: int = 0
     turn_type: str = "turn"
     action: str | None = None
+    #: The last action taken that persists (a movement mode): a bare turn after a one-off
+    #: action (a search) goes on with it.
+    moving: str | None = None
     resting: bool = False
     streak: int = 0
     turns_since_rest: int = 0

@@ -25,7 +25,8 @@ from delvetui.text import a, counted, number_problem
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
-    chosen = name or procedure.bare_action(work.state.action, work.state.turn_type)
+    state = work.state
+    chosen = name or procedure.bare_action(state.action, state.turn_type, state.moving)
     action = named(procedure.actions, chosen, f"an action of {procedure.name}")
     kept_apart(procedure, work.state.turn_type, action)
     return chosen, action
@@ -223,6 +224,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
                 resting=resting,
                 distance=distance,
                 flags=flags,
+                persists=action.persists,
             )
         )
         _log_inputs(work, action)

@@ -417,6 +417,16 @@ class Action(Value):
     #: then not applied; the ``[rest]`` count runs on). False where the procedure says
     #: itself what an encounter does to a rest (a check each member makes).
     encounter_breaks: bool = True
+    #: The action goes on with the next bare ``turn`` (``n``): a movement mode does (the
+    #: default for ``kind = "move"``); a one-off action (a search, minutes passing, a
+    #: hiding) takes its turn, and the next bare turn goes back to the movement mode.
+    persist: bool | None = None
+
+    @property
+    def persists(self) -> bool:
+        """True when a bare ``turn`` after it takes it again (``persist``, by default
+        true for a movement mode, false for any other action)."""
+        return self.persist if self.persist is not None else self.kind == "move"
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -1130,11 +1140,15 @@ class Procedure(Value):
         """The activities done in this kind of turn, in the file's order."""
         return {name: a for name, a in self.activities.items() if a.taken_in(turn_type)}
 
-    def bare_action(self, last: str | None, turn_type: str) -> str:
+    def bare_action(self, last: str | None, turn_type: str, moving: str | None = None) -> str:
         """The action a bare ``turn`` takes in this kind of turn: the last one taken when it
-        belongs here, else the default action when it does, else the first that does."""
+        belongs here and persists, else the last movement mode (``moving``: the last that
+        persists) when it belongs here, else the default action when it does, else the
+        first that does."""
         here = self.actions_in(turn_type)
-        for name in (last, self.default_action):
+        if last in here and not here[last].persists:
+            last = None
+        for name in (last, moving, self.default_action):
             if name in here:
                 return name
         return next(iter(here), self.default_action)

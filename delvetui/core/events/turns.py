@@ -32,10 +32,15 @@ __all__ = [
 ]
 
 
-@event()
+@event(2)
 @attrs.frozen(repr=False, eq=False)
 class TurnStarted(Event):
-    """A turn began with an action."""
+    """A turn began with an action.
+
+    Version 2 added ``persists``: the action goes on with the next bare turn (a movement
+    mode), or takes this turn only (a search): the bare turn after it goes back to the last
+    one that persists. Version 1 repeated every action.
+    """
 
     number: int
     action: str
@@ -43,6 +48,7 @@ class TurnStarted(Event):
     resting: bool
     distance: str = ""
     flags: tuple[str, ...] = attrs.field(default=(), converter=strings)
+    persists: bool = True
 
 
 @event()
@@ -244,6 +250,12 @@ class ActivityDone(Event):
 
 
 # Upcasters: older payloads as the next version writes them (see ``base.upcaster``).
+
+
+@upcaster("TurnStarted", 1)
+def _turn_started_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 repeated every action with a bare turn: each went on.
+    return {"persists": True, **payload}
 
 
 @upcaster("RestBroken", 1)

@@ -24,6 +24,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
     return attrs.evolve(
         state,
         action=event.action,
+        moving=event.action if event.persists else state.moving,
         resting=event.resting,
         streak=streak,
         turns_since_rest=since_rest,

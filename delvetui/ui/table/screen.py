@@ -107,9 +107,7 @@ class TableScreen(Screen[None]):
         self.turns = Turns(self, self.key_map)
         self.dialogs = DialogRunner(self, self.key_map, self.offer)
         self.ending = Ending(self, self.key_map)
-        self.history = HistoryLoader(
-            self, expedition, lines=self.log_lines, moving=self.turns, damage=self.read_only
-        )
+        self.history = HistoryLoader(self, expedition, lines=self.log_lines, damage=self.read_only)
         self.set_reactive(TableScreen.table_dice, table_dice)
         self.set_reactive(TableScreen.speed, speed)
 
@@ -125,7 +123,6 @@ class TableScreen(Screen[None]):
         """Show the state at once, offer a session, then read the log's history."""
         self.read_only.show()
         self.panes.mounted()
-        self.turns.follow(self.state)
         self.offer.make(self.key_map.key_of("session"))
         self.history.begin()
         if self.expedition.readonly:
@@ -178,7 +175,6 @@ class TableScreen(Screen[None]):
         moved = self.expedition.procedure is not self.procedure
         self.procedure = self.expedition.procedure
         self.offer.follow(before, state)
-        self.turns.follow(state)
         self.panes.show(before, moved=moved)
         self.log_lines.add(batch, before)
 
