@@ -88,7 +88,8 @@ def carry(
 
     The party comes as the last one ended, less the dead and the members named in
     ``leave``, healed by the whole days of rest as ``new.downtime`` says (dice rolled with
-    ``rng`` and kept as DiceRolled events); the unlit lights and the supplies come too.
+    ``rng`` and kept as DiceRolled events); the unlit lights, the kinds of light declared at
+    the table and the supplies come too.
     Whatever ``new`` has no place for is left behind and said in the link's notes.
     Raises CommandError for a member in ``leave`` who is not in the party.
     """
@@ -99,6 +100,13 @@ def carry(
         raise CommandError(
             f"There is no member {quote(unknown[0])} in {link.name}'s party ({names})."
         )
+    from delvetui.core.timeline import with_table_lights
+
+    # The kinds of light declared at the table come along: declared again in the new one
+    # (unless its procedure has a light of that id), and read as the lights they made.
+    old = with_table_lights(old, before.table_lights)
+    declared = tuple(kind for kind in before.table_lights if kind.id not in new.lights)
+    new = with_table_lights(new, declared)
     left = {who.casefold() for who in leave}
     notes: list[str] = []
     party: list[ev.Event] = []
@@ -145,7 +153,19 @@ def carry(
         for c_name, c in new.counters.items()
         if c.first
     ]
-    return [started, continued, *counters, *stock, *party, *lights]
+    kinds = [
+        ev.LightKindDeclared(
+            id=kind.id,
+            label=kind.label,
+            brightness=kind.brightness,
+            turns=kind.turns,
+            minutes=kind.minutes,
+            usage_die=kind.usage_die,
+            real_minutes=kind.real_minutes,
+        )
+        for kind in declared
+    ]
+    return [started, continued, *counters, *stock, *party, *kinds, *lights]
 
 
 def _fallen(name: str, predecessor: str, old: Procedure) -> str:

@@ -15,7 +15,16 @@ from typing import Any
 
 import attrs
 
-from delvetui.core.state import Encounter, Hazard, Light, Member, Pending, State, Timer
+from delvetui.core.state import (
+    Encounter,
+    Hazard,
+    Light,
+    Member,
+    Pending,
+    State,
+    TableLight,
+    Timer,
+)
 
 #: Bumped whenever State's (or the snapshot's) shape changes, so an old snapshot is never
 #: misread. A snapshot is also a verified mark: it is saved only by a delvetui that had
@@ -74,6 +83,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "acted": tuple(str(name) for name in data.get("acted", ())),
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
+            "table_lights": tuple(TableLight(**kind) for kind in data.get("table_lights", ())),
         }
     )
 

@@ -149,6 +149,22 @@ class Timer:
 
 
 @attrs.frozen
+class TableLight:
+    """A kind of light the game master declared at the table (a candle the procedure lacks,
+    a Light spell of N turns, a glowing sword): the procedure in force holds it as its own.
+    At most one of ``turns``, ``minutes``, ``usage_die`` and ``real_minutes`` is given;
+    none: it burns until put out."""
+
+    id: str
+    label: str
+    brightness: str = "bright"
+    turns: int | None = None
+    minutes: int | None = None
+    usage_die: int | None = None
+    real_minutes: int | None = None
+
+
+@attrs.frozen
 class Pending:
     """An effect deferred to the next turn (cancelled if the party rests then)."""
 
@@ -256,6 +272,8 @@ class State:
     predecessor: str = ""
     #: The campaign it belongs to, as named ('' when none was: it is its chain's first's).
     campaign: str = ""
+    #: The kinds of light declared at the table (``light kind``), in the order declared.
+    table_lights: tuple[TableLight, ...] = ()
 
     # What the facts imply ------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from delvetui.core import events as ev
 from delvetui.core.evolve import evolve
 from delvetui.core.log.words import Said, why, words
 from delvetui.core.state import DEAD, State
+from delvetui.core.timeline import with_table_lights
 from delvetui.procedure.model import Procedure
 
 #: What a group is known by: its kind of step and what it is the same in.
@@ -48,6 +49,9 @@ def said(
         else:
             described = None
         state = evolve(state, event)
+        if isinstance(event, ev.LightKindDeclared):
+            # A kind declared at the table is the procedure's from here on, in its batch too.
+            procedure = with_table_lights(procedure, state.table_lights)
         yield event, described, state
 
 
