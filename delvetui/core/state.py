@@ -188,6 +188,8 @@ class Encounter:
     turn: int = 0
     day: int = 1
     clock: str = "00:00"
+    #: What the players' screen says of it (the procedure's ``players`` words), '' for none.
+    players: str = ""
 
 
 @attrs.frozen

@@ -244,6 +244,13 @@ class Effect(Value):
             "encounter: the unit of the distance dice (yards), when not the turn's own unit."
         ),
     )
+    players: str = attrs.field(
+        default="",
+        metadata=_help(
+            "encounter: what the players' screen says of it, in the players' words (the "
+            "game master's `text`, with its book references, never reaches it)."
+        ),
+    )
     share: bool = attrs.field(
         default=False,
         metadata=_help(
@@ -948,7 +955,8 @@ class Players(Value):
     """
 
     light_turns: bool = attrs.field(
-        default=False, metadata=_help("Players know how many turns each light has left.")
+        default=False,
+        metadata=_help("Players know how long each light has left (turns, minutes, usage die)."),
     )
     clock: bool = attrs.field(default=True, metadata=_help("Show the time of day and the day."))
     hp: bool = attrs.field(

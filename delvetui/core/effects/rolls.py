@@ -48,6 +48,7 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     foretold = work.state.sign
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
+    players = work.text(effect.players, ctx) if effect.players else ""
     # The adventure's own table for the area, when the expedition carries one: it names
     # the creature (unless a sign or the game master did), how many, and their reaction.
     met = areas.meet(work, creature)
@@ -67,12 +68,17 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                 area=work.state.area,
                 appearing=met.appearing,
                 reaction=met.reaction,
+                players=players,
             )
         )
     else:
         work.emit(
             ev.EncounterBegan(
-                text=text, creature=creature, foretold=foretold is not None, distance=distance
+                text=text,
+                creature=creature,
+                foretold=foretold is not None,
+                distance=distance,
+                players=players,
             )
         )
     resting = work.current_action()
