@@ -229,7 +229,11 @@ class _Arguments:
         new.add_argument("--procedure", metavar="ID|FILE", help="procedure id or file")
         new.add_argument("--seed", type=int, help="seed for the dice (random when left out)")
         new.add_argument("--start", metavar="HH:MM", help="in-world start time")
-        new.add_argument("--tables", metavar="FILE", help="the adventure's own tables (TOML)")
+        new.add_argument(
+            "--tables",
+            metavar="FILE",
+            help="the adventure's own tables (TOML, or as printed: text, Markdown, CSV)",
+        )
         new.add_argument(
             "--calendar", metavar="FILE", help="the world's calendar (a [calendar] table, TOML)"
         )
@@ -321,6 +325,21 @@ class _Arguments:
         procs.add_argument("target", nargs="?", metavar="FILE|ID")
         procs.add_argument("new_id", nargs="?", metavar="NEW-ID", help="copy: the copy's id")
         procs.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+    @staticmethod
+    def tables(add: _Add) -> None:
+        tables = add(
+            "tables",
+            "Convert a wandering-monster table as printed (plain text, Markdown or CSV) to "
+            "the adventure's tables file (TOML), to keep and edit; every problem by its line.",
+            "delvetui tables convert monsters.txt -o crypt.toml",
+        )
+        tables.add_argument("action", choices=["convert"], help="convert FILE")
+        tables.add_argument("file", metavar="FILE", help="the table as printed")
+        tables.add_argument(
+            "-o", "--output", metavar="OUT", help="write a new OUT (default, or -: print)"
+        )
+        tables.add_argument("--force", action="store_true", help="replace OUT when it exists")
 
     @staticmethod
     def export(add: _Add) -> None:
@@ -695,7 +714,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions, timers
+    from delvetui.core import areas, conditions, table_rows, timers
     from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
@@ -781,6 +800,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
         data["area"] = state.area or None
         data["tables"] = [
             {"id": tables_id, "name": tables.name, "areas": list(tables.areas)}
+            | {"rows": table_rows.listed(tables)}
             for tables_id, tables in areas.carried(state).items()
         ]
     if state.real_time_lights or state.real_timers or state.realtime_paused:
@@ -1079,6 +1099,21 @@ def _campaign(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tables(args: argparse.Namespace) -> int:
+    """``tables convert FILE``: the TOML of a table as printed, printed or written to OUT."""
+    from pathlib import Path
+
+    from delvetui.procedure import tables_file
+
+    converted = tables_file.convert(Path(args.file))
+    written = _write_out(args, [converted.toml])
+    if args.output not in (None, "-"):
+        areas = converted.adventure.areas.values()
+        told = "; ".join(f"{a.label}, {a.dice}, {len(a.rows)} rows" for a in areas)
+        _say(f"read as {converted.said}: {told}")
+    return written
+
+
 def _import(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -1102,4 +1137,5 @@ _HANDLERS = {
     "serve": _serve,
     "list": _list,
     "procedures": _procedures,
+    "tables": _tables,
 }

@@ -291,13 +291,16 @@ def test_new_with_tables_and_status_json(home: Path) -> None:
     assert "The party enters Level 3: the Ash-King's tomb" in moved.stdout
     status = json.loads(delvetui(home, "status", "deep", "--json").stdout)
     assert status["area"] == "level-3"
-    assert status["tables"] == [
-        {
-            "id": "example-crypt",
-            "name": "The Crypt of the Ash-King",
-            "areas": ["level-1", "level-2", "level-3"],
-        }
-    ]
+    [carried] = status["tables"]
+    rows = carried.pop("rows")
+    assert carried == {
+        "id": "example-crypt",
+        "name": "The Crypt of the Ash-King",
+        "areas": ["level-1", "level-2", "level-3"],
+    }
+    # Each area's rows, as the table rolls them now (a row changed at the table shows).
+    assert list(rows) == carried["areas"]
+    assert rows["level-2"][1] == {"roll": "4-5", "creature": "Ghouls", "number": "1d4", "text": ""}
     text = delvetui(home, "status", "deep").stdout
     assert "Area: Level 3: the Ash-King's tomb" in text
 

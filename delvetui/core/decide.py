@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, realtime, runaway, timers
+from delvetui.core import areas, realtime, runaway, table_rows, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
@@ -280,6 +280,12 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             set_counter(work, command)
         case cmd.AddTables():
             areas.add_tables(work, command.contents, command.path)
+        case cmd.SetTableRow():
+            table_rows.set_row(work, command.area, command.row)
+        case cmd.ChangeTableRow():
+            table_rows.set_row(work, command.area, command.row, was=command.faces)
+        case cmd.RemoveTableRow():
+            table_rows.remove_row(work, command.area, command.faces)
         case cmd.EnterArea():
             areas.enter_area(work, command.area)
         case cmd.SetTimer():

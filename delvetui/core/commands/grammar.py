@@ -423,8 +423,38 @@ GRAMMAR: tuple[Verb, ...] = (
 _TABLES = Form(
     (sub("add"), value("FILE", "file", "path")),
     cmd.AddTables,
-    "Carry the adventure's own tables from a TOML file (kept in the expedition, not read again).",
+    "Carry the adventure's own tables from a file (kept in the expedition, not read again): "
+    "TOML, or a table as printed (plain text, Markdown, CSV), converted.",
     "tables add crypt.toml",
+)
+_AREA_WORD = value("AREA", "area", "area")
+_ROW_WORD = value("ROW", "table-row", "row")
+_TABLE_ROWS = (
+    Form(
+        (sub("row"), _AREA_WORD, _ROW_WORD),
+        cmd.SetTableRow,
+        "Set a row of an area's table as printed (its faces, how many, the creature, its "
+        "words): it replaces the row of those faces, or takes them from the rows that had "
+        "them.",
+        "tables row level-1 4-6 1d3 skeletons, in rusted mail",
+        wrong="Say tables row AREA ROW, the row as printed: tables row level-1 4-6 1d3 skeletons.",
+    ),
+    Form(
+        (sub("change"), _AREA_WORD, value("FACES", "table-faces", "faces"), _ROW_WORD),
+        cmd.ChangeTableRow,
+        "Make the row of exactly FACES the row given: the faces it takes come from the rows "
+        "that had them, those it gives up go to the row next to them (below, else above).",
+        "tables change level-1 2-3 2-4 1d6 giant rats",
+        wrong="Say tables change AREA FACES ROW: tables change level-1 2-3 2-4 1d6 rats.",
+    ),
+    Form(
+        (sub("remove"), _AREA_WORD, value("FACES", "table-faces", "faces")),
+        cmd.RemoveTableRow,
+        "Take the row of exactly FACES out of an area's table: its faces go to the row "
+        "below it, else the row above.",
+        "tables remove level-1 6",
+        wrong="Say tables remove AREA FACES: tables remove level-1 6.",
+    ),
 )
 _AREA = Form(
     (value("AREA", "area", "area"),),
@@ -486,8 +516,9 @@ GRAMMAR += (
     Verb(
         "tables",
         "The adventure's own encounter tables.",
-        (_TABLES,),
-        wrong="Say tables add FILE (quote a path with spaces).",
+        (_TABLES, *_TABLE_ROWS),
+        wrong="Say tables add FILE (quote a path with spaces), or tables row, change or "
+        "remove AREA ...",
     ),
     Verb("area", "The area of the adventure the party is in.", (_AREA,)),
     Verb(

@@ -325,6 +325,22 @@ def _lights(asked: Asked, lit: bool | None) -> list[str]:
     return [light.id for light in lights if lit is None or light.lit == lit]
 
 
+#: The longest row typed at the table: its faces and number, a creature's name and words.
+_ROW_LIMIT = 600
+
+
+def _faces(asked: Asked) -> list[str]:
+    """The faces of each row of the area typed before (``tables change AREA FACES``)."""
+    from delvetui.core.table_rows import find  # the adventure's tables, only when asked for
+    from delvetui.errors import CommandError
+
+    try:
+        found = find(asked.state, asked.typed.get("area", ""))
+    except CommandError:
+        return []
+    return [row.roll for row in found.area.rows]
+
+
 def _areas(asked: Asked) -> list[str]:
     from delvetui.core.areas import areas  # the adventure's tables, only when asked for
 
@@ -437,6 +453,12 @@ KINDS: dict[str, Kind] = {
         ),
         Kind("area", "an area of the adventure's own tables", _word("an area"), _areas),
         Kind("file", "a file's path", Path()),
+        Kind(
+            "table-row",
+            "a row of a table as printed: its faces, how many, the creature, its words",
+            Text(what="the row", limit=_ROW_LIMIT),
+        ),
+        Kind("table-faces", "the faces of a row of an area's table", Type("a row's faces"), _faces),
         Kind(
             "shown",
             "what the players' screen can show",

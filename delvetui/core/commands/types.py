@@ -228,6 +228,32 @@ class AddTables(Command):
 
 
 @attrs.frozen(repr=False, eq=False)
+class SetTableRow(Command):
+    """Set a row of an area's table as printed ("4-6 1d3 skeletons"): it replaces the row of
+    those faces, or takes them from the rows that had them."""
+
+    area: str
+    row: str
+
+
+@attrs.frozen(repr=False, eq=False)
+class ChangeTableRow(Command):
+    """Make the row of exactly ``faces`` the row given (its faces may change too)."""
+
+    area: str
+    faces: str
+    row: str
+
+
+@attrs.frozen(repr=False, eq=False)
+class RemoveTableRow(Command):
+    """Take the row of exactly ``faces`` out of an area's table."""
+
+    area: str
+    faces: str
+
+
+@attrs.frozen(repr=False, eq=False)
 class EnterArea(Command):
     """Move to another area (level) of the adventure: its encounter table is in use."""
 

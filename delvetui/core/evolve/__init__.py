@@ -2,11 +2,11 @@
 
 One rule per event type, dispatched on the event's class (``base.rule``, a
 ``functools.singledispatch``), kept by family as the events are: ``expedition``,
-``party``, ``lights``, ``clock``, ``turns``, ``encounters`` and ``session``. Undo and redo
-are handled by :mod:`delvetui.core.timeline`, which decides which batches count; here they
-change nothing. Total means: for any event, ``evolve`` returns the next state or raises
-ReplayError (an event that names a member or light that is not there, of a type with no
-rule); nothing else escapes it.
+``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables`` and ``session``.
+Undo and redo are handled by :mod:`delvetui.core.timeline`, which decides which batches
+count; here they change nothing. Total means: for any event, ``evolve`` returns the next
+state or raises ReplayError (an event that names a member or light that is not there, of a
+type with no rule); nothing else escapes it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from delvetui.core.evolve import (  # noqa: F401 - each family registers its rul
     lights,
     party,
     session,
+    tables,
     turns,
 )
 from delvetui.core.evolve.base import rule

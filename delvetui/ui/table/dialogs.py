@@ -1,4 +1,5 @@
-"""The table's dialogs: lights, party, dice, note, clock, sessions, export, help, reveal.
+"""The table's dialogs: lights, party, timers, tables, dice, note, clock, sessions, export,
+help, reveal.
 
 The screen holds a ``DialogRunner``: it opens each dialog and runs what it answers. Each
 dialog answers with the commands to run; what the game master types in a question (a roll,
@@ -97,6 +98,15 @@ class DialogRunner:
         from delvetui.ui.dialogs.timer_dialog import open_dialog
 
         open_dialog(self.table.app, self.table.state, self.table.procedure, self.table.run)
+
+    def tables(self) -> None:
+        """Add, change or take out a row of a carried table (the area in use first)."""
+        from delvetui.ui.dialogs.table_dialog import open_dialog
+
+        try:
+            open_dialog(self.table.app, self.table.state, self.table.run)
+        except CommandError as error:
+            self.table.notify(error.message, severity="warning", markup=False)
 
     def run_answer(self, answer: Answer | None) -> None:
         # A dialog may answer with several commands (refuel, then light).

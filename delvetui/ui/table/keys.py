@@ -69,6 +69,14 @@ KEYS: list[BindingType] = [
         show=False,
         tooltip="Start a timer (a spell, a fuse), change or cancel a running one",
     ),
+    Binding(
+        "W",
+        "tables",
+        "Tables",
+        id="tables",
+        show=False,
+        tooltip="The adventure's encounter tables: add, change or take out a row",
+    ),
     Binding("d", "roll", "Dice", id="roll", tooltip="Roll any dice into the log"),
     Binding("m", "note", "Note", id="note", tooltip="Write a note in the log"),
     Binding(
@@ -195,6 +203,7 @@ CHANGING = frozenset(
         "roll",
         "note",
         "timers",
+        "tables",
         "undo",
         "redo",
         "fix_roll",

@@ -62,6 +62,13 @@ def entries(screen: TableScreen) -> Iterator[Entry]:
             if level != now:
                 move = cmd.SetCounter(counter=name, value=level)
                 yield (f"{counter.label}: {level}", cmd.spoken(move), partial(screen.run, move))
+    if state.adventures:
+        key = screen.key_map.key_of("tables")
+        yield (
+            "Encounter tables…",
+            f"add, change or take out a row of the adventure's tables (key {key})",
+            partial(screen.run_action, "tables"),
+        )
     yield from ending_entries(screen)
     start, end = cmd.Session(start=True), cmd.Session(start=False)
     if state.in_session:

@@ -228,6 +228,10 @@ class TableScreen(Screen[None]):
         """Start a timer, change a running one's length or cancel it."""
         self.dialogs.timers()
 
+    def action_tables(self) -> None:
+        """Add, change or take out a row of a carried table."""
+        self.dialogs.tables()
+
     def action_roll(self) -> None:
         """Roll any dice into the log."""
         self.dialogs.roll()
