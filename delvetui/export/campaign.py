@@ -163,6 +163,13 @@ class Campaign:
             yield from chain.voyages
 
     @property
+    def lone(self) -> bool:
+        """An expedition on its own: the only one, never named into a campaign nor
+        following another (it is told as an expedition, not as a campaign)."""
+        only = [*self.voyages]
+        return len(only) == 1 and not only[0].campaign and only[0].link is None
+
+    @property
     def calendar(self) -> Calendar | None:
         """The campaign's calendar: the one its first expedition keeps."""
         return self.chains[0].voyages[0].calendar if self.chains else None
@@ -394,13 +401,16 @@ def lines(campaign: Campaign) -> list[str]:
     count = sum(1 for _ in campaign.voyages)
     chains = len(campaign.chains)
     out = [
-        f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
+        f"Expedition {campaign.name}, on its own: {campaign.dates}"
+        if campaign.lone
+        else f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
         f"{counted(chains, 'chain')}, {campaign.dates}"
     ]
     for number, chain in enumerate(campaign.chains, start=1):
         names = " → ".join(v.name for v in chain.voyages)
         branch = f" (branches off after {chain.branches_from})" if chain.branches_from else ""
-        out.append(f"  Chain {number}: {names}{branch}")
+        if not campaign.lone:
+            out.append(f"  Chain {number}: {names}{branch}")
         for voyage in chain.voyages:
             if voyage.link is not None and voyage is not chain.voyages[0]:
                 out.append(f"    downtime: {downtime_words(voyage.link, voyage.calendar)}")
@@ -414,6 +424,17 @@ def lines(campaign: Campaign) -> list[str]:
         out.append("  Overlaps:")
         out += [f"    {overlap.sentence}" for overlap in campaign.overlaps]
     return out
+
+
+def tally(campaigns: Sequence[Campaign]) -> str:
+    """'1 campaign, 3 expeditions on their own (6 expeditions in all)': a lone expedition
+    is not counted as a campaign."""
+    lone = sum(1 for campaign in campaigns if campaign.lone)
+    parts = [counted(len(campaigns) - lone, "campaign")] if len(campaigns) > lone else []
+    if lone:
+        parts.append(f"{counted(lone, 'expedition')} on {'its' if lone == 1 else 'their'} own")
+    total = sum(1 for campaign in campaigns for _ in campaign.voyages)
+    return f"{', '.join(parts)} ({counted(total, 'expedition')} in all)"
 
 
 def downtime_words(link: Link, calendar: Calendar | None = None) -> str:

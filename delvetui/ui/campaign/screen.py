@@ -32,6 +32,7 @@ from delvetui.export.campaign import (
     Refused,
     Voyage,
     downtime_words,
+    tally,
 )
 from delvetui.text import counted, visible
 from delvetui.ui.key_footer import KeyFooter
@@ -41,9 +42,14 @@ OPEN = "open:"
 
 
 def campaign_heading(campaign: Campaign) -> Text:
-    """'Campaign barrow · 3 expeditions in 1 chain · day 1, 08:00 → day 19, 16:40'."""
+    """'Campaign barrow · 3 expeditions in 1 chain · day 1, 08:00 → day 19, 16:40'; an
+    expedition on its own is 'Expedition crypt · on its own · day 1, 08:00 → ...'."""
     count = sum(1 for _ in campaign.voyages)
     text = Text(no_wrap=False)
+    if campaign.lone:
+        text.append(f"Expedition {visible(campaign.name)}", "bold")
+        text.append(f"  on its own · {campaign.dates}", "dim")
+        return text
     text.append(f"Campaign {visible(campaign.name)}", "bold")
     text.append(
         f"  {counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
@@ -128,7 +134,8 @@ def campaign_options(campaigns: list[Campaign], refused: list[Refused]) -> list[
             options.append(None)
         options.append(Option(campaign_heading(campaign), disabled=True))
         for number, chain in enumerate(campaign.chains, start=1):
-            options.append(Option(chain_heading(number, chain), disabled=True))
+            if not campaign.lone:
+                options.append(Option(chain_heading(number, chain), disabled=True))
             for index, voyage in enumerate(chain.voyages):
                 block = voyage_block(voyage, first=index == 0)
                 options.append(Option(block, id=f"{OPEN}{voyage.path}"))
@@ -220,10 +227,9 @@ class CampaignScreen(Screen[None]):
             for chain in campaign.chains
             if chain.voyages[-1].ended
         }
-        count = sum(1 for campaign in campaigns for _ in campaign.voyages)
         summary = (
-            f"{counted(len(campaigns), 'campaign')}, {counted(count, 'expedition')}, "
-            "each chain in calendar order. Enter opens an expedition; n starts the next "
+            f"{tally(campaigns)}, each chain in calendar order. "
+            "Enter opens an expedition; n starts the next "
             "after one that ended."
             if campaigns
             else "No expeditions in the data folder yet."
