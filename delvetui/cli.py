@@ -1081,7 +1081,26 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
     chosen = campaign.choose(campaigns, args.campaign, refused)
     for bad in refused:
         _warn(f"delvetui: not in the chronicle, cannot be read: {bad.name}: {bad.reason}")
-    return _write_out(args, chronicle.chunks(chosen, fmt))
+    if fmt != "md" or args.output in (None, "-"):
+        return _write_out(args, chronicle.chunks(chosen, fmt))
+    # Markdown to a file: its timeline is a picture beside it (chronicle-timeline.svg),
+    # linked, written first and, like the chronicle, only where nothing is replaced
+    # unasked.
+    from pathlib import Path
+
+    from delvetui import fileio
+    from delvetui.export import campaign_picture
+
+    target = Path(args.output)
+    beside = target.with_name(f"{target.stem}-timeline.svg")
+    for path in (target, beside):
+        if path.exists() and not args.force:
+            raise DelveError(
+                f"{path} already exists; add --force to replace it, or choose another "
+                "file. Nothing was written."
+            )
+    fileio.write_file(beside, [campaign_picture.render(chosen)], replace=True)
+    return _write_out(args, chronicle.chunks(chosen, fmt, picture=beside.name))
 
 
 def _campaign(args: argparse.Namespace) -> int:
