@@ -1092,7 +1092,7 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
     from delvetui.export import campaign_picture
 
     target = Path(args.output)
-    beside = target.with_name(f"{target.stem}-timeline.svg")
+    beside = chronicle.picture_beside(target)
     for path in (target, beside):
         if path.exists() and not args.force:
             raise DelveError(

@@ -378,3 +378,35 @@ async def test_the_next_expedition_form_says_what_is_left_of_each_light(home: Pa
         lights = str(app.screen.query_one("#next-lights", Static).render())
         assert "lantern1: Lantern, 46 turns left, carried by Bryn" in lights, lights
         assert "torch1: Torch ×5, carried by Ash" in lights, lights
+
+
+async def test_the_campaign_screen_exports_the_chronicle(home: Path) -> None:
+    """Issue #43, item 12: e on the campaign screen writes the highlighted expedition's
+    campaign's chronicle to the exports folder, its Markdown's timeline a picture beside
+    it; a lone expedition is told as one. Before: the command line only."""
+    from delvetui import paths
+    from delvetui.application.campaign import create_next, next_plan
+
+    first = make("barrow", [*PARTY, "turn", "end"])
+    create_next(next_plan(first, "barrow-2", downtime="3d", seed=5))
+    make("crypt")
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("c")
+        await settled(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen)
+        await settled(pilot, lambda: screen.campaigns is not None)
+        text = screen_text(app)
+        assert "1 campaign, 1 expedition on its own (3 expeditions in all)" in text
+        assert "Expedition crypt  on its own" in text
+        await pilot.press("e")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("enter")  # Markdown, the first
+        written = paths.data_dir() / "exports" / "barrow-chronicle.md"
+        await settled(pilot, written.exists)
+        assert "![Timeline of the campaign](barrow-chronicle-timeline.svg)" in written.read_text(
+            encoding="utf-8"
+        )
+        assert (written.parent / "barrow-chronicle-timeline.svg").exists()

@@ -50,6 +50,12 @@ section.downtime { color: var(--party); }
 """
 
 
+def picture_beside(target: Path) -> Path:
+    """Where a Markdown chronicle's timeline goes: beside it, 'barrow-timeline.svg' for
+    'barrow.md'."""
+    return target.with_name(f"{target.stem}-timeline.svg")
+
+
 def chunks(
     campaign: Campaign, fmt: str, *, now: dt.datetime | None = None, picture: str = ""
 ) -> Iterator[str]:

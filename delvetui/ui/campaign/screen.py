@@ -157,6 +157,7 @@ class CampaignScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="campaigns-back"),
         Binding("n", "next", "Next expedition", id="campaigns-next"),
+        Binding("e", "export", "Export chronicle", id="campaigns-export"),
         Binding("q", "app.quit", "Quit", id="campaigns-quit", show=False),
     ]
     """Keys of the campaign screen (Enter opens the highlighted expedition)."""
@@ -230,7 +231,7 @@ class CampaignScreen(Screen[None]):
         summary = (
             f"{tally(campaigns)}, each chain in calendar order. "
             "Enter opens an expedition; n starts the next "
-            "after one that ended."
+            "after one that ended; e exports a chronicle."
             if campaigns
             else "No expeditions in the data folder yet."
         )
@@ -271,6 +272,59 @@ class CampaignScreen(Screen[None]):
             )
             return
         self.post_message(self.Next(Path(path)))
+
+    def action_export(self) -> None:
+        """The chronicle of the highlighted expedition's campaign, in a format chosen, to
+        the exports folder beside the saved expeditions."""
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        path = self._highlighted_path()
+        chosen = next(
+            (c for c in self.campaigns or () if any(v.path == path for v in c.voyages)), None
+        )
+        if chosen is None:
+            self.notify("Choose an expedition first (arrows), then press e.", markup=False)
+            return
+
+        def export(fmt: str | None) -> None:
+            if fmt is not None:
+                self.export_chronicle(chosen.name, fmt)
+
+        self.app.push_screen(
+            ChooseScreen(
+                f"Export the chronicle of {visible(chosen.name)}",
+                [
+                    ("md", Text("Markdown (.md), its timeline a picture beside it")),
+                    ("html", Text("Web page (.html)")),
+                    ("json", Text("JSON (.json)")),
+                    ("svg", Text("The timeline alone (.svg)")),
+                ],
+                hint="The file is written in the exports folder beside the saved expeditions.",
+            ),
+            export,
+        )
+
+    @work(thread=True, group="export")
+    def export_chronicle(self, name: str, fmt: str) -> None:
+        """Read the campaign again and write its chronicle, in the background."""
+        from delvetui.application.files import chronicle_path, write_export
+        from delvetui.export import campaign, campaign_picture, campaign_reading, chronicle
+
+        target = chronicle_path(name, fmt)
+        try:
+            campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
+            chosen = campaign.choose(campaigns, name, refused)
+            picture = ""
+            if fmt == "md":
+                beside = chronicle.picture_beside(target)
+                write_export(beside, campaign_picture.render(chosen))
+                picture = beside.name
+            write_export(target, "".join(chronicle.chunks(chosen, fmt, picture=picture)))
+        except DelveError as error:
+            message = f"The chronicle was not exported: {error.message}"
+            self.app.call_from_thread(self.notify, message, severity="error", markup=False)
+            return
+        self.app.call_from_thread(self.notify, f"The chronicle is in {target}", markup=False)
 
     def action_back(self) -> None:
         """Back to the start screen."""
