@@ -195,7 +195,7 @@ def test_the_chronicle_holds_one_expedition_at_a_time(home: Path) -> None:
         size = sum(len(piece) for piece in chronicle.chunks(campaign, "md"))
         peaks[count] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        assert size > 10_000 * count / 2
+        assert size > 3_000 * count  # each expedition told whole, its picture a file apart
     assert peaks[5] < peaks[2] * 1.2, peaks
 
 
