@@ -158,6 +158,10 @@ def test_the_campaign_picture_draws_each_chain_and_escapes_what_files_hold() -> 
     assert svg.startswith("<svg") and "<b>" not in svg and "&lt;b&gt;barrow" in svg
     assert svg.count("<rect") >= 3 and "Bryn died in" in svg
     assert 'stroke-dasharray="4 3"><title>Downtime before barrow-2' in svg
+    # Issue #43, item 12: each expedition says its length and each downtime its own, so
+    # five hours on an axis of a week read as more than a sliver.
+    assert ">&lt;b&gt;barrow&lt;/b&gt;, 10 h</text>" in svg and ">barrow-2, 5 h</text>" in svg
+    assert ">6 days 14 h</text>" in svg
 
 
 def continued(before: Path, name: str, turns: int) -> Path:
