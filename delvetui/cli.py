@@ -482,7 +482,7 @@ def _resume() -> int:
         saved = paths.saved_expeditions()
     except StoreError:
         saved = []  # the start screen says why the data folder cannot be read
-    return run_app(saved[0] if saved else None)
+    return run_app(saved[0] if saved else None, resumed=True)
 
 
 def _players(args: argparse.Namespace) -> int:

@@ -202,3 +202,32 @@ def test_a_bad_modifier_range_and_bad_rolled_turns_name_their_keys() -> None:
     assert any("party.modifiers.high" in p for p in found)
     assert any("party.modifiers.9-5" in p for p in found)
     assert any("lights.torch.turns_dice" in p for p in found)
+
+
+def test_a_short_label_longer_than_eight_characters_is_refused_where_it_is() -> None:
+    """A track's, a counter's or a resource's `short` is what a narrow table heads a column
+    with: eight characters at most, each named with its line."""
+    extra = """
+[tracks.awake]
+label = "Hours without sleep"
+short = "Sleepless"
+
+[counters.alarm]
+label = "Alarm"
+short = "Alarm"
+
+[resources.oil]
+label = "Oil flasks"
+short = "Oil flasks"
+"""
+    found = problems(MINIMAL + extra)
+    assert found == [
+        "line 37: resources.oil.short: should be at most 8 characters (it is shown where the "
+        "label does not fit); it has 10.",
+        "line 29: tracks.awake.short: should be at most 8 characters (it is shown where the "
+        "label does not fit); it has 9.",
+    ]
+    fixed = extra.replace("Sleepless", "Awake").replace('short = "Oil flasks"\n', "")
+    fits = load_text(MINIMAL + fixed)
+    assert fits.tracks["awake"].short == "Awake"
+    assert fits.counters["alarm"].short == "Alarm"

@@ -23,6 +23,7 @@ def _torch(expedition: Factory) -> Expedition:
         "pc add Ash hp=6",
         "light add torch carrier=Ash lit",
         "light realtime torch1 1h",
+        "session start",  # real time at the table runs while a session does
     ):
         x.execute(command)
     return x
@@ -80,3 +81,28 @@ def test_close_pauses_with_the_seconds_since_the_last_step(expedition: Factory) 
     assert batch is not None and batch.command == "realtime pause 18s the table closed"
     assert x.state.realtime_paused and _left(x, "torch1") == 3600 - 78
     assert clock._committed not in x.listeners
+
+
+def test_real_time_runs_only_while_a_session_does(expedition: Factory) -> None:
+    """A torch lit as the party is made ready does not burn before the session starts;
+    the session's seconds are recorded when it ends, and nothing burns between sessions."""
+    now = Clock()
+    x = expedition("shadowdark", name="crawl")
+    x.execute("pc add Ash hp=6")
+    x.execute("light add torch carrier=Ash lit")
+    light = x.state.light("torch1")
+    assert light is not None and light.real_seconds == 3600  # Shadowdark's: a real hour
+    clock = RealTimeClock(x, now)
+    now.time += 600  # ten minutes of getting ready
+    assert clock.tick() == [] and clock.seconds_left() == {"torch1": 3600}
+    x.execute("session start")
+    now.time += 90
+    assert clock.seconds_left() == {"torch1": 3510}
+    assert [batch.command for batch in clock.tick()] == ["realtime pass 60s"]
+    now.time += 20
+    x.execute("session end")  # 50 seconds since the step, owed to the torch
+    now.time += 300  # the break: nothing burns
+    assert [batch.command for batch in clock.tick()] == ["realtime pass 50s torch1"]
+    now.time += 300
+    assert clock.tick() == [] and _left(x, "torch1") == 3490
+    assert clock.close() is None  # nothing was counting: closing writes nothing

@@ -324,6 +324,7 @@ def test_a_real_minute_timer_runs_with_the_tables_clock_not_the_turns(
     last minute and ends on time; a pause stops it."""
     now = _Clock()
     x = expedition("delving", name="ritual")
+    x.execute("session start")  # real time at the table runs while a session does
     clock = RealTimeClock(x, now)
     x.execute("timer add ritual 3rm")
     assert x.state.timer("ritual") == Timer("ritual", "real", 180)
@@ -375,7 +376,12 @@ def test_realtime_pass_counts_a_real_timer_and_its_events_are_checked(
 
 async def test_a_real_minute_timer_counts_down_in_the_lights_pane_and_pauses_with_b() -> None:
     now = _Clock()
-    party = ("pc add Ash hp=6", "light add torch carrier=Ash lit", "timer add ritual 2rm")
+    party = (
+        "pc add Ash hp=6",
+        "light add torch carrier=Ash lit",
+        "timer add ritual 2rm",
+        "session start",  # real time at the table runs while a session does
+    )
     app = DelveApp(make(name="rite", commands=party, procedure="delving"))
     app.now = now
     async with app.run_test(size=(120, 40)) as pilot:

@@ -15,10 +15,10 @@ from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.panes.turn_log import TurnLog
 from tests.ui_support import (
     PARTY,
+    dialog_says,
     expedition,
     keep_notices,
     make,
-    notices,
     ready,
     screen_text,
     settled,
@@ -213,7 +213,7 @@ async def test_the_lights_dialog_corrects_each_light_in_what_it_counts(
         assert "usage die d4" in screen_text(app)
         events = expedition(app).event_count
         await pilot.press("t")
-        await settled(pilot, lambda: any("not by turns" in n for n in notices(app)))
+        await settled(pilot, lambda: "not by turns" in dialog_says(app))
         assert isinstance(app.screen, LightDialog)
         assert expedition(app).event_count == events
         await pilot.press("d")
@@ -239,5 +239,5 @@ async def test_the_lights_dialog_corrects_each_light_in_what_it_counts(
         assert "t set turns left" in screen_text(timed)
         assert "usage die" not in screen_text(timed)
         await pilot.press("d")
-        await settled(pilot, lambda: any("has no usage die" in n for n in notices(timed)))
+        await settled(pilot, lambda: "has no usage die" in dialog_says(timed))
         assert isinstance(timed.screen, LightDialog)

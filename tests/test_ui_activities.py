@@ -15,6 +15,7 @@ from delvetui.ui.key_footer import KeyFooter
 from tests.ui_support import (
     ANY_PROCEDURE_PARTY,
     PARTY,
+    dialog_says,
     expedition,
     keep_notices,
     make,
@@ -78,7 +79,7 @@ async def test_the_activity_key_asks_who_then_what_and_does_it() -> None:
         assert options.highlighted == 0
         # Chosen all the same, by its digit or its first letter: said, not silently ignored.
         await pilot.press("2")
-        await settled(pilot, lambda: "Bryn cannot be chosen now" in " ".join(notices(app)))
+        await settled(pilot, lambda: "Bryn cannot be chosen now" in dialog_says(app))
         await pilot.press("b")
         assert isinstance(app.screen, MemberPick)
         await pilot.press("escape")

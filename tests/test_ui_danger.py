@@ -190,28 +190,45 @@ async def test_a_failed_check_is_drawn_as_failure(theme: str) -> None:
         assert failure.triplet.hex.lower() == error.hex.lower()[:7]
 
 
-async def test_an_undone_turn_takes_its_notice_and_notices_keep_off_the_log() -> None:
+async def test_a_notice_keeps_off_the_log_and_the_dialogs_and_goes_with_its_turn() -> None:
+    """An encounter is the strip's and the log's, not a notice's. A notice (here: a key
+    the procedure has no use for) sits over the right-hand column, never over the log; a
+    dialog opens above it (the notice waits under the dialog); the next turn takes it."""
     app = DelveApp(make())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         table = await ready(pilot)
         table.run("turn crawl hazard=1")  # an encounter
-        await settled(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await settled(pilot, lambda: "Encounter" in screen_text(app).splitlines()[1])
+        assert not notices(app)
+        assert any(line.kind == "encounter" for line in table.log_lines.full)
+        await pilot.press("A")  # delving has no characters' activities: a notice says so
+        await settled(pilot, lambda: any("no characters' activities" in n for n in notices(app)))
         await settled(pilot, lambda: any(toast.region.width for toast in app.screen.query("Toast")))
         log = table.query_one(TurnLog)
         for toast in app.screen.query("Toast"):
             assert toast.region.x >= log.region.right
-        await pilot.press("u")
-        await settled(pilot, lambda: not notices(app))
+        await pilot.press("l")
+        await settled(pilot, lambda: app.screen is not table)
+        assert "activities in a turn" not in screen_text(app)  # the dialog is whole
+        await pilot.press("escape")
+        await settled(pilot, lambda: "activities in a turn" in screen_text(app))
+        await pilot.press("n")
+        await settled(pilot, lambda: expedition(app).state.turn == 2 and not notices(app))
+        assert "activities in a turn" not in screen_text(app)
 
 
-async def test_a_fixed_roll_takes_the_old_notice() -> None:
+async def test_a_fixed_roll_takes_the_encounter_from_the_strip() -> None:
     app = DelveApp(make())
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         table = await ready(pilot)
         table.run("turn crawl hazard=1")
-        await settled(pilot, lambda: any("Encounter" in text for text in notices(app)))
+        await settled(pilot, lambda: "Encounter" in screen_text(app).splitlines()[1])
         await pilot.press("f")
         await settled(pilot, lambda: app.screen is not table)
+        # The fix-roll picker is whole: nothing lies over the rolls being fixed.
+        assert not app.screen.query("Toast") or not any(
+            toast.region.width for toast in app.screen.query("Toast")
+        )
         await pilot.press("6", "enter")
 
         def fixed() -> bool:
@@ -219,7 +236,7 @@ async def test_a_fixed_roll_takes_the_old_notice() -> None:
             return last is not None and last.roll == 6
 
         await settled(pilot, fixed)
-        await settled(pilot, lambda: not any("Encounter" in text for text in notices(app)))
+        await settled(pilot, lambda: "Encounter" not in screen_text(app).splitlines()[1])
 
 
 def _four(procedure: str) -> tuple[str, ...]:
@@ -278,7 +295,7 @@ async def test_the_counters_pane_and_o_give_one_figure(alarm: int) -> None:
 async def test_exhaustion_and_hours_past_resilience_reach_the_strip_first() -> None:
     """Travel Turns marks exhausted members and hours past resilience as dangers: with a
     party of four at 80×24 the strip names them before the light in its last turn, and
-    the time pane is on screen."""
+    the header says the time."""
     played = (
         *_four("travel-turn"),
         "turn cautious hazard=10",
@@ -302,5 +319,6 @@ async def test_exhaustion_and_hours_past_resilience_reach_the_strip_first() -> N
         assert texts.index(exhausted) < last
         assert texts.index(over) < last
         assert exhausted in screen_text(app).splitlines()[1]
-        time = table.query_one(TimeDice)
-        assert time.region.height >= 2 and time.region.bottom <= 24 - 3
+        # The time pane gives way to the header at 80×24: it says the clock, and more.
+        assert not table.query_one(TimeDice).display
+        assert "day 1 12:00 ⚅⚅ afternoon" in screen_text(app).splitlines()[0]

@@ -491,6 +491,8 @@ async def test_the_mouse_opens_a_light_and_a_member() -> None:
 
 
 async def test_an_encounter_shows_its_sub_rolls_without_stopping_play() -> None:
+    """The encounter and its sub-rolls are in the log, the encounter in the strip; no notice
+    stops play or covers the panes, nor does a sign after it."""
     path = make(
         "halls",
         ["pc add Ash hp=6 str=10 dex=10 con=10 int=10 wis=10 cha=10"],
@@ -501,13 +503,14 @@ async def test_an_encounter_shows_its_sub_rolls_without_stopping_play() -> None:
         table = await ready(pilot)
         table.confirm_trouble = False  # a party without light: no question first
         table.run("turn explore hazard=1")
-        await settled(pilot, lambda: any(text.startswith("Encounter!") for text in notices(app)))
-        notice = next(text for text in notices(app) if text.startswith("Encounter!"))
-        assert "Disposition: 2d6" in notice
+        await settled(pilot, lambda: "Encounter" in screen_text(app).splitlines()[1])
+        said = [line.text for line in table.log_lines.full]
+        assert any(text.startswith("Encounter!") for text in said)
+        assert any("Disposition: 2d6" in text for text in said)
+        assert not notices(app)
         assert app.screen is table  # nothing to dismiss: play goes on
         await pilot.press("n")
         await settled(pilot, lambda: expedition(app).state.turn == 2)
-        # A sign right after: it takes the encounter's place instead of stacking under it.
         table.run("turn explore hazard=3")
-        await settled(pilot, lambda: any(text.startswith("Sign:") for text in notices(app)))
-        assert not any(text.startswith("Encounter!") for text in notices(app))
+        await settled(pilot, lambda: table.log_lines.full[-1].text.startswith("Sign:"))
+        assert not notices(app)

@@ -19,7 +19,8 @@ from delvetui.ui.panes.turn_log import TurnLog
 from tests.ui_support import expedition, make, ready, screen_text, settled
 
 SIZE = (120, 40)
-TORCH = ("pc add Ash hp=6", "light add torch carrier=Ash lit")
+#: A lit torch, in a session: real time at the table runs while a session does.
+TORCH = ("pc add Ash hp=6", "light add torch carrier=Ash lit", "session start")
 
 
 class Clock:

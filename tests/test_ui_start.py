@@ -9,6 +9,7 @@ from textual.widgets import Checkbox, Input, OptionList, Select
 
 from delvetui.procedure.registry import shipped_dir
 from delvetui.ui.app import DelveApp
+from delvetui.ui.dialogs.choose import ChooseScreen
 from delvetui.ui.forms.new_expedition import NewExpeditionScreen
 from delvetui.ui.start_screen import StartScreen
 from tests.ui_support import expedition, make, ready, screen_text, settled
@@ -127,7 +128,10 @@ async def test_the_form_refuses_a_name_that_is_taken_and_cancel_creates_nothing(
         assert "already exists" in message(form, "name")
         await pilot.press("ctrl+n")  # one more member row
         assert form.query_one("#m3-name", Input).has_focus
-        await pilot.press("escape")
+        await pilot.press("escape")  # something was typed: asked first
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        assert "Leave the form?" in screen_text(app)
+        await pilot.press("2")  # yes, leave it
         await settled(pilot, lambda: isinstance(app.screen, StartScreen))
     assert saved(home) == ["crypt.delve"]
 

@@ -259,6 +259,15 @@ def keep_notices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(App, "clear_notifications", clearing)
 
 
+def dialog_says(app: App[Any]) -> str:
+    """What the dialog on top says in itself (a notice would cover it): its keys' line
+    when it holds a word to the game master, else ''."""
+    from textual.widgets import Static
+
+    said = app.screen.query(".dialog-hint.-error").results(Static)
+    return " ".join(str(hint.render()) for hint in said)
+
+
 def notices(app: DelveApp) -> list[str]:
     """The messages of the notifications raised so far and not cleared."""
     return list(_NOTICES.get(app, []))

@@ -1,11 +1,13 @@
 """The table's real-time clock: it counts real time for the lights that burn in real time.
 
-While the table is open and the clock is not paused, every lit real-time light burns down
-by the real clock. The clock keeps the moment of its last record and writes real time
-into the expedition only when a light crosses a step (a minute, or its kind's
-``real_step``) or runs out (``realtime pass``), when it is paused (``realtime pause``,
-with the seconds since the last step, so the time left is exact), and when the table
-closes (a pause). In between, ``seconds_left`` gives the countdown to show.
+While the table is open, a session is running and the clock is not paused, every lit
+real-time light burns down by the real clock: real time at the table is the session's
+time, so a torch lit while the party is made ready, or left lit between sessions, does not
+burn until the game master starts the session. The clock keeps the moment of its last
+record and writes real time into the expedition only when a light crosses a step (a
+minute, or its kind's ``real_step``) or runs out (``realtime pass``), when it is paused
+(``realtime pause``, with the seconds since the last step, so the time left is exact), and
+when the table closes (a pause). In between, ``seconds_left`` gives the countdown to show.
 
 The time comes from an injected function (``time.monotonic`` by default, which stops
 while the computer sleeps), so tests move it by hand and never sleep. Nothing here
@@ -177,7 +179,7 @@ class RealTimeClock:
 
     def _count_from(self, moment: float) -> None:
         self._anchor = moment
-        self._counting = realtime.burning(self.state)
+        self._counting = counted(self.state)
 
     def _committed(self, batch: Batch, state: State) -> None:
         """Another command was saved: what burns may have changed, so count afresh.
@@ -188,16 +190,24 @@ class RealTimeClock:
         if self._writing:
             return
         passed = self.unrecorded()
-        now_burning = realtime.burning(state)
+        now_burning = counted(state)
         if now_burning == self._counting:
             return  # nothing that burns changed: keep counting
+        # A light still lit is owed what it burnt, even where the session just ended.
+        still = realtime.burning(state)
         for light_id, seconds in self._counting.items():
-            if passed and now_burning.get(light_id) == seconds:
+            if passed and still.get(light_id) == seconds:
                 self._owed[light_id] = self._owed.get(light_id, 0) + passed
         self._owed = {
             light_id: owed
             for light_id, owed in self._owed.items()
-            if light_id in now_burning and light_id in self._counting
+            if light_id in still and light_id in self._counting
         }
         started = self._anchor + passed if self._counting else self.now()
         self._count_from(started)
+
+
+def counted(state: State) -> dict[str, int]:
+    """What the clock counts down now: what burns in real time (``realtime.burning``),
+    while a session is running; nothing before the first session or between two."""
+    return realtime.burning(state) if state.in_session else {}

@@ -50,8 +50,9 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         return [
             Alert(
                 "warning",
-                f"The expedition has ended{words}: press E to reopen it, or type :reopen.",
-                short=f"The expedition has ended{words}: E reopens it.",
+                f"The expedition has ended{words}: press E to reopen it, or H for the start "
+                "screen and the next one.",
+                short=f"The expedition has ended{words}: E reopens it, H: the start screen.",
             )
         ]
     found: list[Alert] = []
@@ -75,8 +76,11 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
     if state.encounter:
-        at = f", {state.encounter_distance}" if state.encounter_distance else ""
-        found.append(Alert("danger", f"Encounter: {state.encounter}{at}"))
+        # The distance first, where a narrow strip cuts the words, not the number; the
+        # encounter's words end their sentence.
+        said = state.encounter.rstrip().rstrip(".")
+        at = f" ({state.encounter_distance} away)" if state.encounter_distance else ""
+        found.append(Alert("danger", f"Encounter{at}: {said}"))
     found.extend(Alert("danger", danger.text) for danger in dangers(state, procedure))
     per_turn = procedure.turn_minutes(state.turn_type)
     for light in state.lit_lights:

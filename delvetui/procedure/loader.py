@@ -71,6 +71,8 @@ MAX_EFFECT_DEPTH = 6
 #: The longest text one value of a procedure may hold (a label, a table row's text): a
 #: few pages. The shipped procedures' longest is under 400 characters.
 MAX_TEXT = 10_000
+#: The most characters of a counter's, a resource's or a track's ``short`` label.
+SHORT_MOST = 8
 # Control characters, and the bidirectional overrides that make a label display as other text.
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 #: The most names a problem lists as the ones that exist.
@@ -371,6 +373,14 @@ class _Checker:
             for action in track.reset_by:
                 self.ref(f"tracks.{name}.reset_by", action, p.actions, "action")
             self._effects(f"tracks.{name}.over", track.over)
+        for group in ("counters", "resources", "tracks"):
+            for name, item in getattr(p, group).items():
+                if len(item.short) > SHORT_MOST:
+                    self.problem(
+                        f"{group}.{name}.short",
+                        f"should be at most {SHORT_MOST} characters (it is shown where the "
+                        f"label does not fit); it has {len(item.short)}.",
+                    )
         check_danger(self)
         for group in ("actions", "activities"):
             for name, action in getattr(p, group).items():

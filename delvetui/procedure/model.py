@@ -646,6 +646,13 @@ class Counter(Value):
             "(the season set, the weather follows); no table is rolled here."
         ),
     )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
     def top(self) -> int | None:
         """The highest value: max, else the last named level, else none."""
@@ -696,6 +703,13 @@ class Resource(Value):
         default=None, metadata=_help("The most that can be held.", Bound(0, COUNT))
     )
     text: str = attrs.field(default="", metadata=_help("What it is for, for the game master."))
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
+        ),
+    )
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -733,6 +747,13 @@ class Track(Value):
         metadata=_help(
             "`over` happens when the track reaches its limit, not only when it passes it "
             "(Exhaustion equal to PHYS)."
+        ),
+    )
+    short: str = attrs.field(
+        default="",
+        metadata=_help(
+            "A short name of at most 8 characters, shown where the label does not fit "
+            "(a narrow table's party and counters): 'Rest' for 'Turns without rest'."
         ),
     )
 

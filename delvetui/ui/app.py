@@ -76,6 +76,9 @@ class DelveApp(App[None]):
 
     CSS_PATH = "delvetui.tcss"
     TITLE = "delvetui"
+    #: A screen under a dialog: its notices wait hidden (``delvetui.tcss``), none covers
+    #: the dialog.
+    SUSPENDED_SCREEN_CLASS = "-under-dialog"
     COMMANDS = App.COMMANDS | {_table_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
@@ -90,9 +93,13 @@ class DelveApp(App[None]):
         salvage: bool = False,
         shoot: bool = False,
         now: Now | None = None,
+        resumed: bool = False,
     ) -> None:
         super().__init__()
         self.path = path
+        #: The path is the expedition played last, not one named (`delvetui` alone): an
+        #: ended one is offered on the start screen instead of opening on the table.
+        self.resumed = resumed
         #: Where the real-time clock reads the time (a test moves it by hand).
         self.now: Now = now or time.monotonic
         #: The real-time clock of the open expedition (None while read-only or a picture).
@@ -158,6 +165,14 @@ class DelveApp(App[None]):
 
             if isinstance(self.screen, NewExpeditionScreen):
                 self.pop_screen()  # the form was opened over a table: the new one replaces it
+        if first and self.resumed and expedition.state.ended and not self.shoot:
+            # `delvetui` on an ended expedition: the start screen, with it offered first
+            # (the next expedition after it, or it again), not the table of a finished one.
+            expedition.close(snapshot=False)
+            from delvetui.ui.start_screen import StartScreen
+
+            self._show(StartScreen(offered=path), first=first)
+            return
         self.expedition = expedition
         expedition.listeners.append(self._committed)
         if not expedition.readonly and not self.shoot:
@@ -284,6 +299,10 @@ class DelveApp(App[None]):
         """The form of the next expedition after an ended one (the start screen's entry,
         or the campaign screen's n)."""
         self.campaign.next_form(event.path)
+
+    def action_home(self) -> None:
+        """H on the table: the start screen, the expedition just played offered first."""
+        self._to_start(offered=self.expedition.path if self.expedition is not None else None)
 
     def on_table_screen_next_expedition(self, event: TableScreen.NextExpedition) -> None:
         """The form of the next expedition after the ended one on the table (the palette)."""
@@ -539,11 +558,11 @@ class DelveApp(App[None]):
         self._close()
         self._show(NewExpeditionScreen())
 
-    def _to_start(self) -> None:
+    def _to_start(self, *, offered: Path | None = None) -> None:
         from delvetui.ui.start_screen import StartScreen
 
         self._close()
-        self._show(StartScreen())
+        self._show(StartScreen(offered=offered))
 
 
 def _refused(expedition: Expedition) -> str:
@@ -561,14 +580,15 @@ def settle_imports() -> None:
     gc.freeze()
 
 
-def run_app(path: Path | None, *, salvage: bool = False) -> int:
+def run_app(path: Path | None, *, salvage: bool = False, resumed: bool = False) -> int:
     """Run the table on an expedition (or the start screen); return the exit status.
 
     With ``salvage`` a damaged expedition opens read-only with every command before the
-    damage.
+    damage; ``resumed`` says the path is the one played last (``delvetui`` alone), which
+    the start screen offers first if it has ended.
     """
     settle_imports()
-    app = DelveApp(path, salvage=salvage)
+    app = DelveApp(path, salvage=salvage, resumed=resumed)
     try:
         app.run()
     finally:

@@ -3,6 +3,9 @@ characters, and a table row's range of rolls."""
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.text import Text
+
 FULL = "█"
 EMPTY = "░"
 
@@ -27,3 +30,12 @@ def plural(count: int, word: str) -> str:
 def roll_text(low: int, high: int) -> str:
     """'3' or '4-6'."""
     return str(low) if low == high else f"{low}-{high}"
+
+
+def wrapped(console: Console, text: Text, width: int) -> list[Text]:
+    """The text in lines of at most ``width`` cells, broken between words (a word longer
+    than a line is broken inside it), each line without the spaces it ended in."""
+    lines = list(text.wrap(console, max(1, width), justify="left", overflow="fold"))
+    for line in lines:
+        line.rstrip()
+    return lines

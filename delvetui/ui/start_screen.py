@@ -29,6 +29,8 @@ DEMO = "+demo"
 CAMPAIGNS = "+campaigns"
 #: The prefix of the id of "Next expedition after NAME…" (the rest is the predecessor's path).
 NEXT = "+next:"
+#: The prefix of the id of the expedition offered first (the rest is its path).
+OFFERED = "+offered:"
 
 
 def last_played(path: Path) -> str:
@@ -151,8 +153,11 @@ class StartScreen(Screen[None]):
             super().__init__()
             self.path = path
 
-    def __init__(self) -> None:
+    def __init__(self, *, offered: Path | None = None) -> None:
         super().__init__()
+        #: The expedition offered first, highlighted (the one just played, or the one
+        #: `delvetui` would have resumed had it not ended).
+        self.offered = offered
         #: Why the saved expeditions cannot be listed (the data folder cannot be read).
         self.problem: str | None = None
         try:
@@ -165,11 +170,16 @@ class StartScreen(Screen[None]):
         self.continuable: list[Path] = []
 
     def _options(self) -> list[Option | None]:
-        options: list[Option | None] = [Option(Text("New expedition…"), id=NEW)]
-        options.extend(
-            Option(Text(f"Next expedition after {visible(path.stem)}…"), id=f"{NEXT}{path}")
-            for path in self.continuable
-        )
+        options: list[Option | None] = []
+        offered = self.offered
+        if offered is not None:
+            # First: the next expedition after it (when it ended the chain), then it again.
+            if offered in self.continuable:
+                options.append(self._next(offered))
+            row = self.rows.get(str(offered), Text(visible(offered.stem), "bold"))
+            options.append(Option(Text.assemble("Open ", row), id=f"{OFFERED}{offered}"))
+        options.append(Option(Text("New expedition…"), id=NEW))
+        options.extend(self._next(path) for path in self.continuable if path != offered)
         options += [
             Option(
                 Text("Demo expedition (Delving: a ready party with torches and candles)"),
@@ -182,6 +192,10 @@ class StartScreen(Screen[None]):
             options.extend(Option(row, id=key) for key, row in self.rows.items())
         return options
 
+    @staticmethod
+    def _next(path: Path) -> Option:
+        return Option(Text(f"Next expedition after {visible(path.stem)}…"), id=f"{NEXT}{path}")
+
     def compose(self) -> ComposeResult:
         """Title, the choices, and the saved expeditions."""
         options = self._options()
@@ -191,12 +205,22 @@ class StartScreen(Screen[None]):
                 Text("The referee's table for dungeon turns. Everything is saved as you play."),
                 id="start-subtitle",
             )
+            if self.offered is not None:
+                yield Static(Text(self._offered_words()), id="start-offered")
             yield OptionList(*options, id="start-list")
             folder = paths.data_dir()
             where = self.problem or f"Saved expeditions live in {folder_text(folder)}"
             yield Static(Text(where), id="start-folder")
             yield Static("", id="start-broken")
         yield KeyFooter(fit=True)
+
+    def _offered_words(self) -> str:
+        """The line above the list about the expedition offered first."""
+        assert self.offered is not None
+        name = visible(self.offered.stem)
+        if self.offered in self.continuable:
+            return f"{name} has ended: the next expedition after it is first, then {name} again."
+        return f"Last played: {name}. Enter opens it again; the others are below."
 
     def on_mount(self) -> None:
         """Focus the list and fill in the saved expeditions' details."""
@@ -243,6 +267,8 @@ class StartScreen(Screen[None]):
         self.rows[str(path)] = row
         options = self.query_one("#start-list", OptionList)
         options.replace_option_prompt(str(path), row)
+        if path == self.offered:
+            options.replace_option_prompt(f"{OFFERED}{path}", Text.assemble("Open ", row))
 
     def _show_continuable(self, ends: list[Path]) -> None:
         if not self.is_attached:
@@ -250,9 +276,14 @@ class StartScreen(Screen[None]):
         self.continuable = ends
         options = self.query_one("#start-list", OptionList)
         highlighted = options.highlighted_option
+        first = options.highlighted in (None, 0)
         options.set_options(self._options())
-        if highlighted is not None and highlighted.id is not None:
+        if first:
+            options.highlighted = 0  # the first choice stays the one offered
+        elif highlighted is not None and highlighted.id is not None:
             options.highlighted = options.get_option_index(highlighted.id)
+        if self.offered is not None:
+            self.query_one("#start-offered", Static).update(Text(self._offered_words()))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click: new, demo, or open."""
@@ -263,6 +294,8 @@ class StartScreen(Screen[None]):
             self.action_demo()
         elif event.option.id == CAMPAIGNS:
             self.action_campaigns()
+        elif event.option.id is not None and event.option.id.startswith(OFFERED):
+            self.post_message(self.Open(Path(event.option.id[len(OFFERED) :])))
         elif event.option.id is not None and event.option.id.startswith(NEXT):
             from delvetui.ui.campaign.screen import CampaignScreen
 

@@ -12,12 +12,15 @@ from typing import ClassVar
 import attrs
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from delvetui.application.dry_run import refusal
 from delvetui.core import commands as cmd
+from delvetui.core.light_order import in_order, numbered
 from delvetui.core.state import Light
 from delvetui.errors import CommandError
 from delvetui.procedure.model import USAGE_DICE
@@ -52,17 +55,22 @@ class LightDialog(ItemDialog):
 
     @property
     def lights(self) -> list[Light]:
-        """Lit lights, then unlit ones, then spent ones (a lantern can be refuelled)."""
-        return sorted(self.state.lights, key=lambda light: (light.spent, not light.lit))
+        """The lights in the order they were added, as the lights pane numbers them, then
+        the spent ones (a lantern can be refuelled)."""
+        return [*in_order(self.state), *(light for light in self.state.lights if light.spent)]
 
     def compose(self) -> ComposeResult:
         """The list of lights and the keys."""
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
+        numbers = numbered(self.state)
+        width = len(str(len(numbers)))
         options: list[Option] = []
         for light in self.lights:
             kind = self.procedure.lights.get(light.kind)
             row = Text()
-            row.append("● " if light.lit else "○ ")
+            number = numbers.get(light.id)
+            row.append(f"{number if number else '':>{width}} ", "bold")
+            row.append("○ " if not light.lit else "◐ " if light.state == "dim" else "● ")
             row.append(visible(light.id))
             if light.count > 1:
                 row.append(f" ×{light.count}")
@@ -103,12 +111,29 @@ class LightDialog(ItemDialog):
         correct = "d set the usage die" if light and self.counts_die(light) else "t set turns left"
         return (
             f"enter light or put out · g hand over · {correct} · f refuel (a spent one too) · "
-            "r real time · a add · esc close"
+            "r real time · a add · a digit picks that light · esc close"
         )
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks the light of that number (the lights pane's), as in every light
+        picker; what to do with it is the next key."""
+        character = event.character or ""
+        if len(character) != 1 or not character.isdigit():
+            return
+        event.stop()
+        event.prevent_default()  # the digit is this dialog's: the list's own keys wait
+        found = [light.id for light in in_order(self.state)]
+        number = int(character)
+        if not 1 <= number <= len(found):
+            self.say(f"There is no light {number}: the lights are numbered 1 to {len(found)}.")
+            return
+        self.options.highlighted = number - 1
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Offer the keys that fit the light now highlighted."""
-        self.query_one(".dialog-hint", Static).update(Text(self.hint(self._current())))
+        hint = self.query_one(".dialog-hint", Static)
+        hint.update(Text(self.hint(self._current())))
+        hint.remove_class("-error")
 
     def on_mount(self) -> None:
         """Focus the list on the chosen light."""
@@ -169,11 +194,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         if self.counts_die(light):
-            self.notify(
-                f"{light.id} burns down on its usage die, not by turns: d sets its die.",
-                severity="warning",
-                markup=False,
-            )
+            self.say(f"{light.id} burns down on its usage die, not by turns: d sets its die.")
             return
         per_turn = self.procedure.turn_minutes(self.state.turn_type)
         now = "" if light.minutes is None else str(-(-light.minutes // per_turn))
@@ -193,11 +214,7 @@ class LightDialog(ItemDialog):
         if light is None:
             return
         if not self.counts_die(light):
-            self.notify(
-                f"{light.id} has no usage die: it counts its time left; t sets that.",
-                severity="warning",
-                markup=False,
-            )
+            self.say(f"{light.id} has no usage die: it counts its time left; t sets that.")
             return
         sizes = [(str(size), Text(f"d{size}")) for size in reversed(USAGE_DICE)]
         now = None if light.usage_die is None else str(light.usage_die)
@@ -231,11 +248,14 @@ class LightDialog(ItemDialog):
         kind = self.procedure.lights.get(light.kind)
         if kind is None or not kind.refuels:
             spent = " A spent one is gone." if light.spent else ""
-            self.notify(
-                f"A {light.kind} cannot be refuelled.{spent}", severity="warning", markup=False
-            )
+            self.say(f"A {light.kind} cannot be refuelled.{spent}")
             return
         refuel = cmd.RefuelLight(target=light.id)
+        # Refused for want of oil (or the like): said at once, before anything is asked.
+        problem = refusal(self.state, self.procedure, refuel)
+        if problem is not None:
+            self.say(problem)
+            return
         if light.lit:
             self.dismiss((refuel,))
             return
@@ -261,7 +281,7 @@ class LightDialog(ItemDialog):
             for kind_id, kind in self.procedure.lights.items()
         ]
         if not kinds:
-            self.notify("This procedure has no light sources.", severity="warning")
+            self.say("This procedure has no light sources.")
             return
 
         def kind_chosen(kind: str | None) -> None:

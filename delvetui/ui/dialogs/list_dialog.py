@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.visual import VisualType
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -69,7 +70,7 @@ def plain_label(option: Option) -> str:
     """The words of an option, without its digit or marker, for matching typed letters."""
     prompt = option.prompt
     text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-    return text.lstrip("0123456789 ▶●○+").strip()
+    return text.lstrip("0123456789 ▶●◐○+").strip()
 
 
 class ListDialog(ModalScreen[_Answer | None]):
@@ -85,6 +86,7 @@ class ListDialog(ModalScreen[_Answer | None]):
     """A digit chooses that option; letters choose the one option whose name starts so."""
 
     _typed = ""
+    _keys_said: VisualType = ""
 
     def framed(
         self, title: str, options: Sequence[Option], hint: str = "", *, wide: bool = False
@@ -95,6 +97,26 @@ class ListDialog(ModalScreen[_Answer | None]):
             yield Choices(*options, id=self.LIST_ID)
             if hint:
                 yield Static(Text(hint), classes="dialog-hint")
+
+    def say(self, message: str) -> None:
+        """Tell the game master something in the dialog itself, where the keys' line is
+        (a notice would sit over the dialog); the next key puts the keys back."""
+        found = self.query(".dialog-hint")
+        if found:
+            hint = found.first(Static)
+        else:
+            hint = Static(classes="dialog-hint")
+            self.query_one(".dialog").mount(hint)
+        if not hint.has_class("-error"):
+            self._keys_said = hint.content
+        hint.update(Text(message))
+        hint.add_class("-error")
+
+    def unsay(self) -> None:
+        """Put the keys' line back where ``say`` said something."""
+        for hint in self.query(".dialog-hint.-error").results(Static):
+            hint.update(self._keys_said)
+            hint.remove_class("-error")
 
     @property
     def options(self) -> OptionList:
@@ -117,7 +139,10 @@ class ListDialog(ModalScreen[_Answer | None]):
 
     def on_key(self, event: events.Key) -> None:
         """A digit or the first letters of an option's name choose it (quick lists only)."""
-        if not self.QUICK_KEYS or not self.is_mounted:
+        if not self.is_mounted:
+            return
+        self.unsay()
+        if not self.QUICK_KEYS:
             return
         character = event.character or ""
         options = self.options
@@ -147,7 +172,7 @@ class ListDialog(ModalScreen[_Answer | None]):
             if greyed:
                 self._greyed(options.get_option_at_index(greyed[0]))
             else:
-                self.notify(f"No choice starts with '{character}'.", severity="warning")
+                self.say(f"No choice starts with '{visible(character)}'.")
             return
         options.highlighted = matches[0]
         if len(matches) == 1:
@@ -165,11 +190,7 @@ class ListDialog(ModalScreen[_Answer | None]):
     def _greyed(self, option: Option) -> None:
         """A greyed choice was typed: say so (its reason is written under it)."""
         name = plain_label(option).splitlines()[0].strip().split("  ")[0]
-        self.notify(
-            f"{name} cannot be chosen now (the reason is under it).",
-            severity="warning",
-            markup=False,
-        )
+        self.say(f"{name} cannot be chosen now (the reason is under it).")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter or a click chooses the option."""

@@ -76,6 +76,11 @@ class ConditionList(OptionList):
         self.action_mark()
 
 
+#: What the number fields let be typed (anything else does not go in): digits, and a sign
+#: in front where a change (+2, -3) or a modifier may be typed.
+WHOLE, SIGNED = r"[0-9]*", r"[+-]?[0-9]*"
+
+
 class MemberForm(ModalScreen[commands.Command | None]):
     """Name, hit points, conditions and the abilities the procedure uses; every problem
     shown inline.
@@ -84,6 +89,9 @@ class MemberForm(ModalScreen[commands.Command | None]):
     Cancel stay in view below them, and the footer shows the keys (ctrl+s saves, as does
     Enter in the last field).
     """
+
+    _opened: list[str] | None = None
+    """The fields as the form opened (Escape asks once one has changed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -116,23 +124,47 @@ class MemberForm(ModalScreen[commands.Command | None]):
                     )
                     yield from _row(
                         "Hit points",
-                        Input(str(self.procedure.party.default_hp), id="member-hp", compact=True),
+                        Input(
+                            str(self.procedure.party.default_hp),
+                            id="member-hp",
+                            compact=True,
+                            restrict=WHOLE,
+                            max_length=4,
+                        ),
                     )
                 else:
                     yield from _row(
                         f"Hit points (now {member.hp}/{member.max_hp}): N, +N or -N",
-                        Input(placeholder=f"{member.hp}", id="member-hp", compact=True),
+                        Input(
+                            placeholder=f"{member.hp}",
+                            id="member-hp",
+                            compact=True,
+                            restrict=SIGNED,
+                            max_length=5,
+                        ),
                     )
                     yield from _row(
                         "Maximum hit points",
-                        Input(str(member.max_hp), id="member-max", compact=True),
+                        Input(
+                            str(member.max_hp),
+                            id="member-max",
+                            compact=True,
+                            restrict=WHOLE,
+                            max_length=4,
+                        ),
                     )
                     ladder = self.procedure.party.fatigue
                     if len(ladder) > 1:
                         steps = ", ".join(f"{n} {label}" for n, label in enumerate(ladder))
                         yield from _row(
                             f"Fatigue ({steps})",
-                            Input(str(member.fatigue), id="member-fatigue", compact=True),
+                            Input(
+                                str(member.fatigue),
+                                id="member-fatigue",
+                                compact=True,
+                                restrict=SIGNED,
+                                max_length=3,
+                            ),
                         )
                     yield Label(
                         "Conditions: enter or delete removes the one highlighted"
@@ -160,6 +192,8 @@ class MemberForm(ModalScreen[commands.Command | None]):
                                     "" if value is None else str(value),
                                     id=_field_id(ability),
                                     compact=True,
+                                    restrict=SIGNED,
+                                    max_length=4,
                                 )
             yield Static("", classes="dialog-hint", id="member-message")
             with Horizontal(classes="dialog-buttons"):
@@ -168,8 +202,13 @@ class MemberForm(ModalScreen[commands.Command | None]):
         yield KeyFooter(fit=True)
 
     def on_mount(self) -> None:
-        """Focus the first field."""
+        """Focus the first field, and note the fields as they opened (Escape asks once one
+        has changed)."""
         self.query(Input).first().focus()
+        self._opened = self._typed()
+
+    def _typed(self) -> list[str]:
+        return [field.value for field in self.query(Input)]
 
     def _value(self, field: str) -> str:
         for widget in self.query(f"#{field}").results(Input):
@@ -260,5 +299,22 @@ class MemberForm(ModalScreen[commands.Command | None]):
             self.action_cancel()
 
     def action_cancel(self) -> None:
-        """Close without changing anything."""
-        self.dismiss(None)
+        """Close without changing anything; asked first once something was typed."""
+        if self._opened is None or self._typed() == self._opened:
+            self.dismiss(None)
+            return
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "leave":
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ChooseScreen(
+                "Leave without saving? What you typed is not kept.",
+                [("stay", Text("No, go on with the form")), ("leave", Text("Yes, leave it"))],
+                hint="esc: go on with the form",
+                selected="stay",
+            ),
+            answered,
+        )

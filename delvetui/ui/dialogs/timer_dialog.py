@@ -8,6 +8,7 @@ answers with the line to run; the table runs it like any other command.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -50,6 +51,19 @@ def choices(state: State, procedure: Procedure) -> list[tuple[str, Text]]:
     return found
 
 
+def new_timer_line(text: str) -> str:
+    """The ``timer add`` line of what was typed for a new timer: a name of any words, then
+    its length ("hold portal 2h" is the timer "hold portal" of 2 hours), quoted as the
+    command language reads it; typed quotes are kept as typed."""
+    words = text.split()
+    if not words or any(quote in text for quote in "'\""):
+        return f"timer add {text.strip()}"
+    *name, last = words
+    if name and check_line(shlex.join(["timer", "add", "x", last])) is None:
+        return shlex.join(["timer", "add", " ".join(name), last])
+    return shlex.join(["timer", "add", " ".join(words)])
+
+
 def check_line(line: str) -> str | None:
     """None when the line is a command of the language, else what is wrong."""
     try:
@@ -75,14 +89,18 @@ def open_dialog(
         return answered
 
     def ask_new() -> None:
+        def answered(text: str | None) -> None:
+            if text:
+                run(new_timer_line(text))
+
         app.push_screen(
             AskScreen(
                 "New timer",
-                f"A name and how long it runs: {_LENGTHS}.",
-                placeholder="bless 6t",
-                check=lambda text: check_line(f"timer add {text}"),
+                f"A name (words may have spaces) and how long it runs: {_LENGTHS}.",
+                placeholder="hold portal 6t",
+                check=lambda text: check_line(new_timer_line(text)),
             ),
-            asked("timer add"),
+            answered,
         )
 
     def running(name: str) -> None:

@@ -16,12 +16,18 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 
 from delvetui import paths
 from delvetui.errors import StoreError
 from delvetui.procedure.model import Procedure
-from delvetui.ui.forms.form_rows import FormProblem, light_rows, member_rows
+from delvetui.ui.forms.form_rows import (
+    FormProblem,
+    light_rows,
+    member_rows,
+    number_problem,
+    supply_rows,
+)
 
 
 def name_problem(name: str, field: str) -> FormProblem | None:
@@ -47,11 +53,36 @@ class ExpeditionForm(Screen[None]):
     #: The form's message when the game master leaves it (one named for each form).
     Cancelled: ClassVar[type[Message]]
 
-    def __init__(self, *, members: int, lights: int) -> None:
+    def __init__(self, *, members: int, lights: int, supplies: int = 0) -> None:
         super().__init__()
-        #: The rows of members (joining) and of lights the form has.
+        #: The rows of members (joining), of lights and of supplies the form has.
         self.member_rows = members
         self.light_rows = lights
+        self.supply_rows = supplies
+        #: Every field's value as the form opened (Escape asks once one differs).
+        self.opened: dict[str, object] | None = None
+
+    def values(self) -> dict[str, object]:
+        """Every field's value, by its id: what was typed, chosen or ticked."""
+        found: dict[str, object] = {}
+        for field in self.query("Input, Select, Checkbox, OptionList"):
+            if field.id is None:
+                continue
+            if isinstance(field, Input | Select | Checkbox):
+                found[field.id] = field.value
+            elif isinstance(field, OptionList):
+                found[field.id] = field.highlighted
+        return found
+
+    def remember(self) -> None:
+        """Note every field's value as the form opened: Escape leaves at once while none
+        has changed."""
+        self.opened = self.values()
+
+    def changed(self) -> bool:
+        """True when something was typed, chosen or ticked since the form opened (or a row
+        added)."""
+        return self.opened is not None and self.values() != self.opened
 
     @property
     def procedure(self) -> Procedure | None:
@@ -97,8 +128,47 @@ class ExpeditionForm(Screen[None]):
         self.post_message(request)
 
     def action_cancel(self) -> None:
-        """Leave the form; nothing is created."""
-        self.post_message(self.Cancelled())
+        """Leave the form (nothing is created); asked first once something was typed."""
+        if not self.changed():
+            self.post_message(self.Cancelled())
+            return
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "leave":
+                self.post_message(self.Cancelled())
+
+        self.app.push_screen(
+            ChooseScreen(
+                "Leave the form? What you typed is not kept.",
+                [
+                    ("stay", Text("No, go on with the form")),
+                    ("leave", Text("Yes, leave it: nothing is created")),
+                ],
+                hint="esc: go on with the form",
+                selected="stay",
+            ),
+            answered,
+        )
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number field is checked as it is typed: what is wrong shows at once beside its
+        section, and goes when it is right."""
+        found = number_problem(event.input.id or "", event.value.strip())
+        if found is None:
+            return
+        section, problem = found
+        for shown in self.query(f"#{section}-message").results(Static):
+            if problem is not None:
+                shown.update(Text(problem))
+                shown.add_class("-error", "-typed")
+                # In view with the field: the sentence is under the section's rows.
+                self.call_after_refresh(
+                    self.query_one("#form", VerticalScroll).scroll_to_widget, shown, animate=False
+                )
+            elif shown.has_class("-typed"):
+                shown.update("")
+                shown.remove_class("-error", "-typed")
 
     async def action_add_member(self) -> None:
         """One more member row, below the others (which keep their widgets and text)."""
@@ -107,6 +177,14 @@ class ExpeditionForm(Screen[None]):
         box = self.query_one("#form-members", Vertical)
         await box.mount_all(member_rows(self.procedure, count, first=count - 1))
         self.focus_new(self.query_one(f"#m{count - 1}-name", Input))
+
+    async def action_add_supply(self) -> None:
+        """One more row of supplies bought, below the others."""
+        self.supply_rows += 1
+        count = self.supply_rows
+        box = self.query_one("#form-supplies", Vertical)
+        await box.mount_all(supply_rows(self.procedure, count, first=count - 1))
+        self.focus_new(self.query_one(f"#s{count - 1}-resource", Select))
 
     async def action_add_light(self) -> None:
         """One more light row, below the others (which keep their widgets and choices)."""
@@ -134,3 +212,5 @@ class ExpeditionForm(Screen[None]):
             await self.action_add_member()
         elif button == "form-add-light":
             await self.action_add_light()
+        elif button == "form-add-supply":
+            await self.action_add_supply()

@@ -20,6 +20,39 @@ from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 
 _NUMBER = re.compile(r"^[+-]?[0-9]{1,6}$")
+#: What a number field lets be typed: digits only, or with a sign in front (an ability).
+DIGITS, SIGNED = r"[0-9]*", r"[+-]?[0-9]*"
+#: The number fields of the forms, by the end of their id: the section that says what is
+#: wrong, what the number is, and its least and most (the command language's).
+NUMBERS: dict[str, tuple[str, str, int, int]] = {
+    "-hp": ("party", "Hit points", 1, 9999),
+    "-count": ("lights", "How many", 1, 999),
+    "-amount": ("supplies", "How many", 1, 999),
+    "form-dice": ("start", "Time dice", 1, 4),
+}
+
+
+def number_problem(field: str, value: str) -> tuple[str, str | None] | None:
+    """What is wrong with a number as it is typed in the form's ``field`` (its section, and
+    the sentence or None when it will do); None when the field holds no number."""
+    if "-ab-" in field:
+        ability = field.split("-ab-", 1)[1].upper()
+        if value in ("+", "-"):
+            return "party", f"{ability}: a sign, then digits."
+        if value and not _NUMBER.match(value):
+            return "party", f"{ability} is a whole number, e.g. 14."
+        return "party", None
+    found = next((rule for end, rule in NUMBERS.items() if field.endswith(end)), None)
+    if found is None:
+        return None
+    section, what, least, most = found
+    if not value:
+        return section, None
+    if not value.isdigit():
+        return section, f"{what}: digits only, {least} to {most}."
+    if not least <= int(value) <= most:
+        return section, f"{what}: {int(value)} is out of range; {least} to {most}."
+    return section, None
 
 
 class FormProblem(Exception):
@@ -208,6 +241,8 @@ def member_rows(
                             id=f"m{number}-hp",
                             classes="tiny",
                             compact=True,
+                            restrict=DIGITS,
+                            max_length=4,
                         ),
                         HP_CELLS,
                     ),
@@ -224,12 +259,48 @@ def member_rows(
                             classes="tiny",
                             tooltip=Text(ability.upper()),
                             compact=True,
+                            restrict=SIGNED,
+                            max_length=4,
                         ),
                         ability_cells(ability),
                     )
                 )
             rows.append(Horizontal(*fields, classes="member-line"))
     return rows
+
+
+def chosen_row(
+    choices: list[tuple[Text, str]],
+    chosen: str,
+    ids: tuple[str, str, str],
+    *,
+    prompt: str,
+    amount: str,
+    whom: str,
+    placeholder: str,
+) -> list[Widget]:
+    """What a light's row and a supply's row share: the kind picked, how many (digits
+    only), and who it is for."""
+    known = {value for _, value in choices}
+    select: Select[str] = Select(
+        choices,
+        prompt=prompt,
+        id=ids[0],
+        classes="kind",
+        value=chosen if chosen in known else Select.NULL,
+        compact=True,
+    )
+    count = Input(
+        amount,
+        id=ids[1],
+        classes="tiny",
+        compact=True,
+        tooltip=Text("how many"),
+        restrict=DIGITS,
+        max_length=3,
+    )
+    who = Input(whom, placeholder=placeholder, id=ids[2], classes="name", compact=True)
+    return [select, count, who]
 
 
 def light_rows(
@@ -249,30 +320,16 @@ def light_rows(
         given = values[number] if values and number < len(values) else {}
         default = given.get("kind") or (kinds[number][0] if number < len(kinds) else "")
         choices = [(Text(kind.label), kind_id) for kind_id, kind in kinds]
-        select: Select[str] = Select(
-            choices,
-            prompt="kind",
-            id=f"l{number}-kind",
-            classes="kind",
-            value=default if default in dict(kinds) else Select.NULL,
-            compact=True,
-        )
         rows.append(
             Horizontal(
-                select,
-                Input(
-                    given.get("count", "1"),
-                    id=f"l{number}-count",
-                    classes="tiny",
-                    compact=True,
-                    tooltip=Text("how many"),
-                ),
-                Input(
-                    given.get("carrier", ""),
+                *chosen_row(
+                    choices,
+                    default,
+                    (f"l{number}-kind", f"l{number}-count", f"l{number}-carrier"),
+                    prompt="kind",
+                    amount=given.get("count", "1"),
+                    whom=given.get("carrier", ""),
                     placeholder="carried by",
-                    id=f"l{number}-carrier",
-                    classes="name",
-                    compact=True,
                 ),
                 TickBox("lit", given.get("lit") == "1", id=f"l{number}-lit"),
                 classes="form-row",
@@ -352,3 +409,93 @@ def _checked(section: str, text: str, field: str) -> commands.Command:
         return commands.parse(text, usage=False)
     except CommandError as error:
         raise FormProblem(section, error.message, field) from None
+
+
+def supply_rows(
+    procedure: Procedure | None,
+    count: int,
+    values: list[dict[str, str]] | None = None,
+    *,
+    first: int = 0,
+) -> list[Widget]:
+    """The fields of each supply bought (oil, rations, arrows: the procedure's resources):
+    which, how many, and for whom (blank: each member, or the party's stock).
+
+    Rows ``first`` to ``count - 1`` (a row added to the form is mounted alone).
+    """
+    resources = list(procedure.resources.items()) if procedure else []
+    rows: list[Widget] = []
+    for number in range(first, count):
+        given = values[number] if values and number < len(values) else {}
+        choices = [(Text(resource.label), resource_id) for resource_id, resource in resources]
+        rows.append(
+            Horizontal(
+                *chosen_row(
+                    choices,
+                    given.get("resource", ""),
+                    (f"s{number}-resource", f"s{number}-amount", f"s{number}-for"),
+                    prompt="supply",
+                    amount=given.get("amount", "1"),
+                    whom=given.get("for", ""),
+                    placeholder="for (blank: each)",
+                ),
+                classes="form-row",
+            )
+        )
+    return rows
+
+
+def supply_values(form: DOMNode, count: int) -> list[dict[str, str]]:
+    """The supply rows as typed: which resource, how many, for whom."""
+    rows = []
+    for number in range(count):
+        resource = ""
+        for select in form.query(f"#s{number}-resource").results(Select):
+            resource = "" if select.value is Select.NULL else str(select.value)
+        rows.append(
+            {
+                "resource": resource,
+                "amount": typed(form, f"s{number}-amount"),
+                "for": typed(form, f"s{number}-for"),
+            }
+        )
+    return rows
+
+
+def supply_commands(
+    procedure: Procedure, supplies: list[dict[str, str]], names: list[str]
+) -> list[commands.Command]:
+    """The commands giving the supplies bought: to the member named, to each member where
+    none is, or to the party's stock for a resource the party keeps as one. Raises
+    FormProblem for the first problem, with its field."""
+    made: list[commands.Command] = []
+    for number, row in enumerate(supplies):
+        resource_id = row["resource"]
+        if not resource_id:
+            if row["for"]:
+                raise FormProblem(
+                    "supplies", f"Supply {number + 1} needs a kind.", f"s{number}-resource"
+                )
+            continue
+        amount = row["amount"] or "1"
+        resource = procedure.resources[resource_id]
+        if resource.per == "party":
+            made.append(_checked("supplies", f"party +{amount} {resource_id}", f"s{number}-amount"))
+            continue
+        given = row["for"]
+        if given:
+            match = next((n for n in names if n.casefold() == given.casefold()), None)
+            if match is None:
+                known = ", ".join(names) or "no one yet"
+                raise FormProblem(
+                    "supplies",
+                    f"{given} is not in the party (the party: {known}).",
+                    f"s{number}-for",
+                )
+            whom = [match]
+        else:
+            whom = names
+        for name in whom:
+            words = shlex.join(["pc", name, f"+{amount}", resource_id])
+            made.append(_checked("supplies", words, f"s{number}-amount"))
+    return made

@@ -23,6 +23,7 @@ from delvetui.procedure.model import Procedure
 from delvetui.text import clock, visible
 from delvetui.ui.forms.expedition_form import ExpeditionForm, name_problem
 from delvetui.ui.forms.form_rows import (
+    DIGITS,
     FormProblem,
     TickBox,
     light_rows,
@@ -34,6 +35,7 @@ from delvetui.ui.forms.form_rows import (
     remake_rows,
     typed,
 )
+from delvetui.ui.forms.picker import Picker
 from delvetui.ui.key_footer import KeyFooter
 
 #: Member and light rows the form starts with.
@@ -113,36 +115,45 @@ class NewExpeditionScreen(ExpeditionForm):
                 compact=True,
             )
             yield Static("", classes="form-message", id="name-message")
-            yield Label("Procedure")
+            yield Label("Procedure (type its first letters to go to it)")
             options = []
             for entry in self.entries:
-                row = Text()
+                # One line each, so a dozen fit at 80×24; the highlighted one is told
+                # in full under the list.
+                row = Text(no_wrap=True, overflow="ellipsis")
                 if entry.procedure is None:
                     row.append(f"{entry.id}", "bold")
-                    row.append("  cannot be used (delvetui procedures check):", "italic")
-                    row.append(f"\n  {visible(entry.problem)}")
+                    row.append(f"  cannot be used: {visible(entry.problem)}", "italic")
                 else:
                     proc = entry.procedure
                     row.append(proc.name, "bold")
-                    if proc.source and proc.source != proc.name:
-                        row.append(f"  from {proc.source}", "dim")
                     if entry.user:
                         row.append("  (yours)", "italic")
-                    row.append(f"\n  {proc.summary}")
+                    row.append(f"  {proc.summary}", "dim")
                 options.append(Option(row, id=entry.id, disabled=entry.procedure is None))
-            procedures = OptionList(*options, id="form-procedure")
+            procedures = Picker(*options, id="form-procedure")
             if self.procedure is not None:
                 # Highlighted before it mounts: the form is built once, for this procedure,
                 # not first for the top of the list and then again.
                 ids = [entry.id for entry in self.entries]
                 procedures.highlighted = ids.index(self.procedure.id)
             yield procedures
+            yield Static(self._about(), id="procedure-about")
             yield Static("", classes="form-message", id="procedure-message")
             yield Label("Start time (HH:MM), or roll the hour with time dice")
             with Horizontal(classes="form-row"):
-                yield Input(self._default_start(), id="form-start", classes="short", compact=True)
+                yield Input(
+                    self._default_start(),
+                    id="form-start",
+                    classes="short",
+                    compact=True,
+                    restrict=r"[0-9:]*",
+                    max_length=5,
+                )
                 yield TickBox("Roll with", id="form-roll")
-                yield Input("2", id="form-dice", classes="tiny", compact=True)
+                yield Input(
+                    "2", id="form-dice", classes="tiny", compact=True, restrict=DIGITS, max_length=1
+                )
                 yield Label("time dice (1-4)", classes="form-after")
             yield Static("", classes="form-message", id="start-message")
             yield Label("Party", classes="form-section")
@@ -162,9 +173,22 @@ class NewExpeditionScreen(ExpeditionForm):
     def _default_start(self) -> str:
         return self.procedure.time.start if self.procedure else "08:00"
 
+    def _about(self) -> Text:
+        """The procedure highlighted, in full: its name, its source and its summary."""
+        proc = self.procedure
+        if proc is None:
+            return Text("")
+        about = Text(proc.name, "bold")
+        if proc.source and proc.source != proc.name:
+            about.append(f", from {proc.source}", "dim")
+        about.append(f"\n{proc.summary}")
+        return about
+
     def on_mount(self) -> None:
-        """Focus the name (the default procedure is highlighted as the list is made)."""
+        """Focus the name (the default procedure is highlighted as the list is made), and
+        note the form as it opened (Escape asks once something changed)."""
         self.query_one("#form-name", Input).focus()
+        self.call_after_refresh(self.remember)
 
     # Reading the form --------------------------------------------------------------------
 
@@ -211,6 +235,7 @@ class NewExpeditionScreen(ExpeditionForm):
             if member["hp"] == old_hp:  # untouched: the new procedure's default
                 member["hp"] = str(entry.procedure.party.default_hp)
         self._procedure = entry.procedure
+        self.query_one("#procedure-about", Static).update(self._about())
         await remake_rows(self, self._procedure, members, lights)
         start = self.query_one("#form-start", Input)
         if start.value.strip() == old_start:

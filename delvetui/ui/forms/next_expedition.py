@@ -40,6 +40,9 @@ from delvetui.ui.forms.form_rows import (
     member_heading,
     member_rows,
     member_values,
+    supply_commands,
+    supply_rows,
+    supply_values,
     typed,
 )
 from delvetui.ui.forms.next_rows import (
@@ -117,6 +120,7 @@ class NextExpeditionScreen(ExpeditionForm):
         Binding("ctrl+s", "create", "Create", id="next-create"),
         Binding("ctrl+n", "add_member", "Add member", id="next-add-member"),
         Binding("ctrl+l", "add_light", "Add light", id="next-add-light"),
+        Binding("ctrl+o", "add_supply", "Add supplies", id="next-add-supply"),
     ]
     """Keys of the form (Tab moves between fields)."""
 
@@ -134,7 +138,7 @@ class NextExpeditionScreen(ExpeditionForm):
     def __init__(self, predecessor: Path) -> None:
         # One row for a member joining in town; a row for each light bought (Add light:
         # none made unasked).
-        super().__init__(members=1, lights=0)
+        super().__init__(members=1, lights=0, supplies=0)
         self.predecessor = predecessor
         #: One seed for every plan, so healing dice come out as shown each time.
         self.seed = new_seed()
@@ -221,10 +225,12 @@ class NextExpeditionScreen(ExpeditionForm):
         ]
 
     def on_mount(self) -> None:
-        """Focus the name; say at once when the predecessor cannot be continued."""
+        """Focus the name; say at once when the predecessor cannot be continued; note the
+        form as it opened (Escape asks once something changed)."""
         self.query_one("#next-name", Input).focus()
         if self.plan is None:
             self.failed("from", self.problem, "next-from")
+        self.call_after_refresh(self.remember)
 
     # Reading the form --------------------------------------------------------------------
 
@@ -273,7 +279,9 @@ class NextExpeditionScreen(ExpeditionForm):
                 about = self.query_one(f"#c{number}-about", Static)
                 about.update(member_about(party.get(name)))
         if before is not None and plan.procedure.id != before.procedure.id:
-            await rebuild_rows(self, self.procedure, self.member_rows, self.light_rows)
+            await rebuild_rows(
+                self, self.procedure, self.member_rows, self.light_rows, self.supply_rows
+            )
         self.query_one("#next-lights", Static).update(lights_text(self.plan))
         self.query_one("#next-notes", Static).update(notes_text(self.plan))
 
@@ -310,6 +318,9 @@ class NextExpeditionScreen(ExpeditionForm):
         made += lights_commands(
             plan.procedure, joining, carried, light_values(self, self.light_rows)
         )
+        names = [*carried, *(row["name"] for row in joining if row["name"])]
+        supplies = supply_values(self, self.supply_rows)
+        made += supply_commands(plan.procedure, supplies, names)
         return self.Create(plan, made)
 
     async def on_input_blurred(self, event: Input.Blurred) -> None:
@@ -372,6 +383,13 @@ def layout(screen: NextExpeditionScreen) -> ComposeResult:
         yield Vertical(*light_rows(screen.procedure, screen.light_rows, first=0), id="form-lights")
         yield Button("Add light (ctrl+l)", id="form-add-light", compact=True)
         yield Static("", classes="form-message", id="lights-message")
+        yield Label(
+            "Supplies bought in town (oil, rations…: for a member, or blank for each)",
+            classes="form-section",
+        )
+        yield Vertical(*supply_rows(screen.procedure, screen.supply_rows), id="form-supplies")
+        yield Button("Add supplies (ctrl+o)", id="form-add-supply", compact=True)
+        yield Static("", classes="form-message", id="supplies-message")
         yield Label("Notes: what does not carry, who comes along at 0 HP", classes="form-section")
         yield Static(notes_text(screen.plan), id="next-notes")
         with Horizontal(classes="dialog-buttons"):

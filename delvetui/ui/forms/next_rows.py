@@ -8,7 +8,7 @@ new-expedition form's rows (:mod:`delvetui.ui.forms.form_rows`), read here into 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.widgets import Input, Static
 
@@ -26,6 +26,8 @@ from delvetui.ui.forms.form_rows import (
     member_values,
     party_commands,
     remake_rows,
+    supply_rows,
+    supply_values,
 )
 
 
@@ -92,12 +94,20 @@ def lights_commands(
 
 
 async def rebuild_rows(
-    screen: DOMNode, procedure: Procedure | None, added: int, bought: int
+    screen: DOMNode, procedure: Procedure | None, added: int, bought: int, supplies: int = 0
 ) -> None:
-    """The rows of the members joining and the lights bought, made again for another
-    procedure (its abilities, its kinds of light), keeping what was typed."""
+    """The rows of the members joining, the lights and the supplies bought, made again for
+    another procedure (its abilities, its kinds of light, its resources), keeping what was
+    typed (a supply the procedure does not count loses its kind)."""
     members = member_values(screen, procedure, added)
     await remake_rows(screen, procedure, members, light_values(screen, bought))
+    values = supply_values(screen, supplies)
+    for row in values:
+        if procedure is None or row["resource"] not in procedure.resources:
+            row["resource"] = ""
+    box = screen.query_one("#form-supplies", Vertical)
+    await box.remove_children()
+    await box.mount_all(supply_rows(procedure, supplies, values))
 
 
 def typed_hp(screen: DOMNode, members: list[str], planned: dict[str, str]) -> dict[str, str]:

@@ -18,6 +18,9 @@ from delvetui.core.state import State
 from delvetui.text import visible
 from delvetui.ui.panes.pane import Pane
 
+#: The room an alert needs on the line to be begun there, cut, rather than counted.
+LEAST_SHOWN = 24
+
 
 class AlertStrip(Pane):
     """Always one line: the alerts, or that nothing needs attention."""
@@ -39,29 +42,51 @@ class AlertStrip(Pane):
         self.set_class(party_level(state, self.procedure) == "dark", "-dark")
 
     def render(self) -> RenderableType:
-        """The alerts side by side, the loudest first; in fewer words when they would not
-        fit the strip's width (80 columns hold the darkness's flags, not its whole text)."""
+        """The alerts side by side, the loudest first, each whole: in fewer words where they
+        would not fit the strip's width (80 columns hold the darkness's flags, not its whole
+        text), then darkness in two words where others follow it, then the last ones
+        counted ("+2 more"); a lone alert too long for the line ends in an ellipsis."""
         found = self.current()
         text = Text(no_wrap=True, overflow="ellipsis")
         if not found:
             text.append(" Nothing needs attention.", self._style("muted"))
             return text
+        width = self.size.width or 10_000
         words = [alert.text for alert in found]
-        if self.size.width and _width(words) > self.size.width:
-            words = [
-                alert.short if alert.short and len(alert.short) < len(alert.text) else alert.text
-                for alert in found
-            ]
-        for index, (alert, said) in enumerate(zip(found, words, strict=True)):
+        tiers = (shorter, tightest) if len(found) > 1 else (shorter,)
+        for tier in tiers:
+            if _width(words) <= width:
+                break
+            words = [tier(alert, said) for alert, said in zip(found, words, strict=True)]
+        shown = len(found)
+        while shown > 1 and _width(words[:shown]) + len(f"  +{len(found) - shown} more") > width:
+            shown -= 1
+        room = width - _width(words[:shown]) - 2
+        if shown < len(found) and room >= LEAST_SHOWN:
+            shown += 1  # the next one begins, cut at the end: its first words are read
+        for index, (alert, said) in enumerate(zip(found[:shown], words, strict=False)):
             if index:
                 text.append("  ")
             text.append(f" {visible(said)} ", self._style(alert.level))
+        if shown < len(found):
+            text.append(f"  +{len(found) - shown} more", self._style("muted"))
         return text
 
     def shown(self) -> str:
         """The strip's words as they are drawn now (for tests and a reader)."""
         rendered = self.render()
         return rendered.plain if isinstance(rendered, Text) else str(rendered)
+
+
+def shorter(alert: Alert, said: str) -> str:
+    """The alert in fewer words, where it has them."""
+    return alert.short if alert.short and len(alert.short) < len(said) else said
+
+
+def tightest(alert: Alert, said: str) -> str:
+    """Darkness in its first words ("DARKNESS, no light"): the strip's colour says the rest,
+    and the alerts after it keep their room."""
+    return said.split(":", 1)[0] if alert.level == "dark" else said
 
 
 def _width(words: list[str]) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -12,7 +13,7 @@ from rich.text import Text
 from delvetui.core.counter_odds import chance_at_most, encounter_rolls, next_turn
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.ui.bars import bar
+from delvetui.ui.bars import bar, wrapped
 from delvetui.ui.panes.pane import Pane
 
 
@@ -46,31 +47,106 @@ class Counters(Pane):
         return self._drawn(self.size.width, self.budget)
 
     def wanted(self, width: int) -> tuple[int, int]:
-        """One line will do (the counters side by side); a gauge each fills a line each."""
-        return 1, max(1, len(self.procedure.counters))
+        """The lines that hold every counter's value side by side (short names, no
+        chances); a line each (and lines for the chances of a counter whose line cannot
+        hold them) fills more."""
+        width = max(20, width)
+        items = [self._item(name, "short", with_chances=False) for name in self.procedure.counters]
+        least = len(packed(items, width, self._style("muted")))
+        return max(1, least), max(1, least, len(self._lines(width, None)))
+
+    def drawn_lines(self, width: int, budget: int) -> int:
+        """The lines drawn when given ``budget`` lines."""
+        return len(self._lines(max(20, width), budget))
 
     def _drawn(self, width: int, budget: int | None) -> Text:
-        counters = self.procedure.counters
-        text = Text(no_wrap=True, overflow="ellipsis")
         width = max(20, width)
+        return Text("\n", no_wrap=True, overflow="ellipsis").join(self._lines(width, budget))
+
+    def _lines(self, width: int, budget: int | None) -> list[Text]:
+        """The counters' lines at this width in at most ``budget``: a line each where
+        there is a line each, else side by side. What gives way is the gauge, then the
+        label's aside ("(in 6)"), then the label for its short name, then the chances;
+        never a counter's value."""
+        counters = list(self.procedure.counters)
         if budget is not None and budget < len(counters):
-            # Side by side, as many a line as fit: "Alarm 3/10 · Advance: encounter 40%".
-            items = [self._item(counter_id) for counter_id in counters]
-            lines: list[Text] = []
-            for item in items:
-                fits = bool(lines) and lines[-1].cell_len + 3 + item.cell_len <= width
-                if lines and (fits or len(lines) >= budget):
-                    lines[-1].append(" · ", self._style("muted"))
-                    lines[-1].append_text(item)
-                else:
-                    lines.append(item)
-            return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
-        label_width = max((len(c.label) for c in counters.values()), default=0)
-        for number, counter_id in enumerate(counters):
-            if number:
-                text.append("\n")
-            text.append_text(self._gauge(counter_id, width, label_width))
-        return text
+            return self._side_by_side(counters, width, budget)
+        found: dict[str, tuple[str, bool]] = {
+            counter_id: self._numbers(counter_id) for counter_id in counters
+        }
+        chances = {name: self._chances(name, high) for name, (_, high) in found.items()}
+        for labels in ("long", "bare", "short"):
+            names = {name: self._label(name, labels) for name in counters}
+            label_width = max((cell_len(label) for label in names.values()), default=0)
+            widest = max(
+                label_width + len(found[name][0]) + chances[name].cell_len for name in counters
+            )
+            if widest <= width:
+                break
+        lines: list[Text] = []
+        figures = max(len(numbers) for numbers, _ in found.values())
+        # One gauge width for all, in the room the lines whose chances fit leave.
+        rooms = [
+            width - label_width - 1 - figures - chances[name].cell_len
+            for name in counters
+            if label_width + figures + chances[name].cell_len <= width
+        ]
+        gauge = min(20, width // 3, *rooms) if rooms else 0
+        for index, counter_id in enumerate(counters):
+            numbers, high = found[counter_id]
+            line = Text(names[counter_id].ljust(label_width))
+            said = chances[counter_id]
+            if gauge >= 4:  # the gauge gives way to the figures on a narrow pane
+                line.append(" ")
+                line.append_text(self._gauge(counter_id, gauge))
+            line.append(
+                numbers.ljust(figures) if said else numbers,
+                self._style("high") if high else Style(),
+            )
+            lines.append(line)
+            if line.cell_len + said.cell_len <= width:
+                line.append_text(said)
+                continue
+            # Its chances on lines of their own under it, where the lines are there.
+            under = wrapped(self.app.console, Text(" ") + said, width)
+            after = len(counters) - index - 1
+            if said and (budget is None or len(lines) + len(under) + after <= budget):
+                lines.extend(under)
+        return lines if budget is None else lines[: max(1, budget)]
+
+    def _side_by_side(self, counters: list[str], width: int, budget: int) -> list[Text]:
+        """The counters in a few words each, as many a line as fit, in ``budget`` lines:
+        with their chances where those fit, else without; the last ones counted when
+        even that does not fit ("+2 more")."""
+        for labels, with_chances in (("bare", True), ("short", True), ("short", False)):
+            items = [self._item(name, labels, with_chances=with_chances) for name in counters]
+            lines = packed(items, width, self._style("muted"))
+            if len(lines) <= budget:
+                return lines
+        shown = list(lines[: max(1, budget)])
+        while shown:
+            left = len(counters) - sum(line.plain.count(" · ") + 1 for line in shown)
+            if not left:
+                return shown
+            more = f"+{left} more"
+            if shown[-1].cell_len + 3 + len(more) <= width:
+                shown[-1].append(f" · {more}", self._style("muted"))
+                return shown
+            last = shown[-1].plain.rfind(" · ")
+            if last < 0:
+                shown[-1] = Text(more, self._style("muted"))
+                return shown
+            shown[-1] = shown[-1][:last]
+        return shown
+
+    def _label(self, counter_id: str, labels: str) -> str:
+        """The counter's name: its label ("long"), the label without its aside ("bare":
+        "(in 6)" gives way, the figures follow it), or its short name ("short")."""
+        counter = self.procedure.counters[counter_id]
+        if labels == "long":
+            return counter.label
+        bare = re.sub(r"\s*\([^)]*\)", "", counter.label) or counter.label
+        return bare if labels == "bare" else counter.short or bare
 
     def _numbers(self, counter_id: str) -> tuple[str, bool]:
         """The counter's value as shown (' 3/10', ' risky'), and whether it is high."""
@@ -110,30 +186,33 @@ class Counters(Pane):
                 text.append(f"  {rule.hit_label} {chance_now:.0%}", style)
         return text
 
-    def _item(self, counter_id: str) -> Text:
+    def _item(self, counter_id: str, labels: str, *, with_chances: bool = True) -> Text:
         """The counter in a few words, for a line shared with the others."""
         numbers, high = self._numbers(counter_id)
-        # A label's aside ("(in 6)") gives way on a shared line: the figures follow it.
-        label = re.sub(r"\s*\([^)]*\)", "", self.procedure.counters[counter_id].label)
-        item = Text(label or self.procedure.counters[counter_id].label)
+        item = Text(self._label(counter_id, labels))
         item.append(numbers, self._style("high") if high else Style())
-        item.append_text(self._chances(counter_id, high))
+        if with_chances:
+            item.append_text(self._chances(counter_id, high))
         return item
 
-    def _gauge(self, counter_id: str, width: int, label_width: int) -> Text:
-        """The counter on a line of its own: label, gauge, value, chances."""
+    def _gauge(self, counter_id: str, width: int) -> Text:
+        """The counter's value as a gauge ``width`` cells wide."""
         counter = self.procedure.counters[counter_id]
         value = self.state.counter(counter_id)
-        numbers, high = self._numbers(counter_id)
-        chances = self._chances(counter_id, high)
+        _, high = self._numbers(counter_id)
         bound = counter.top()
         top = bound if bound is not None else max(10, value)
-        line = Text(counter.label.ljust(label_width))
-        room = width - label_width - 1 - len(numbers) - chances.cell_len
-        if room >= 4:  # the gauge gives way to the figures on a narrow pane
-            gauge = bar(value - counter.min, top - counter.min, min(20, width // 3, room))
-            line.append(" ")
-            line.append(gauge, self._style("high" if high else "gauge"))
-        line.append(numbers)
-        line.append_text(chances)
-        return line
+        gauge = bar(value - counter.min, top - counter.min, width)
+        return Text(gauge, self._style("high" if high else "gauge"))
+
+
+def packed(items: list[Text], width: int, muted: Style) -> list[Text]:
+    """The items side by side, " · " between, as many a line as fit the width."""
+    lines: list[Text] = []
+    for item in items:
+        if lines and lines[-1].cell_len + 3 + item.cell_len <= width:
+            lines[-1].append(" · ", muted)
+            lines[-1].append_text(item)
+        else:
+            lines.append(item.copy())
+    return lines

@@ -78,6 +78,9 @@ class HazardTable(Pane):
             if isinstance(limit, str):
                 counter = self.procedure.counters.get(limit)
                 label = counter.label if counter else limit
+                said = f"{rule.dice} ≤ {label} ({state.counter(limit)}): {rule.hit_label}"
+                if counter is not None and len(said) > self.size.width:
+                    label = counter.short or label  # the value in the line, not cut away
                 rows.append(f" ≤ {label} ({state.counter(limit)})")
             elif limit is not None:
                 rows.append(f" ≤ {limit}")

@@ -16,8 +16,9 @@ from textual.containers import Vertical
 
 from delvetui.ui.panes.pane import Pane
 
-#: Who gets the lines that say what matters first, by id.
-FIRST = ("action", "counters", "time", "hazard", "roster", "lights")
+#: Who gets the lines that say what matters first, by id (the hazard table's second line
+#: after the members and the lit lights: its rows are in the dialogs and the log too).
+FIRST = ("action", "counters", "time", "roster", "lights", "hazard")
 #: Who gets the lines left over for the rest, by id.
 THEN = ("roster", "lights", "action", "hazard", "counters", "time")
 

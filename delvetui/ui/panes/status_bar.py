@@ -14,7 +14,9 @@ from delvetui.core.areas import areas
 from delvetui.core.calendar import date_for
 from delvetui.core.member_light import party_level
 from delvetui.text import visible
+from delvetui.ui.panes.light_inventory import standing_still
 from delvetui.ui.panes.pane import Pane
+from delvetui.ui.panes.time_dice import FACES, clock_parts
 
 
 class StatusBar(Pane):
@@ -37,17 +39,36 @@ class StatusBar(Pane):
     readonly: reactive[str] = reactive("")
     """Why the expedition cannot be changed ('' when it can)."""
 
+    with_time: reactive[bool] = reactive(False)
+    """True where the table is too short for the time pane: the header says the time
+    dice, the part of the day and the turn within the hour after the clock."""
+
     def render(self) -> RenderableType:
-        """The line; the procedure's name gives way first when the line is too long, then
-        the calendar's date (the day count stays)."""
-        text = self._line(with_procedure=True)
-        if text.cell_len > self.content_size.width:
-            text = self._line(with_procedure=False)
-        if text.cell_len > self.content_size.width:
-            text = self._line(with_procedure=False, with_date=False)
+        """The line; what gives way first when the line is too long: the procedure's
+        name, then the time dice and the part of the day (where the header says them),
+        then PAUSED for ⏸, then the turn within the hour, then the calendar's date (the day
+        count stays)."""
+        width = self.content_size.width
+        # (the procedure's name, the date, the time's detail, PAUSED in full), by turns.
+        tries = [(True, True, 3, True), (False, True, 3, True), (False, True, 2, True)]
+        tries += [(False, True, 1, True), (False, True, 1, False), (False, True, 0, False)]
+        tries += [(False, False, 0, False)]
+        for with_procedure, with_date, detail, paused in tries:
+            text = self._line(
+                with_procedure=with_procedure, with_date=with_date, detail=detail, paused=paused
+            )
+            if text.cell_len <= width:
+                break
         return text
 
-    def _line(self, *, with_procedure: bool, with_date: bool = True) -> Text:
+    def _line(
+        self,
+        *,
+        with_procedure: bool,
+        with_date: bool = True,
+        detail: int = 0,
+        paused: bool = True,
+    ) -> Text:
         state = self.state
         procedure = self.procedure
         muted = self._style("muted")
@@ -61,6 +82,12 @@ class StatusBar(Pane):
         text.append(" │ ", muted)
         date = date_for(state, procedure) if with_date else f"day {state.day}"
         text.append(f"{date} {state.clock_text}", Style(bold=True))
+        if self.with_time and detail:
+            _, quarter, within = clock_parts(state, procedure)
+            faces = "".join(FACES[face] for face in state.time_dice)
+            said = " · ".join(part for part in (quarter if detail >= 2 else "", within) if part)
+            text.append(f" {faces}" if detail >= 3 and faces else "", self._style("muted"))
+            text.append(f" {said}" if said else "", muted)
         level = party_level(state, procedure)
         text.append(" │ ", muted)
         text.append(f" {level.upper()} ", self._style(level))
@@ -71,6 +98,11 @@ class StatusBar(Pane):
         if state.in_session:
             text.append(" │ ", muted)
             text.append(f"Session {state.session}", Style(bold=True))
+        if standing_still(state) and (state.real_time_lights or state.real_timers):
+            # The real-time lights stand still (b, the table closed, or no session running):
+            # said in the header.
+            text.append("  ")
+            text.append(" PAUSED " if paused else " ⏸ ", self._style("badge"))
         if state.ended:
             text.append("  ")
             text.append(" ENDED ", self._style("readonly"))

@@ -10,7 +10,8 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from delvetui.core.calendar import date_for
-from delvetui.core.state import MINUTES_PER_DAY
+from delvetui.core.state import MINUTES_PER_DAY, State
+from delvetui.procedure.model import Procedure
 from delvetui.ui.panes.pane import Pane
 
 #: Where the pips of each face sit on a 3×3 grid (row, column).
@@ -35,6 +36,29 @@ def face_rows(face: int) -> list[str]:
     ]
 
 
+def clock_parts(state: State, procedure: Procedure) -> tuple[str, str, str]:
+    """The clock and date, the quarter's name, and the turn within the hour (the watch
+    within the day, the week within the expedition): what the time pane says, and the
+    header where the table is too short for the pane."""
+    quarters = procedure.time.quarters
+    quarter = quarters[min(state.hour // 6, len(quarters) - 1)] if quarters else ""
+    clock = f"{state.clock_text}  {date_for(state, procedure)}"
+    per_turn = procedure.turn_minutes(state.turn_type)
+    name = procedure.turn_name(state.turn_type).split()[-1]
+    within = ""
+    if per_turn < 60 and 60 % per_turn == 0:
+        minute = state.clock % 60
+        within = f"{name} {minute // per_turn + 1} of {60 // per_turn}"
+    elif 60 < per_turn < MINUTES_PER_DAY and MINUTES_PER_DAY % per_turn == 0:
+        # Watches: which of the day's watches this is.
+        minute = state.clock % MINUTES_PER_DAY
+        within = f"{name} {minute // per_turn + 1} of {MINUTES_PER_DAY // per_turn}"
+    elif per_turn >= MINUTES_PER_DAY:
+        # Turns of a day or more: the week the expedition is in.
+        within = f"week {(state.day - 1) // 7 + 1}"
+    return clock, quarter, within
+
+
 class TimeDice(Pane):
     """The time of day as time dice, the clock, the day, the quarter and the turn in the hour."""
 
@@ -51,24 +75,7 @@ class TimeDice(Pane):
 
     def clock_parts(self) -> tuple[str, str, str]:
         """The clock and date, the quarter's name, and the turn within the hour."""
-        state = self.state
-        quarters = self.procedure.time.quarters
-        quarter = quarters[min(state.hour // 6, len(quarters) - 1)] if quarters else ""
-        clock = f"{state.clock_text}  {date_for(state, self.procedure)}"
-        per_turn = self.procedure.turn_minutes(state.turn_type)
-        name = self.procedure.turn_name(state.turn_type).split()[-1]
-        within = ""
-        if per_turn < 60 and 60 % per_turn == 0:
-            minute = state.clock % 60
-            within = f"{name} {minute // per_turn + 1} of {60 // per_turn}"
-        elif 60 < per_turn < MINUTES_PER_DAY and MINUTES_PER_DAY % per_turn == 0:
-            # Watches: which of the day's watches this is.
-            minute = state.clock % MINUTES_PER_DAY
-            within = f"{name} {minute // per_turn + 1} of {MINUTES_PER_DAY // per_turn}"
-        elif per_turn >= MINUTES_PER_DAY:
-            # Turns of a day or more: the week the expedition is in.
-            within = f"week {(state.day - 1) // 7 + 1}"
-        return clock, quarter, within
+        return clock_parts(self.state, self.procedure)
 
     def wanted(self, width: int) -> tuple[int, int]:
         """One line (the faces, the clock, the quarter); three for the dice as tiles."""

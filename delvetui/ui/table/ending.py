@@ -53,7 +53,8 @@ class Ending:
         said = f" ({words})" if words else ""
         return (
             f"The expedition has ended{said}: press {self.keys.key_of('end_expedition')} "
-            "to reopen it, or type :reopen (the palette has Reopen the expedition)."
+            "to reopen it, or type :reopen (the palette has Reopen the expedition); "
+            f"{self.keys.key_of('app.home')} goes to the start screen for the next one."
         )
 
     def refusal(self, action: str) -> str | None:

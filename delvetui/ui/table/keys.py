@@ -181,6 +181,14 @@ KEYS: list[BindingType] = [
         tooltip="End the expedition (the party is back in town), or reopen an ended one",
     ),
     Binding(
+        "H",
+        "app.home",
+        "Home",
+        id="home",
+        show=False,
+        tooltip="The start screen: another expedition, a new one, the campaigns",
+    ),
+    Binding(
         "question_mark",
         "help",
         "Help",

@@ -1,5 +1,6 @@
 """The turn log's lines: the newest drawn first, the older ones put before them once read,
-each new command added, and the notice of an encounter or a sign.
+and each new command added. An encounter or a sign is the log's and the alert strip's to
+say: no notice covers the panes or a dialog for it.
 
 The table screen holds one ``LogLines``; the history loader (``ui/table/history_loader.py``)
 hands it what the expedition's history reader yields.
@@ -15,29 +16,21 @@ from delvetui.core.log import Line, batch_lines
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, void, voiding
 from delvetui.session import Step
-from delvetui.text import visible
 from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.table import messages
-from delvetui.ui.table.part import Draws, Says
+from delvetui.ui.table.part import Draws
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.message import Message
 
     from delvetui.procedure.model import Procedure
 
-#: Lines of a turn shown in the notice when it needs attention (an encounter, a sign).
-NOTICE_LINES = 6
 
-
-class LinesTable(Draws, Says, Protocol):
-    """What the log's lines need of the table: its log, its switch, its notices."""
+class LinesTable(Draws, Protocol):
+    """What the log's lines need of the table: its log, its switch."""
 
     @property
     def compact_log(self) -> bool: ...
-
-    @property
-    def app(self) -> App[object]: ...
 
     def post_message(self, message: Message) -> bool: ...
 
@@ -61,8 +54,6 @@ class LogLines:
         self._waiting: list[tuple[Batch, State]] = []
         #: What undo and redo played since opening did to batches not drawn yet.
         self._voiding: list[tuple[int, bool]] = []
-        #: The batch whose encounter or sign the notice on screen shows.
-        self._noticed: int | None = None
 
     @property
     def log(self) -> TurnLog:
@@ -144,12 +135,6 @@ class LogLines:
             log.set_voided(target, voided)
             if not self.complete:
                 self._voiding.append((target, voided))
-            if voided and target == self._noticed:
-                # The turn that raised the notice was undone (or is being made again with
-                # a roll fixed): its notice goes with it.
-                self.table.app.clear_notifications()
-                self._noticed = None
-        self._notice(lines)
 
     def redraw(self) -> None:
         """Draw the log again, in full or compact as the screen's switch now says."""
@@ -157,21 +142,3 @@ class LogLines:
         log.border_title = "Turn log (compact)" if self.table.compact_log else "Turn log"
         if self.shown:
             log.replace(self.shown_lines(self.full), log.voided)
-
-    def _notice(self, lines: Sequence[Line]) -> None:
-        """An encounter or a sign: show it with its sub-rolls, without stopping play."""
-        for index, line in enumerate(lines):
-            if line.kind in ("encounter", "sign"):
-                shown = [visible(item.text) for item in lines[index : index + NOTICE_LINES]]
-                # One notice at a time: turns taken quickly would stack them over the panes
-                # (each is in the log too).
-                self.table.app.clear_notifications()
-                self._noticed = line.batch
-                self.table.notify(
-                    "\n".join(shown),
-                    title="Encounter" if line.kind == "encounter" else "Sign",
-                    severity="warning",
-                    timeout=8,
-                    markup=False,
-                )
-                return

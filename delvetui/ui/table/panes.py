@@ -35,6 +35,11 @@ if TYPE_CHECKING:
     from textual.geometry import Size
 
 
+#: The right-hand column's width on a narrow table (delvetui.tcss), and the least the turn
+#: log keeps when the column widens for the party's numbers.
+NARROW_SIDE, LEAST_LOG = 40, 34
+
+
 def has_time_dice(procedure: Procedure) -> bool:
     """True when the game reads the hour as time dice: turns of an hour or more."""
     minutes = [procedure.time.length(), *(t.length() for t in procedure.turn_types.values())]
@@ -104,6 +109,7 @@ class TablePanes:
         """Title the panes, and show the table's switches and the state it opened with."""
         table = self.table
         table.query_one(TurnLog).border_title = "Turn log"
+        # Short of lines the title is the party's first row instead (no border: not shown).
         table.query_one(PartyRoster).border_title = "Party"
         table.query_one(LightInventory).border_title = "Lights"
         table.query_one(TimeDice).border_title = "Time"
@@ -118,9 +124,13 @@ class TablePanes:
         self.lay_out(table.size.width, table.size.height)
 
     def _shown_for(self, procedure: Procedure) -> None:
-        """Show the counters and the time dice only where the procedure has them."""
-        self.table.query_one(Counters).display = bool(procedure.counters)
-        self.table.query_one(TimeDice).display = has_time_dice(procedure)
+        """Show the counters and the time dice only where the procedure has them; where
+        the table is short, the header says the time instead of the time pane."""
+        table = self.table
+        table.query_one(Counters).display = bool(procedure.counters)
+        in_header = has_time_dice(procedure) and table.has_class("-short")
+        table.query_one(TimeDice).display = has_time_dice(procedure) and not in_header
+        table.query_one(StatusBar).with_time = in_header
 
     def title_hazard(self) -> None:
         """Name the hazard roll (and the table it reads in this kind of turn)."""
@@ -155,7 +165,25 @@ class TablePanes:
             table.refresh_bindings()
         for pane in panes:
             pane.state = state
+        self.widen_side()
         table.query_one(SideColumn).share_lines()
+
+    def widen_side(self) -> None:
+        """Where the table is narrow, make the right-hand column as wide as the party's
+        numbers need (a long name, two-digit hit points, many tracks), up to what leaves
+        the log its least width; the log takes the rest."""
+        table = self.table
+        side = table.query_one(SideColumn)
+        if not table.has_class("-narrow"):
+            if side.styles.has_rule("width"):
+                side.styles.clear_rule("width")
+            return
+        roster = table.query_one(PartyRoster)
+        gutter = side.size.width - roster.content_size.width if roster.content_size.width else 2
+        most = table.size.width - LEAST_LOG
+        wanted = max(NARROW_SIDE, min(most, roster.least_width() + max(1, gutter)))
+        if side.styles.width is None or side.styles.width.value != wanted:
+            side.styles.width = wanted
 
     def show_countdown(self, seconds_left: dict[str, int]) -> None:
         """Show each real-time light's seconds left as the real-time clock counts them."""
@@ -177,6 +205,8 @@ class TablePanes:
         table = self.table
         self.size_classes(width, height)
         table.query_one(TimeDice).compact = height < 48
+        table.query_one(PartyRoster).heading_in_title = table.has_class("-short")
+        self._shown_for(table.procedure)
         table.query_one(HazardTable).compact = table.has_class("-short")
         footer = table.query_one(KeyFooter)
         rows = footer_rows(self.keys.footer_width(), width)
@@ -184,4 +214,5 @@ class TablePanes:
             footer.rows = rows
         footer.styles.height = rows
         # The panes' borders change with the size: share the column's lines once they have.
+        table.call_after_refresh(self.widen_side)
         table.call_after_refresh(table.query_one(SideColumn).share_lines)

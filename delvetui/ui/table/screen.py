@@ -123,6 +123,7 @@ class TableScreen(Screen[None]):
         """Show the state at once, offer a session, then read the log's history."""
         self.read_only.show()
         self.panes.mounted()
+        self.turns.follow(self.state)
         self.offer.make(self.key_map.key_of("session"))
         self.history.begin()
         if self.expedition.readonly:
@@ -175,6 +176,7 @@ class TableScreen(Screen[None]):
         moved = self.expedition.procedure is not self.procedure
         self.procedure = self.expedition.procedure
         self.offer.follow(before, state)
+        self.turns.follow(state)
         self.panes.show(before, moved=moved)
         self.log_lines.add(batch, before)
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from delvetui.application.key_use import rest_action, unused_keys
 from delvetui.core import commands
 from delvetui.core.member_light import party_level
+from delvetui.core.state import State
 from delvetui.text import a
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.table import messages
@@ -35,6 +36,14 @@ class Turns:
         self.keys = keys
         #: The trouble the game master already said to go on into (asked once).
         self.accepted: frozenset[str] = frozenset()
+        #: The turns completed in the state last followed (None before the first).
+        self._turns_seen: int | None = None
+
+    def follow(self, state: State) -> None:
+        """A turn taken (or undone) takes the notices of the one before with it."""
+        if self._turns_seen is not None and state.turn != self._turns_seen:
+            self.table.app.clear_notifications()
+        self._turns_seen = state.turn
 
     def trouble(self) -> dict[str, str]:
         """What makes the next turn dangerous: total darkness, a member at 0 HP."""
