@@ -154,4 +154,4 @@ async def test_a_kind_declared_on_the_command_line_shows_in_the_lights() -> None
         await pilot.press(*"light add candle carrier=Ash lit", "enter")
         await settled(pilot, lambda: table.state.light("candle1") is not None)
         shown = str(table.query_one(LightInventory).render())
-        assert "candle1" in shown and "6t" in shown
+        assert "candle1" in shown and "6 turns" in shown

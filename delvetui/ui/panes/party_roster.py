@@ -57,6 +57,14 @@ class Fit:
     gap: int = 1
 
 
+def dead_words(procedure: Procedure, state: State, member: Member) -> str:
+    """A dead member's row after the name: dead is dead, no hit points, tracks or
+    conditions to follow, only when (' dead (turn 3)')."""
+    if member.died_at is None:
+        return " dead"
+    return f" dead ({procedure.turn_name(state.turn_type)} {member.died_at[0]})"
+
+
 class PartyRoster(RowPane):
     """Who is in the party and how they are; names are always shown literally."""
 
@@ -265,11 +273,7 @@ class PartyRoster(RowPane):
         line = Text()
         line.append(name.ljust(name_width), self._style("name"))
         if member.dead:
-            # Dead is dead: no hit points, tracks or conditions to follow, only when.
-            when = ""
-            if member.died_at is not None:
-                when = f" ({self.procedure.turn_name(self.state.turn_type)} {member.died_at[0]})"
-            line.append(f" dead{when}", self._style("muted"))
+            line.append(dead_words(self.procedure, self.state, member), self._style("muted"))
             return [line]
         if fit.bar:
             line.append(" ")

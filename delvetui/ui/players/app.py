@@ -224,6 +224,8 @@ class PlayersApp(App[None]):
     def show(self, shown: PlayersView, stamp: tuple[int, int, int] | None) -> None:
         """Put a fresh view on screen."""
         self.reading = False
+        if not self.screen.query("#revealed"):
+            return  # the screen is not made yet, or going: the next look reads again
         self.reads += 1
         self.stamp = stamp
         self.shown = shown
