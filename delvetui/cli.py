@@ -242,6 +242,9 @@ class _Arguments:
         new.add_argument(
             "--leave", nargs="+", action="extend", default=[], metavar="NAME", help="stays behind"
         )
+        new.add_argument(
+            "--restock", metavar="X-in-N", help="the chance each cleared room restocks meanwhile"
+        )
         new.add_argument("--campaign", metavar="C", help="the campaign (a chain inherits it)")
         new.add_argument(
             "--day", type=int, metavar="N", help="the day it starts (default 1; or after PRED)"
@@ -591,12 +594,14 @@ def _new(args: argparse.Namespace) -> int:
         made, notes = campaign.new_in_campaign(
             name, path, procedure, commands, after=args.after, downtime=args.downtime,
             start=args.start, leave=args.leave, campaign=args.campaign, day=args.day,
-            seed=args.seed, calendar=calendar,
+            seed=args.seed, calendar=calendar, restock=args.restock,
         )  # fmt: skip
         _say("\n".join((str(made), *notes)))
         return 0
-    if args.downtime is not None or args.leave:
-        raise DelveError("--downtime and --leave go with --after PRED (the one continued).")
+    if args.downtime is not None or args.leave or args.restock is not None:
+        raise DelveError(
+            "--downtime, --leave and --restock go with --after PRED (the one continued)."
+        )
     assert procedure is not None
     with Expedition.create(
         path, procedure, name=name, seed=args.seed, start=args.start, calendar=calendar
@@ -714,7 +719,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     With ``odds=False`` the "odds" key is left out: counting them plays the next hour out
     every way the dice can fall, most of the time ``status`` takes.
     """
-    from delvetui.core import areas, conditions, table_rows, timers
+    from delvetui.core import areas, conditions, rooms, table_rows, timers
     from delvetui.core.calendar import date_for
     from delvetui.core.member_light import member_levels, party_level, per_member
     from delvetui.core.party import stocks
@@ -785,6 +790,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
     }
     data.update(conditions.status(state, procedure))
     data.update(timers.status(state))
+    data.update(rooms.status(state))
     if levels := {name: c for name, c in procedure.counters.items() if c.levels}:
         # Only where a counter names its levels, so every other expedition's JSON is as it was.
         data["counter_levels"] = {n: c.shown(state.counter(n)) for n, c in levels.items()}
@@ -861,6 +867,10 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
         lines.append(f"The expedition has ended{words}; `reopen` takes it up again.")
     if data.get("area"):
         lines.append(f"Area: {areas.areas(state).get(data['area'], data['area'])}")
+    if (here := state.current_room) is not None:
+        marks = f" ({', '.join(here.marks)})" if here.marks else ""
+        exits = f"; exits {', '.join(here.exits)}" if here.exits else ""
+        lines.append(f"Room: {here.name}{marks}{exits}")
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):

@@ -1,5 +1,6 @@
 """Regenerate the pictures in screenshots/: the table for each procedure, start, the form,
-the players' screen at 160x45 and 80x24, the campaign screen and the next expedition's form.
+the players' screen at 160x45 and 80x24, the campaign screen and the next expedition's form,
+and a dungeon of rooms (the rooms pane at 80x24, the map).
 
 Run from the repository root::
 
@@ -21,8 +22,12 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 HERE = Path(__file__).resolve().parent
 HOME = Path(tempfile.gettempdir()) / "delvetui-screenshots"
@@ -216,21 +221,36 @@ async def shoot_app(out: Path, size: tuple[int, int], keys: Sequence[str]) -> No
     app.close_expedition()
 
 
-async def shoot_odds(path: Path, out: Path, size: tuple[int, int]) -> None:
-    """The table on an expedition with the odds (the o key) open."""
+async def shoot_key(
+    path: Path, out: Path, size: tuple[int, int], key: str, shown: Callable[[App[Any]], bool]
+) -> None:
+    """The table on an expedition with the dialog a key opens (once ``shown`` says so)."""
     from delvetui.ui.app import DelveApp
-    from delvetui.ui.dialogs.odds_dialog import OddsDialog
 
     app = DelveApp(path)
     async with app.run_test(size=size) as pilot:
         while app.table is None or not app.table.loaded:
             await pilot.pause(0.1)
-        await pilot.press("o")
-        while not isinstance(app.screen, OddsDialog) or app.screen.odds is None:
+        await pilot.press(key)
+        while not shown(app):
             await pilot.pause(0.1)
         await pilot.pause()
         out.write_text(app.export_screenshot(title="delvetui"), encoding="utf-8")
     app.close_expedition()
+
+
+def odds_shown(app: App[Any]) -> bool:
+    """The odds (the o key) are open and counted."""
+    from delvetui.ui.dialogs.odds_dialog import OddsDialog
+
+    return isinstance(app.screen, OddsDialog) and app.screen.odds is not None
+
+
+def map_shown(app: App[Any]) -> bool:
+    """The map of the rooms (the M key) is open."""
+    from delvetui.ui.dialogs.map_screen import MapScreen
+
+    return isinstance(app.screen, MapScreen)
 
 
 #: A campaign of two parties on one calendar: barrow (Bryn dies), barrow-2 a week later
@@ -343,6 +363,56 @@ async def shoot_campaigns(out: Path, size: tuple[int, int], *, form: bool = Fals
     app.close_expedition()
 
 
+#: A party of Old-School Essentials in the Crypt of the Ash-King (docs/examples/): down the
+#: chapel to the ossuary's stair foot, clearing and marking as it goes.
+DUNGEON = HERE.parent / "docs" / "examples" / "ash-king-dungeon.toml"
+DUNGEON_PLAY: Sequence[str] = (
+    "go 1",
+    "turn",
+    "go 2",
+    "room 2 +cleared",
+    "turn",
+    "go 3",
+    "turn",
+    "room 3 +cleared",
+    "go 4",
+    "room 4 +looted",
+    "room 4 note the silver censer is taken",
+    "turn",
+    "go 8",
+    "do force by=Ash force=1",
+    "turn",
+    "go 9",
+    "go 12",
+    "room 12 +cleared",
+    "go 9",
+    "turn",
+    "light on torch",
+    "go 13",
+    "reveal room",
+)
+
+
+def build_dungeon() -> Path:
+    """The dungeon's expedition: a party of four, the example's rooms, played a while."""
+    from delvetui.application import creation
+    from delvetui.procedure import registry
+    from delvetui.session import Expedition
+
+    procedure = registry.find("ose")
+    setup = [
+        *party_commands(procedure.party.abilities),
+        f"tables add {DUNGEON}",
+        "light add torch count=4 carrier=Ash lit",
+        "light add lantern carrier=Bryn",
+    ]
+    path = creation.create("ash-king", procedure, setup, seed=41)
+    with Expedition.open(path) as expedition:
+        for command in DUNGEON_PLAY:
+            expedition.execute(command)
+    return path
+
+
 def stable(svg: Path) -> None:
     """Name the SVG's styles after the file, not after per-run widget ids (no churn in git)."""
     text = re.sub(r"terminal-[0-9]+", f"delvetui-{svg.stem}", svg.read_text(encoding="utf-8"))
@@ -378,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     delving = HOME / f"{EXPEDITIONS['delving'][0]}.delve"
     if delving.exists():
         odds = HERE / "odds.svg"
-        asyncio.run(shoot_odds(delving, odds, (cols, rows)))
+        asyncio.run(shoot_key(delving, odds, (cols, rows), "o", odds_shown))
         from delvetui.session import Expedition
 
         with Expedition.open(delving) as expedition:
@@ -398,6 +468,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     form = HERE / "new-expedition.svg"
     asyncio.run(shoot_app(form, (100, 40), ["n", *"crypt-of-the-ash-king", "tab"]))
     written += [start, form]
+    # The dungeon in a folder of its own: the start screen above does not list it.
+    os.environ["DELVETUI_HOME"] = str(HOME / "dungeon")
+    dungeon = build_dungeon()
+    for name, size in (("rooms-80x24", (80, 24)), ("rooms", (cols, rows))):
+        out = HERE / f"table-{name}.svg"
+        screenshot(dungeon, out, size)
+        written.append(out)
+    room_map = HERE / "map.svg"
+    asyncio.run(shoot_key(dungeon, room_map, (100, 40), "M", map_shown))
+    written.append(room_map)
     # The campaign in a folder of its own: the view shows its expeditions only.
     os.environ["DELVETUI_HOME"] = str(HOME / "campaign")
     build_campaign()

@@ -192,22 +192,29 @@ def test_leaving_a_member_behind_and_an_unknown_one(expedition: Factory) -> None
         )  # fmt: skip
 
 
-def test_a_torchs_strikes_carry_and_the_adventures_tables_are_said_to_stay() -> None:
+def test_a_torchs_strikes_carry_and_the_adventures_tables_come_along() -> None:
     """Cairn counts the lightings a torch has used: they carry with it. The adventure's own
-    tables belong to the last dungeon: the link says they stay."""
+    tables come along with the dungeon (its rooms, tests/test_rooms_campaign.py), its first
+    area in use."""
     from delvetui.core.evolve import fold
     from delvetui.core.state import Light
 
     cairn = find("cairn")
     torch = Light(id="torch1", kind="torch", carrier=None, brightness="bright", strikes=2)
     before = State(name="barrow", clock=DAY, lights=(torch,), ended=True)
-    before = attrs_evolve(before, adventures=(("crypt", "[areas.hall]\n"),))
+    tables = (
+        'id = "crypt"\nname = "Crypt"\n[areas.hall]\nlabel = "Hall"\ndice = "d4"\n'
+        'rows = [{ roll = "1-4", creature = "Rats" }]\n'
+    )
+    before = attrs_evolve(before, adventures=(("crypt", tables),), area="hall")
     link = Link(name="barrow", id="0" * 32, digest="0" * 64, campaign="barrow")
     first = carry("n", 1, before, cairn, cairn, link, downtime=DAY, rng=random.Random())
-    carried = fold(State(), first).light("torch1")
+    after = fold(State(), first)
+    carried = after.light("torch1")
     assert carried is not None and carried.strikes == 2 and not carried.lit
+    assert after.adventures == before.adventures and after.area == "hall"
     continued = next(e for e in first if isinstance(e, ev.ExpeditionContinued))
-    assert "The adventure's tables crypt do not carry (add them again)" in continued.notes
+    assert not any("tables" in note for note in continued.notes)
     assert not any("counter" in note for note in continued.notes)  # the path is at its start
 
 

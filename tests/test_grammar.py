@@ -311,7 +311,11 @@ def test_the_rules_of_a_word_are_the_grammars(line: str, command: cmd.Command) -
         ("time roll 5", "Roll 1 to 4 time dice."),
         ("light give torch1 Ash zz=1", "'zz=' does not belong here."),
         ("time roll 2 junk", "Say time set HH:MM or time roll N."),
-        ("hide sky", "Say hide sign, hide encounter or hide hp. Usage: hide sign|encounter|hp"),
+        (
+            "hide sky",
+            "Say hide sign, hide encounter, hide hp or hide room. "
+            "Usage: hide sign|encounter|hp|room",
+        ),
     ],
 )
 def test_words_a_form_does_not_take_are_refused_with_its_usage(line: str, message: str) -> None:

@@ -80,7 +80,7 @@ def test_the_sign_the_encounter_and_hp_show_once_revealed(expedition: Factory) -
 def test_bad_reveals_say_what_would_be_right(expedition: Factory) -> None:
     made = expedition("delving")
     before = made.event_count
-    with pytest.raises(CommandError, match="reveal sign, reveal encounter or reveal hp"):
+    with pytest.raises(CommandError, match="reveal encounter, reveal hp or reveal room"):
         made.execute("reveal treasure")
     made.execute("reveal sign")
     with pytest.raises(CommandError, match="already shown"):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core import players
+from delvetui.core import log, players
 from delvetui.errors import CommandError
 from delvetui.session import Expedition
 from tests.conftest import Factory, of, replays_the_same, rolled, run
@@ -692,3 +692,71 @@ def test_flying_covers_twice_the_miles_whatever_the_terrain(party: Expedition, a
     way = "" if action == "travel-road" else " path=guide"
     batch = party.execute(f"turn {action}{way} speed=flying wandering=6")
     assert of(batch, ev.TurnStarted)[0].distance == "48 miles"
+
+
+# The dungeon's rooms (docs/examples/ash-king-dungeon.toml): what the rules mark on them ------
+
+DUNGEON = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ash-king-dungeon.toml"
+
+
+def in_room(x: Expedition, room: str = "1") -> None:
+    run(x, f"tables add {DUNGEON}", f"go {room}")
+
+
+def test_a_door_forced_open_marks_its_room_and_a_failed_forcing_is_noted_on_it(
+    party: Expedition,
+) -> None:
+    """Dungeon Adventuring, Stuck Doors: a forced door is marked on the room the party is
+    in; a failure spoils surprise beyond it, and the room keeps that for the referee."""
+    in_room(party)
+    party.execute("do force by=Bo force=6")
+    room = party.state.find_room("1")
+    assert room is not None and "forced" not in room.marks
+    assert room.notes == ("A forcing failed here: what lies beyond heard it and is not surprised.",)
+    party.execute("do force by=Ash force=1")
+    room = party.state.find_room("1")
+    assert room is not None and "forced" in room.marks
+
+
+def test_a_sprung_trap_marks_its_room_trapped(party: Expedition) -> None:
+    """Dungeon Adventuring, Traps: a trap sprung is marked on the room, for the map."""
+    in_room(party, "1")
+    party.execute("do trap trap=3")
+    assert "trapped" not in party.state.find_room("1").marks  # type: ignore[union-attr]
+    party.execute("do trap trap=1")
+    assert "trapped" in party.state.find_room("1").marks  # type: ignore[union-attr]
+
+
+def test_a_second_listen_or_search_by_the_same_character_in_a_room_is_said(
+    party: Expedition,
+) -> None:
+    """Dungeon Adventuring, Listening and Searching: each character listens at a door, and
+    searches an area, only once. The room keeps who tried; a second try there is said in
+    the log for the referee to judge (another door, another area of the room)."""
+    in_room(party)
+    party.execute("do listen by=Bo listen=6")
+    first = party.execute("do listen by=Ash listen=6")
+    assert not any(isinstance(e, ev.RoomTried) and e.by == "Bo" for e in first.events)
+    again = party.execute("do listen by=Bo listen=6")
+    said = [line.text for line in log_lines(party) if "tried in room 1" in line.text]
+    assert said == [
+        "Bo: Listen at a door was tried in room 1 (Chapel door) before; the game's text "
+        "allows one try each: is it another door or place?"
+    ]
+    assert any(isinstance(e, ev.RoomTried) for e in again.events)
+    party.execute("turn search by=Ash search=6")
+    party.execute("go 2")
+    party.execute("turn search by=Ash search=6 hazard=6")  # another room: a first try
+    party.execute("go 1")
+    party.execute("turn search by=Ash search=6")
+    said = [line.text for line in log_lines(party) if "Search was tried" in line.text]
+    assert said == [
+        "Ash: Search was tried in room 1 (Chapel door) before (turn 1); the game's text "
+        "allows one try each: is it another door or place?"
+    ]
+    room = party.state.find_room("1")
+    assert room is not None and room.tried_on("search", "Ash") == 1
+
+
+def log_lines(x: Expedition) -> list[log.Line]:
+    return list(log.lines(x.batches(), x.procedure))

@@ -157,6 +157,11 @@ async def test_the_lights_dialog_sets_a_light_burning_in_real_time() -> None:
         await pilot.press("question_mark")
         await settled(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "Pause every light that burns in real time" in screen_text(app)
+        for _ in range(5):  # the help scrolls when it lists more keys than fit
+            if "Let the paused real-time lights burn again" in screen_text(app):
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
         assert "Let the paused real-time lights burn again" in screen_text(app)
 
 

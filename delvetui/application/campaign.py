@@ -51,6 +51,15 @@ def check_campaign(name: str) -> None:
         raise CommandError(f"{quoted(name)} cannot name a campaign: {wrong}.")
 
 
+def check_restock(text: str) -> None:
+    """Refuse a restocking chance that is not X-in-N (``--restock 1-in-6``)."""
+    from delvetui.procedure.adventure import restock_chance_problem
+
+    wrong = restock_chance_problem(text)
+    if wrong is not None:
+        raise CommandError(f"--restock: {wrong}")
+
+
 def downtime_minutes(text: str) -> int:
     """A downtime typed as days, hours and minutes (7d, 36h, 2d6h, 90m) in minutes."""
     found = _SPAN.fullmatch(text.strip().lower())
@@ -155,13 +164,15 @@ def next_plan(
     campaign: str | None = None,
     seed: int | None = None,
     calendar: str | None = None,
+    restock: str | None = None,
 ) -> NextPlan:
     """The plan of the expedition NAME continuing the one in ``predecessor``.
 
     Without ``procedure``, the predecessor's (the one it ended with). It starts at the
     first ``start`` (HH:MM) once the downtime has passed, or on ``day`` at ``start``.
     ``calendar`` is the text of a calendar file named for the new one (checked); without
-    it, the predecessor's carries. Raises
+    it, the predecessor's carries. ``restock`` ("1-in-6") is the chance each cleared room
+    restocks in the downtime, over the tables file's and the procedure's. Raises
     DelveError with a sentence when the predecessor cannot be read or trusted, has not
     ended, or the new one would start before it ended.
     """
@@ -175,14 +186,17 @@ def next_plan(
     seed = new_seed() if seed is None else seed
     if not 0 <= seed <= MAX_SEED:
         raise CommandError(f"The seed {seed} is out of range; give a seed from 0 to {MAX_SEED}.")
+    if restock:
+        check_restock(restock)
     rng = batch_dice(seed, 1)  # the dice of batch 1, as ``Expedition.run`` rolls a batch's
     if calendar:
         from delvetui.procedure import calendar as calendar_file
 
         calendar_file.load_text(calendar)  # ProcedureError, every problem, when it is bad
     first = carry(
-        name, seed, before, old, new, link, downtime=clock - before.clock, rng=rng, leave=leave
-    )
+        name, seed, before, old, new, link, downtime=clock - before.clock, rng=rng, leave=leave,
+        restock=restock or None,
+    )  # fmt: skip
     named = before.calendar if calendar is None else calendar
     if named:
         first.append(ev.CalendarSet(text=named))
@@ -309,13 +323,16 @@ def new_in_campaign(
     day: int | None,
     seed: int | None,
     calendar: str = "",
+    restock: str | None = None,
 ) -> tuple[Path, tuple[str, ...]]:
     """``delvetui new`` with --after, --campaign or --day: the path made and the notes."""
     if campaign is not None:
         check_campaign(campaign)
     if after is None:
-        if downtime is not None or leave:
-            raise CommandError("--downtime and --leave go with --after PRED (the one continued).")
+        if downtime is not None or leave or restock is not None:
+            raise CommandError(
+                "--downtime, --leave and --restock go with --after PRED (the one continued)."
+            )
         assert procedure is not None
         made = first_in_campaign(
             name, procedure, campaign=campaign, day=1 if day is None else day, start=start,
@@ -326,5 +343,13 @@ def new_in_campaign(
     plan = next_plan(
         paths.find_expedition(after), name, downtime=downtime, procedure=procedure,
         start=start, day=day, leave=leave, campaign=campaign, seed=seed, calendar=calendar or None,
+        restock=restock,
     )  # fmt: skip
+    # Tables the dungeon carried already are not added again (``--tables`` of the same file).
+    carried = plan.state.adventures
+    commands = [
+        c
+        for c in commands
+        if not (isinstance(c, cmd.AddTables) and any(text == c.contents for _, text in carried))
+    ]
     return create_next(plan, commands, path=path), plan.notes

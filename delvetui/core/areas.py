@@ -56,12 +56,9 @@ def in_use(state: State) -> tuple[Adventure, Area] | None:
 
 
 def areas(state: State) -> dict[str, str]:
-    """Every area of every tables file carried: id to label."""
-    return {
-        name: area.label
-        for adventure in carried(state).values()
-        for name, area in adventure.areas.items()
-    }
+    """Every area of every tables file carried: id to label (from each file's brief, so the
+    file's text is not read again)."""
+    return {area: label for _, _, found in state.tables_brief for area, label in found}
 
 
 @attrs.frozen
@@ -142,6 +139,9 @@ def add_tables(work: Work, text: str, source: str) -> None:
                 f"{other.name} already has the area {quote(shared[0])}; give the areas of "
                 f"{adventure.name} other ids. Nothing was saved."
             )
+    clash = rooms_problem(state, adventure.id, adventure)
+    if clash is not None:
+        raise CommandError(f"{clash[:1].upper()}{clash[1:]}. Nothing was saved.")
     work.emit(ev.TablesAdded(id=adventure.id, name=adventure.name, text=text))
     if work.state.area not in areas(work.state):
         work.emit(ev.AreaEntered(area=adventure.first_area))
@@ -180,6 +180,27 @@ def tables_problem(state: State, tables_id: str, name: str, text: str) -> str | 
     for other_id, other in carried(state).items():
         if other_id != tables_id and set(other.areas) & set(adventure.areas):
             return f"its areas are already areas of {quote(other.name)}"
+    return rooms_problem(state, tables_id, adventure)
+
+
+def rooms_problem(state: State, tables_id: str, adventure: Adventure) -> str | None:
+    """Why the rooms of these tables cannot join the dungeon here, or None: a room of
+    another file (or one added at the table) has the same id, or there would be too many."""
+    from delvetui.procedure.adventure import MAX_ROOMS
+
+    if not adventure.rooms:
+        return None
+    mine = {room_id.casefold() for room_id in adventure.rooms}
+    others = [room for room in state.rooms if room.tables != tables_id]
+    for room in others:
+        if room.id.casefold() in mine:
+            whose = f"the tables {quote(room.tables)}" if room.tables else "the table (room add)"
+            return f"room {room.id} of {adventure.name} is already a room, from {whose}"
+    if len(others) + len(adventure.rooms) > MAX_ROOMS:
+        return (
+            f"the dungeon would have {len(others) + len(adventure.rooms)} rooms; an expedition "
+            f"keeps at most {MAX_ROOMS}"
+        )
     return None
 
 

@@ -16,6 +16,7 @@ import attrs
 
 from delvetui import dice
 from delvetui.core import events as ev
+from delvetui.core.restock import carry_dungeon
 from delvetui.core.state import DEAD, MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Downtime, LightKind, Procedure
@@ -37,6 +38,11 @@ CARRIED: tuple[type[ev.Event], ...] = (
     ev.LightStruck,
     ev.LightDimmed,
     ev.DiceRolled,
+    ev.TablesAdded,
+    ev.AreaEntered,
+    ev.RoomAdded,
+    ev.RoomCarried,
+    ev.RoomRestocked,
 )
 
 
@@ -82,6 +88,7 @@ def carry(
     downtime: int,
     rng: random.Random,
     leave: Collection[str] = (),
+    restock: str | None = None,
 ) -> list[ev.Event]:
     """Batch 1 of an expedition that continues ``before`` (the predecessor's final state,
     under ``old``, the procedure it ended with) after ``downtime`` minutes, under ``new``.
@@ -90,8 +97,10 @@ def carry(
     ``leave``, healed by the whole days of rest as ``new.downtime`` says (dice rolled with
     ``rng`` and kept as DiceRolled events); the unlit lights, the kinds of light declared at
     the table and the supplies come too.
-    Whatever ``new`` has no place for is left behind and said in the link's notes.
-    Raises CommandError for a member in ``leave`` who is not in the party.
+    Whatever ``new`` has no place for is left behind and said in the link's notes. The
+    dungeon comes too (``core.restock``): the adventure's tables, the rooms and what
+    happened in them, each cleared room rolling to restock (by ``restock``, "1-in-6", when
+    given). Raises CommandError for a member in ``leave`` who is not in the party.
     """
     known = {member.name.casefold(): member.name for member in before.party}
     unknown = [who for who in leave if who.casefold() not in known]
@@ -129,8 +138,8 @@ def carry(
             notes.append(f"The party's {counter} counter ({value}) does not carry")
     for timer in before.timers:
         notes.append(f"The timer {timer.name} does not carry")
-    for tables_id, _ in before.adventures:
-        notes.append(f"The adventure's tables {tables_id} do not carry (add them again)")
+    dungeon, told = carry_dungeon(before, new, rng, downtime=downtime, chance=restock)
+    notes += told
     started = ev.ExpeditionStarted(
         name=name,
         procedure_id=new.id,
@@ -165,7 +174,7 @@ def carry(
         )
         for kind in declared
     ]
-    return [started, continued, *counters, *stock, *party, *kinds, *lights]
+    return [started, continued, *counters, *stock, *party, *kinds, *lights, *dungeon]
 
 
 def _fallen(name: str, predecessor: str, old: Procedure) -> str:

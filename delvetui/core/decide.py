@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, realtime, runaway, table_rows, timers
+from delvetui.core import areas, realtime, rooms, runaway, table_rows, timers
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
@@ -268,6 +268,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
                     creature=command.creature or "", distance=command.distance or ""
                 )
             )
+        case cmd.ShowPlayers() if command.what == "room":
+            rooms.reveal(work, command.shown)
         case cmd.ShowPlayers():
             if (command.what in work.state.shown) == command.shown:
                 now = "already shown on" if command.shown else "not shown on"
@@ -288,6 +290,12 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             table_rows.remove_row(work, command.area, command.faces)
         case cmd.EnterArea():
             areas.enter_area(work, command.area)
+        case cmd.AddRoom():
+            rooms.add_room(work, command)
+        case cmd.GoToRoom():
+            rooms.go(work, command)
+        case cmd.MarkRoom():
+            rooms.mark_room(work, command)
         case cmd.SetTimer():
             timers.decide(work, command)
         case cmd.EnterTurnType():

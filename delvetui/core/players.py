@@ -16,6 +16,7 @@ import attrs
 
 from delvetui.core.calendar import date_for
 from delvetui.core.member_light import member_levels, party_level, per_member
+from delvetui.core.rooms import shown_label
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted, time_left, visible
@@ -65,12 +66,16 @@ class PlayersView:
     left: tuple[LightLeft, ...] = ()
     #: The dead among the party whose hit points are shown, by name.
     dead: tuple[str, ...] = ()
+    #: The label of the room the party is in, once the game master reveals it.
+    room: str | None = None
 
     def lines(self) -> list[str]:
         """Everything on the screen, one line each (for a test or a plain terminal)."""
         found = [self.title, self.level, *self.light]
         if self.clock is not None:
             found.append(self.clock)
+        if self.room is not None:
+            found.append(f"Where: {self.room}")
         if self.party is not None:
             found += self.party
         if self.sign is not None:
@@ -131,6 +136,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     if state.encounter and state.encounter_distance and (encounter or rules.distance):
         distance = visible(state.encounter_distance)
     level = party_level(state, procedure)
+    room = shown_label(state)
     return PlayersView(
         title=visible(state.name),
         level=_LEVEL_WORDS.get(level, level),
@@ -148,6 +154,7 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         date=date,
         left=left,
         dead=dead,
+        room=visible(room) if room is not None else None,
     )
 
 
@@ -232,6 +239,14 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
             extra = f" ({now})" if now else ""
             show = ShowPlayers(what=what, shown=True)
             choices.append((show, f"Show {name} to the players{extra}"))
+    room = state.current_room
+    if room is not None:
+        # The room the party is in: its label, revealed room by room.
+        label = visible(room.label or f"Room {room.id}")
+        if room.revealed:
+            choices.append((ShowPlayers(what="room", shown=False), f"Hide the room ({label})"))
+        else:
+            choices.append((ShowPlayers(what="room", shown=True), f"Show the room ({label})"))
     return choices
 
 

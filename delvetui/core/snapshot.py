@@ -21,6 +21,7 @@ from delvetui.core.state import (
     Light,
     Member,
     Pending,
+    Room,
     State,
     TableLight,
     Timer,
@@ -84,6 +85,24 @@ def state_from_data(data: dict[str, Any]) -> State:
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
             "table_lights": tuple(TableLight(**kind) for kind in data.get("table_lights", ())),
+            "rooms": tuple(_room(room) for room in data.get("rooms", ())),
+            "tables_brief": tuple(
+                (str(i), str(name), tuple((str(a), str(label)) for a, label in found))
+                for i, name, found in data.get("tables_brief", ())
+            ),
+        }
+    )
+
+
+def _room(data: dict[str, Any]) -> Room:
+    return Room(
+        **{
+            **data,
+            "exits": tuple(data["exits"]),
+            "marks": tuple(data["marks"]),
+            "notes": tuple(data["notes"]),
+            "visits": tuple(int(turn) for turn in data["visits"]),
+            "tried": tuple((str(key), int(turn)) for key, turn in data.get("tried", ())),
         }
     )
 

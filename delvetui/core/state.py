@@ -7,11 +7,15 @@ property, so replay cannot disagree with itself.
 
 from __future__ import annotations
 
+import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
 import attrs
 
 from delvetui.dice import time_dice
+from delvetui.procedure.model import ROOM_MARKS
 
 MINUTES_PER_DAY = 24 * 60
 #: The condition that says a member died, in any game: the dead leave the tracks, the
@@ -192,6 +196,59 @@ class Encounter:
     players: str = ""
 
 
+#: What the game master marks a room with, in the order they are shown: explored (its first
+#: visit does it), cleared, looted, a trap sprung, a door forced, restocked.
+MARKS = ROOM_MARKS
+#: How many of a room's visits it keeps the turns of (the newest; the count goes on), and
+#: of its notes (the newest; the log keeps every one).
+KEEP_VISITS = 50
+KEEP_NOTES = 10
+
+
+@attrs.frozen
+class Room:
+    """A room of the dungeon: where it is, where it leads, and what happened there."""
+
+    id: str
+    label: str = ""
+    #: The area (level) it is on ('' for none): its encounter table rolls while there.
+    area: str = ""
+    #: The rooms it leads to, by id; every exit leads both ways.
+    exits: tuple[str, ...] = ()
+    text: str = ""
+    #: The tables file it comes from, by id ('' for a room added at the table).
+    tables: str = ""
+    #: Its marks, in the order of ``MARKS``.
+    marks: tuple[str, ...] = ()
+    #: The game master's notes on it, the newest ``KEEP_NOTES``.
+    notes: tuple[str, ...] = ()
+    #: The turns of its visits in this expedition (the turn the party spent there first),
+    #: the newest ``KEEP_VISITS``; ``visited`` counts them all.
+    visits: tuple[int, ...] = ()
+    visited: int = 0
+    #: What moved in when it restocked ('' when nothing is said).
+    restocked: str = ""
+    #: The game master showed its label on the players' screen.
+    revealed: bool = False
+    #: What was tried here that each member tries once in a room (an action's
+    #: ``once_per_room``): "ACTION:WHO" ('' for the party) and the turn it was first tried.
+    tried: tuple[tuple[str, int], ...] = ()
+
+    def tried_on(self, action: str, by: str) -> int | None:
+        """The turn ``by`` first tried ``action`` here, or None."""
+        return dict(self.tried).get(f"{action}:{by}")
+
+    @property
+    def name(self) -> str:
+        """The room as a list or a heading names it: "12: The flooded crypt", or "12"."""
+        return f"{self.id}: {self.label}" if self.label else self.id
+
+    @property
+    def called(self) -> str:
+        """The room as a sentence names it: "room 12 (The flooded crypt)", or "room 12"."""
+        return f"room {self.id} ({self.label})" if self.label else f"room {self.id}"
+
+
 @attrs.frozen
 class Hazard:
     """The last per-turn hazard roll and what it gave."""
@@ -254,6 +311,10 @@ class State:
     adventures: tuple[tuple[str, str], ...] = ()
     #: The area (level) of the adventure whose encounter table is in use ('' for none).
     area: str = ""
+    #: Each tables file carried, in brief, as its ``TablesAdded`` gave it: (its id, its name,
+    #: each area's id and label), so the header, ``status`` and ``go`` name the areas
+    #: without reading the file's text again (a dungeon's is tens of kilobytes).
+    tables_brief: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = ()
     #: The text of the calendar named for this expedition ('' for none: the procedure's).
     calendar: str = ""
     #: The last encounter met, kept after its turn (``encounter`` is this turn's only).
@@ -276,6 +337,13 @@ class State:
     campaign: str = ""
     #: The kinds of light declared at the table (``light kind``), in the order declared.
     table_lights: tuple[TableLight, ...] = ()
+    #: The dungeon's rooms the expedition knows (its tables files' and those added at the
+    #: table), in the order they came. Left out of the state's hash (not its equality): the
+    #: odds hash every state they reach, and a dungeon of 500 rooms made each hash a
+    #: walk through them.
+    rooms: tuple[Room, ...] = attrs.field(default=(), hash=False)
+    #: The room the party is in, by id ('' for none: outside, or not said).
+    room: str = ""
 
     # What the facts imply ------------------------------------------------------------------
 
@@ -348,6 +416,19 @@ class State:
         """The turn an event is dated by: the one under way, else the last one ended."""
         return self.turn + 1 if self.in_turn else self.turn
 
+    def find_room(self, room_id: str) -> Room | None:
+        """The room with that id (case-insensitive), if any."""
+        at = room_position(self.rooms, room_id)
+        if at is not None:
+            return self.rooms[at]
+        wanted = room_id.casefold()
+        return next((room for room in self.rooms if room.id.casefold() == wanted), None)
+
+    @property
+    def current_room(self) -> Room | None:
+        """The room the party is in, if any."""
+        return self.find_room(self.room) if self.room else None
+
     def timer(self, name: str) -> Timer | None:
         """The running timer with that name (case-insensitive), if any."""
         wanted = name.casefold()
@@ -392,11 +473,62 @@ class State:
         lights = tuple(light if old.id == light.id else old for old in self.lights)
         return attrs.evolve(self, lights=lights)
 
+    def with_room(self, room: Room) -> State:
+        """A copy with the room of that id replaced."""
+        index = _index(self.rooms)
+        at = index.get(room.id)
+        if at is None:
+            raise ValueError(f"no room with id {room.id!r}")
+        rooms = (*self.rooms[:at], room, *self.rooms[at + 1 :])
+        _remember(rooms, index)  # every room stands where it stood
+        return attrs.evolve(self, rooms=rooms)
+
     def with_counter(self, name: str, value: int) -> State:
         """A copy with one counter set."""
         counters = dict(self.counters)
         counters[name] = value
         return attrs.evolve(self, counters=tuple(sorted(counters.items())))
+
+
+_ROOM_ID = operator.attrgetter("id")
+#: Each rooms tuple seen lately, by its identity, with where each room id stands in it. A
+#: room changed in place (a visit, a mark) keeps every room where it was, so the new tuple
+#: takes the old one's index: going from room to room never reads the rooms again, and
+#: costs the same in a dungeon of 10 rooms or 500. Only a room added reads them (once).
+_INDEXES: OrderedDict[int, tuple[tuple[Room, ...], dict[str, int]]] = OrderedDict()
+_KEEP_INDEXES = 16
+#: The table folds states in a worker thread too (its history) while it plays.
+_INDEXES_LOCK = threading.Lock()
+
+
+def _index(rooms: tuple[Room, ...]) -> dict[str, int]:
+    with _INDEXES_LOCK:
+        found = _INDEXES.get(id(rooms))
+        if found is not None and found[0] is rooms:
+            _INDEXES.move_to_end(id(rooms))
+            return found[1]
+    index = {room_id: at for at, room_id in enumerate(map(_ROOM_ID, rooms))}
+    _remember(rooms, index)
+    return index
+
+
+def _remember(rooms: tuple[Room, ...], index: dict[str, int]) -> None:
+    with _INDEXES_LOCK:
+        _INDEXES[id(rooms)] = (rooms, index)
+        _INDEXES.move_to_end(id(rooms))
+        while len(_INDEXES) > _KEEP_INDEXES:
+            _INDEXES.popitem(last=False)
+
+
+def room_position(rooms: tuple[Room, ...], room_id: str) -> int | None:
+    """Where the room of exactly that id is among the rooms, or None."""
+    return _index(rooms).get(room_id)
+
+
+def rooms_named(rooms: tuple[Room, ...], ids: Iterable[str]) -> list[Room]:
+    """The rooms of these ids, in their order (an id that is not a room left out)."""
+    index = _index(rooms)
+    return [rooms[index[room_id]] for room_id in ids if room_id in index]
 
 
 def pairs(mapping: dict[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:

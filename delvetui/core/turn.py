@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from delvetui.core import commands as cmd
-from delvetui.core import conditions, realtime, timers
+from delvetui.core import conditions, realtime, rooms, timers
 from delvetui.core import events as ev
 from delvetui.core.member_light import party_level
 from delvetui.core.state import Member, State
@@ -211,7 +211,7 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
     # A rest an encounter breaks gives nothing: its resets wait for the rolls made at the
     # turn's start, and with its effects and its own rolls are left out when one broke it.
     held = resting and action.encounter_breaks
-    for _ in range(turns):
+    for count in range(turns):
         work.turn_number = work.state.turn + 1
         work.over_fired.clear()
         number = work.turn_number
@@ -228,6 +228,9 @@ def take_turn(work: Work, command: cmd.TakeTurn) -> None:
             )
         )
         _log_inputs(work, action)
+        if count == 0:  # an action of several turns is one try
+            by = work.inputs.get("by") if work.inputs.has("by") else None
+            rooms.tried(work, name, action.once_per_room, work.member(by).name if by else "")
         _resolve_pending(work, resting)
         _periodic_rest(work, resting)
         if not held:
@@ -373,6 +376,7 @@ def do_activity(work: Work, command: cmd.DoActivity) -> None:
     work.emit(
         ev.ActivityDone(activity=command.activity, text=text, label=activity.label, by=member or "")
     )
+    rooms.tried(work, command.activity, activity.once_per_room, member or "")
     ctx = Ctx(source=activity.label, member=member)
     work.apply_all(activity.effects, f"activities.{command.activity}.effects", ctx)
     for rule_id in activity.rolls:

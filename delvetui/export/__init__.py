@@ -125,18 +125,34 @@ def export(
     if fmt not in ("md", "html", "txt"):
         raise DelveError(f"There is no export format '{fmt}'; choose md, html, txt, json or svg.")
     told = story_of(expedition, session=session, now=now)
+    drawn = _room_map(expedition, fmt)
     if fmt == "txt":
         from delvetui.export import text
 
-        return text.render(told)
+        return text.render(told, drawn)
     timeline = picture_of(expedition)
     if fmt == "md":
         from delvetui.export import markdown
 
-        return markdown.render(told, timeline)
+        return markdown.render(told, timeline, drawn)
     from delvetui.export import html
 
-    return html.render(told, timeline)
+    return html.render(told, timeline, "".join(drawn))
+
+
+def _room_map(expedition: Expedition, fmt: str) -> list[str]:
+    """The map of the rooms the party knows at the end: an SVG for HTML (one item), lines
+    of text for Markdown and plain text; none where the expedition has no rooms."""
+    state = expedition.state
+    if not state.rooms:
+        return []
+    from delvetui.core.areas import areas
+    from delvetui.export import room_map
+
+    if fmt == "html":
+        drawn = room_map.render(state, areas(state))
+        return [drawn] if drawn else []
+    return room_map.map_lines(state, areas(state))
 
 
 def export_chunks(

@@ -25,6 +25,9 @@ from delvetui.text import counted, minutes_words, visible
 
 #: A day in minutes: the campaign's clock counts minutes from day 1, 00:00.
 DAY = MINUTES_PER_DAY
+#: The most rooms of a route an expedition's record keeps, and the view shows.
+MAX_ROUTE = 500
+ROUTE_SHOWN = 40
 
 
 def day_words(clock: int, calendar: Calendar | None = None) -> str:
@@ -83,8 +86,25 @@ class Voyage:
     #: When each of the dead was marked ``dead`` (one who died at 0 HP, where the game
     #: counts that as death, has no date of their own: the expedition's end stands).
     deaths: tuple[Death, ...] = ()
+    #: The dungeon at its end: '30 rooms', '24 explored', '10 cleared', '1 restocked'.
+    dungeon: tuple[str, ...] = ()
+    #: The rooms the party went to, in order (the first ``MAX_ROUTE``; ``steps`` counts all).
+    route: tuple[str, ...] = ()
+    steps: int = 0
+    #: The rooms restocked in the downtime before it, with what moved in.
+    restocked: tuple[str, ...] = ()
     #: The calendar it keeps (its own, else its procedure's), for its dates; None: 'day N'.
     calendar: Calendar | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def route_words(self) -> tuple[str, ...]:
+        """Its route in one line: '1 → 2 → 3 → 2 → 5', the first rooms of a long one."""
+        if not self.route:
+            return ()
+        shown = self.route[:ROUTE_SHOWN]
+        more = self.steps - len(shown)
+        tail = f" → … ({more} more)" if more > 0 else ""
+        return (" → ".join(shown) + tail,)
 
     @property
     def dates(self) -> str:
@@ -417,6 +437,9 @@ def lines(campaign: Campaign) -> list[str]:
             out += [f"    {line}" for line in voyage_lines(voyage)]
     out.append("  Fortunes:")
     out += [f"    {line}" for line in fortunes(campaign)]
+    if found := dungeon(campaign):
+        out.append("  The dungeon:")
+        out += [f"    {line}" for line in found]
     if campaign.gaps:
         out.append("  Gaps:")
         out += [f"    {gap.sentence}" for gap in campaign.gaps]
@@ -461,8 +484,28 @@ def voyage_lines(voyage: Voyage) -> list[str]:
         ("light used", voyage.light_used or ("none",)),
         ("supplies used", voyage.supplies_used or ("none",)),
         ("at its start", voyage.link.notes if voyage.link else ()),
+        ("dungeon", voyage.dungeon),
+        ("route", voyage.route_words),
     ]
     out += [f"  {label}: {'; '.join(items)}" for label, items in rows if items]
+    return out
+
+
+def dungeon(campaign: Campaign) -> list[str]:
+    """The dungeon over the campaign: as each chain's last expedition left it (explored,
+    cleared and restocked rooms, carried from one expedition to the next), and the rooms
+    restocked between expeditions; none where no expedition has rooms."""
+    out = []
+    for number, chain in enumerate(campaign.chains, start=1):
+        last = chain.voyages[-1]
+        if not last.dungeon:
+            continue
+        restocked = sum(len(v.restocked) for v in chain.voyages)
+        whose = f"chain {number}, " if len(campaign.chains) > 1 else ""
+        out.append(
+            f"{whose}after {last.name}: {', '.join(last.dungeon)}; "
+            f"{counted(restocked, 'room')} restocked between expeditions"
+        )
     return out
 
 
@@ -504,6 +547,7 @@ def as_json(campaign: Campaign) -> dict[str, Any]:
         "gaps": [attrs.asdict(gap) for gap in campaign.gaps],
         "overlaps": [attrs.asdict(overlap) for overlap in campaign.overlaps],
         "fortunes": fortunes(campaign),
+        "dungeon": dungeon(campaign),
     }
 
 

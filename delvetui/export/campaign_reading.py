@@ -20,7 +20,15 @@ from delvetui.core.campaign import died
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
 from delvetui.errors import DelveError
-from delvetui.export.campaign import Campaign, Death, Link, Refused, Voyage, assemble
+from delvetui.export.campaign import (
+    MAX_ROUTE,
+    Campaign,
+    Death,
+    Link,
+    Refused,
+    Voyage,
+    assemble,
+)
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, to_batch
 from delvetui.text import counted, minutes_words
@@ -74,8 +82,25 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         light_used=tuple(_light_words(walk, procedure)),
         supplies_used=tuple(_supply_words(walk, procedure)),
         deaths=deaths,
+        dungeon=tuple(_dungeon_words(state)),
+        route=tuple(walk.route[:MAX_ROUTE]),
+        steps=len(walk.route),
+        restocked=tuple(walk.restocked),
         calendar=calendar.in_force(state, procedure),
     )
+
+
+def _dungeon_words(state: State) -> Iterator[str]:
+    """The dungeon at the end: its rooms, and how many are explored, cleared, restocked."""
+    if not state.rooms:
+        return
+    from delvetui.core.rooms import counts
+
+    found = counts(state)
+    yield counted(found["rooms"], "room")
+    for mark in ("explored", "cleared", "looted", "restocked"):
+        if found[mark]:
+            yield f"{found[mark]} {mark}"
 
 
 def _member_words(state: State, name: str, procedure: Procedure) -> str:
@@ -116,6 +141,9 @@ class _Walk:
         self.dimmed: dict[str, int] = {}
         self.stepped: dict[str, int] = {}
         self.used: dict[str, int] = {}
+        #: The rooms gone to, in order; the rooms restocked as it began.
+        self.route: list[str] = []
+        self.restocked: list[str] = []
 
     def take(self, batch: Batch) -> None:
         if batch.seq == 1:
@@ -213,6 +241,16 @@ def _(event: ev.UsageDieStepped, walk: _Walk, first: bool) -> None:
 def _(event: ev.ResourceChanged, walk: _Walk, first: bool) -> None:
     if event.change < 0 and not first:
         walk.used[event.resource] = walk.used.get(event.resource, 0) - event.change
+
+
+@_add.register
+def _(event: ev.RoomEntered, walk: _Walk, first: bool) -> None:
+    walk.route.append(event.room)
+
+
+@_add.register
+def _(event: ev.RoomRestocked, walk: _Walk, first: bool) -> None:
+    walk.restocked.append(f"{event.room} ({event.what})" if event.what else event.room)
 
 
 #: The events a record reads: those ``_add`` takes.

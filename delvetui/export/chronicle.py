@@ -28,6 +28,7 @@ from delvetui.export.campaign import (
     Voyage,
     day_words,
     downtime_words,
+    dungeon,
     fortunes,
     voyage_json,
 )
@@ -126,6 +127,9 @@ def _befell(voyage: Voyage) -> list[Fact]:
         Fact("Left", voyage.left),
         Fact("Light used", voyage.light_used or ("none",)),
         Fact("Supplies used", voyage.supplies_used or ("none",)),
+        Fact("Restocked before it", voyage.restocked),
+        Fact("The dungeon at the end" if voyage.ended else "The dungeon so far", voyage.dungeon),
+        Fact("Route", voyage.route_words),
     ]
     return [row for row in rows if row.items]
 
@@ -146,6 +150,8 @@ def _downtime(voyage: Voyage, first: bool) -> tuple[str, tuple[str, ...]] | None
 def _closing(campaign: Campaign) -> list[tuple[str, tuple[str, ...]]]:
     """What closes the chronicle: the party's fortunes, then the gaps and overlaps."""
     found = [("The party's fortunes", tuple(fortunes(campaign)))]
+    if rooms := dungeon(campaign):
+        found.append(("The dungeon", tuple(rooms)))
     if campaign.gaps:
         found.append(("Gaps", tuple(gap.sentence for gap in campaign.gaps)))
     if campaign.overlaps:

@@ -63,6 +63,14 @@ dd ul { padding-left: 1rem; }
 }
 """
 
+#: The map's styles, in the page only where it has a map of rooms.
+_MAP_CSS = """
+figure.map { margin: 1rem 0; overflow-x: auto; }
+figure.map svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-style: italic; font-size: 0.9rem; }
+@media print { figure.map { break-inside: avoid; } }
+"""
+
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
@@ -89,10 +97,11 @@ def head(title: str, style: str = "") -> list[str]:
     ]
 
 
-def render(story: Story, timeline: str = "") -> str:
-    """The whole story as one HTML document, with the timeline's SVG drawn at the top."""
+def render(story: Story, timeline: str = "", room_map: str = "") -> str:
+    """The whole story as one HTML document, with the timeline's SVG drawn at the top (and
+    the map of the rooms the party knows, an SVG too, after it)."""
     out = [
-        *head(story.title),
+        *head(story.title, _MAP_CSS if room_map else ""),
         "<header>",
         f"<h1>{escape(story.title)}</h1>",
         f'<p class="byline">{escape(story.byline)}</p>',
@@ -100,6 +109,14 @@ def render(story: Story, timeline: str = "") -> str:
     ]
     if timeline:
         out += ['<figure class="timeline">', timeline, "</figure>"]
+    if room_map:
+        caption = "The map of the rooms the party knows"
+        out += [
+            '<figure class="map">',
+            room_map,
+            f"<figcaption>{caption}</figcaption>",
+            "</figure>",
+        ]
     if not story.parts:
         out.append(f"<p>{NOTHING_YET}</p>")
     for part in story.parts:

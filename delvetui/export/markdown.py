@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Sequence
 
 from delvetui.export.story import Entry, Fact, Part, Story, lines_of
 from delvetui.text import visible
@@ -41,16 +42,22 @@ def escape(text: str) -> str:
     return text
 
 
-def render(story: Story, timeline: str = "") -> str:
-    """The whole story as one Markdown document, the timeline's SVG embedded as an image.
+def render(story: Story, timeline: str = "", room_map: Sequence[str] = ()) -> str:
+    """The whole story as one Markdown document, the timeline's SVG embedded as an image
+    (and the map of the rooms the party knows, as lines of text in a fenced block).
 
     The SVG goes in as a base64 ``data:`` address, so the file stays one file and nothing
-    in the picture can be read as Markdown.
+    in the picture can be read as Markdown; the map's fence is longer than any run of
+    backticks in it, so nothing in it ends the block.
     """
     out = [f"# {escape(story.title)}", "", f"*{escape(story.byline)}*", ""]
     if timeline:
         encoded = base64.b64encode(timeline.encode("utf-8")).decode("ascii")
         out += [f"![Timeline of the expedition](data:image/svg+xml;base64,{encoded})", ""]
+    if room_map:
+        longest = max((len(run) for line in room_map for run in re.findall("`+", line)), default=0)
+        fence = "`" * max(3, longest + 1)
+        out += ["**The map of the rooms the party knows**", "", fence, *room_map, fence, ""]
     return lines_of(story, out, part_lines)
 
 

@@ -1,8 +1,8 @@
 """A picture of the expedition: its turns as a timeline, drawn as one SVG.
 
-Turns run along the bottom. Above them: the sessions and the rests as spans, the light
-level as a band (bright, dim, dark), each light's life as a bar, and the encounters and
-signs as marks. The SVG is self-contained (no script, no outside resource, no font to
+Turns run along the bottom. Above them: the sessions, the rests and the rooms as spans, the
+light level as a band (bright, dim, dark), each light's life as a bar, and the encounters
+and signs as marks. The SVG is self-contained (no script, no outside resource, no font to
 fetch), prints legibly (dark ink on white, every colour also told by a word in the
 legend), and every text that comes from the file is made visible and escaped, as a file
 handed over may have been written to do harm.
@@ -67,6 +67,8 @@ class Picture:
     marks: tuple[Mark, ...]
     rests: tuple[Span, ...]
     sessions: tuple[Span, ...]
+    #: Where the party was: each run of turns in one room (none where there are no rooms).
+    rooms: tuple[Span, ...] = ()
 
 
 def build(batches: Iterable[Batch], title: str) -> Picture:
@@ -79,6 +81,7 @@ def build(batches: Iterable[Batch], title: str) -> Picture:
     resting: list[int] = []
     session_starts: dict[int, int] = {}
     session_ends: dict[int, int] = {}
+    rooms: list[Span] = []
     turn = 0
     for batch in counting(batches):
         for event in batch.events:
@@ -91,6 +94,16 @@ def build(batches: Iterable[Batch], title: str) -> Picture:
                     kinds[light.id] = light.kind
                 if event.resting:
                     resting.append(turn)
+                here = state.current_room
+                if (
+                    here is not None
+                    and rooms
+                    and rooms[-1].label == here.name
+                    and (rooms[-1].last == turn - 1)
+                ):
+                    rooms[-1] = attrs.evolve(rooms[-1], last=turn)
+                elif here is not None:
+                    rooms.append(Span(turn, turn, here.name))
             elif isinstance(event, ev.EncounterBegan):
                 marks.append(Mark(max(1, turn), "encounter", event.text))
             elif isinstance(event, ev.SignFound):
@@ -116,6 +129,7 @@ def build(batches: Iterable[Batch], title: str) -> Picture:
         marks=tuple(marks),
         rests=tuple(_runs(resting, "rest")),
         sessions=tuple(sessions),
+        rooms=tuple(rooms),
     )
 
 
@@ -184,6 +198,8 @@ def render(picture: Picture) -> str:
 
     span_row(picture.sessions, "Sessions", "#dbe7f5")
     span_row(picture.rests, "Rests", "#d6efd8")
+    if picture.rooms:
+        span_row(picture.rooms, "Rooms", "#efe6d2")
 
     label(y, "Light")
     for index, level in enumerate(picture.levels, start=1):

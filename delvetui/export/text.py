@@ -8,15 +8,20 @@ is one long word costs no more than one of many words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from delvetui.export.story import Fact, Part, Story, lines_of
 from delvetui.text import visible, wrap
 
 WIDTH = 78
 
 
-def render(story: Story) -> str:
-    """The whole story as plain text."""
+def render(story: Story, room_map: Sequence[str] = ()) -> str:
+    """The whole story as plain text (the map of the rooms the party knows after its
+    title, as it is drawn: its lines are not wrapped)."""
     head = [*_wrap(story.title), "#" * min(len(story.title), WIDTH), *_wrap(story.byline), ""]
+    if room_map:
+        head += ["The map of the rooms the party knows", "", *room_map, ""]
     return lines_of(story, head, _part)
 
 

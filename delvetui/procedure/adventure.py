@@ -1,16 +1,19 @@
-"""The adventure's own tables: encounters by area, how many appear, how they react.
+"""The adventure's own tables: encounters by area, how many appear, how they react; the
+dungeon's rooms and how they restock.
 
-A procedure is a game's rules; the encounter table belongs to the dungeon. The game master
-hands an expedition a small TOML file of their own tables (``tables add FILE``, or ``new
---tables FILE``) and the expedition keeps its text in an event, as it keeps its procedure's,
-so it never reads the file again. This module is the format: its attrs models and the check
-of its text, which treats the file as hostile: every problem at once with its key and line,
-a size limit, no control characters, and no key that names a file. It reads no file itself.
+A procedure is a game's rules; the encounter table and the map belong to the dungeon. The
+game master hands an expedition a small TOML file of their own tables (``tables add FILE``,
+or ``new --tables FILE``) and the expedition keeps its text in an event, as it keeps its
+procedure's, so it never reads the file again. This module is the format: its attrs models
+and the check of its text, which treats the file as hostile: every problem at once with its
+key and line, a size limit, no control characters, and no key that names a file. It reads
+no file itself.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import types
 import typing
 from typing import Any
@@ -51,6 +54,18 @@ MAX_SPAN = 1000
 MAX_APPEARING = 999
 #: A row's ``reaction`` that rolls none, whatever its area's.
 NO_REACTION = "none"
+#: The most rooms an expedition knows (a file's and those added at the table together): a
+#: megadungeon's level runs to a few hundred; a thousand is a mistake, refused.
+MAX_ROOMS = 500
+#: The most exits one room names.
+MAX_EXITS = 20
+#: The longest room label.
+MAX_ROOM_LABEL = 80
+#: A room's id, the number or name on the game master's map: letters (either case),
+#: digits, "-", "_" and ".", starting with a letter or digit, at most 20 ("12", "B3", "4a").
+ROOM_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$")
+#: A dict key's most entries, when its field does not say (areas, reaction tables).
+_MOST = "most"
 
 
 @attrs.frozen
@@ -100,6 +115,47 @@ class Area:
 
 
 @attrs.frozen
+class Room:
+    """A room of the dungeon, as the adventure's file keys it: ``[rooms.12]``.
+
+    ``exits`` lead both ways: a room named as another's exit has that one as an exit too,
+    so each door is written once.
+    """
+
+    #: What the game master's map calls it ("The flooded crypt").
+    label: str = ""
+    #: The area (level) it is on: its encounter table is in use while the party is there.
+    area: str = ""
+    #: The rooms it leads to, by id.
+    exits: tuple[str, ...] = ()
+    #: Words for the game master (what is there, what the players see).
+    text: str = ""
+
+
+@attrs.frozen
+class RestockRow:
+    """One row of the table of what moves into a cleared room."""
+
+    roll: str
+    #: What moved in, in words ("Monsters", "A trap").
+    what: str
+    #: Roll the room's area's encounter table for the creature that moved in.
+    encounter: bool = False
+
+
+@attrs.frozen
+class Restock:
+    """How a cleared room restocks between two expeditions: a chance, and what moves in."""
+
+    #: The chance each cleared room is restocked in the downtime: "1-in-6".
+    chance: str
+    #: The dice of the table of what moves in ("" for none: the room is restocked, no more).
+    dice: str = ""
+    rows: tuple[RestockRow, ...] = attrs.field(default=(), converter=as_tuple)
+    text: str = ""
+
+
+@attrs.frozen
 class Adventure:
     """An adventure's own tables, loaded and checked."""
 
@@ -109,6 +165,10 @@ class Adventure:
     reactions: dict[str, ReactionTable] = attrs.field(factory=dict)
     #: The area in use when the tables are added (the first area when "").
     start: str = ""
+    #: The dungeon's rooms, by id, in the file's order; each one's exits lead both ways.
+    rooms: dict[str, Room] = attrs.field(factory=dict, metadata={_MOST: MAX_ROOMS})
+    #: How cleared rooms restock between expeditions (None: as the procedure says).
+    restock: Restock | None = None
 
     @property
     def first_area(self) -> str:
@@ -116,7 +176,7 @@ class Adventure:
         return self.start or next(iter(self.areas))
 
 
-def row_for(rows: typing.Sequence[Encounter | ReactionRow], total: int) -> int:
+def row_for(rows: typing.Sequence[Encounter | ReactionRow | RestockRow], total: int) -> int:
     """The index of the row that covers a total (the tables were checked to cover all)."""
     for index, row in enumerate(rows):
         span = parse_range(row.roll)
@@ -154,10 +214,38 @@ def _load_valid(text: str) -> Adventure:
     adventure = reader.convert(Adventure, raw, "")
     if adventure is not None and not reader.told:
         _check(reader, adventure)
+        _check_rooms(reader, adventure)
     if reader.told:
         raise ProcedureError("tables", reader.listed())
     assert isinstance(adventure, Adventure)
-    return adventure
+    return attrs.evolve(adventure, rooms=two_way(adventure.rooms))
+
+
+def two_way(rooms: typing.Mapping[str, Room]) -> dict[str, Room]:
+    """The rooms with every exit leading both ways: a room named as another's exit gets
+    that one as an exit too (each in the order first named)."""
+    exits = {room_id: list(room.exits) for room_id, room in rooms.items()}
+    for room_id, room in rooms.items():
+        for other in room.exits:
+            if other in exits and room_id not in exits[other]:
+                exits[other].append(room_id)
+    return {
+        room_id: room
+        if len(room.exits) == len(exits[room_id])
+        else attrs.evolve(room, exits=tuple(exits[room_id]))
+        for room_id, room in rooms.items()
+    }
+
+
+_SHAPES: dict[str, tuple[dict[str, Any], dict[str, attrs.Attribute[Any]]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, attrs.Attribute[Any]]]:
+    """A model class's type hints and fields, read once (a file of 500 rooms converts 500)."""
+    if cls.__name__ not in _SHAPES:
+        fields = {field.name: field for field in attrs.fields(cls)}
+        _SHAPES[cls.__name__] = (typing.get_type_hints(cls), fields)
+    return _SHAPES[cls.__name__]
 
 
 class _Reader(Problems):
@@ -167,8 +255,7 @@ class _Reader(Problems):
         if not isinstance(raw, dict):
             self.problem(path, f"should be a table of keys, not {kind_of_value(raw)}.")
             return None
-        hints = typing.get_type_hints(cls)
-        fields = {field.name: field for field in attrs.fields(cls)}
+        hints, fields = _shape(cls)
         before = self.told
         values: dict[str, Any] = {}
         for key, value in raw.items():
@@ -179,7 +266,10 @@ class _Reader(Problems):
                 else:
                     self.problem(sub, unknown(key, set(fields), path or "the file"))
                 continue
-            converted = self.value(hints[key], value, sub)
+            if cls is Room and key == "exits" and isinstance(value, list):
+                # A map numbers its rooms: exits = [2, 3] names rooms "2" and "3".
+                value = [str(v) if type(v) is int else v for v in value]
+            converted = self.value(hints[key], value, sub, fields[key].metadata.get(_MOST))
             if converted is not INVALID:
                 values[key] = converted
         for name, field in fields.items():
@@ -187,7 +277,7 @@ class _Reader(Problems):
                 self.problem(path, f"is missing the key '{name}'.")
         return None if self.told > before else cls(**values)
 
-    def value(self, hint: Any, value: object, path: str) -> Any:
+    def value(self, hint: Any, value: object, path: str, most: int | None = None) -> Any:
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin in (types.UnionType, typing.Union):
             hint = next(arg for arg in args if arg is not type(None))
@@ -205,7 +295,10 @@ class _Reader(Problems):
             if not isinstance(value, dict):
                 self.problem(path, f"should be a table, not {kind_of_value(value)}.")
                 return INVALID
-            if len(value) > MAX_AREAS:
+            if most is not None and len(value) > most:
+                self.problem(path, f"has {len(value)} {path}; a file may have at most {most}.")
+                return INVALID
+            if most is None and len(value) > MAX_AREAS:
                 self.problem(path, f"has {len(value)} tables; a file may have at most {MAX_AREAS}.")
                 return INVALID
             out = {key: self.value(args[1], item, f"{path}.{key}") for key, item in value.items()}
@@ -336,3 +429,71 @@ def _cover(reader: _Reader, path: str, dice_text: str, rolls: list[str]) -> None
     if missing:
         shown = ", ".join(str(v) for v in missing[:10]) + (" …" if len(missing) > 10 else "")
         reader.problem(f"{path}.rows", f"no row covers {shown}; leave no gaps.")
+
+
+def _check_rooms(reader: _Reader, adventure: Adventure) -> None:
+    """The rooms' ids, labels, areas and exits, and the restocking rule."""
+    problem = reader.problem
+    folded: dict[str, str] = {}
+    for room_id in adventure.rooms:
+        if not ROOM_ID.match(room_id):
+            problem(
+                f"rooms.{room_id}",
+                f"{quote(room_id)} is not a room id; use letters, digits, '-', '_' and '.' "
+                "(at most 20), as the map numbers it: 12, B3, 4a.",
+            )
+        elif room_id.casefold() in folded:
+            problem(f"rooms.{room_id}", f"is room {folded[room_id.casefold()]} again.")
+        folded.setdefault(room_id.casefold(), room_id)
+    for room_id, room in adventure.rooms.items():
+        path = f"rooms.{room_id}"
+        if len(room.label) > MAX_ROOM_LABEL:
+            problem(f"{path}.label", f"is longer than {MAX_ROOM_LABEL} characters.")
+        if room.area and room.area not in adventure.areas:
+            _ref(reader, f"{path}.area", room.area, adventure.areas, "area")
+        if len(room.exits) > MAX_EXITS:
+            problem(
+                f"{path}.exits", f"names {len(room.exits)} exits; a room has at most {MAX_EXITS}."
+            )
+            continue
+        for index, exit_id in enumerate(room.exits):
+            here = f"{path}.exits[{index}]"
+            if exit_id == room_id:
+                problem(here, "names the room itself; an exit leads to another room.")
+            elif exit_id not in adventure.rooms:
+                # The nearest id takes time to find among hundreds: not for those left out.
+                hint = "" if reader.full else suggest(exit_id, adventure.rooms)
+                problem(
+                    here,
+                    f"names the room {quote(exit_id)}, which is not a room of this file.{hint}",
+                )
+            elif room.exits.index(exit_id) != index:
+                problem(here, f"names room {exit_id} twice.")
+    if adventure.restock is not None:
+        _check_restock(reader, adventure.restock)
+
+
+def _check_restock(reader: _Reader, restock: Restock) -> None:
+    chance_problem = restock_chance_problem(restock.chance)
+    if chance_problem is not None:
+        reader.problem("restock.chance", chance_problem)
+    if bool(restock.dice) != bool(restock.rows):
+        reader.problem(
+            "restock", "gives dice and rows together (a table of what moves in), or neither."
+        )
+    elif restock.dice:
+        _cover(reader, "restock", restock.dice, [row.roll for row in restock.rows])
+    for index, row in enumerate(restock.rows):
+        if not row.what.strip():
+            reader.problem(f"restock.rows[{index}].what", "should say what moves in.")
+
+
+def restock_chance_problem(text: str) -> str | None:
+    """Why ``text`` is not a restocking chance ("1-in-6"), or None."""
+    try:
+        expr = dice.parse(text)
+    except DiceError:
+        expr = None
+    if expr is None or expr.chance is None:
+        return f"{quote(text)} is not a chance; write X-in-N, e.g. 1-in-6."
+    return None

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import attrs
 
 from delvetui.procedure.kind_checks import check_bounds, choices_offered
-from delvetui.procedure.model import Effect, Procedure
+from delvetui.procedure.model import ROOM_MARKS, Effect, Procedure
 from delvetui.text import suggest
 
 #: The keys every effect may have, whatever its kind.
@@ -566,5 +566,30 @@ declare(
     refused with a sentence naming them, nothing saved. The log says what was chosen
     (`label`, else `id`; `text` is the question asked). The consequences are the
     effects after it whose `when = { inputs = { ID = "OPTION" } }` names the option.
+    """,
+)
+
+
+def _room_mark(checks: Checks, effect: Effect, path: str) -> None:
+    if not effect.mark and not effect.text:
+        checks.problem(path, "gives no mark and no note (text); give one, or both.")
+    elif effect.mark and effect.mark not in ROOM_MARKS:
+        checks.problem(
+            f"{path}.mark",
+            f"'{effect.mark}' is not a mark of a room; one of {', '.join(ROOM_MARKS)}.",
+        )
+
+
+declare(
+    "room-mark",
+    fields=("mark",),
+    check=_room_mark,
+    doc="""
+    Marks the room the party is in with `mark` (one of explored, cleared, looted,
+    trapped, forced, restocked), as `room ROOM +MARK` does: a door forced open marks its
+    room forced, a trap sprung marks it trapped. `text` is a note on the room ("the
+    noise of the forcing warned what lies beyond"); an effect gives a mark, a note or
+    both. Where the party is in no room it does nothing, and a mark the room has already
+    is not put on again.
     """,
 )

@@ -425,6 +425,12 @@ class _Checker:
         for index, name in enumerate(downtime.clear):
             if not name.strip():
                 self.problem(f"downtime.clear[{index}]", "names no condition.")
+        if downtime.restock:
+            from delvetui.procedure.adventure import restock_chance_problem
+
+            wrong = restock_chance_problem(downtime.restock)
+            if wrong is not None:
+                self.problem("downtime.restock", wrong)
 
     def _check_id(self, path: str, name: str) -> None:
         if not ID.match(name):

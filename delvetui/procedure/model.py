@@ -55,6 +55,10 @@ def _one_or_list(value: object) -> tuple[Any, ...]:
     return (value,)
 
 
+#: The marks a room of the dungeon can carry (``room ROOM +MARK``, the ``room-mark`` effect).
+ROOM_MARKS = ("explored", "cleared", "looted", "trapped", "forced", "restocked")
+
+
 @attrs.frozen(repr=False, eq=False)
 class Effect(Value):
     """One thing a result, an action or a check does; ``do`` says which."""
@@ -258,6 +262,13 @@ class Effect(Value):
             "members, whoever holds fewest first."
         ),
     )
+    mark: str = attrs.field(
+        default="",
+        metadata=_help(
+            "room-mark: the mark put on the room the party is in (cleared, looted, trapped, "
+            "forced, restocked, explored)."
+        ),
+    )
 
     def branches(self) -> tuple[tuple[str, tuple["Effect", ...]], ...]:
         """The lists of effects nested in this one, by key (a check's two outcomes)."""
@@ -434,6 +445,10 @@ class Action(Value):
         """True when a bare ``turn`` after it takes it again (``persist``, by default
         true for a movement mode, false for any other action)."""
         return self.persist if self.persist is not None else self.kind == "move"
+
+    #: Each member tries it once in a room (a door listened at, an area searched): the room
+    #: keeps each try, and the log says when one was made there before.
+    once_per_room: bool = False
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -1097,6 +1112,13 @@ class Downtime(Value):
         metadata=_help(
             "Resources set back to their start after the downtime (rare: most games have "
             "the players buy them)."
+        ),
+    )
+    restock: str = attrs.field(
+        default="",
+        metadata=_help(
+            "The chance each cleared room of the dungeon restocks in the downtime, as X-in-N "
+            '("1-in-6"); "" for none (an adventure\'s tables file or --restock may give one).'
         ),
     )
     text: str = attrs.field(

@@ -365,7 +365,7 @@ def _header(words: str, heading: bool) -> tuple[str, str] | None:
     other line, and for a sentence (its dice are the text's, not a table's)."""
     parts = words.split(" ")
     bare = [part.strip("()[]{}:,;.*_") for part in parts]
-    if len(parts) > _PROSE_WORDS or words[-1] in ".!?":
+    if not words or len(parts) > _PROSE_WORDS or words[-1] in ".!?":
         return None
     if table_text.dice_like(bare[0]):
         named = [part for part, key in zip(parts[1:], bare[1:], strict=True) if _key(key)

@@ -239,6 +239,8 @@ def adventure_toml(adventure: Adventure) -> str:
         if isinstance(value, dict):
             for name, table in value.items():
                 out += ["", f"[{field.name}.{_key(name)}]", *_keys(table)]
+        elif attrs.has(type(value)):
+            out += ["", f"[{field.name}]", *_keys(value)]
     return "\n".join(out) + "\n"
 
 
@@ -247,11 +249,13 @@ def _keys(item: Any) -> list[str]:
     lines: list[str] = []
     lists: list[str] = []
     for field, value in _set_fields(item):
-        if isinstance(value, tuple):
+        if isinstance(value, tuple) and not all(attrs.has(type(row)) for row in value):
+            lines.append(f"{field} = [{', '.join(_value(one) for one in value)}]")
+        elif isinstance(value, tuple):
             lists.append(f"{field} = [")
             lists += [f"  {{ {_inline(row)} }}," for row in value]
             lists.append("]")
-        elif not isinstance(value, dict):
+        elif not isinstance(value, dict) and not attrs.has(type(value)):
             lines.append(f"{field} = {_value(value)}")
     return lines + lists
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         with_value,
         without_keys,
     )
+    from delvetui.core.commands.room_forms import *  # noqa: F403 - the dungeon's verbs' commands
     from delvetui.core.commands.types import *  # noqa: F403 - every other command, by its name
 
 __all__ = [
@@ -72,7 +73,7 @@ _HOME = {
 
 #: The verbs' modules, which may declare a command beside the forms that make it and name
 #: it in their ``__all__``; every other command is one of ``types``.
-_VERB_MODULES = ("light_forms", "grammar")
+_VERB_MODULES = ("light_forms", "room_forms", "grammar")
 
 
 def __getattr__(name: str) -> Any:

@@ -8,8 +8,8 @@ a line by its forms and ``spoken`` writes a command back by them (``forms.py``),
 words by their kind, the palette and the help list the verbs, and the reference part of
 ``docs/commands.md`` is written from it (``python -m delvetui.core.commands
 docs/commands.md``). Adding a command is one ``Form`` here (the light verb's forms are in
-``light_forms.py``), with its command class beside it when no class fits (named in
-``__all__``), and its handler in ``decide``.
+``light_forms.py``, the dungeon's in ``room_forms.py``), with its command class beside it
+when no class fits (named in ``__all__``), and its handler in ``decide``.
 """
 
 from __future__ import annotations
@@ -30,12 +30,13 @@ from delvetui.core.commands.forms import (
     value,
 )
 from delvetui.core.commands.light_forms import LIGHT
+from delvetui.core.commands.room_forms import GO, ROOM
 
 __all__ = ["GRAMMAR", "USAGE", "VERBS", "Form", "Verb", "Word", "forms"]
 
 _NAME = value("NAME", "member", "name")
 _ROLLS = family("ROLL=N", "roll", "values", at_table=True)
-_SHOWN = value("sign|encounter|hp", "shown", "what")
+_SHOWN = value("sign|encounter|hp|room", "shown", "what")
 _TYPED = kinds.Typed()
 _TIMER_WRONG = "Say timer add NAME 6t, timer set NAME 3t or timer cancel NAME."
 
@@ -338,11 +339,12 @@ GRAMMAR: tuple[Verb, ...] = (
             Form(
                 (_SHOWN,),
                 cmd.ShowPlayers,
-                "Show the sign, the last encounter or the hit points on the players' screen.",
+                "Show the sign, the last encounter, the hit points or the room's label on the "
+                "players' screen.",
                 "reveal sign",
                 aside="on the players' screen",
                 sets=(("shown", True),),
-                wrong="Say reveal sign, reveal encounter or reveal hp.",
+                wrong="Say reveal sign, reveal encounter, reveal hp or reveal room.",
             ),
         ),
     ),
@@ -357,7 +359,7 @@ GRAMMAR: tuple[Verb, ...] = (
                 "hide sign",
                 aside="from the players' screen",
                 sets=(("shown", False),),
-                wrong="Say hide sign, hide encounter or hide hp.",
+                wrong="Say hide sign, hide encounter, hide hp or hide room.",
             ),
         ),
     ),
@@ -521,6 +523,8 @@ GRAMMAR += (
         "remove AREA ...",
     ),
     Verb("area", "The area of the adventure the party is in.", (_AREA,)),
+    ROOM,
+    GO,
     Verb(
         "end",
         "End the expedition.",

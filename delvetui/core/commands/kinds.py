@@ -259,6 +259,28 @@ class Abilities(Typed):
         return [f"{key.lower()}={given}" for key, given in value]
 
 
+@attrs.frozen
+class RoomIds(Type):
+    """Room ids joined by commas (``exits=2,3,4a``), kept in the order typed."""
+
+    what: str = "a room's exits"
+
+    def read(self, label: str, text: str) -> Any:
+        ids = tuple(part.strip() for part in text.split(",") if part.strip())
+        if not ids:
+            raise read.UsageProblem(f"Name the rooms after {label}=, e.g. {label}=2,3.", "")
+        for room_id in ids:
+            read.bounded("", "a room's id", room_id, MAX_ROOM_ID)
+        return ids
+
+    def write(self, value: Any) -> list[str]:
+        return [",".join(value)] if value else []
+
+
+#: The longest room id a command reads (the tables file's ``ROOM_ID`` says the rest).
+MAX_ROOM_ID = 20
+
+
 def _word(what: str) -> Type:
     return Type(what, lower=True)
 
@@ -347,6 +369,25 @@ def _areas(asked: Asked) -> list[str]:
     return list(areas(asked.state))
 
 
+def _rooms(asked: Asked) -> list[str]:
+    return [room.id for room in asked.state.rooms]
+
+
+def _ways(asked: Asked) -> list[str]:
+    """Where ``go`` can lead: the exits of the room the party is in, else every room."""
+    here = asked.state.current_room
+    return list(here.exits) if here is not None else _rooms(asked)
+
+
+def _room_marks(asked: Asked) -> list[str]:
+    """+MARK for each mark the room named has not, -MARK for each it has."""
+    from delvetui.core.state import MARKS
+
+    room = asked.state.find_room(asked.typed.get("room", ""))
+    marks = room.marks if room is not None else ()
+    return [f"-{mark}" if mark in marks else f"+{mark}" for mark in MARKS]
+
+
 def _levels(asked: Asked) -> list[str]:
     found = asked.procedure.counters.get(asked.typed.get("counter", "").lower())
     return list(found.levels) if found is not None else []
@@ -395,6 +436,7 @@ def _input_values(asked: Asked) -> list[str]:
 
 
 _LIGHT = Type("a light id or kind")
+_ROOM = Type("a room's id", limit=MAX_ROOM_ID)
 
 #: Every kind of word the grammar's forms name, in one place.
 KINDS: dict[str, Kind] = {
@@ -452,6 +494,11 @@ KINDS: dict[str, Kind] = {
             _levels,
         ),
         Kind("area", "an area of the adventure's own tables", _word("an area"), _areas),
+        Kind("room", "a room of the dungeon", _ROOM, _rooms),
+        Kind("way", "a room to go to: an exit of the room the party is in", _ROOM, _ways),
+        Kind("new-room", "a room's id, not yet a room of the dungeon", _ROOM),
+        Kind("rooms", "room ids joined by commas: 2,3,4a", RoomIds(), _rooms),
+        Kind("room-mark", "+MARK or -MARK: a mark of a room", offers=_room_marks),
         Kind("file", "a file's path", Path()),
         Kind(
             "table-row",
@@ -462,8 +509,8 @@ KINDS: dict[str, Kind] = {
         Kind(
             "shown",
             "what the players' screen can show",
-            Choice(choices=cmd.PLAYERS_SHOW),
-            lambda asked: list(cmd.PLAYERS_SHOW),
+            Choice(choices=cmd.REVEALS),
+            lambda asked: list(cmd.REVEALS),
         ),
         Kind("dice", "a dice expression", Type(limit=MAX_COMMAND), lambda asked: list(DICE)),
         Kind("text", "free text", Text()),

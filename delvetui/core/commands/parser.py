@@ -18,6 +18,7 @@ import attrs
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
 from delvetui.core.commands.grammar import USAGE, VERBS, Form, Verb, forms
+from delvetui.core.commands.room_forms import ROOM_NOTE, MarkRoom
 from delvetui.errors import CommandError
 from delvetui.text import quoted, suggest, unseen_in
 
@@ -58,6 +59,11 @@ def _parse(text: str) -> cmd.Command:
     if first and first[0].lower() == "note":
         # A note is free text: apostrophes and quotes are the game master's, not syntax.
         return attrs.evolve(VERBS["note"].read([], text), text=text.strip())
+    room_note = ROOM_NOTE.match(text)
+    if room_note is not None:
+        # So is a note on a room (``room 12 note Ash's map``).
+        words = [room_note.group(1), "note"]
+        return attrs.evolve(VERBS["room"].read(words, text), text=text.strip())
     try:
         words = shlex.split(text)
     except ValueError as error:
@@ -106,7 +112,9 @@ def spoken(command: cmd.Command) -> str:
     if command.text:
         return command.text
     words = _words(command)
-    if isinstance(command, cmd.Note | cmd.EndExpedition):
+    if isinstance(command, cmd.Note | cmd.EndExpedition) or (
+        isinstance(command, MarkRoom) and command.note
+    ):
         return " ".join(words)  # a note (and an end's words) is kept as typed, never quoted
     return shlex.join(words)
 

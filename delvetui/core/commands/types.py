@@ -215,6 +215,8 @@ class DescribeEncounter(Command):
 
 #: What the game master can show on the players' screen, or hide again.
 PLAYERS_SHOW = ("sign", "encounter", "hp")
+#: What ``reveal`` and ``hide`` take: those, and the label of the room the party is in.
+REVEALS = (*PLAYERS_SHOW, "room")
 
 
 @attrs.frozen(repr=False, eq=False)

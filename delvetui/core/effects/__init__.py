@@ -5,7 +5,8 @@ in ``delvetui.procedure.effect_kinds``. Importing this package attaches the hand
 family by family; ``KINDS`` shows each kind with its handler, ``HANDLERS`` the handlers.
 """
 
-from delvetui.core.effects import log, rolls, members, lights, counters, resources, choices, nothing  # noqa: I001, F401
+from delvetui.core.effects import log, rolls, members, lights, counters, resources, choices  # noqa: I001, F401
+from delvetui.core.effects import rooms, nothing  # noqa: F401
 from delvetui.core.effects.registry import HANDLERS, KINDS, BoundKind
 from delvetui.procedure.effect_kinds import KINDS as _DECLARED
 

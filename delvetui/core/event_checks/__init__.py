@@ -5,7 +5,7 @@ command could have written it in that state, or None. The audit (``core.audit``)
 of every event of a log from outside, batch by batch. Each event type has its check,
 dispatched on the event's class (``base.check``, a ``functools.singledispatch``) and kept
 by family as the events are: ``expedition``, ``party``, ``lights``, ``clock``, ``turns``,
-``encounters``, ``tables`` and ``session``; an event with nothing to check but every
+``encounters``, ``tables``, ``rooms`` and ``session``; an event with nothing to check but every
 event's bounds is registered with ``base.nothing`` and a comment saying why.
 """
 
@@ -21,6 +21,7 @@ from delvetui.core.event_checks import (  # noqa: F401 - each family registers i
     expedition,
     lights,
     party,
+    rooms,
     session,
     tables,
     turns,

@@ -7,10 +7,10 @@ loss. Replay never rolls a die: ``DiceRolled`` keeps every face.
 The classes are kept by family, a module each: ``expedition`` (its start, procedure,
 calendar, end and campaign), ``party``, ``lights``, ``clock`` (timers, the real-time clock,
 the clock set), ``turns`` (the turn, its rolls and results), ``encounters`` (and the
-adventure's tables), ``tables`` (a row of those tables changed at the table) and
-``session`` (sessions, notes, undo and redo, the players' screen); ``base`` holds what
-every event shares (the registry, the payload, the upcasters). This package gives every
-class by its name (``events.LightLit``).
+adventure's tables), ``tables`` (a row of those tables changed at the table), ``rooms`` (the
+dungeon's rooms) and ``session`` (sessions, notes, undo and redo, the players' screen);
+``base`` holds what every event shares (the registry, the payload, the upcasters). This
+package gives every class by its name (``events.LightLit``).
 """
 
 from delvetui.core.events import (
@@ -19,6 +19,7 @@ from delvetui.core.events import (
     expedition,
     lights,
     party,
+    rooms,
     session,
     tables,
     turns,
@@ -40,6 +41,7 @@ from delvetui.core.events.encounters import *  # noqa: F403
 from delvetui.core.events.expedition import *  # noqa: F403
 from delvetui.core.events.lights import *  # noqa: F403
 from delvetui.core.events.party import *  # noqa: F403
+from delvetui.core.events.rooms import *  # noqa: F403
 from delvetui.core.events.session import *  # noqa: F403
 from delvetui.core.events.tables import *  # noqa: F403
 from delvetui.core.events.turns import *  # noqa: F403
@@ -61,6 +63,7 @@ __all__ += encounters.__all__
 __all__ += expedition.__all__
 __all__ += lights.__all__
 __all__ += party.__all__
+__all__ += rooms.__all__
 __all__ += session.__all__
 __all__ += tables.__all__
 __all__ += turns.__all__

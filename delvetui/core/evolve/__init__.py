@@ -2,7 +2,7 @@
 
 One rule per event type, dispatched on the event's class (``base.rule``, a
 ``functools.singledispatch``), kept by family as the events are: ``expedition``,
-``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables`` and ``session``.
+``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables``, ``rooms`` and ``session``.
 Undo and redo are handled by :mod:`delvetui.core.timeline`, which decides which batches
 count; here they change nothing. Total means: for any event, ``evolve`` returns the next
 state or raises ReplayError (an event that names a member or light that is not there, of a
@@ -20,6 +20,7 @@ from delvetui.core.evolve import (  # noqa: F401 - each family registers its rul
     expedition,
     lights,
     party,
+    rooms,
     session,
     tables,
     turns,

@@ -8,6 +8,7 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve.base import rule
+from delvetui.core.evolve.rooms import with_tables_rooms
 from delvetui.core.state import Encounter, State
 
 #: What the state remembers of a sign that foretells a creature nobody named.
@@ -63,8 +64,16 @@ def _(event: ev.SignFound, state: State) -> State:
 
 @rule.register
 def _(event: ev.TablesAdded, state: State) -> State:
+    from delvetui.procedure.adventure import load_text
+
     kept = tuple(pair for pair in state.adventures if pair[0] != event.id)
-    return attrs.evolve(state, adventures=(*kept, (event.id, event.text)))
+    found = load_text(event.text)
+    brief = (event.id, found.name, tuple((a, area.label) for a, area in found.areas.items()))
+    briefs = tuple(b for b in state.tables_brief if b[0] != event.id)
+    state = attrs.evolve(
+        state, adventures=(*kept, (event.id, event.text)), tables_brief=(*briefs, brief)
+    )
+    return with_tables_rooms(state, event.id, event.text)
 
 
 @rule.register

@@ -8,7 +8,7 @@ everywhere. Text is returned plain: whoever shows it escapes it for their medium
 
 Each event type's words are registered on one dispatch (``words.words``, a
 ``functools.singledispatch``) and kept by family as the events are: ``expedition``,
-``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables`` and ``session``.
+``party``, ``lights``, ``clock``, ``turns``, ``encounters``, ``tables``, ``rooms`` and ``session``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from delvetui.core.log import (  # noqa: F401 - each family registers its words
     expedition,
     lights,
     party,
+    rooms,
     tables,
     turns,
 )

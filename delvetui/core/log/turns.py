@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from delvetui import dice
 from delvetui.core import events as ev
+from delvetui.core.log.rooms import where
 from delvetui.core.log.words import Said, capital, clock_text, silent, words
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
@@ -21,7 +22,8 @@ def _(event: ev.TurnStarted, procedure: Procedure, state: State) -> Said:
     label = action.label if action else event.action
     name = procedure.turn_name(event.turn_type).capitalize()
     distance = f", {event.distance}" if event.distance else ""
-    return "turn", f"{name} {event.number} · {clock_text(state.clock)} · {label}{distance}"
+    here = where(state.current_room)
+    return "turn", f"{name} {event.number} · {clock_text(state.clock)} · {label}{distance}{here}"
 
 
 @words.register

@@ -102,6 +102,8 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Group:
         ("light used", voyage.light_used or ("none",), ""),
         ("supplies used", voyage.supplies_used or ("none",), ""),
         ("at its start", voyage.link.notes if voyage.link else (), "dim"),
+        ("dungeon", voyage.dungeon, ""),
+        ("route", voyage.route_words, ""),
     ]
     line = Text()
     for label, items, style in rows:

@@ -16,6 +16,19 @@ from delvetui.ui.dialogs.question import Question
 Check = Callable[[str], str | None]
 
 
+def check_line(line: str) -> str | None:
+    """None when the line is a command of the language, else what is wrong (the check of a
+    question whose answer becomes a command: a timer's length, a room's note)."""
+    from delvetui.core import commands
+    from delvetui.errors import CommandError
+
+    try:
+        commands.parse(line)
+    except CommandError as error:
+        return error.message
+    return None
+
+
 class AskScreen(Question):
     """Ask a question; Enter answers (once the check passes), Escape cancels."""
 

@@ -16,9 +16,9 @@ from textual.app import App
 
 from delvetui.core import commands, timers
 from delvetui.core.state import State, Timer
-from delvetui.errors import CommandError
 from delvetui.procedure.model import Procedure
 from delvetui.text import visible
+from delvetui.ui.dialogs.ask import check_line
 
 #: The id of the "+ New timer…" choice.
 NEW = "+new"
@@ -62,15 +62,6 @@ def new_timer_line(text: str) -> str:
     if name and check_line(shlex.join(["timer", "add", "x", last])) is None:
         return shlex.join(["timer", "add", " ".join(name), last])
     return shlex.join(["timer", "add", " ".join(words)])
-
-
-def check_line(line: str) -> str | None:
-    """None when the line is a command of the language, else what is wrong."""
-    try:
-        commands.parse(line)
-    except CommandError as error:
-        return error.message
-    return None
 
 
 def open_dialog(

@@ -18,9 +18,9 @@ from delvetui.ui.panes.pane import Pane
 
 #: Who gets the lines that say what matters first, by id (the hazard table's second line
 #: after the members and the lit lights: its rows are in the dialogs and the log too).
-FIRST = ("action", "counters", "time", "roster", "lights", "hazard")
+FIRST = ("action", "rooms", "counters", "time", "roster", "lights", "hazard")
 #: Who gets the lines left over for the rest, by id.
-THEN = ("roster", "lights", "action", "hazard", "counters", "time")
+THEN = ("roster", "lights", "rooms", "action", "hazard", "counters", "time")
 
 
 def share(room: int, wants: dict[str, tuple[int, int]]) -> dict[str, int]:

@@ -68,6 +68,9 @@ def players_text(shown: PlayersView) -> Text:
     text.append_text(light_text(shown))
     if shown.clock is not None:
         text.append(f"\n\n{shown.clock}")
+    if shown.room is not None:
+        text.append("\n\nWhere: ", "bold")
+        text.append(shown.room)
     revealed = revealed_text(shown)
     if revealed:
         text.append("\n\n")
@@ -179,6 +182,8 @@ class PlayersApp(App[None]):
         with Vertical(id="time"):
             yield BigText("", most=6, id="clock")
             yield Static("", id="day")
+        # Where the party is, once the game master reveals the room: a part of its own.
+        yield Static("", id="room")
         with Vertical(id="revealed"):
             yield Static("", id="sign-label", classes="label")
             yield BigText("", most=2, lines=2, id="sign")
@@ -242,6 +247,9 @@ class PlayersApp(App[None]):
         self.query_one("#time").display = shown.time is not None
         self.query_one("#clock", BigText).update(shown.time or "")
         self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
+        room = self.query_one("#room", Static)
+        room.display = shown.room is not None
+        room.update(Text(shown.room or ""))
         made.append(self._show_revealed(shown))
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")

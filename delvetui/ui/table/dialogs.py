@@ -99,6 +99,24 @@ class DialogRunner:
 
         open_dialog(self.table.app, self.table.state, self.table.procedure, self.table.run)
 
+    def go_room(self) -> None:
+        """Go to an exit of the room the party is in (or into the dungeon)."""
+        from delvetui.ui.dialogs.room_dialog import open_go
+
+        open_go(self.table.app, self.table.state, self.table.run)
+
+    def room(self) -> None:
+        """Mark the room the party is in, note on it, show its label, add a room."""
+        from delvetui.ui.dialogs.room_dialog import open_room
+
+        open_room(self.table.app, self.table.state, self.table.run)
+
+    def room_map(self) -> None:
+        """The map of the rooms the party knows."""
+        from delvetui.ui.dialogs.map_screen import MapScreen
+
+        self.table.app.push_screen(MapScreen(self.table.state))
+
     def tables(self) -> None:
         """Add, change or take out a row of a carried table (the area in use first)."""
         from delvetui.ui.dialogs.table_dialog import open_dialog

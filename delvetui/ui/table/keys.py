@@ -62,6 +62,29 @@ KEYS: list[BindingType] = [
         tooltip="Hit points, correct, add or remove a party member",
     ),
     Binding(
+        "g",
+        "go_room",
+        "Go",
+        id="go-room",
+        tooltip="Go to an exit of the room the party is in (or into the dungeon)",
+    ),
+    Binding(
+        "R",
+        "room",
+        "Room",
+        id="room",
+        show=False,
+        tooltip="Mark the room the party is in (cleared, looted...), note on it, add a room",
+    ),
+    Binding(
+        "M",
+        "room_map",
+        "Map",
+        id="room-map",
+        show=False,
+        tooltip="The map of the rooms the party knows",
+    ),
+    Binding(
         "T",
         "timers",
         "Timers",
@@ -208,6 +231,8 @@ CHANGING = frozenset(
         "activity",
         "lights",
         "party",
+        "go_room",
+        "room",
         "roll",
         "note",
         "timers",
@@ -275,6 +300,8 @@ class KeyMap:
             return False  # a ":" typed in the command line is text
         if action == "dismiss_offer":
             return self.offer.shown
+        if action in ("go_room", "room_map") and not table.state.rooms:
+            return False  # no dungeon of rooms: nothing to go to or to draw
         if action in ("pause_realtime", "resume_realtime"):
             # One key: Pause while the real-time clock runs, Resume while it is paused, and
             # neither shown where no light burns in real time.

@@ -23,6 +23,7 @@ from delvetui.ui.panes.hazard_table import HazardTable
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.pane import Pane
 from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.rooms_pane import RoomsPane
 from delvetui.ui.panes.session_bar import SessionBar
 from delvetui.ui.panes.side_column import SideColumn
 from delvetui.ui.panes.status_bar import StatusBar
@@ -98,6 +99,7 @@ class TablePanes:
             # the party, the lights, the counters and the clock scroll above them.
             with SideColumn(id="side"):
                 with VerticalScroll(id="side-scroll"):
+                    yield RoomsPane(procedure, id="rooms")
                     yield PartyRoster(procedure, id="roster")
                     yield LightInventory(procedure, id="lights")
                     yield Counters(procedure, id="counters")
@@ -117,6 +119,9 @@ class TablePanes:
         table.query_one(Counters).border_title = "Counters"
         self._shown_for(table.procedure)
         table.query_one(ActionPane).border_title = "Action"
+        rooms = table.query_one(RoomsPane)
+        rooms.border_title = "Room"
+        rooms.border_subtitle = "g go · R mark · M map"
         table.query_one(StatusBar).table_dice = table.table_dice
         table.query_one(ActionPane).speed = table.speed
         self.show(table.state, moved=False)
@@ -165,6 +170,8 @@ class TablePanes:
             table.refresh_bindings()
         for pane in panes:
             pane.state = state
+        # The room the party is in, where the expedition has a dungeon of rooms.
+        table.query_one(RoomsPane).display = bool(state.rooms)
         self.widen_side()
         table.query_one(SideColumn).share_lines()
 

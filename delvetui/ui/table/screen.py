@@ -34,6 +34,7 @@ from delvetui.ui.key_footer import KeyFooter
 from delvetui.ui.panes.action_pane import ActionPane
 from delvetui.ui.panes.light_inventory import LightInventory
 from delvetui.ui.panes.party_roster import PartyRoster
+from delvetui.ui.panes.rooms_pane import RoomsPane
 from delvetui.ui.panes.status_bar import StatusBar
 from delvetui.ui.panes.turn_log import TurnLog
 from delvetui.ui.table import messages
@@ -226,6 +227,18 @@ class TableScreen(Screen[None]):
         """Add a party member, correct one, or change hit points."""
         self.dialogs.party(selected)
 
+    def action_go_room(self) -> None:
+        """Go to an exit of the room the party is in (or into the dungeon)."""
+        self.dialogs.go_room()
+
+    def action_room(self) -> None:
+        """Mark the room the party is in, note on it, show its label, add a room."""
+        self.dialogs.room()
+
+    def action_room_map(self) -> None:
+        """The map of the rooms the party knows."""
+        self.dialogs.room_map()
+
     def action_timers(self) -> None:
         """Start a timer, change a running one's length or cancel it."""
         self.dialogs.timers()
@@ -349,6 +362,12 @@ class TableScreen(Screen[None]):
         event.stop()
         if not self.readonly:
             self.dialogs.lights(event.light_id)
+
+    def on_rooms_pane_clicked(self, event: RoomsPane.Clicked) -> None:
+        """A click on the rooms pane opens the exits to go to."""
+        event.stop()
+        if not self.readonly:
+            self.dialogs.go_room()
 
     def on_action_pane_clicked(self, event: ActionPane.Clicked) -> None:
         """A click on the action pane opens the action chooser."""
