@@ -751,6 +751,7 @@ def status_data(expedition: Expedition, *, odds: bool = True) -> dict[str, Any]:
                 "conditions": list(m.conditions),
                 "abilities": dict(m.abilities),
                 "tracks": dict(m.tracks),
+                **({"died_turn": m.died_at[0]} if m.died_at is not None else {}),
             }
             for m in state.party
         ],
@@ -877,6 +878,11 @@ def _status_text(state: State, procedure: Procedure, data: dict[str, Any]) -> st
     if data["last_hazard"]:
         lines.append(f"Last hazard: {data['last_hazard']['roll']} {data['last_hazard']['result']}")
     for member, found in zip(data["party"], state.party, strict=True):
+        if found.dead:
+            # Dead is dead: when, and nothing of the tracks that no longer run.
+            when = f" ({turn_name} {found.died_at[0]})" if found.died_at is not None else ""
+            lines.append(f"  {member['name']}: dead{when}")
+            continue
         shown = conditions.shown(found, state, procedure)
         seen = [f"in {_SEEN[member['light_level']]}"] if "light_level" in member else []
         # A game that counts fatigue as a track (Cairn) shows it with the other tracks, as
@@ -1090,7 +1096,26 @@ def _chronicle(args: argparse.Namespace, fmt: str) -> int:
     chosen = campaign.choose(campaigns, args.campaign, refused)
     for bad in refused:
         _warn(f"delvetui: not in the chronicle, cannot be read: {bad.name}: {bad.reason}")
-    return _write_out(args, chronicle.chunks(chosen, fmt))
+    if fmt != "md" or args.output in (None, "-"):
+        return _write_out(args, chronicle.chunks(chosen, fmt))
+    # Markdown to a file: its timeline is a picture beside it (chronicle-timeline.svg),
+    # linked, written first and, like the chronicle, only where nothing is replaced
+    # unasked.
+    from pathlib import Path
+
+    from delvetui import fileio
+    from delvetui.export import campaign_picture
+
+    target = Path(args.output)
+    beside = chronicle.picture_beside(target)
+    for path in (target, beside):
+        if path.exists() and not args.force:
+            raise DelveError(
+                f"{path} already exists; add --force to replace it, or choose another "
+                "file. Nothing was written."
+            )
+    fileio.write_file(beside, [campaign_picture.render(chosen)], replace=True)
+    return _write_out(args, chronicle.chunks(chosen, fmt, picture=beside.name))
 
 
 def _campaign(args: argparse.Namespace) -> int:

@@ -246,7 +246,7 @@ def test_without_tables_an_encounter_is_as_before(home: Path) -> None:
     batch = made.execute("turn hazard=1")
     [met] = [e for e in batch.events if isinstance(e, ev.EncounterBegan)]
     assert met == ev.EncounterBegan(
-        text=met.text, creature="", foretold=False
+        text=met.text, creature="", foretold=False, players=met.players
     )  # no area, no number, no reaction
     with pytest.raises(CommandError, match="'encounter=' was given but nothing"):
         made.execute("turn hazard=1 encounter=2")

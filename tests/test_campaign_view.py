@@ -16,7 +16,7 @@ import pytest
 
 from delvetui.core import events as ev
 from delvetui.export import campaign_picture, campaign_reading, chronicle
-from delvetui.export.campaign import DAY, Link, Voyage, assemble, choose, lines
+from delvetui.export.campaign import DAY, Link, Voyage, assemble, choose, lines, tally
 from delvetui.session import Expedition
 from tests.cli_support import made
 
@@ -158,6 +158,10 @@ def test_the_campaign_picture_draws_each_chain_and_escapes_what_files_hold() -> 
     assert svg.startswith("<svg") and "<b>" not in svg and "&lt;b&gt;barrow" in svg
     assert svg.count("<rect") >= 3 and "Bryn died in" in svg
     assert 'stroke-dasharray="4 3"><title>Downtime before barrow-2' in svg
+    # Issue #43, item 12: each expedition says its length and each downtime its own, so
+    # five hours on an axis of a week read as more than a sliver.
+    assert ">&lt;b&gt;barrow&lt;/b&gt;, 10 h</text>" in svg and ">barrow-2, 5 h</text>" in svg
+    assert ">6 days 14 h</text>" in svg
 
 
 def continued(before: Path, name: str, turns: int) -> Path:
@@ -195,7 +199,7 @@ def test_the_chronicle_holds_one_expedition_at_a_time(home: Path) -> None:
         size = sum(len(piece) for piece in chronicle.chunks(campaign, "md"))
         peaks[count] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        assert size > 10_000 * count / 2
+        assert size > 3_000 * count  # each expedition told whole, its picture a file apart
     assert peaks[5] < peaks[2] * 1.2, peaks
 
 
@@ -259,3 +263,22 @@ def test_light_worn_by_depletion_or_a_usage_die_counts_as_light_used(home: Path)
     read = campaign_reading.read(home / "halls.delve")
     assert isinstance(read, Voyage)
     assert read.light_used == ("Lantern: usage die down 1 step",)
+
+
+def test_a_lone_expedition_is_an_expedition_not_a_campaign() -> None:
+    """Issue #43, item 12: an expedition on its own (never named into a campaign, following
+    none, followed by none) is told as an expedition, and the count says so. Before: "4
+    campaigns, 6 expeditions" for one campaign of three and three lone expeditions."""
+    first = voyage("barrow", 0, 10 * HOUR)
+    second = voyage("barrow-2", DAY, DAY + 5 * HOUR, after=first)
+    third = voyage("barrow-3", 2 * DAY, 2 * DAY + HOUR, after=second)
+    lone = [voyage(name, 0, HOUR) for name in ("crypt", "keep", "fens")]
+    named = voyage("marches", 0, HOUR, campaign="marches")  # the first of a campaign named
+    campaigns = assemble([first, second, third, *lone, named])
+    assert tally(campaigns) == "2 campaigns, 3 expeditions on their own (7 expeditions in all)"
+    crypt = choose(campaigns, "crypt")
+    assert crypt.lone and not choose(campaigns, "marches").lone
+    assert lines(crypt)[0].startswith("Expedition crypt, on its own: ")
+    assert not any("Chain" in line for line in lines(crypt))
+    assert lines(choose(campaigns, "barrow"))[0].startswith("Campaign barrow: 3 expeditions")
+    assert tally([crypt]) == "1 expedition on its own (1 expedition in all)"

@@ -98,7 +98,11 @@ def test_the_chronicle_in_each_format(home: Path, tmp_path: Path) -> None:
     ]
     assert all(heading in md for heading in order), md[:2000]
     assert [md.index(h) for h in order] == sorted(md.index(h) for h in order)
-    assert "- **Died:** Bryn" in md and "data:image/svg+xml;base64," in md
+    assert "- **Died:** Bryn" in md and "data:image" not in md
+    # Its picture is a file beside it, linked by name, the same as the SVG chronicle.
+    assert "![Timeline of the campaign](chronicle-timeline.svg)" in md
+    beside = (tmp_path / "chronicle-timeline.svg").read_text(encoding="utf-8")
+    assert beside.startswith("<svg")
     assert "## The party's fortunes\n\n- Ash: 3 expeditions (barrow, barrow-2, barrow-3)" in md
     page = out["html"]
     assert page.startswith("<!DOCTYPE html>")
@@ -216,3 +220,27 @@ def test_what_players_named_stays_text_in_the_chronicle(home: Path) -> None:
     assert "<b>" not in md
     page = delvetui(home, "export", "--campaign", "den", "--format", "html").stdout
     assert "<dd>&lt;b&gt;Ash&lt;/b&gt;_[x](y) 6/6 HP</dd>" in page and "<b>" not in page
+
+
+def test_a_markdown_chronicle_links_its_picture_and_replaces_nothing_unasked(
+    home: Path, tmp_path: Path
+) -> None:
+    """Issue #43, item 12: the Markdown chronicle's timeline is a picture beside it, linked
+    (a wiki or a repository shows it), never a base64 data address; a picture already there
+    is not replaced without --force, and then nothing is written; on standard output the
+    chronicle says how to make the picture."""
+    chain(home)
+    target = tmp_path / "barrow.md"
+    (tmp_path / "barrow-timeline.svg").write_text("mine", encoding="utf-8")
+    refused = delvetui(home, "export", "--campaign", "barrow", "-o", str(target))
+    assert refused.returncode == 2 and "barrow-timeline.svg already exists" in refused.stderr
+    assert not target.exists()
+    assert (tmp_path / "barrow-timeline.svg").read_text(encoding="utf-8") == "mine"
+    forced = delvetui(home, "export", "--campaign", "barrow", "-o", str(target), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert "![Timeline of the campaign](barrow-timeline.svg)" in target.read_text("utf-8")
+    assert (tmp_path / "barrow-timeline.svg").read_text(encoding="utf-8").startswith("<svg")
+    shown = delvetui(home, "export", "--campaign", "barrow", "--format", "md")
+    assert shown.returncode == 0 and "data:image" not in shown.stdout
+    made = "The timeline is a picture of its own: delvetui export --campaign barrow --format svg"
+    assert made in shown.stdout

@@ -70,7 +70,8 @@ def test_a_condition_for_six_turns_counts_down_and_wears_off_with_a_log_line(
             ("Ash", "poisoned", "wore off"),
             ("Bo", "poisoned", "wore off"),
         ]
-        assert "Ash loses a condition: poisoned (wore off)." in _log(expedition)
+        # One line for the two: the like steps of a turn are said once.
+        assert "Both lose a condition: poisoned (wore off)." in _log(expedition)
 
 
 def test_until_rest_ends_at_the_next_rest_and_not_before(home: Path) -> None:
@@ -85,7 +86,7 @@ def test_until_rest_ends_at_the_next_rest_and_not_before(home: Path) -> None:
         assert _left(expedition, "Ash", "shaken") == "rest"
         expedition.execute("turn rest hazard=5")
         assert expedition.state.member("Ash").conditions == ()  # type: ignore[union-attr]
-        assert "Ash loses a condition: shaken (the party rested)." in _log(expedition)
+        assert "Both lose a condition: shaken (the party rested)." in _log(expedition)
 
 
 def test_one_effect_ends_a_kind_and_remove_takes_a_list(home: Path) -> None:

@@ -69,12 +69,9 @@ def test_dungeon_turn_monsters_appear_far_away(expedition: Factory) -> None:
     run(made, "pc add Bo hp=8", "light add torch lit")
     lines = told(made, "turn explore hazard=1 disposition=7")
     assert any(line.endswith("moving toward the party. Distance: far.") for line in lines)
-    # Its players see the monster coming, and how far away it is.
+    # Its players see the monster coming, in their own words, and how far away it is.
     lines = view(made.state, made.procedure).lines()
-    assert lines[-2:] == [
-        "Encounter: A wandering monster appears at a far distance, moving toward the party.",
-        "Distance: far",
-    ]
+    assert lines[-2:] == ["Encounter: Far off, something comes.", "Distance: far"]
 
 
 def test_rolled_distance_is_dice_times_the_unit_and_can_be_typed(home: Path) -> None:

@@ -179,8 +179,14 @@ def test_a_version_1_encounter_is_brought_up_step_by_step(
         area="",
         appearing=0,
         reaction="",
+        players="",
     )
-    assert runs == {("EncounterBegan", 1): 1, ("EncounterBegan", 2): 1, ("EncounterBegan", 3): 1}
+    assert runs == {
+        ("EncounterBegan", 1): 1,
+        ("EncounterBegan", 2): 1,
+        ("EncounterBegan", 3): 1,
+        ("EncounterBegan", 4): 1,
+    }
 
 
 def test_a_current_payload_runs_no_upcaster(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -366,7 +366,10 @@ def test_a_roll_against_a_counter_is_counted_at_each_states_value() -> None:
 
 
 def test_an_action_that_cannot_be_taken_says_why() -> None:
-    procedure = find("trespasser")
+    shipped = find("trespasser")
+    # Hide as a mode the party keeps to, so the next turn is a Hide, which needs a result.
+    hide = attrs.evolve(shipped.actions["hide"], persist=True)
+    procedure = attrs.evolve(shipped, actions={**shipped.actions, "hide": hide})
     state = play(procedure, "pc add Ash hp=6", "light add torch", "light on torch")
     state = attrs.evolve(state, action="hide")
     found = odds.compute(state, procedure)

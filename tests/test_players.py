@@ -12,6 +12,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
+from delvetui.core import events as ev
 from delvetui.core.players import view
 from delvetui.errors import CommandError
 from delvetui.procedure.loader import load_text
@@ -20,6 +21,7 @@ from delvetui.ui.app import DelveApp
 from delvetui.ui.dialogs.choose import ChooseScreen
 from delvetui.ui.players.app import WATCH_EVERY, PlayersApp
 from delvetui.ui.players.big_text import BigText, block_lines, fit
+from delvetui.ui.players.cells import BigCell
 from tests.cli_support import delvetui
 from tests.conftest import Factory, run
 from tests.test_docs_procedures import COMPLETE
@@ -209,14 +211,16 @@ def big_rows(widget: BigText, word: str) -> bool:
     )
 
 
-@pytest.mark.parametrize(("size", "scale"), [((80, 24), 2), ((160, 45), 4)])
+@pytest.mark.parametrize(("size", "scale", "revealed"), [((80, 24), 1, 1), ((160, 45), 2, 2)])
 async def test_the_players_screen_reads_across_a_table(
-    home: Path, size: tuple[int, int], scale: int
+    home: Path, size: tuple[int, int], scale: int, revealed: int
 ) -> None:
     """Rule: the players' screen fills the screen and reads from across a table: the light's
     word in block letters on a band of its colour across the whole width, the clock in
-    block figures with the day under it, the encounter shown with P in block letters, at
-    80×24 as at 160×45. Before: a box of 80-column text in the middle of the screen."""
+    block figures with the day under it, the encounter shown with P, its distance and each
+    member's hit points in block letters too, at 80×24 as at 160×45. Before: a box of
+    80-column text in the middle of the screen; then the distance and hit points in plain
+    words, readable from three metres only."""
     path = make("crypt", SHOWN)
     players = PlayersApp(path)
     async with players.run_test(size=size) as pilot:
@@ -235,19 +239,21 @@ async def test_the_players_screen_reads_across_a_table(
         assert clock.scale >= scale and big_rows(clock, time)
         assert "Day 1 · morning" in drawn(players.query_one("#day", Static))[0]
         encounter = players.query_one("#encounter", BigText)
-        assert encounter.scale >= 1 and big_rows(encounter, "ghouls")
-        revealed = "\n".join(
-            drawn(players.query_one(f"#{name}", Static))[0]
-            for name in ("encounter-label", "distance", "party")
-        )
-        assert "AN ENCOUNTER" in revealed and "40ft away" in revealed
-        assert "Hit points: Ash 6 of 6 · Eve 5 of 5" in revealed  # Delving shows them
+        assert encounter.scale >= revealed and big_rows(encounter, "ghouls")
+        assert "AN ENCOUNTER" in drawn(players.query_one("#encounter-label", Static))[0]
+        assert big_rows(players.query_one("#distance", BigText), "40ft away")
+        # Delving shows hit points: each member's in block letters, the name under them.
+        cells = list(players.query_one("#party").query(BigCell))
+        assert [cell.big.text for cell in cells] == ["6/6", "5/5"]
+        assert all(big_rows(cell.big, cell.big.text) for cell in cells)
+        assert [drawn(cell.under)[0].strip() for cell in cells] == ["Ash", "Eve"]
         assert not players.query_one("#sign").display  # no sign was shown
         # The whole screen is used: the band, the clock and what was shown reach the bottom.
         shown = [w for w in players.screen.children if w.display]
         assert min(w.region.y for w in shown) == 0
         assert max(w.region.bottom for w in shown) >= height - 2
-        assert band.region.height + players.query_one("#time").region.height >= height // 2
+        # What was shown takes its share, the light and the clock keep a third at least.
+        assert band.region.height + players.query_one("#time").region.height >= height // 3
 
 
 async def test_the_players_screen_grows_and_shrinks_with_its_window(home: Path) -> None:
@@ -258,13 +264,14 @@ async def test_the_players_screen_grows_and_shrinks_with_its_window(home: Path) 
     async with players.run_test(size=(80, 24)) as pilot:
         await settled(pilot, lambda: players.shown is not None)
         level = players.query_one("#level", BigText)
-        await settled(pilot, lambda: level.scale == 2)
+        encounter = players.query_one("#encounter", BigText)
+        await settled(pilot, lambda: level.scale == 1 and encounter.scale == 1)
         await pilot.resize_terminal(240, 67)
-        await settled(pilot, lambda: level.scale >= 6)
+        await settled(pilot, lambda: level.scale >= 4 and encounter.scale >= 3)
         assert players.query_one("#band").region.width == 240
-        assert big_rows(level, "BRIGHT")
+        assert big_rows(level, "BRIGHT") and big_rows(encounter, "ghouls")
         await pilot.resize_terminal(80, 24)
-        await settled(pilot, lambda: level.scale == 2)
+        await settled(pilot, lambda: level.scale == 1 and encounter.scale == 1)
         assert not players.query_one("#players-title").display  # no room for it
         assert players.query_one("#band").region.width == 80
 
@@ -306,8 +313,8 @@ def test_players_screenshot_renders_the_screen_headless(home: Path) -> None:
     assert done.stdout.strip() == str(out)
     picture = html.unescape(out.read_text(encoding="utf-8")).replace("\xa0", " ")
     assert picture.startswith("<svg") and "delvetui players" in picture
-    for row in block_lines("BRIGHT", 2):
-        assert row.strip() in picture
+    for row in block_lines("BRIGHT", 1) + block_lines("5/5", 1):
+        assert row.strip() in picture  # the hit points' cells are made before the picture
     assert "AN ENCOUNTER" in picture and "Ash's torch burns bright." in picture
     assert path.read_bytes() == before
     bad = delvetui(home, "players", "crypt", "--screenshot", str(out), "--size", "big")
@@ -327,3 +334,76 @@ def test_block_letters_grow_to_the_room_wrap_or_give_way_to_words() -> None:
     assert fit("ghouls — 3 of them", 116, 20, 2, lines=2) == (0, [])
     rows = block_lines("DIM", 1)
     assert len(rows) == 3 and len({len(row) for row in rows}) == 1
+
+
+def test_only_the_players_words_of_an_encounter_reach_their_screen(expedition: Factory) -> None:
+    """Rule: the game master's words for an encounter (a book's page) never reach the players'
+    screen; it shows the creature the table named, else the procedure's `players` words.
+    Before: "An encounter (see the Encounters page)." on the TV."""
+    made = expedition("trespasser")
+    run(made, "pc add Ash hp=6", "light add torch lit", "turn advance hazard=1 usage.torch1=6")
+    assert "Encounters page" in (made.state.encounter or "")
+    made.execute("reveal encounter")
+    assert "Encounter: Something finds you." in seen(made)
+    assert not any("page" in line for line in seen(made))
+    made.execute("encounter creature=ratmen")
+    assert "Encounter: ratmen" in seen(made)
+
+
+def test_each_lit_light_has_its_time_left_where_players_know_it(expedition: Factory) -> None:
+    """Rule: with `[players] light_turns`, each lit light's time left is on the players'
+    screen: OSE's turns, Trespasser's usage die; without it (Delving), nothing of the kind."""
+    ose = expedition("ose")
+    run(ose, "pc add Ash hp=6", "light add torch carrier=Ash lit", "turn")
+    shown = view(ose.state, ose.procedure)
+    assert [(one.words, one.left, one.short) for one in shown.left] == [
+        ("Ash's torch burns bright.", "5 turns", "5t")
+    ]
+    assert "Ash's torch burns bright (5 turns left)." in shown.lines()
+
+    trespasser = expedition("trespasser", name="vault")
+    run(trespasser, "pc add Ash hp=6", "light add torch carrier=Ash lit")
+    shown = view(trespasser.state, trespasser.procedure)
+    assert [one.left for one in shown.left] == ["d6"]
+    assert "Ash's torch burns bright (usage die d6)." in shown.lines()
+
+    delving = expedition("delving", name="crypt")
+    run(delving, "light add torch lit")
+    assert view(delving.state, delving.procedure).left == ()
+
+
+async def test_the_lights_time_left_is_in_block_letters(home: Path) -> None:
+    """Rule: on the players' screen each lit light has its time left in block letters with
+    its words under it, in fewer letters where the screen is narrow; no light, no cells."""
+    path = make(
+        "keep",
+        (
+            "pc add Ash hp=6",
+            "pc add Eve hp=5",
+            "light add torch carrier=Ash lit",
+            "light add lantern carrier=Eve lit",
+            "turn",
+        ),
+        procedure="ose",
+    )
+    players = PlayersApp(path)
+    async with players.run_test(size=(160, 45)) as pilot:
+        await settled(pilot, lambda: len(players.query_one("#light-left").query(BigCell)) == 2)
+        await settle(pilot)
+        cells = list(players.query_one("#light-left").query(BigCell))
+        assert all(big_rows(cell.big, cell.big.text) for cell in cells)
+        assert [cell.big.text for cell in cells] == ["5 turns", "23 turns"]
+        assert "Eve's lantern burns bright." in drawn(cells[1].under)[0]
+        with Expedition.open(path) as table:
+            table.execute("light off torch")
+            table.execute("light off lantern")
+        await followed(
+            pilot, lambda: players.shown is not None and not players.shown.left, WATCH_EVERY
+        )
+        await settle(pilot)
+        assert not players.query_one("#light-left").display
+
+
+def test_a_version_4_encounter_said_nothing_for_the_players() -> None:
+    read = ev.Event.from_payload("EncounterBegan", 4, {"text": "Bats.", "creature": ""})
+    assert isinstance(read, ev.EncounterBegan) and read.players == ""

@@ -328,11 +328,11 @@ def test_a_played_session_of_twenty_turns_follows_the_text(home: Path) -> None:
     assert "Getting lost: d6 [1] = 1 (table dice) → lost" in text
     assert "torch2 is blown out" in text
     assert "Bryn: Fatigue 1 (exhaustion, no ration)." in text  # cycle 14: none to eat
-    assert "Bryn: Fatigue 2 (Make Camp skipped)." in text
+    assert "Fatigue: 1 for Ash, 2 for Bryn (Make Camp skipped)." in text
     assert "Ash: Rations (uses) -1 → 3 (exhaustion)." in text
     assert "Bryn: Fatigue 3 (deprived of food for more than a day)." in text
     assert "The weather's toll: fatigue (the party's choice)" in text
-    assert "Ash: Fatigue 1 (the weather)." in text
+    assert "Fatigue: 1 for both (the weather)." in text
 
 
 def test_the_last_hazard_is_the_dungeon_events_below_and_the_wilderness_events_above(

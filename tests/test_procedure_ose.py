@@ -672,12 +672,12 @@ def test_the_forty_turn_example_tells_the_srd_rules() -> None:
     text = " ".join(path.read_text(encoding="utf-8").split())
     assert "The party's light gives it away: the monsters are not surprised." in text
     assert "Surprise (the monsters): d6 [1] = 1 (table dice) → Monsters surprised" in text
-    assert "Ash gains a condition: unrested" in text
-    assert "Ash gains a condition: exhausted (Turns of running)." in text
+    assert "All three gain a condition: unrested" in text
+    assert "All three gain a condition: exhausted (Turns of running)." in text
     assert "Monster reaction: 2d6+1 [9] +1 = 10 (table dice) → Indifferent" in text
     assert "The party is lost: the referee picks the direction" in text
     assert "Bo gains a condition: hungry" in text
-    assert "Ash gains a condition: travel-worn" in text
+    assert "All three gain a condition: travel-worn" in text
     assert "(4d6 × 10 yards). Distance: 70 yards." in text
     assert "(1d4 × 10 yards). Distance: 20 yards." in text  # a side surprised
     assert "Travel by road, 40.5 miles at Cole's pace" in text  # forced, at MV 90

@@ -859,14 +859,18 @@ def test_the_special_rules_show_in_the_examples() -> None:
     assert "d6 with advantage [1, 5] keep 5 = 5 (table dice) → Encounter sign" in read["errant"]
     assert "Rest or Exhaustion: exhaustion (the party's choice)" in read["errant"]
     assert (
-        "Ash: Exhaustion 2 (more than four travel turns of peregrinating today)." in read["errant"]
+        "Exhaustion: 2 for Ash and Cob, 3 for Bryn (more than four travel turns of "
+        "peregrinating today)." in read["errant"]
     )
     assert "Cob: Exhaustion 4 (a travel turn's watch kept alone)." in read["errant"]
     assert "Cob fails, 1 (above 2 and at most PHYS 11 succeeds)." in read["errant"]
     assert "Cob: Exhaustion 6 (starving)." in read["errant"]
     assert "Weather is now inclement (season)." in read["errant"]  # winter's sleet
-    assert "Bryn: Exhaustion 4 (severe weather)." in read["errant"]
-    assert "Ash: Exhaustion 1 (a night's Rest on a beautiful day)." in read["errant"]
+    assert "Exhaustion: 3 for Ash, 4 for Bryn, 5 for Cob (severe weather)." in read["errant"]
+    assert (
+        "Exhaustion: 1 for Ash, 2 for Bryn, 4 for Cob (a night's Rest on a beautiful day)."
+        in read["errant"]
+    )
     assert "Encounter! No watch, or an open campsite: the sign is an encounter." in read["errant"]
     assert "Negative Event Die owed is now next-turn (the Company rests)." in read["errant"]
     assert "torch2 goes out at strike 2." in read["errant"]
@@ -875,7 +879,7 @@ def test_the_special_rules_show_in_the_examples() -> None:
     saved = "STR save against the weather: Bryn fails, 14 (at most STR 9 succeeds)."
     assert saved in read["mausritter"]
     assert "Hour of the encounter: d12 [3] = 3" in read["mausritter"]
-    assert "Bryn gains a condition: hungry (The day ends)." in read["mausritter"]
+    assert "Bryn and Cob gain a condition: hungry (The day ends)." in read["mausritter"]
     assert "torch2: burned 3 h (18 exploration turns), burnt out" in read["mausritter"]
 
 
@@ -905,7 +909,7 @@ def test_the_basic_fantasy_session_plays_the_same_through_the_command_line(home:
 def test_the_cairn_examples_tell_the_texts_rules() -> None:
     """What the Cairn texts are known for reads in their examples, as the ledgers say."""
     cairn = " ".join((EXAMPLES / "cairn.txt").read_text(encoding="utf-8").split())
-    assert "Ash: Fatigue 2 (Make Camp skipped). Ash gains a condition: deprived" in cairn
+    assert "Fatigue: 2 for both (Make Camp skipped). Both gain a condition: deprived" in cairn
     assert "The weather's toll: fatigue (the party's choice)" in cairn
     assert "Exhaustion: ration (the party's choice)" in cairn
     assert "torch1 goes out at strike 3." in cairn
@@ -921,7 +925,7 @@ def test_the_cairn_examples_tell_the_texts_rules() -> None:
     assert "Loaded encounter die: d6 [4] = 4 (table dice) → Exhaustion" in noise
     camp = modular[modular.index("Wilderness turn 24 ") : modular.index("Wilderness turn 25 ")]
     assert "Hours without sleep 0" not in camp  # one camp turn is not a night's sleep
-    assert "Ash: Hours without sleep 0 (Camp)." in modular
+    assert "Hours without sleep: 0 for both (Camp)." in modular
 
 
 #: The sessions also played as a game master would through the command line: one

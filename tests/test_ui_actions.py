@@ -180,15 +180,15 @@ async def test_v_shows_the_log_one_line_a_turn_and_back() -> None:
         full = len(log.lines)
         await pilot.press("v")
         await settled(pilot, lambda: len(log.lines) < full)
-        turns = [line for line in log.lines if line.text.startswith("Turn ")]
+        turns = [line for line in log.lines if line.one_row]
         assert len(turns) == 3
-        assert "Crawl" in turns[1].text and "= 1" in turns[1].text
-        assert "→ Encounter" in turns[1].text
+        assert "Crawl" in turns[1].text and "Encounter 1" in turns[1].text
+        assert all(line.one_row for line in turns)  # one row a turn, cut at its end
         assert turns[1].kind == "encounter"
         assert "torch2 burns out" in turns[2].text
         await pilot.press("n")
         await settled(pilot, lambda: expedition(app).state.turn == 4)
-        await settled(pilot, lambda: sum(line.text.startswith("Turn ") for line in log.lines) == 4)
+        await settled(pilot, lambda: sum(line.one_row for line in log.lines) == 4)
         await pilot.press("v")
         await settled(pilot, lambda: len(log.lines) > full)
         assert sum(line.kind == "turn" for line in log.lines) == 4

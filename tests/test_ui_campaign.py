@@ -108,7 +108,8 @@ async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_th
     """Issue #32, done means: end an expedition from the keys, start the next from the start
     screen, play a turn, reopen. The form shows the party as it carries (HP after the
     downtime), a member can be left out and an HP overridden, a bought light added; the new
-    expedition starts on the day the downtime reaches, with the carried lights unlit."""
+    expedition starts on the first morning after the downtime (issue #43, item 12: not at
+    the hour the last one ended), with the carried lights unlit."""
     path = make("barrow")  # the demo party: Ash, Bryn, Cora; a torch lit
     app = DelveApp(path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -133,7 +134,14 @@ async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_th
         assert form.members == ["Ash", "Bryn", "Cora"]
         plan = form.plan
         assert plan is not None
-        assert plan.state.clock == ended_at + 7 * 24 * 60
+        assert form.query_one("#next-start", Input).value == "08:00"
+        day = 24 * 60
+        morning = (ended_at + 7 * day) // day * day + 8 * 60
+        morning += day if morning < ended_at + 7 * day else 0
+        assert plan.state.clock == morning and plan.state.clock_text == "08:00"
+        assert f"Starts day {morning // day + 1}, 08:00" in str(
+            form.query_one("#downtime-message", Static).content
+        )
         assert form.query_one("#c0-hp", Input).value == str(plan.state.party[0].hp)
 
         form.query_one("#c2-carry", Checkbox).value = False  # Cora stays in town
@@ -154,7 +162,7 @@ async def test_end_then_the_next_expedition_from_the_start_screen_then_reopen_th
 
         state = expedition(app).state
         assert state.name == "barrow-2" and state.predecessor == "barrow"
-        assert state.clock == ended_at + 7 * 24 * 60
+        assert state.clock == morning
         assert {m.name: m.hp for m in state.party}["Bryn"] == 2
         assert [m.name for m in state.party] == ["Ash", "Bryn"]
         assert not state.lit_lights
@@ -378,3 +386,35 @@ async def test_the_next_expedition_form_says_what_is_left_of_each_light(home: Pa
         lights = str(app.screen.query_one("#next-lights", Static).render())
         assert "lantern1: Lantern, 46 turns left, carried by Bryn" in lights, lights
         assert "torch1: Torch ×5, carried by Ash" in lights, lights
+
+
+async def test_the_campaign_screen_exports_the_chronicle(home: Path) -> None:
+    """Issue #43, item 12: e on the campaign screen writes the highlighted expedition's
+    campaign's chronicle to the exports folder, its Markdown's timeline a picture beside
+    it; a lone expedition is told as one. Before: the command line only."""
+    from delvetui import paths
+    from delvetui.application.campaign import create_next, next_plan
+
+    first = make("barrow", [*PARTY, "turn", "end"])
+    create_next(next_plan(first, "barrow-2", downtime="3d", seed=5))
+    make("crypt")
+    app = DelveApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("c")
+        await settled(pilot, lambda: isinstance(app.screen, CampaignScreen))
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen)
+        await settled(pilot, lambda: screen.campaigns is not None)
+        text = screen_text(app)
+        assert "1 campaign, 1 expedition on its own (3 expeditions in all)" in text
+        assert "Expedition crypt  on its own" in text
+        await pilot.press("e")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        await pilot.press("enter")  # Markdown, the first
+        written = paths.data_dir() / "exports" / "barrow-chronicle.md"
+        await settled(pilot, written.exists)
+        assert "![Timeline of the campaign](barrow-chronicle-timeline.svg)" in written.read_text(
+            encoding="utf-8"
+        )
+        assert (written.parent / "barrow-chronicle-timeline.svg").exists()

@@ -59,7 +59,7 @@ async def test_a_log_no_snapshot_reaches_is_said_to_be_read_then_drawn_whole(
         assert [line.text for line in turn_log.lines] == [line.text for line in whole]
         assert turn_log.voided == {line.batch for line in whole if line.voided}
         assert "Reading the log" not in screen_text(app)
-        assert table.turns.moving == "walk"  # the search was undone: the walk goes on
+        assert table.state.moving == "walk"  # the search was undone: the walk goes on
     app.close_expedition()
 
 

@@ -20,6 +20,7 @@ class Written:
     area: str = ""
     appearing: int = 0
     reaction: str = ""
+    players: str = ""
 
 
 def test_the_repr_is_attrs_own() -> None:

@@ -95,8 +95,10 @@ class NextPlan:
 
 @attrs.frozen
 class Predecessor:
-    """An ended expedition read to be continued: its final state, its procedure then, and
-    what the next one names it by. Read once (``read_predecessor``), planned from often."""
+    """An ended expedition read to be continued: its final state, its procedure then (as
+    its file has it, without the kinds of light declared at the table, which the state
+    holds), and what the next one names it by. Read once (``read_predecessor``), planned
+    from often."""
 
     path: Path
     state: State
@@ -220,7 +222,10 @@ def _read_predecessor(path: Path, campaign: str | None) -> tuple[State, Procedur
         with Expedition.open(path, write=False, snapshot=True) as found:
             check_pages(path)
             found.verify()
-            state, procedure = found.state, found.procedure
+            state = found.state
+            # The procedure as its file has it: the kinds of light declared at the table
+            # come with the state, and the next expedition declares them again.
+            procedure = found.procedure_at(attrs.evolve(state, table_lights=()))
             link = Link(
                 name=state.name or name,
                 id=found.expedition_id,

@@ -9,6 +9,7 @@ Exports go to a folder of their own, apart from the preferences.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,14 @@ def export_path(expedition_path: Path, fmt: str) -> Path:
     if fmt == "json":
         return folder / f"{expedition_path.stem}.json"
     return folder / f"{expedition_path.stem}-log.{fmt}"
+
+
+def chronicle_path(campaign: str, fmt: str) -> Path:
+    """Where the campaign screen writes a campaign's chronicle: the exports folder, under a
+    name made of the campaign's plain letters only ('barrow-chronicle.md'), so that no
+    campaign's name can name another folder or file."""
+    plain = re.sub(r"[^\w-]+", "-", campaign, flags=re.ASCII).strip("-")[:60] or "campaign"
+    return paths.data_dir() / EXPORTS / f"{plain}-chronicle.{fmt}"
 
 
 def write_export(path: Path, text: str) -> None:

@@ -3,7 +3,8 @@
 Darkness first and loudest (the whole strip turns to the error colour), then a member
 down, the encounter in play and what the procedure marks as dangerous (``core.danger``: the
 alarm high, a member exhausted or past their resilience), then a light about to go, a
-pending save or fatigue, a rest that is due and the sign in play. Everything is read from
+pending save or fatigue, a rest that is due (the ``[rest]`` rule's, or a track a rest
+resets past its limit) and the sign in play. Everything is read from
 the state, so an undo takes its alert with it.
 
 Pure: the state and the procedure in, alerts out. The table's alert strip
@@ -19,7 +20,7 @@ import attrs
 from delvetui.core import timers
 from delvetui.core.danger import dangers
 from delvetui.core.member_light import party_level
-from delvetui.core.state import State
+from delvetui.core.state import State, track_limit
 from delvetui.procedure.model import Procedure
 from delvetui.text import minutes_words, visible
 
@@ -71,7 +72,7 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         )
         short = f"DARKNESS, no light: {brief}" if brief else "DARKNESS, no light"
         found.append(Alert("dark", f"DARKNESS, no light{meaning}", short=short))
-    for member in state.party:
+    for member in state.living:
         if member.hp <= 0:
             found.append(Alert("danger", f"{member.name} at 0 HP"))
     if state.encounter:
@@ -103,6 +104,36 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
     rest = procedure.rest
     if rest is not None and not state.resting and state.turns_since_rest >= rest.every:
         found.append(Alert("warning", f"Rest due ({state.turns_since_rest} turns without)"))
+    found.extend(rests_due(state, procedure))
     if state.sign:
         found.append(Alert("warning", f"Sign: {state.sign}"))
+    return found
+
+
+def rests_due(state: State, procedure: Procedure) -> list[Alert]:
+    """A rest the party needs: each track a rest action resets (``reset_by``) that living
+    members are past the limit of ("Turns without rest 6/5"). A track with a ``danger_at``
+    of its own is left to the dangers, which name it already."""
+    rests = {name for name, action in procedure.actions.items() if action.kind == "rest"}
+    found: list[Alert] = []
+    for track_id, track in procedure.tracks.items():
+        if track.danger_at is not None or not rests.intersection(track.reset_by):
+            continue
+        past = []
+        for member in state.living:
+            limit = track_limit(track.limit, member)
+            top = track.crossed(limit)
+            if top is not None and member.track(track_id) > top:
+                past.append((visible(member.name), f"{member.track(track_id)}/{limit}"))
+        if not past:
+            continue
+        names = ", ".join(name for name, _ in past)
+        figures = {figure for _, figure in past}
+        whole = len(past) == len(state.living) and len(past) > 1
+        who = "the party" if whole else names
+        if len(figures) == 1:
+            text = f"Rest due: {track.label} {figures.pop()} for {who}"
+        else:
+            text = f"Rest due: {track.label} over the limit for {who}"
+        found.append(Alert("warning", text, short=f"Rest due: {who}"))
     return found

@@ -19,7 +19,7 @@ from delvetui.core.event_checks import problem
 from delvetui.core.events import digest_of
 from delvetui.core.evolve import evolve
 from delvetui.core.state import State
-from delvetui.core.timeline import Batch, Loader, Timeline, real_time_batch
+from delvetui.core.timeline import Batch, Loader, Timeline, procedure_at, real_time_batch
 from delvetui.errors import DelveError, ReplayError
 from delvetui.procedure.model import Procedure
 from delvetui.text import quote
@@ -63,8 +63,8 @@ class Audit:
         return self.timeline.state
 
     def procedure(self, state: State) -> Procedure:
-        """The procedure followed in a state."""
-        return self.procedures.get(state.procedure_digest, self.original)
+        """The procedure followed in a state (with the kinds of light declared at the table)."""
+        return procedure_at(state, self.procedures, self.original)
 
     def take(self, batch: Batch) -> State:
         """Check one batch against the state so far, then apply it; raise Impossible."""

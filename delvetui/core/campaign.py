@@ -17,7 +17,7 @@ import attrs
 from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core.restock import carry_dungeon
-from delvetui.core.state import MINUTES_PER_DAY, Light, Member, State
+from delvetui.core.state import DEAD, MINUTES_PER_DAY, Light, Member, State
 from delvetui.errors import CommandError
 from delvetui.procedure.model import Downtime, LightKind, Procedure
 from delvetui.procedure.tree import walk_effects
@@ -65,8 +65,6 @@ class Link:
     campaign: str
 
 
-#: The condition that says a member died, in any game.
-DEAD = "dead"
 #: The member scores every procedure takes besides its own abilities (``core.party``).
 _BUILT_IN = ("MOD", "PROF")
 
@@ -97,7 +95,8 @@ def carry(
 
     The party comes as the last one ended, less the dead and the members named in
     ``leave``, healed by the whole days of rest as ``new.downtime`` says (dice rolled with
-    ``rng`` and kept as DiceRolled events); the unlit lights and the supplies come too.
+    ``rng`` and kept as DiceRolled events); the unlit lights, the kinds of light declared at
+    the table and the supplies come too.
     Whatever ``new`` has no place for is left behind and said in the link's notes. The
     dungeon comes too (``core.restock``): the adventure's tables, the rooms and what
     happened in them, each cleared room rolling to restock (by ``restock``, "1-in-6", when
@@ -110,6 +109,13 @@ def carry(
         raise CommandError(
             f"There is no member {quote(unknown[0])} in {link.name}'s party ({names})."
         )
+    from delvetui.core.timeline import with_table_lights
+
+    # The kinds of light declared at the table come along: declared again in the new one
+    # (unless its procedure has a light of that id), and read as the lights they made.
+    old = with_table_lights(old, before.table_lights)
+    declared = tuple(kind for kind in before.table_lights if kind.id not in new.lights)
+    new = with_table_lights(new, declared)
     left = {who.casefold() for who in leave}
     notes: list[str] = []
     party: list[ev.Event] = []
@@ -156,7 +162,19 @@ def carry(
         for c_name, c in new.counters.items()
         if c.first
     ]
-    return [started, continued, *counters, *stock, *party, *lights, *dungeon]
+    kinds = [
+        ev.LightKindDeclared(
+            id=kind.id,
+            label=kind.label,
+            brightness=kind.brightness,
+            turns=kind.turns,
+            minutes=kind.minutes,
+            usage_die=kind.usage_die,
+            real_minutes=kind.real_minutes,
+        )
+        for kind in declared
+    ]
+    return [started, continued, *counters, *stock, *party, *kinds, *lights, *dungeon]
 
 
 def _fallen(name: str, predecessor: str, old: Procedure) -> str:

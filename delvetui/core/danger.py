@@ -4,7 +4,8 @@ shows each (``ui.alert_strip``), and an undo takes it away with the state.
 A procedure marks its dangers as data: a counter's ``danger_at`` (the alarm at 8 of 10),
 a track's ``danger_at`` (a number, or past the member's limit) and the party's
 ``danger_conditions`` (conditions, or steps of the fatigue ladder). Members are named
-together under each danger, so four exhausted members take one item, not four.
+together under each danger, so four exhausted members take one item, not four; the dead
+(the condition ``dead``) are in none.
 
 Pure: reads the state and the procedure, nothing else.
 """
@@ -46,7 +47,7 @@ def dangers(state: State, procedure: Procedure) -> list[Danger]:
             shown = f"{value}/{top}"
         found.append(Danger(f"{counter.label} {shown}"))
     for condition in procedure.party.danger_conditions:
-        names = [visible(m.name) for m in state.party if _has(m, condition, procedure)]
+        names = [visible(m.name) for m in state.living if _has(m, condition, procedure)]
         if names:
             declared = procedure.conditions.get(condition)
             label = declared.label if declared is not None and declared.label else condition
@@ -54,7 +55,7 @@ def dangers(state: State, procedure: Procedure) -> list[Danger]:
     for track_id, track in procedure.tracks.items():
         if track.danger_at is None:
             continue
-        members = [past for m in state.party if (past := _past(m, track_id, track)) is not None]
+        members = [past for m in state.living if (past := _past(m, track_id, track)) is not None]
         if members:
             where = "over the limit" if track.danger_at == OVER else f"at {track.danger_at}+"
             found.append(Danger(f"{track.label} {where}: {', '.join(members)}"))

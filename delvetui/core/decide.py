@@ -18,7 +18,15 @@ from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
 from delvetui.core.counters import set_counter
-from delvetui.core.lights import add_light, find_light, light_on, put_out, refuel, set_light
+from delvetui.core.lights import (
+    add_light,
+    declare_kind,
+    find_light,
+    light_on,
+    put_out,
+    refuel,
+    set_light,
+)
 from delvetui.core.party import add_member, edit_member, edit_party, set_marching_order
 from delvetui.core.state import MINUTES_PER_DAY, State
 from delvetui.core.timeline import History
@@ -210,6 +218,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             work.emit(ev.MemberLeft(name=member.name))
         case cmd.AddLight():
             add_light(work, command)
+        case cmd.DeclareLightKind():
+            declare_kind(work, command)
         case cmd.LightOn():
             light_on(work, command.target, command.carrier)
         case cmd.LightOff():

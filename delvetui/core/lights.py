@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
+import attrs
+
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core import realtime
 from delvetui.core.state import Light, State
 from delvetui.core.work import Work, named
 from delvetui.errors import CommandError
-from delvetui.text import counted
+from delvetui.procedure.model import LightKind
+from delvetui.text import counted, quote
 
 #: The key a light's rolled duration is typed with: ``light on torch burn=3``.
 BURN = "burn"
@@ -43,6 +48,58 @@ def add_light(work: Work, command: cmd.AddLight) -> None:
         work.emit(ev.LightRealTimeSet(id=light_id, seconds=seconds, reason=realtime.BY_PROCEDURE))
     if command.lit:
         light_on(work, light_id, carrier)
+
+
+#: A kind's id: one word of small letters, digits and dashes (candle, light-spell).
+_KIND_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
+#: Where each length of ``light kind`` goes: the unit typed, the kind's key, the factor.
+_LENGTHS = {
+    "turns": ("turns", 1),
+    "minutes": ("minutes", 1),
+    "hours": ("minutes", 60),
+    "real": ("real_minutes", 1),
+}
+
+
+def declare_kind(work: Work, command: cmd.DeclareLightKind) -> None:
+    """Declare a kind of light the procedure lacks (``light kind``), within the ranges a
+    procedure's own light keeps."""
+    procedure = work.procedure
+    kind_id = command.kind.lower()
+    if not _KIND_ID.fullmatch(kind_id):
+        raise CommandError(
+            f"{quote(command.kind)} cannot be a light kind's id: give one word of small "
+            "letters, digits and dashes that starts with a letter (candle, light-spell)."
+        )
+    if kind_id in procedure.lights:
+        known = procedure.lights[kind_id].label
+        raise CommandError(
+            f"{known} ({kind_id}) is already a light of {procedure.name}: `light add "
+            f"{kind_id}` adds one; a kind of your own needs another id."
+        )
+    if command.amount is not None and command.die is not None:
+        raise CommandError(
+            "A light burns for a time or by its usage die, not both: give a length (6t, 2h) "
+            "or die=dN."
+        )
+    lengths: dict[str, int | None] = {"turns": None, "minutes": None, "real_minutes": None}
+    if command.amount is not None:
+        field, factor = _LENGTHS[command.unit]
+        lengths[field] = command.amount * factor
+        rule = attrs.fields_dict(LightKind)[field].metadata.get("bound")
+        problem = rule.problem(lengths[field]) if rule is not None else None
+        if problem is not None:
+            raise CommandError(f"A light's {field.replace('_', ' ')} {problem}")
+    label = command.label or kind_id.replace("-", " ").capitalize()
+    work.emit(
+        ev.LightKindDeclared(
+            id=kind_id,
+            label=label,
+            brightness="dim" if command.dim else "bright",
+            usage_die=command.die,
+            **lengths,
+        )
+    )
 
 
 def _take(work: Work, kind_id: str, wanted: int, made: str) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from delvetui.core.campaign import DEAD
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
 
@@ -112,5 +111,5 @@ def _by_strikes(state: State, procedure: Procedure, level: str) -> str:
     share = bright.strikes_per_member if bright is not None else None
     if level != "bright" or share is None or not state.party:
         return level
-    living = sum(1 for member in state.party if DEAD not in member.conditions)
+    living = len(state.living)
     return "bright" if strikes_left(state, procedure) >= share * living else "dim"

@@ -14,38 +14,21 @@ from delvetui.procedure.model import Action, Procedure, RollRule
 
 
 def current_action(state: State, procedure: Procedure) -> tuple[str, Action | None]:
-    """The action a bare 'turn' repeats: the last one taken, or the procedure's default
-    (each of this kind of turn: a dungeon action is not repeated in the wilderness)."""
-    name = procedure.bare_action(state.action, state.turn_type)
+    """The action a bare 'turn' takes: the last one taken when it persists, else the last
+    movement mode, else the procedure's default (each of this kind of turn: a dungeon
+    action is not repeated in the wilderness)."""
+    name = procedure.bare_action(state.action, state.turn_type, state.moving)
     return name, procedure.actions.get(name)
 
 
-def one_turn(name: str, action: Action | None) -> bool:
-    """True for the actions ``s`` and ``r`` take: a search or a rest lasts one turn."""
-    return action is not None and (name == "search" or action.kind == "rest")
-
-
-def next_action(state: State, procedure: Procedure, moving: str = "") -> tuple[str, str]:
-    """The action ``n`` takes, and why when it is not the last one taken.
-
-    After a search or a rest turn the party goes on with its last movement mode
-    (``moving``, else the procedure's default): a search or a rest takes one turn.
-    """
-    name, action = current_action(state, procedure)
-    if not one_turn(name, action):
+def next_action(state: State, procedure: Procedure) -> tuple[str, str]:
+    """The action ``n`` (a bare turn) takes, and why when it is not the last one taken:
+    after a one-off action (a search, a rest) the party goes on with its movement mode."""
+    name, _ = current_action(state, procedure)
+    last = procedure.actions.get(state.action or "")
+    if last is None or name == state.action or not last.taken_in(state.turn_type):
         return name, ""
-    here = procedure.actions_in(state.turn_type)
-    going = moving if moving in here else procedure.bare_action("", state.turn_type)
-    if going == name:
-        return name, ""
-    label = action.label.lower() if action is not None else name
-    return going, f"after {label}"
-
-
-def moving_of(procedure: Procedure, state: State, moving: str) -> str:
-    """The last movement mode, given the state after a command and the one before it."""
-    action = procedure.actions.get(state.action or "")
-    return state.action if action is not None and action.kind == "move" and state.action else moving
+    return name, f"after {last.label.lower()}"
 
 
 def distance_text(state: State, procedure: Procedure, name: str, speed: str) -> str:

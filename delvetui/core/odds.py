@@ -329,9 +329,9 @@ def compute(
 
 
 def action_name(state: State, procedure: Procedure) -> str:
-    """The action the next turn takes: the last one taken, else the default (of this kind
-    of turn)."""
-    return procedure.bare_action(state.action, state.turn_type)
+    """The action the next turn takes: the last one taken when it persists, else the last
+    movement mode, else the default (of this kind of turn)."""
+    return procedure.bare_action(state.action, state.turn_type, state.moving)
 
 
 def _lights(

@@ -4,8 +4,10 @@ The players' screen (``delvetui players``) shows this and nothing else: never th
 table, a roll, a counter the procedure keeps for the game master, or the game master's
 notes. What it shows beyond the light is declared by the procedure's ``[players]`` section,
 by the counters it marks ``players = true`` (the countdown clock, the alarm) and by what the
-game master reveals at the table (``reveal sign``, ``reveal encounter``, ``reveal hp``).
-Pure: state in, words out.
+game master reveals at the table (``reveal sign``, ``reveal encounter``, ``reveal hp``,
+``reveal foes``, ``reveal room``). Only words meant for players reach it: an encounter is
+told by the creature the table named, or by the procedure's ``players`` words, never by
+the game master's text. Pure: state in, words out.
 """
 
 from __future__ import annotations
@@ -21,12 +23,24 @@ from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.rooms import shown_label
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
-from delvetui.text import time_left, visible
+from delvetui.text import counted, time_left, visible
 
 if TYPE_CHECKING:
     from delvetui.core.commands import ShowPlayers
 
 _LEVEL_WORDS = {"bright": "Bright light", "dim": "Dim light", "dark": "Darkness"}
+
+
+@attrs.frozen
+class LightLeft:
+    """A lit light as the players' screen counts it down across a room."""
+
+    #: The light in words, without its time: "Ash's torch burns bright."
+    words: str
+    #: Its time left: "4 turns", "42 min", "d6"; '' for a light that burns on.
+    left: str
+    #: The same in fewer letters, where a row is short of room: "4t", "42m", "d6".
+    short: str
 
 
 @attrs.frozen
@@ -54,6 +68,10 @@ class PlayersView:
     date: str | None = None
     #: The counters the players see (``players = true``): (label, value or level).
     counters: tuple[tuple[str, str], ...] = ()
+    #: Each lit light and its time left, where players know it (``[players] light_turns``).
+    left: tuple[LightLeft, ...] = ()
+    #: The dead among the party whose hit points are shown, by name.
+    dead: tuple[str, ...] = ()
     #: The label of the room the party is in, once the game master reveals it.
     room: str | None = None
     #: The fight under way and the foes revealed (``core.fight_view``), or None.
@@ -71,7 +89,7 @@ class PlayersView:
         if self.sign is not None:
             found.append(f"A sign: {self.sign}")
         if self.encounter is not None:
-            found.append(f"Encounter: {self.encounter}")
+            found.append(f"Encounter: {self.encounter}" if self.encounter else "An encounter!")
             if self.distance:
                 found.append(f"Distance: {self.distance}")
         elif self.distance is not None:
@@ -88,6 +106,16 @@ def view(state: State, procedure: Procedure) -> PlayersView:
     turn_minutes = procedure.turn_minutes(state.turn_type)
     lit = state.lit_lights
     light = tuple(_light_words(one, state, procedure, turn_minutes) for one in lit)
+    left: tuple[LightLeft, ...] = ()
+    if rules.light_turns:
+        left = tuple(
+            LightLeft(
+                _light_words(one, state, procedure, turn_minutes, timed=False),
+                time_left_words(one, state, procedure),
+                time_left_words(one, state, procedure, short=True),
+            )
+            for one in lit
+        )
     if not lit:
         light = ("No light burns.",)
     light += standing(state, procedure)
@@ -99,16 +127,23 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         clock = f"{date}, {state.clock_text} ({quarter})"
     party = None
     hit_points: tuple[tuple[str, int, int], ...] = ()
+    dead: tuple[str, ...] = ()
     if shown_to_players(state, procedure, "hp"):
-        party = tuple(f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points" for m in state.party)
-        hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.party)
+        dead = tuple(visible(m.name) for m in state.party if m.dead)
+        party = tuple(
+            f"{visible(m.name)}: dead"
+            if m.dead
+            else f"{visible(m.name)}: {m.hp} of {m.max_hp} hit points"
+            for m in state.party
+        )
+        hit_points = tuple((visible(m.name), m.hp, m.max_hp) for m in state.living)
     sign = None
     found = state.sign or state.sign_found
     if found and shown_to_players(state, procedure, "sign"):
         sign = visible(found)
     encounter = None
     if state.encounter and shown_to_players(state, procedure, "encounter"):
-        encounter = visible(state.encounter)
+        encounter = visible(encounter_words(state))
     distance = None
     if state.encounter and state.encounter_distance and (encounter or rules.distance):
         distance = visible(state.encounter_distance)
@@ -130,6 +165,8 @@ def view(state: State, procedure: Procedure) -> PlayersView:
         hit_points=hit_points,
         date=date,
         counters=seen_counters(state, procedure),
+        left=left,
+        dead=dead,
         room=visible(room) if room is not None else None,
         fight=fight_view(state, procedure, foes_shown=shown_to_players(state, procedure, "foes")),
     )
@@ -147,6 +184,51 @@ def seen_counters(state: State, procedure: Procedure) -> tuple[tuple[str, str], 
         shown = counter.level_of(value) or (str(value) if top is None else f"{value} of {top}")
         found.append((visible(counter.label), visible(shown)))
     return tuple(found)
+
+
+def encounter_words(state: State) -> str:
+    """This turn's encounter in the players' words: the creature the table named (how many,
+    their reaction), else what the procedure says for players; '' for neither."""
+    met = state.last_encounter
+    if met is None:
+        return ""
+    if met.creature:
+        return state.encounter or ""
+    return met.players
+
+
+def _whose(light: Light, procedure: Procedure) -> str:
+    """'Ash's torch', 'The campfire': a light as the players know it."""
+    kind = procedure.lights.get(light.kind)
+    name = visible(kind.label if kind is not None else light.kind).lower()
+    whose = f"{visible(light.carrier)}'s {name}" if light.carrier else f"the {name}"
+    return whose[:1].upper() + whose[1:]
+
+
+def time_left_words(
+    light: Light, state: State, procedure: Procedure, *, short: bool = False
+) -> str:
+    """What a lit light has left, as the table reads it across a room: '4 turns', '3 h 10
+    min', '42 min' (of real time; 'paused' with the table's clock), 'd6' (its usage die), '2
+    strikes'; '' for a light that burns on until put out. ``short``: in fewer letters
+    ('4t', '3h10m', '42m', 'd6', '2s')."""
+    if light.real_seconds is not None:
+        minutes = light.real_seconds // 60
+        if short:
+            return f"{minutes}m"
+        words = f"{minutes} min" if minutes else "under a minute"
+        return f"{words}, paused" if state.realtime_paused else words
+    if light.minutes is not None:
+        unit = procedure.turn_name(state.turn_type).split()[-1]
+        per_turn = max(1, procedure.turn_minutes(state.turn_type))
+        return time_left(light.minutes, per_turn, unit, short=short)
+    if light.usage_die is not None:
+        return f"d{light.usage_die}"
+    kind = procedure.lights.get(light.kind)
+    if kind is not None and kind.strikes is not None:
+        left = max(0, kind.strikes - light.strikes)
+        return f"{left}s" if short else counted(left, "strike")
+    return ""
 
 
 #: What the game master may reveal (``reveal sign|encounter|hp|foes``), in words.
@@ -205,13 +287,13 @@ def reveal_choices(state: State, procedure: Procedure) -> list[tuple[ShowPlayers
     return choices
 
 
-def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes: int) -> str:
+def _light_words(
+    light: Light, state: State, procedure: Procedure, turn_minutes: int, *, timed: bool = True
+) -> str:
     kind = procedure.lights.get(light.kind)
-    name = visible(kind.label if kind is not None else light.kind).lower()
-    whose = f"{visible(light.carrier)}'s {name}" if light.carrier else f"the {name}"
-    whose = whose[:1].upper() + whose[1:]
+    whose = _whose(light, procedure)
     if light.real_seconds is not None:
-        return _real_time_words(light, whose, state, procedure)
+        return _real_time_words(light, whose, state, procedure, timed=timed)
     per_turn = max(1, turn_minutes)
     # Its last turn, or its last hour in a turn longer than that (a watch, a day).
     failing = (
@@ -225,9 +307,13 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
         words = f"{whose} gives a dim light"
     else:
         words = f"{whose} burns bright"
-    if procedure.players.light_turns and light.minutes is not None:
+    if timed and procedure.players.light_turns and light.minutes is not None:
         unit = procedure.turn_name(state.turn_type)
         words += f" ({time_left(light.minutes, per_turn, unit)} left)"
+    elif timed and procedure.players.light_turns and light.usage_die is not None:
+        words += f" (usage die d{light.usage_die})"
+    elif timed and procedure.players.light_turns and time_left_words(light, state, procedure):
+        words += f" ({time_left_words(light, state, procedure)} left)"
     return words + "."
 
 
@@ -235,7 +321,9 @@ def _light_words(light: Light, state: State, procedure: Procedure, turn_minutes:
 REAL_GUTTERS = 5
 
 
-def _real_time_words(light: Light, whose: str, state: State, procedure: Procedure) -> str:
+def _real_time_words(
+    light: Light, whose: str, state: State, procedure: Procedure, *, timed: bool = True
+) -> str:
     """A light that burns in real time, in words; its minutes left where players know them."""
     seconds = light.real_seconds or 0
     if seconds <= REAL_GUTTERS * 60:
@@ -244,7 +332,7 @@ def _real_time_words(light: Light, whose: str, state: State, procedure: Procedur
         words = f"{whose} gives a dim light"
     else:
         words = f"{whose} burns bright"
-    if procedure.players.light_turns:
+    if timed and procedure.players.light_turns:
         minutes = seconds // 60
         if minutes < 1:
             left = "under a minute left"

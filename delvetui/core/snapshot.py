@@ -25,6 +25,7 @@ from delvetui.core.state import (
     Pending,
     Room,
     State,
+    TableLight,
     Timer,
 )
 
@@ -56,6 +57,7 @@ def state_from_data(data: dict[str, Any]) -> State:
                 "timers": _pairs(m["timers"]),
                 "until_rest": _pairs(m["until_rest"]),
                 "resources": _pairs(m.get("resources", ())),
+                "died_at": tuple(m["died_at"]) if m.get("died_at") else None,
             }
         )
         for m in data["party"]
@@ -84,6 +86,7 @@ def state_from_data(data: dict[str, Any]) -> State:
             "acted": tuple(str(name) for name in data.get("acted", ())),
             "timers": tuple(Timer(**timer) for timer in data.get("timers", ())),
             "ran_out": tuple(str(name) for name in data.get("ran_out", ())),
+            "table_lights": tuple(TableLight(**kind) for kind in data.get("table_lights", ())),
             "rooms": tuple(_room(room) for room in data.get("rooms", ())),
             "tables_brief": tuple(
                 (str(i), str(name), tuple((str(a), str(label)) for a, label in found))

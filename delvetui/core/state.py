@@ -18,6 +18,9 @@ from delvetui.dice import time_dice
 from delvetui.procedure.model import ROOM_MARKS
 
 MINUTES_PER_DAY = 24 * 60
+#: The condition that says a member died, in any game: the dead leave the tracks, the
+#: alerts and the counts of who is up, and no effect on each member reaches them.
+DEAD = "dead"
 #: How many spent lights the state keeps for the inventory to show (and to correct);
 #: older ones leave the state, so it does not grow with the length of the expedition.
 KEEP_SPENT = 10
@@ -44,6 +47,13 @@ class Member:
     until_rest: tuple[tuple[str, int], ...] = ()
     #: The member's own resources (rations, arrows), by id; one never held is 0.
     resources: tuple[tuple[str, int], ...] = ()
+    #: When the member was marked ``dead``: (the turn, the clock in minutes), else None.
+    died_at: tuple[int, int] | None = None
+
+    @property
+    def dead(self) -> bool:
+        """True when the member has the condition ``dead``."""
+        return DEAD in self.conditions
 
     def resource(self, name: str) -> int:
         """How many of a resource the member holds (0 when none was ever counted)."""
@@ -143,6 +153,22 @@ class Timer:
 
 
 @attrs.frozen
+class TableLight:
+    """A kind of light the game master declared at the table (a candle the procedure lacks,
+    a Light spell of N turns, a glowing sword): the procedure in force holds it as its own.
+    At most one of ``turns``, ``minutes``, ``usage_die`` and ``real_minutes`` is given;
+    none: it burns until put out."""
+
+    id: str
+    label: str
+    brightness: str = "bright"
+    turns: int | None = None
+    minutes: int | None = None
+    usage_die: int | None = None
+    real_minutes: int | None = None
+
+
+@attrs.frozen
 class Pending:
     """An effect deferred to the next turn (cancelled if the party rests then)."""
 
@@ -166,6 +192,8 @@ class Encounter:
     turn: int = 0
     day: int = 1
     clock: str = "00:00"
+    #: What the players' screen says of it (the procedure's ``players`` words), '' for none.
+    players: str = ""
 
 
 #: What the game master marks a room with, in the order they are shown: explored (its first
@@ -302,6 +330,9 @@ class State:
     minutes: int = 0
     turn_type: str = "turn"
     action: str | None = None
+    #: The last action taken that persists (a movement mode): a bare turn after a one-off
+    #: action (a search) goes on with it.
+    moving: str | None = None
     resting: bool = False
     streak: int = 0
     turns_since_rest: int = 0
@@ -358,6 +389,8 @@ class State:
     #: The words of a sign found this turn that names no later encounter ('' for none):
     #: in play for its turn, as the encounter is (a sign that foretells is ``sign``).
     sign_found: str = ""
+    #: The kinds of light declared at the table (``light kind``), in the order declared.
+    table_lights: tuple[TableLight, ...] = ()
     #: The dungeon's rooms the expedition knows (its tables files' and those added at the
     #: table), in the order they came. Left out of the state's hash (not its equality): the
     #: odds hash every state they reach, and a dungeon of 500 rooms made each hash a
@@ -436,6 +469,16 @@ class State:
         """The member with that name (case-insensitive), if any."""
         wanted = name.casefold()
         return next((m for m in self.party if m.name.casefold() == wanted), None)
+
+    @property
+    def living(self) -> tuple[Member, ...]:
+        """The members who are not dead (the condition ``dead``), in marching order."""
+        return tuple(member for member in self.party if not member.dead)
+
+    @property
+    def turn_now(self) -> int:
+        """The turn an event is dated by: the one under way, else the last one ended."""
+        return self.turn + 1 if self.in_turn else self.turn
 
     def find_room(self, room_id: str) -> Room | None:
         """The room with that id (case-insensitive), if any."""

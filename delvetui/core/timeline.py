@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from delvetui import lazy
-from delvetui.core.state import State
+from delvetui.core.state import State, TableLight
 from delvetui.errors import ReplayError
-from delvetui.procedure.model import Procedure
+from delvetui.procedure.model import LightKind, Procedure
 
 if TYPE_CHECKING:
     from delvetui.core import events as ev
@@ -119,12 +119,53 @@ def counting(batches: Iterable[Batch]) -> list[Batch]:
 def procedure_at(
     state: State, procedures: Mapping[str, Procedure], original: Procedure
 ) -> Procedure:
-    """The procedure followed in a state: the one it moved to by digest, else the original.
+    """The procedure followed in a state: the one it moved to by digest, else the original,
+    with the kinds of light declared at the table (``light kind``) among its own.
 
     An expedition can move to another procedure part-way (and an undo moves it back), so
     every batch is read with the procedure of the state before it.
     """
-    return procedures.get(state.procedure_digest, original)
+    return with_table_lights(procedures.get(state.procedure_digest, original), state.table_lights)
+
+
+#: The procedures with kinds of light of the table's, each made once: (the procedure, the
+#: kinds) to the procedure that holds them too, the newest last.
+_WITH_KINDS: OrderedDict[tuple[int, tuple[TableLight, ...]], tuple[Procedure, Procedure]] = (
+    OrderedDict()
+)
+
+
+def with_table_lights(procedure: Procedure, kinds: tuple[TableLight, ...]) -> Procedure:
+    """The procedure with these kinds of light declared at the table as its own; the same
+    object each time for the same procedure and kinds (a screen compares them by identity),
+    and the procedure itself when there are none."""
+    if not kinds:
+        return procedure
+    key = (id(procedure), kinds)
+    made = _WITH_KINDS.get(key)
+    if made is not None and made[0] is procedure:
+        _WITH_KINDS.move_to_end(key)
+        return made[1]
+    lights = dict(procedure.lights)
+    for kind in kinds:
+        lights.setdefault(kind.id, _light_kind(kind))
+    found = attrs.evolve(procedure, lights=lights)
+    _WITH_KINDS[key] = (procedure, found)
+    if len(_WITH_KINDS) > 16:
+        _WITH_KINDS.popitem(last=False)
+    return found
+
+
+def _light_kind(kind: TableLight) -> LightKind:
+    return LightKind(
+        label=kind.label,
+        brightness="dim" if kind.brightness == "dim" else "bright",
+        turns=kind.turns,
+        minutes=kind.minutes,
+        usage_die=kind.usage_die,
+        real_minutes=kind.real_minutes,
+        text="A kind of light declared at the table.",
+    )
 
 
 class Timeline:

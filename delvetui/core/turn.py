@@ -25,7 +25,8 @@ from delvetui.text import a, counted, number_problem
 
 def _action(work: Work, name: str | None) -> tuple[str, Action]:
     procedure = work.procedure
-    chosen = name or procedure.bare_action(work.state.action, work.state.turn_type)
+    state = work.state
+    chosen = name or procedure.bare_action(state.action, state.turn_type, state.moving)
     action = named(procedure.actions, chosen, f"an action of {procedure.name}")
     kept_apart(procedure, work.state.turn_type, action)
     return chosen, action
@@ -242,10 +243,14 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
     if turns == 0:
         _action_body(work, name, action, mode_from=action)
         return
+    # A rest an encounter breaks gives nothing: its resets wait for the rolls made at the
+    # turn's start, and with its effects and its own rolls are left out when one broke it.
+    held = resting and action.encounter_breaks
     for count in range(turns):
         work.turn_number = work.state.turn + 1
         work.over_fired.clear()
         number = work.turn_number
+        work.since_rest = work.state.turns_since_rest + 1
         work.emit(
             ev.TurnStarted(
                 number=number,
@@ -254,6 +259,7 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
                 resting=resting,
                 distance=distance,
                 flags=flags,
+                persists=action.persists,
             )
         )
         _log_inputs(work, action)
@@ -262,24 +268,40 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
             rooms.tried(work, name, action.once_per_room, work.member(by).name if by else "")
         _resolve_pending(work, resting)
         _periodic_rest(work, resting)
-        for track_name, track in procedure.tracks.items():
-            if name in track.reset_by and work.state.streak >= track.reset_after:
-                for member in work.state.party:
-                    start = track_start(track.start, member)
-                    if member.track(track_name) != start:
-                        work.emit(
-                            ev.TrackChanged(
-                                name=member.name, track=track_name, value=start, reason=action.label
-                            )
-                        )
-        for rule_id, rule in procedure.rolls.items():
-            if rule.when == "start" and rule_id not in action.skip_rolls:
-                work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
-        _action_body(work, name, action, mode_from=action)
-        for rule_id, rule in procedure.rolls.items():
-            if rule.when == "end" and rule_id not in action.skip_rolls:
-                work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
+        if not held:
+            _resets(work, name, action)
+        _turn_rolls(work, action, "start")
+        # RestBroken sets the rest in a row to 0: an encounter before the party rested.
+        if not (held and work.state.streak == 0):
+            if held:
+                _resets(work, name, action)
+            # Rested: an encounter from here on only starts the rest in a row again.
+            work.since_rest = None
+            _action_body(work, name, action, mode_from=action)
+        work.since_rest = None
+        _turn_rolls(work, action, "end")
         _time_passes(work, name)
+
+
+def _resets(work: Work, name: str, action: Action) -> None:
+    """The tracks the action resets (``reset_by``), for each living member."""
+    for track_name, track in work.procedure.tracks.items():
+        if name in track.reset_by and work.state.streak >= track.reset_after:
+            for member in work.state.living:
+                start = track_start(track.start, member)
+                if member.track(track_name) != start:
+                    work.emit(
+                        ev.TrackChanged(
+                            name=member.name, track=track_name, value=start, reason=action.label
+                        )
+                    )
+
+
+def _turn_rolls(work: Work, action: Action, when: str) -> None:
+    """The procedure's rolls made at the start or the end of a turn of the action."""
+    for rule_id, rule in work.procedure.rolls.items():
+        if rule.when == when and rule_id not in action.skip_rolls:
+            work.run_rule(rule_id, rule, action.roll_mode.get(rule_id, ""))
 
 
 def _refused(work: Work, action: Action, doer: str | None = None) -> None:
@@ -357,8 +379,7 @@ def _log_inputs(work: Work, action: Action) -> None:
 
 
 def _action_body(work: Work, name: str, action: Action, *, mode_from: Action) -> None:
-    ctx = Ctx(source=action.label)
-    work.apply_all(action.effects, f"actions.{name}.effects", ctx)
+    work.apply_all(action.effects, f"actions.{name}.effects", Ctx(source=action.label))
     for rule_id in action.rolls:
         rule = work.procedure.rolls[rule_id]
         if rule.when == "action":
@@ -495,7 +516,8 @@ def _time_passes(work: Work, action_name: str) -> None:
         added = track.per_turn + track.per_hour * hours
         if not added or action_name in track.reset_by:
             continue
-        for member in work.state.party:
+        # The dead leave the tracks: no "Turns without rest" grows for them.
+        for member in work.state.living:
             before = member.track(track_name)
             work.emit(
                 ev.TrackChanged(

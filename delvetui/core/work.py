@@ -20,7 +20,6 @@ import attrs
 from delvetui import dice
 from delvetui.core import events as ev
 from delvetui.core import when
-from delvetui.core.campaign import DEAD
 from delvetui.core.effects import HANDLERS
 from delvetui.core.evolve import evolve
 from delvetui.core.state import Light, Member, State, track_limit
@@ -250,6 +249,9 @@ class Work:
         #: The length of the turn being taken in minutes, when the game master said it (an
         #: action's ``minutes_input``); None for the kind of turn's own length.
         self.said_minutes: int | None = None
+        #: The turns without rest the turn being taken makes if its rest is broken (None
+        #: outside a turn): an interrupted rest is no rest, and the count runs on.
+        self.since_rest: int | None = None
 
     @property
     def turn_minutes(self) -> int:
@@ -333,7 +335,7 @@ class Work:
     def living(self) -> list[Member]:
         """The members "each" reaches: all but the dead (the condition ``dead``, in any
         game), whom no effect on each member, and no check of each member, reaches."""
-        return [m for m in self.state.party if DEAD not in m.conditions]
+        return list(self.state.living)
 
     def member(self, name: str) -> Member:
         """The party member of that name, or a CommandError naming the party."""

@@ -49,6 +49,15 @@ class Link:
 
 
 @attrs.frozen
+class Death:
+    """A member marked ``dead`` in an expedition, and when: the turn and the clock."""
+
+    name: str
+    turn: int
+    clock: int
+
+
+@attrs.frozen
 class Voyage:
     """One expedition as the campaign view tells it."""
 
@@ -74,6 +83,9 @@ class Voyage:
     left: tuple[str, ...]
     light_used: tuple[str, ...]
     supplies_used: tuple[str, ...]
+    #: When each of the dead was marked ``dead`` (one who died at 0 HP, where the game
+    #: counts that as death, has no date of their own: the expedition's end stands).
+    deaths: tuple[Death, ...] = ()
     #: The dungeon at its end: '30 rooms', '24 explored', '10 cleared', '1 restocked'.
     dungeon: tuple[str, ...] = ()
     #: The rooms the party went to, in order (the first ``MAX_ROUTE``; ``steps`` counts all).
@@ -101,6 +113,23 @@ class Voyage:
     def dates(self) -> str:
         """Its start and end: 'day 1, 08:00 → day 2, 14:30'."""
         return f"{day_words(self.start, self.calendar)} → {day_words(self.end, self.calendar)}"
+
+    def died_clock(self, name: str) -> int:
+        """When the member died: when they were marked dead, else the expedition's end."""
+        return next((d.clock for d in self.deaths if d.name == name), self.end)
+
+    def died_words(self) -> tuple[str, ...]:
+        """Each of the dead with when: 'Dain (turn 8, day 1, 09:20)', or 'Dain (by the
+        end)' for one who died at 0 HP without being marked."""
+        dated = {death.name: death for death in self.deaths}
+        told = []
+        for name in self.died:
+            death = dated.get(name)
+            if death is None:
+                told.append(f"{name} (by the end)")
+            else:
+                told.append(f"{name} (turn {death.turn}, {day_words(death.clock, self.calendar)})")
+        return tuple(told)
 
 
 @attrs.frozen
@@ -155,6 +184,13 @@ class Campaign:
         """Every expedition of the campaign, chain by chain."""
         for chain in self.chains:
             yield from chain.voyages
+
+    @property
+    def lone(self) -> bool:
+        """An expedition on its own: the only one, never named into a campaign nor
+        following another (it is told as an expedition, not as a campaign)."""
+        only = [*self.voyages]
+        return len(only) == 1 and not only[0].campaign and only[0].link is None
 
     @property
     def calendar(self) -> Calendar | None:
@@ -333,7 +369,7 @@ def fortunes(campaign: Campaign) -> list[str]:
         names = ", ".join(v.name for v in voyages)
         last = voyages[-1]
         if member in last.died:
-            end = f"died in {last.name} ({day_words(last.end, last.calendar)})"
+            end = f"died in {last.name} ({day_words(last.died_clock(member), last.calendar)})"
         elif member in last.left:
             end = f"left the party in {last.name}"
         else:
@@ -388,13 +424,16 @@ def lines(campaign: Campaign) -> list[str]:
     count = sum(1 for _ in campaign.voyages)
     chains = len(campaign.chains)
     out = [
-        f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
+        f"Expedition {campaign.name}, on its own: {campaign.dates}"
+        if campaign.lone
+        else f"Campaign {campaign.name}: {counted(count, 'expedition')} in "
         f"{counted(chains, 'chain')}, {campaign.dates}"
     ]
     for number, chain in enumerate(campaign.chains, start=1):
         names = " → ".join(v.name for v in chain.voyages)
         branch = f" (branches off after {chain.branches_from})" if chain.branches_from else ""
-        out.append(f"  Chain {number}: {names}{branch}")
+        if not campaign.lone:
+            out.append(f"  Chain {number}: {names}{branch}")
         for voyage in chain.voyages:
             if voyage.link is not None and voyage is not chain.voyages[0]:
                 out.append(f"    downtime: {downtime_words(voyage.link, voyage.calendar)}")
@@ -411,6 +450,17 @@ def lines(campaign: Campaign) -> list[str]:
         out.append("  Overlaps:")
         out += [f"    {overlap.sentence}" for overlap in campaign.overlaps]
     return out
+
+
+def tally(campaigns: Sequence[Campaign]) -> str:
+    """'1 campaign, 3 expeditions on their own (6 expeditions in all)': a lone expedition
+    is not counted as a campaign."""
+    lone = sum(1 for campaign in campaigns if campaign.lone)
+    parts = [counted(len(campaigns) - lone, "campaign")] if len(campaigns) > lone else []
+    if lone:
+        parts.append(f"{counted(lone, 'expedition')} on {'its' if lone == 1 else 'their'} own")
+    total = sum(1 for campaign in campaigns for _ in campaign.voyages)
+    return f"{', '.join(parts)} ({counted(total, 'expedition')} in all)"
 
 
 def downtime_words(link: Link, calendar: Calendar | None = None) -> str:
@@ -432,7 +482,7 @@ def voyage_lines(voyage: Voyage) -> list[str]:
     rows = [
         ("party", voyage.party or ("nobody",)),
         ("joined", voyage.joined),
-        ("died", voyage.died),
+        ("died", voyage.died_words()),
         ("left", voyage.left),
         ("light used", voyage.light_used or ("none",)),
         ("supplies used", voyage.supplies_used or ("none",)),

@@ -1,7 +1,9 @@
 """A picture of a campaign: its expeditions on the calendar, one row per chain, as an SVG.
 
 Days run along the bottom. Each chain is a row: its expeditions as bars from their start
-to their end, the downtime between them as a dashed line, a death as a cross at the end of
+to their end, each named with its length under it however short its bar ("barrow, 3 h":
+a few hours on an axis of weeks is a sliver), the downtime between them as a dashed line
+with its length over it ("7 days"), a death as a cross at the end of
 the expedition it happened in, a gap (a predecessor missing or changed) as a red mark at
 the start of the expedition that continues it. Two bars that share a character at
 overlapping dates are outlined in red. Like the expedition's timeline it is
@@ -14,11 +16,14 @@ from collections.abc import Callable
 
 from delvetui.export.campaign import DAY, Campaign, Voyage, downtime_words
 from delvetui.export.picture import text
-from delvetui.text import counted
+from delvetui.text import counted, minutes_words
 
 _LEFT = 150
 _RIGHT = 24
-_ROW = 30
+#: A chain's row: its bars, and the line of words under them.
+_ROW = 46
+#: A bar's height.
+_BAR = 20
 _FONT = "font-family:Helvetica,Arial,sans-serif"
 
 
@@ -42,6 +47,9 @@ def render(campaign: Campaign) -> str:
             f'<text x="{_LEFT - 8}" y="{y + 19}" text-anchor="end" font-size="12" '
             f'fill="#000">{label}</text>'
         )
+        labels, reach = _labels(chain.voyages, x, y)
+        rows += labels
+        width = max(width, reach + _RIGHT)
         for voyage in chain.voyages:
             rows += _voyage(voyage, x, y, voyage.name in overlapping, gaps.get(voyage.name))
         y += _ROW
@@ -103,18 +111,14 @@ def _voyage(
         [counted(voyage.sessions, "session"), counted(voyage.turns, "turn")]
     )
     if voyage.died:
-        about += f"; died: {', '.join(voyage.died)}"
+        about += f"; died: {', '.join(voyage.died_words())}"
     out.append(
-        f'<rect x="{left:.1f}" y="{y + 5}" width="{right - left:.1f}" height="{_ROW - 10}" '
+        f'<rect x="{left:.1f}" y="{y + 5}" width="{right - left:.1f}" height="{_BAR}" '
         f'rx="3" fill="#dbe7f5"{stroke}><title>{text(about)}</title></rect>'
     )
-    if right - left > 50:
-        out.append(
-            f'<text x="{left + 4:.1f}" y="{y + 19}" font-size="11" fill="#000">'
-            f"{text(voyage.name)}</text>"
-        )
     for index, name in enumerate(voyage.died):
-        middle = right - 6 - index * 9
+        # At the moment of the death where it was marked, else at the expedition's end.
+        middle = min(max(x(voyage.died_clock(name)), left + 4), right - 6 - index * 9)
         out.append(
             f'<path d="M{middle - 4:.1f},{y + 11} l8,8 M{middle + 4:.1f},{y + 11} l-8,8" '
             f'stroke="#000" stroke-width="2"><title>{text(name + " died in " + voyage.name)}'
@@ -127,6 +131,32 @@ def _voyage(
             "</polygon>"
         )
     return out
+
+
+def _labels(
+    voyages: tuple[Voyage, ...], x: Callable[[int], float], y: int
+) -> tuple[list[str], float]:
+    """Under each bar its name and length ("barrow, 3 h"), over each downtime its length
+    ("7 days"); a label that would run into the one before it is moved on past it. With
+    them, how far right the words reach."""
+    out = []
+    free = 0.0  # where the line of words under the bars is free again
+    for voyage in voyages:
+        link = voyage.link
+        if link is not None and link.downtime_minutes > 0:
+            middle = (x(link.ended_clock) + x(voyage.start)) / 2
+            out.append(
+                f'<text x="{middle:.1f}" y="{y + 12}" text-anchor="middle" font-size="10" '
+                f'fill="#2e7d32">{text(minutes_words(link.downtime_minutes))}</text>'
+            )
+        words = f"{voyage.name}, {minutes_words(voyage.end - voyage.start)}"
+        left = max(x(voyage.start), free)
+        out.append(
+            f'<text x="{left:.1f}" y="{y + _BAR + 17}" font-size="10" fill="#000">'
+            f"{text(words)}</text>"
+        )
+        free = left + len(words) * 6 + 8  # about 6 points a letter at this size
+    return out, free
 
 
 def _legend(y: int) -> str:

@@ -20,7 +20,15 @@ from delvetui.core.campaign import died
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch, is_undo_or_redo, void, voiding
 from delvetui.errors import DelveError
-from delvetui.export.campaign import MAX_ROUTE, Campaign, Link, Refused, Voyage, assemble
+from delvetui.export.campaign import (
+    MAX_ROUTE,
+    Campaign,
+    Death,
+    Link,
+    Refused,
+    Voyage,
+    assemble,
+)
 from delvetui.procedure.model import Procedure
 from delvetui.session import Expedition, to_batch
 from delvetui.text import counted, minutes_words
@@ -49,6 +57,9 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
     procedure = expedition.procedure
     walk.finish()
     dead = tuple(m.name for m in state.party if died(m, procedure))
+    deaths = tuple(
+        Death(m.name, m.died_at[0], m.died_at[1]) for m in state.party if m.died_at is not None
+    )
     link = walk.link
     return Voyage(
         name=path.stem,
@@ -70,6 +81,7 @@ def _voyage(path: Path, expedition: Expedition) -> Voyage:
         left=tuple(name for name in walk.left if state.member(name) is None),
         light_used=tuple(_light_words(walk, procedure)),
         supplies_used=tuple(_supply_words(walk, procedure)),
+        deaths=deaths,
         dungeon=tuple(_dungeon_words(state)),
         route=tuple(walk.route[:MAX_ROUTE]),
         steps=len(walk.route),

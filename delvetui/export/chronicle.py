@@ -12,8 +12,8 @@ and is the whole of the SVG.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,8 +51,18 @@ section.downtime { color: var(--party); }
 """
 
 
-def chunks(campaign: Campaign, fmt: str, *, now: dt.datetime | None = None) -> Iterator[str]:
-    """The chronicle of a campaign in a format, in pieces: one expedition at a time."""
+def picture_beside(target: Path) -> Path:
+    """Where a Markdown chronicle's timeline goes: beside it, 'barrow-timeline.svg' for
+    'barrow.md'."""
+    return target.with_name(f"{target.stem}-timeline.svg")
+
+
+def chunks(
+    campaign: Campaign, fmt: str, *, now: dt.datetime | None = None, picture: str = ""
+) -> Iterator[str]:
+    """The chronicle of a campaign in a format, in pieces: one expedition at a time. In
+    Markdown the timeline is a picture of its own, linked by its file's name ``picture``
+    (written beside the chronicle); without one, the chronicle says how to make it."""
     if fmt not in FORMATS:
         raise DelveError(
             f"There is no chronicle format '{fmt}'; choose md, html, json or svg "
@@ -64,7 +74,7 @@ def chunks(campaign: Campaign, fmt: str, *, now: dt.datetime | None = None) -> I
     elif fmt == "json":
         yield from _json(campaign, moment)
     elif fmt == "md":
-        yield from _markdown(campaign, moment)
+        yield from _markdown(campaign, moment, picture)
     else:
         yield from _html(campaign, moment)
 
@@ -118,7 +128,7 @@ def _befell(voyage: Voyage) -> list[Fact]:
     rows = [
         Fact("Party at the end" if voyage.ended else "Party so far", voyage.party or ("nobody",)),
         Fact("Joined", voyage.joined),
-        Fact("Died", voyage.died),
+        Fact("Died", voyage.died_words()),
         Fact("Left", voyage.left),
         Fact("Light used", voyage.light_used or ("none",)),
         Fact("Supplies used", voyage.supplies_used or ("none",)),
@@ -170,16 +180,22 @@ def _joined(lines: list[str]) -> str:
 # Markdown ----------------------------------------------------------------------------------
 
 
-def _markdown(campaign: Campaign, now: dt.datetime) -> Iterator[str]:
+def _markdown(campaign: Campaign, now: dt.datetime, picture: str) -> Iterator[str]:
     esc = markdown.escape
-    picture = base64.b64encode(campaign_picture.render(campaign).encode()).decode("ascii")
+    if picture:
+        # The file's name as a link: every character but a plain one is %-escaped, so
+        # nothing in it is read as Markdown and it names a file beside the chronicle only.
+        timeline = f"![Timeline of the campaign]({urllib.parse.quote(picture, safe='')})"
+    else:
+        command = f"delvetui export --campaign {campaign.name} --format svg"
+        timeline = esc(f"The timeline is a picture of its own: {command}")
     yield "\n".join(
         [
             f"# {esc('Chronicle of ' + campaign.name)}",
             "",
             f"*{esc(_byline(campaign, now))}*",
             "",
-            f"![Timeline of the campaign](data:image/svg+xml;base64,{picture})",
+            timeline,
             "",
             "",
         ]

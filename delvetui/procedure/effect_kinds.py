@@ -278,9 +278,11 @@ declare(
 
 declare(
     "encounter",
-    fields=("distance", "distance_dice", "distance_times", "distance_unit"),
+    fields=("distance", "distance_dice", "distance_times", "distance_unit", "players"),
     doc="""
-    Starts an encounter, with `text` (default "An encounter."). If a sign that
+    Starts an encounter, with `text` (default "An encounter."), the game master's words,
+    and `players`, what the players' screen says of it when shown ("Something moves in
+    the dark."; without it, the screen says only that there is an encounter). If a sign that
     `foretells` was found since the last encounter, the encounter is with that
     creature, and the sign is forgotten; otherwise the game master may name the
     creature with `creature=TEXT`. An encounter during a rest interrupts it: the

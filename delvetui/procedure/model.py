@@ -262,6 +262,13 @@ class Effect(Value):
             "encounter: the unit of the distance dice (yards), when not the turn's own unit."
         ),
     )
+    players: str = attrs.field(
+        default="",
+        metadata=_help(
+            "encounter: what the players' screen says of it, in the players' words (the "
+            "game master's `text`, with its book references, never reaches it)."
+        ),
+    )
     share: bool = attrs.field(
         default=False,
         metadata=_help(
@@ -450,9 +457,25 @@ class Action(Value):
             "1d4+1 days), typed as ACTION=N; in place of `turns`."
         ),
     )
+    #: A rest (``kind = "rest"``) an encounter breaks: on a turn with an encounter the rest
+    #: gives nothing (its effects and the tracks it resets wait on the turn's rolls, and are
+    #: then not applied; the ``[rest]`` count runs on). False where the procedure says
+    #: itself what an encounter does to a rest (a check each member makes).
+    encounter_breaks: bool = True
+    #: The action goes on with the next bare ``turn`` (``n``): a movement mode does (the
+    #: default for ``kind = "move"``); a one-off action (a search, minutes passing, a
+    #: hiding) takes its turn, and the next bare turn goes back to the movement mode.
+    persist: bool | None = None
+
     #: Each member tries it once in a room (a door listened at, an area searched): the room
     #: keeps each try, and the log says when one was made there before.
     once_per_room: bool = False
+
+    @property
+    def persists(self) -> bool:
+        """True when a bare ``turn`` after it takes it again (``persist``, by default
+        true for a movement mode, false for any other action)."""
+        return self.persist if self.persist is not None else self.kind == "move"
 
     def taken_in(self, turn_type: str) -> bool:
         """True when the action (or activity) belongs to this kind of turn."""
@@ -1061,7 +1084,8 @@ class Players(Value):
     """
 
     light_turns: bool = attrs.field(
-        default=False, metadata=_help("Players know how many turns each light has left.")
+        default=False,
+        metadata=_help("Players know how long each light has left (turns, minutes, usage die)."),
     )
     clock: bool = attrs.field(default=True, metadata=_help("Show the time of day and the day."))
     hp: bool = attrs.field(
@@ -1431,11 +1455,15 @@ class Procedure(Value):
         """The activities done in this kind of turn, in the file's order."""
         return {name: a for name, a in self.activities.items() if a.taken_in(turn_type)}
 
-    def bare_action(self, last: str | None, turn_type: str) -> str:
+    def bare_action(self, last: str | None, turn_type: str, moving: str | None = None) -> str:
         """The action a bare ``turn`` takes in this kind of turn: the last one taken when it
-        belongs here, else the default action when it does, else the first that does."""
+        belongs here and persists, else the last movement mode (``moving``: the last that
+        persists) when it belongs here, else the default action when it does, else the
+        first that does."""
         here = self.actions_in(turn_type)
-        for name in (last, self.default_action):
+        if last in here and not here[last].persists:
+            last = None
+        for name in (last, moving, self.default_action):
             if name in here:
                 return name
         return next(iter(here), self.default_action)

@@ -471,6 +471,11 @@ KINDS: dict[str, Kind] = {
             lambda asked: list(asked.procedure.lights),
         ),
         Kind(
+            "new-light-kind",
+            "a kind of light the procedure lacks: one word (candle, light-spell)",
+            _word("a light kind"),
+        ),
+        Kind(
             "action",
             "an action of the procedure",
             _word("an action"),

@@ -19,6 +19,7 @@ __all__ = [
     "LIGHT",
     "MAX_STACK",
     "AddLight",
+    "DeclareLightKind",
     "DouseLights",
     "HandLight",
     "LightOff",
@@ -99,11 +100,27 @@ class SetRealTime(Command):
     seconds: int | None
 
 
+@attrs.frozen(repr=False, eq=False)
+class DeclareLightKind(Command):
+    """Declare a kind of light the procedure lacks (a candle, a Light spell, a glowing
+    sword): how long a fresh one burns (``amount`` in ``unit``: turns, minutes, hours or
+    real minutes; None: until put out), or its usage die, and whether it is dim."""
+
+    kind: str
+    amount: int | None = None
+    unit: str = "turns"
+    die: int | None = None
+    dim: bool = False
+    #: Its name in the lights pane and the log ('' for the kind's id, in words).
+    label: str = ""
+
+
 #: The most lights one ``light add`` brings (a stack of torches).
 MAX_STACK = 999
 
 _LIGHT = value("ID", "light", "target")
 _TYPED = kinds.Typed()
+_LABEL = kinds.Text(what="the label", rest=False)
 _NOT_LIGHT = "light {sub} takes one light id or kind."
 
 LIGHT = Verb(
@@ -124,6 +141,25 @@ LIGHT = Verb(
             "(burn=N: the dice of a lit one whose time is rolled).",
             "light add torch count=6 carrier=Ash",
             wrong="light add takes one kind, e.g. light add torch count=6.",
+        ),
+        Form(
+            (
+                sub("kind"),
+                value("ID", "new-light-kind", "kind"),
+                value("LENGTH", "span", "amount", "unit", optional=True),
+                key("die", "dN", "usage-die", "die"),
+                flag("dim", "dim"),
+                key(
+                    "label", "TEXT", "text", "label", type=kinds.Text(what="the label", rest=False)
+                ),
+            ),
+            DeclareLightKind,
+            "Declare a kind of light the procedure lacks, kept with the expedition and the "
+            "next: how long a fresh one burns (6t, 30m, 2h, 60rm in real minutes; none: until "
+            "put out) or its usage die (die=d6), dim or bright, and its name (label=TEXT).",
+            "light kind candle 6t dim",
+            wrong="light kind takes a new kind's id, then a length (6t, 2h) or die=dN, "
+            "dim, and label=TEXT, e.g. light kind light-spell 12t.",
         ),
         Form(
             (

@@ -55,6 +55,7 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
         )
     creature = foretold or work.inputs.get("creature") or ""
     text = work.text(effect.text, ctx) if effect.text else "An encounter."
+    players = work.text(effect.players, ctx) if effect.players else ""
     # The adventure's own table for the area, when the expedition carries one: it names
     # the creature (unless a sign or the game master did), how many, and their reaction.
     met = areas.meet(work, creature)
@@ -74,6 +75,7 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
                 area=work.state.area,
                 appearing=met.appearing,
                 reaction=met.reaction,
+                players=players,
             )
         )
         if met.appearing:
@@ -82,12 +84,22 @@ def encounter(work: Work, effect: Effect, ref: str, ctx: Ctx) -> None:
     else:
         work.emit(
             ev.EncounterBegan(
-                text=text, creature=creature, foretold=foretold is not None, distance=distance
+                text=text,
+                creature=creature,
+                foretold=foretold is not None,
+                distance=distance,
+                players=players,
             )
         )
-    if work.state.resting and work.state.streak > 0:
-        # "Resting for 1 hour": an encounter interrupts the rest, which starts again.
-        work.emit(ev.RestBroken(reason="the encounter"))
+    resting = work.current_action()
+    if (
+        work.state.resting
+        and work.state.streak > 0
+        and (resting is None or resting.encounter_breaks)
+    ):
+        # "Resting for 1 hour": an encounter interrupts the rest, which starts again; on a
+        # turn of rest the turn is no rest (``core.turn`` holds its effects back).
+        work.emit(ev.RestBroken(reason="the encounter", since_rest=work.since_rest))
 
 
 @kind("surprise")

@@ -56,6 +56,27 @@ def _light_added(e: ev.LightAdded, at: At) -> str | None:
     )
 
 
+@check.register(ev.LightKindDeclared)
+def _light_kind_declared(e: ev.LightKindDeclared, at: At) -> str | None:
+    if e.id in at.procedure.lights:
+        return f"{quote(e.id)} is already a light of {at.procedure.name}"
+    if e.brightness not in _BRIGHTNESS:
+        return f"brightness {quote(e.brightness)} is neither bright nor dim"
+    given = [n for n in (e.turns, e.minutes, e.usage_die, e.real_minutes) if n is not None]
+    if len(given) > 1:
+        return "a kind of light burns for one length or by its usage die, not several"
+    return (
+        not_usage_die(e.usage_die)
+        or (number("turns", e.turns, 1, MAX_TYPED) if e.turns is not None else None)
+        or (number("minutes", e.minutes, 1, MAX_TYPED * 60) if e.minutes is not None else None)
+        or (
+            number("real minutes", e.real_minutes, 1, MAX_REAL_SECONDS // 60)
+            if e.real_minutes is not None
+            else None
+        )
+    )
+
+
 @check.register(ev.LightLit)
 def _light_lit(e: ev.LightLit, at: At) -> str | None:
     source = next((light for light in at.state.lights if light.id == e.source), None)

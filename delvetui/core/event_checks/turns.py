@@ -21,9 +21,19 @@ check.register(ev.CheckMadeUnder)(lambda e, at: e.problem())
 check.register(ev.RestSkipped)(lambda e, at: number("turns", e.turns, 0, MAX_NUMBER))
 # An effect waits for its member, when it names one.
 check.register(ev.EffectDeferred)(lambda e, at: no_member(at.state, e.member) if e.member else None)
-# Free words, checked for their bounds alone: what broke a rest, a line the procedure logged.
-check.register(ev.RestBroken)(nothing)
+# Free words, checked for their bounds alone: a line the procedure logged.
 check.register(ev.Logged)(nothing)
+
+
+@check.register(ev.RestBroken)
+def _rest_broken(e: ev.RestBroken, at: At) -> str | None:
+    # What broke the rest is free words; the count it leaves is at most the turns so far.
+    if e.since_rest is not None and not 0 <= e.since_rest <= at.state.turn + 1:
+        return (
+            f"a broken rest leaves {e.since_rest} turns without rest, more than the "
+            f"{at.state.turn + 1} turns taken"
+        )
+    return None
 
 
 @check.register(ev.TurnStarted)

@@ -17,7 +17,7 @@ __all__ = [
 ]
 
 
-@event(4)
+@event(5)
 @attrs.frozen(repr=False, eq=False)
 class EncounterBegan(Event):
     """An encounter: the party meets a creature (the one a sign promised, if any).
@@ -28,6 +28,9 @@ class EncounterBegan(Event):
     "70 feet"), or empty when nobody said.
     Version 4 added ``area``, ``appearing`` and ``reaction``: what the adventure's own
     table for the area gave (how many appear, 0 when not rolled; their reaction).
+    Version 5 added ``players``: what the players' screen says of it, in the players'
+    words ('' for nothing more than that there is an encounter); ``text`` is the game
+    master's.
     """
 
     text: str
@@ -37,6 +40,7 @@ class EncounterBegan(Event):
     area: str = ""
     appearing: int = 0
     reaction: str = ""
+    players: str = ""
 
 
 @event()
@@ -104,6 +108,12 @@ def _encounter_began_2(payload: dict[str, Any]) -> dict[str, Any]:
 def _encounter_began_3(payload: dict[str, Any]) -> dict[str, Any]:
     # Version 3 knew no adventure's own tables: no area, no number appearing, no reaction.
     return {"area": "", "appearing": 0, "reaction": "", **payload}
+
+
+@upcaster("EncounterBegan", 4)
+def _encounter_began_4(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 4 kept only the game master's words: nothing was said for the players.
+    return {"players": "", **payload}
 
 
 @upcaster("SignFound", 1)

@@ -11,6 +11,7 @@ __all__ = [
     "LightDimmed",
     "LightFlickered",
     "LightHandedOver",
+    "LightKindDeclared",
     "LightLit",
     "LightPutOut",
     "LightRealTimeSet",
@@ -36,6 +37,25 @@ class LightAdded(Event):
     minutes: int | None
     brightness: str
     usage_die: int | None = None
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class LightKindDeclared(Event):
+    """The game master declared a kind of light the procedure lacks (``light kind``): from
+    here on it is a light of the procedure in force, carried to the next expedition.
+
+    At most one of ``turns``, ``minutes``, ``usage_die`` and ``real_minutes`` is given;
+    none: it burns until put out (a glowing sword).
+    """
+
+    id: str
+    label: str
+    brightness: str
+    turns: int | None = None
+    minutes: int | None = None
+    usage_die: int | None = None
+    real_minutes: int | None = None
 
 
 @event()

@@ -3,11 +3,11 @@ and the results read from them, checks, counters, effects deferred to the next t
 the procedure's own lines and the activities done within a turn.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from delvetui.core.events.base import Event, event, ints, strings
+from delvetui.core.events.base import Event, event, ints, strings, upcaster
 
 if TYPE_CHECKING:
     from delvetui.dice import Roll
@@ -32,10 +32,15 @@ __all__ = [
 ]
 
 
-@event()
+@event(2)
 @attrs.frozen(repr=False, eq=False)
 class TurnStarted(Event):
-    """A turn began with an action."""
+    """A turn began with an action.
+
+    Version 2 added ``persists``: the action goes on with the next bare turn (a movement
+    mode), or takes this turn only (a search): the bare turn after it goes back to the last
+    one that persists. Version 1 repeated every action.
+    """
 
     number: int
     action: str
@@ -43,6 +48,7 @@ class TurnStarted(Event):
     resting: bool
     distance: str = ""
     flags: tuple[str, ...] = attrs.field(default=(), converter=strings)
+    persists: bool = True
 
 
 @event()
@@ -197,12 +203,18 @@ class DeferredResolved(Event):
     applied: bool
 
 
-@event()
+@event(2)
 @attrs.frozen(repr=False, eq=False)
 class RestBroken(Event):
-    """An encounter interrupted the party's rest: the rest in a row starts again."""
+    """An encounter interrupted the party's rest: the rest in a row starts again.
+
+    Version 2 added ``since_rest``: the turns the party has now gone without a rest, this
+    one counted, since an interrupted rest is no rest (it is no longer resting, and the
+    ``[rest]`` count runs on). None (version 1) left the count and the rest as they were.
+    """
 
     reason: str
+    since_rest: int | None = None
 
 
 @event()
@@ -235,3 +247,18 @@ class ActivityDone(Event):
     text: str
     label: str = ""
     by: str = ""
+
+
+# Upcasters: older payloads as the next version writes them (see ``base.upcaster``).
+
+
+@upcaster("TurnStarted", 1)
+def _turn_started_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 repeated every action with a bare turn: each went on.
+    return {"persists": True, **payload}
+
+
+@upcaster("RestBroken", 1)
+def _rest_broken_1(payload: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 only started the rest in a row again: the count stayed as the turn left it.
+    return {"since_rest": None, **payload}

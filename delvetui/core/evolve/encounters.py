@@ -32,6 +32,7 @@ def _(event: ev.EncounterBegan, state: State) -> State:
         turn=state.turn + 1 if state.in_turn else state.turn,
         day=state.day,
         clock=state.clock_text,
+        players=event.players,
     )
     return attrs.evolve(
         state, encounter=text, encounter_distance=event.distance, sign=None, last_encounter=met

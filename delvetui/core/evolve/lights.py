@@ -10,7 +10,7 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve.base import light_of, rule, unchanged
-from delvetui.core.state import KEEP_SPENT, Light, State, pairs
+from delvetui.core.state import KEEP_SPENT, Light, State, TableLight, pairs
 from delvetui.procedure.model import USAGE_DICE
 
 # What these change shows elsewhere (the log, the table), not in the state.
@@ -47,6 +47,21 @@ def _(event: ev.LightAdded, state: State) -> State:
         usage_die=event.usage_die,
     )
     return _numbered(attrs.evolve(state, lights=(*state.lights, light)), event.id, event.kind)
+
+
+@rule.register
+def _(event: ev.LightKindDeclared, state: State) -> State:
+    kind = TableLight(
+        id=event.id,
+        label=event.label,
+        brightness=event.brightness,
+        turns=event.turns,
+        minutes=event.minutes,
+        usage_die=event.usage_die,
+        real_minutes=event.real_minutes,
+    )
+    kept = tuple(found for found in state.table_lights if found.id != event.id)
+    return attrs.evolve(state, table_lights=(*kept, kind))
 
 
 @rule.register

@@ -8,7 +8,7 @@ import attrs
 
 from delvetui.core import events as ev
 from delvetui.core.evolve.base import member_of, rule
-from delvetui.core.state import Member, State, pairs
+from delvetui.core.state import DEAD, Member, State, pairs
 
 
 @rule.register
@@ -63,14 +63,20 @@ def _(event: ev.ConditionGained, state: State) -> State:
     member = member_of(state, event.name)
     if event.condition in member.conditions:
         return state
-    return state.with_member(attrs.evolve(member, conditions=(*member.conditions, event.condition)))
+    # A death is dated at the turn it was marked: the log, the campaign and the chronicle
+    # tell it then, not at the expedition's end.
+    died = (state.turn_now, state.clock) if event.condition == DEAD else member.died_at
+    conditions = (*member.conditions, event.condition)
+    return state.with_member(attrs.evolve(member, conditions=conditions, died_at=died))
 
 
 @rule.register
 def _(event: ev.ConditionLost, state: State) -> State:
     member = member_of(state, event.name)
     kept = tuple(c for c in member.conditions if c != event.condition)
-    return state.with_member(_untimed(attrs.evolve(member, conditions=kept), event.condition))
+    died = None if event.condition == DEAD else member.died_at
+    changed = attrs.evolve(member, conditions=kept, died_at=died)
+    return state.with_member(_untimed(changed, event.condition))
 
 
 def _untimed(member: Member, condition: str) -> Member:

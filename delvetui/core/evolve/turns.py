@@ -24,6 +24,7 @@ def _(event: ev.TurnStarted, state: State) -> State:
     return attrs.evolve(
         state,
         action=event.action,
+        moving=event.action if event.persists else state.moving,
         resting=event.resting,
         streak=streak,
         turns_since_rest=since_rest,
@@ -73,7 +74,10 @@ def _(event: ev.IntervalChanged, state: State) -> State:
 
 @rule.register
 def _(event: ev.RestBroken, state: State) -> State:
-    return attrs.evolve(state, streak=0)
+    if event.since_rest is None:
+        return attrs.evolve(state, streak=0)  # version 1: only the rest in a row restarts
+    # An interrupted rest is no rest: the party is not resting, and its count runs on.
+    return attrs.evolve(state, streak=0, resting=False, turns_since_rest=event.since_rest)
 
 
 @rule.register

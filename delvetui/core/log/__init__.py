@@ -1,7 +1,8 @@
 """Events in plain words: the turn log as a game master reads it.
 
-``event_line`` gives one line per event (or None for events that only carry bookkeeping).
-``entries`` walks batches and groups the lines under turn headers with the clock time.
+``event_line`` gives one line per event (or None for events that only carry bookkeeping);
+``said`` (``together``) the words of a batch's events, the like steps of several members
+in one turn on one line. ``lines`` walks batches into the log's lines.
 The UI, the CLI and the exporters all read the log through here, so it reads the same
 everywhere. Text is returned plain: whoever shows it escapes it for their medium.
 
@@ -18,7 +19,6 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.evolve import evolve
 from delvetui.core.log import (  # noqa: F401 - each family registers its words
     clock,
     encounters,
@@ -32,6 +32,7 @@ from delvetui.core.log import (  # noqa: F401 - each family registers its words
 )
 from delvetui.core.log import session as _session  # noqa: F401 - and the table's
 from delvetui.core.log.expedition import continued_text
+from delvetui.core.log.together import minor, said
 from delvetui.core.log.turns import faces_text
 from delvetui.core.log.words import Kind, clock_text, silent, span_text, words
 from delvetui.core.state import State
@@ -48,6 +49,7 @@ __all__ = [
     "event_line",
     "faces_text",
     "lines",
+    "said",
     "span_text",
     "walk",
 ]
@@ -63,6 +65,10 @@ class Line:
     voided: bool = False
     turn: int | None = None
     session: int = 0
+    #: A step that crosses no threshold (a track counted on): the compact view leaves it out.
+    minor: bool = False
+    #: Drawn on one row, cut at its end where it is longer (the compact view's turns).
+    one_row: bool = False
 
 
 #: Bookkeeping events the log never gives a line: what they did shows elsewhere (each
@@ -80,14 +86,13 @@ def event_line(event: ev.Event, procedure: Procedure, state: State) -> tuple[Kin
 def batch_lines(
     batch: Batch, procedure: Procedure, state: State, *, voided: bool = False, session: int = 0
 ) -> Iterator[Line]:
-    """The log lines of one batch, given the state before it."""
-    for event in batch.events:
-        described = event_line(event, procedure, state)
+    """The log lines of one batch, given the state before it (the like steps of several
+    members in a turn on one line: ``together``)."""
+    for event, described, _ in said(batch.events, procedure, state):
         turn = event.number if isinstance(event, ev.TurnStarted) else None
         if described is not None:
             kind, text = described
-            yield Line(kind, text, batch.seq, voided, turn, session)
-        state = evolve(state, event)
+            yield Line(kind, text, batch.seq, voided, turn, session, minor=minor(event))
 
 
 def walk(

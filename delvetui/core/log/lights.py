@@ -8,7 +8,7 @@ from delvetui.core.log.words import Said, silent, why, words
 from delvetui.core.realtime import BY_PROCEDURE
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.text import countdown, counted
+from delvetui.text import countdown, counted, minutes_words
 
 # Time passing for lights: the table shows what is left, and a light that runs out has a
 # line of its own.
@@ -29,6 +29,24 @@ def _(event: ev.LightAdded, procedure: Procedure, state: State) -> Said:
     count = f" ×{event.count}" if event.count > 1 else ""
     carrier = f", carried by {event.carrier}" if event.carrier else ""
     return "light", f"{label}{count} added as {event.id}{carrier}."
+
+
+@words.register
+def _(event: ev.LightKindDeclared, procedure: Procedure, state: State) -> Said:
+    unit = procedure.turn_name(state.turn_type)
+    if event.turns is not None:
+        lasts = f"burns {counted(event.turns, unit)}"
+    elif event.minutes is not None:
+        lasts = f"burns {minutes_words(event.minutes)}"
+    elif event.real_minutes is not None:
+        lasts = f"burns {counted(event.real_minutes, 'real minute')}"
+    elif event.usage_die is not None:
+        lasts = f"usage die d{event.usage_die}"
+    else:
+        lasts = "burns until put out"
+    return "light", (
+        f"A light of the table's own: {event.label} ({event.id}), {event.brightness}, {lasts}."
+    )
 
 
 @words.register

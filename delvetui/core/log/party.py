@@ -5,8 +5,8 @@ changed by hand is said as his."""
 from __future__ import annotations
 
 from delvetui.core import events as ev
-from delvetui.core.log.words import Said, why, words
-from delvetui.core.state import State
+from delvetui.core.log.words import Said, clock_text, why, words
+from delvetui.core.state import DEAD, State
 from delvetui.procedure.model import Procedure
 from delvetui.text import counted
 
@@ -60,6 +60,14 @@ def _(event: ev.FatigueChanged, procedure: Procedure, state: State) -> Said:
 
 @words.register
 def _(event: ev.ConditionGained, procedure: Procedure, state: State) -> Said:
+    if event.condition == DEAD:
+        member = state.member(event.name)
+        if member is not None and member.dead:
+            return None  # dead already: nothing happened
+        # Dated where it was marked, so the log, the campaign and the chronicle agree.
+        told = "the game master's word" if event.reason == ev.GAME_MASTER else event.reason
+        when = f"{procedure.turn_name(state.turn_type)} {state.turn_now}"
+        return "party", f"{event.name} dies{why(told)}: {when}, {clock_text(state.clock)}."
     if event.reason == ev.GAME_MASTER:
         return (
             "party",

@@ -40,9 +40,16 @@ def _(event: ev.ResultRead, procedure: Procedure, state: State) -> Said:
 
 @words.register
 def _(event: ev.RestBroken, procedure: Procedure, state: State) -> Said:
+    if event.since_rest is None:
+        return (
+            "info",
+            f"{capital(event.reason)} interrupts the party's rest: the rest starts over.",
+        )
+    turn = procedure.turn_name(state.turn_type)
     return (
         "info",
-        f"{capital(event.reason)} interrupts the party's rest: the rest starts over.",
+        f"{capital(event.reason)} interrupts the party's rest: this {turn} is no rest, and the "
+        "rest starts over.",
     )
 
 

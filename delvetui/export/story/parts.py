@@ -10,8 +10,7 @@ import datetime as dt
 import attrs
 
 from delvetui.core import events as ev
-from delvetui.core.evolve import evolve
-from delvetui.core.log import event_line
+from delvetui.core.log import said
 from delvetui.core.state import State
 from delvetui.core.timeline import Batch
 from delvetui.export.story.model import Entry, Part, PartKind, ProcedureAt, Turn
@@ -88,9 +87,8 @@ class OpenPart:
         pending_roll: str | None = None
         state = before
         procedure = self.procedure_at(before)
-        for event in batch.events:
-            described = event_line(self._briefly(event), procedure, state)
-            state = evolve(state, event)
+        for event, described, after in said(batch.events, procedure, before, shown=self._briefly):
+            state = after
             if described is None:
                 continue
             kind, text = described

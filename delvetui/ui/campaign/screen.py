@@ -32,6 +32,7 @@ from delvetui.export.campaign import (
     Refused,
     Voyage,
     downtime_words,
+    tally,
 )
 from delvetui.text import counted, visible
 from delvetui.ui.key_footer import KeyFooter
@@ -41,9 +42,14 @@ OPEN = "open:"
 
 
 def campaign_heading(campaign: Campaign) -> Text:
-    """'Campaign barrow · 3 expeditions in 1 chain · day 1, 08:00 → day 19, 16:40'."""
+    """'Campaign barrow · 3 expeditions in 1 chain · day 1, 08:00 → day 19, 16:40'; an
+    expedition on its own is 'Expedition crypt · on its own · day 1, 08:00 → ...'."""
     count = sum(1 for _ in campaign.voyages)
     text = Text(no_wrap=False)
+    if campaign.lone:
+        text.append(f"Expedition {visible(campaign.name)}", "bold")
+        text.append(f"  on its own · {campaign.dates}", "dim")
+        return text
     text.append(f"Campaign {visible(campaign.name)}", "bold")
     text.append(
         f"  {counted(count, 'expedition')} in {counted(len(campaign.chains), 'chain')} · "
@@ -91,7 +97,7 @@ def voyage_block(voyage: Voyage, *, first: bool) -> Group:
     rows = [
         ("party", voyage.party or ("nobody",), ""),
         ("joined", voyage.joined, ""),
-        ("died", voyage.died, "bold red"),
+        ("died", voyage.died_words(), "bold red"),
         ("left", voyage.left, ""),
         ("light used", voyage.light_used or ("none",), ""),
         ("supplies used", voyage.supplies_used or ("none",), ""),
@@ -130,7 +136,8 @@ def campaign_options(campaigns: list[Campaign], refused: list[Refused]) -> list[
             options.append(None)
         options.append(Option(campaign_heading(campaign), disabled=True))
         for number, chain in enumerate(campaign.chains, start=1):
-            options.append(Option(chain_heading(number, chain), disabled=True))
+            if not campaign.lone:
+                options.append(Option(chain_heading(number, chain), disabled=True))
             for index, voyage in enumerate(chain.voyages):
                 block = voyage_block(voyage, first=index == 0)
                 options.append(Option(block, id=f"{OPEN}{voyage.path}"))
@@ -152,6 +159,7 @@ class CampaignScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="campaigns-back"),
         Binding("n", "next", "Next expedition", id="campaigns-next"),
+        Binding("e", "export", "Export chronicle", id="campaigns-export"),
         Binding("q", "app.quit", "Quit", id="campaigns-quit", show=False),
     ]
     """Keys of the campaign screen (Enter opens the highlighted expedition)."""
@@ -222,11 +230,10 @@ class CampaignScreen(Screen[None]):
             for chain in campaign.chains
             if chain.voyages[-1].ended
         }
-        count = sum(1 for campaign in campaigns for _ in campaign.voyages)
         summary = (
-            f"{counted(len(campaigns), 'campaign')}, {counted(count, 'expedition')}, "
-            "each chain in calendar order. Enter opens an expedition; n starts the next "
-            "after one that ended."
+            f"{tally(campaigns)}, each chain in calendar order. "
+            "Enter opens an expedition; n starts the next "
+            "after one that ended; e exports a chronicle."
             if campaigns
             else "No expeditions in the data folder yet."
         )
@@ -267,6 +274,59 @@ class CampaignScreen(Screen[None]):
             )
             return
         self.post_message(self.Next(Path(path)))
+
+    def action_export(self) -> None:
+        """The chronicle of the highlighted expedition's campaign, in a format chosen, to
+        the exports folder beside the saved expeditions."""
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        path = self._highlighted_path()
+        chosen = next(
+            (c for c in self.campaigns or () if any(v.path == path for v in c.voyages)), None
+        )
+        if chosen is None:
+            self.notify("Choose an expedition first (arrows), then press e.", markup=False)
+            return
+
+        def export(fmt: str | None) -> None:
+            if fmt is not None:
+                self.export_chronicle(chosen.name, fmt)
+
+        self.app.push_screen(
+            ChooseScreen(
+                f"Export the chronicle of {visible(chosen.name)}",
+                [
+                    ("md", Text("Markdown (.md), its timeline a picture beside it")),
+                    ("html", Text("Web page (.html)")),
+                    ("json", Text("JSON (.json)")),
+                    ("svg", Text("The timeline alone (.svg)")),
+                ],
+                hint="The file is written in the exports folder beside the saved expeditions.",
+            ),
+            export,
+        )
+
+    @work(thread=True, group="export")
+    def export_chronicle(self, name: str, fmt: str) -> None:
+        """Read the campaign again and write its chronicle, in the background."""
+        from delvetui.application.files import chronicle_path, write_export
+        from delvetui.export import campaign, campaign_picture, campaign_reading, chronicle
+
+        target = chronicle_path(name, fmt)
+        try:
+            campaigns, refused = campaign_reading.survey(paths.saved_expeditions())
+            chosen = campaign.choose(campaigns, name, refused)
+            picture = ""
+            if fmt == "md":
+                beside = chronicle.picture_beside(target)
+                write_export(beside, campaign_picture.render(chosen))
+                picture = beside.name
+            write_export(target, "".join(chronicle.chunks(chosen, fmt, picture=picture)))
+        except DelveError as error:
+            message = f"The chronicle was not exported: {error.message}"
+            self.app.call_from_thread(self.notify, message, severity="error", markup=False)
+            return
+        self.app.call_from_thread(self.notify, f"The chronicle is in {target}", markup=False)
 
     def action_back(self) -> None:
         """Back to the start screen."""

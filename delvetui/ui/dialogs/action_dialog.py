@@ -23,15 +23,13 @@ class ActionDialog(PickDialog):
 
     LIST_ID = "action-list"
 
-    def __init__(
-        self, state: State, procedure: Procedure, *, speed: str = "", moving: str = ""
-    ) -> None:
+    def __init__(self, state: State, procedure: Procedure, *, speed: str = "") -> None:
         super().__init__()
         self.state = state
         self.procedure = procedure
         self.speed = speed or procedure.movement.default_speed
         #: The action ``n`` would take: the cursor starts there.
-        self.current = next_action(state, procedure, moving)[0]
+        self.current = next_action(state, procedure)[0]
 
     def compose(self) -> ComposeResult:
         """One option per action (and per speed when there are several)."""

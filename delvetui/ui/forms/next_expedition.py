@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 
 #: The downtime the form starts with: a week in town.
 DEFAULT_DOWNTIME = "7d"
+#: The hour the form starts with: the party sets out in the morning after its downtime,
+#: not at the hour the last expedition happened to end (the form says the day and hour).
+DEFAULT_START = "08:00"
 _NUMBERED = re.compile(r"^(.*?)-([0-9]{1,4})$")
 _DAY = re.compile(r"day\s*([0-9]{1,5})")
 
@@ -357,7 +360,9 @@ def layout(screen: NextExpeditionScreen) -> ComposeResult:
         yield Label("Downtime (7d, 36h) or the day (day 12); start (HH:MM: the first after it)")
         with Horizontal(classes="form-row"):
             yield Input(DEFAULT_DOWNTIME, id="next-downtime", classes="short", compact=True)
-            yield Input("", placeholder="HH:MM", id="next-start", classes="short", compact=True)
+            yield Input(
+                DEFAULT_START, placeholder="HH:MM", id="next-start", classes="short", compact=True
+            )
         summary = summary_text(screen.plan, screen.problem)
         yield Static(summary, classes="form-message", id="downtime-message")
         yield Label("Procedure")

@@ -29,9 +29,6 @@ class ActionPane(Pane):
     speed: reactive[str] = reactive("", layout=True)
     """The movement speed chosen for moving actions ('' for the procedure's default)."""
 
-    moving: reactive[str] = reactive("", layout=True)
-    """The last movement mode taken, which ``n`` goes on with after a search or a rest."""
-
     class Clicked(Message):
         """The game master clicked the pane to choose another action."""
 
@@ -70,7 +67,7 @@ class ActionPane(Pane):
         """
         procedure = self.procedure
         state = self.state
-        name, why = next_action(state, procedure, self.moving)
+        name, why = next_action(state, procedure)
         action = procedure.actions.get(name)
         text = Text()
         label = action.label if action else name

@@ -58,6 +58,14 @@ class Fit:
     gap: int = 1
 
 
+def dead_words(procedure: Procedure, state: State, member: Member) -> str:
+    """A dead member's row after the name: dead is dead, no hit points, tracks or
+    conditions to follow, only when (' dead (turn 3)')."""
+    if member.died_at is None:
+        return " dead"
+    return f" dead ({procedure.turn_name(state.turn_type)} {member.died_at[0]})"
+
+
 class PartyRoster(RowPane):
     """Who is in the party and how they are; names are always shown literally."""
 
@@ -265,6 +273,9 @@ class PartyRoster(RowPane):
         name = shown if len(shown) <= name_width else shown[: name_width - 1] + "…"
         line = Text()
         line.append(name.ljust(name_width), self._style("name"))
+        if member.dead:
+            line.append(dead_words(self.procedure, self.state, member), self._style("muted"))
+            return [line]
         if fit.bar:
             line.append(" ")
             line.append(bar(member.hp, member.max_hp, fit.bar), self._hp_style(member))

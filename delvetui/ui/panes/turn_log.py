@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from rich.cells import cell_len, get_character_cell_size
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.cache import LRUCache
@@ -245,6 +245,8 @@ class TurnLog(ScrollView, can_focus=True):
         if line.batch in self._voided:
             style += self.get_component_rich_style("turn-log--voided")
         segments = [Segment(" " * indent, base if line.kind not in HEADER_KINDS else style)]
+        if line.one_row and indent + cell_len(text) > width:
+            text = set_cell_size(text, max(1, width - indent - 1)) + "…"
         segments.append(Segment(text, style))
         strip = Strip(segments, indent + cell_len(text))
         fill = style if line.kind in HEADER_KINDS else base
@@ -252,5 +254,7 @@ class TurnLog(ScrollView, can_focus=True):
 
 
 def _fits(line: Line, width: int) -> bool:
+    if line.one_row:
+        return True  # one row, cut at its end (the compact view's turns)
     first = 0 if line.kind in HEADER_KINDS else 2
     return len(line.text) + first + 1 < width and line.text.isascii()

@@ -1,10 +1,13 @@
 """The players' screen: a read-only view of the expedition for a second terminal.
 
-It is made to be read across a table, on a TV as well as in a terminal: the party's light
+It is made to be read across a room, on a TV as well as in a terminal: the party's light
 fills the top of the screen as a coloured band with its word in block letters (bright, dim,
-dark), the clock below it in block figures with the day and the part of the day, and under
-them what the game master has shown (the sign, the encounter, the party's hit points). The
-block letters grow with the screen, from 80×24 to a TV's 240×67 and past it.
+dark) and, where the players know it, each lit light's time left in block letters ("TORCH
+4 TURNS", "LANTERN 42 MIN", "CANDLE D6"); the clock below it in block figures with the day
+and the part of the day, and under them what the game master has shown (the sign, the
+encounter in the players' words and its distance, each member's hit points), in block
+letters too. The block letters grow with the screen, from 80×24 to a TV's 240×67 and past
+it.
 
 It follows the game master's table by watching the expedition file: a few times a second
 it compares the file's change time and size, and when they move it reads the file again
@@ -28,6 +31,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -37,6 +41,7 @@ from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
 from delvetui.ui.players.big_text import BigText
+from delvetui.ui.players.cells import BigCells, Cell
 from delvetui.ui.players.counters import SeenCounters
 from delvetui.ui.players.fight import FightPanel
 
@@ -77,10 +82,12 @@ def players_text(shown: PlayersView) -> Text:
     return text
 
 
-def light_text(shown: PlayersView) -> Text:
-    """The light in words: the level, then each light and who stands outside it."""
+def light_text(shown: PlayersView, *, counted: bool = False) -> Text:
+    """The light in words: the level, then each light and who stands outside it; with
+    ``counted`` (each light has a cell of its own), the level and who stands outside."""
     text = Text(shown.level, "bold")
-    for line in shown.light:
+    lights = shown.light[len(shown.left) :] if counted else shown.light
+    for line in lights:
         text.append(f"\n{line}")
     return text
 
@@ -99,7 +106,7 @@ def revealed_text(shown: PlayersView) -> Text:
         text.append(f"{shown.sign}\n")
     if shown.encounter is not None:
         text.append("Encounter: ", "bold")
-        text.append(f"{shown.encounter}\n")
+        text.append(f"{shown.encounter or 'an encounter!'}\n")
         if shown.distance:
             text.append("Distance: ", "bold")
             text.append(f"{shown.distance}\n")
@@ -117,6 +124,19 @@ def hit_points(shown: PlayersView) -> str:
     """The party's hit points on one line: ``Hit points: Ash 6 of 6 · Eve 3 of 5``."""
     members = " · ".join(f"{name} {hp} of {most}" for name, hp, most in shown.hit_points)
     return f"Hit points: {members}" if members else "Hit points: no one in the party yet"
+
+
+def hit_point_cells(shown: PlayersView) -> list[Cell]:
+    """Each member's hit points in block letters ('6/6'), their name under them; the dead
+    are DEAD."""
+    cells: list[Cell] = [(f"{hp}/{most}", (), name) for name, hp, most in shown.hit_points]
+    return cells + [("DEAD", (), name) for name in shown.dead]
+
+
+def light_cells(shown: PlayersView) -> list[Cell]:
+    """Each lit light's time left in block letters ('4 TURNS', or '4T' where a cell is
+    narrow), the light in words under it ('Ash's torch burns bright.')."""
+    return [(light.left, (light.short,), light.words) for light in shown.left]
 
 
 #: The block word for each light level.
@@ -162,6 +182,7 @@ class PlayersApp(App[None]):
         with Vertical(id="band", classes="-bright"):
             yield BigText("", id="level")
             yield Static(Text("Reading the expedition…"), id="light-lines")
+            yield BigCells(most=2, lines=1, id="light-left")
         with Vertical(id="time"):
             yield BigText("", most=6, id="clock")
             yield Static("", id="day")
@@ -173,8 +194,8 @@ class PlayersApp(App[None]):
             yield BigText("", most=2, lines=2, id="sign")
             yield Static("", id="encounter-label", classes="label")
             yield BigText("", most=2, lines=2, id="encounter")
-            yield Static("", id="distance")
-            yield Static("", id="party")
+            yield BigText("", most=1, lines=1, id="distance")
+            yield BigCells(most=2, id="party")
         yield FightPanel("", id="fight")
         yield Static("", id="players-title")
         yield Static("", id="players-problem")
@@ -214,14 +235,21 @@ class PlayersApp(App[None]):
     def show(self, shown: PlayersView, stamp: tuple[int, int, int] | None) -> None:
         """Put a fresh view on screen."""
         self.reading = False
+        if not self.screen.query("#revealed"):
+            return  # the screen is not made yet, or going: the next look reads again
         self.reads += 1
         self.stamp = stamp
         self.shown = shown
+        self._fit()  # before the cells are made, so they are made at their size
         band = self.query_one("#band")
         for shade in ("bright", "dim", "dark"):
             band.set_class(shown.shade == shade, f"-{shade}")
         self.query_one("#level", BigText).update(_BIG_WORDS.get(shown.shade, shown.level))
-        self.query_one("#light-lines", Static).update(light_text(shown))
+        lines = self.query_one("#light-lines", Static)
+        lines.update(light_text(shown, counted=bool(shown.left)))
+        # With a cell for each light and BRIGHT above them, the line says nothing more.
+        lines.display = not shown.left or len(shown.light) > len(shown.left)
+        made = [self.query_one("#light-left", BigCells).show(light_cells(shown))]
         self.query_one("#time").display = shown.time is not None
         self.query_one("#clock", BigText).update(shown.time or "")
         self.query_one("#day", Static).update(Text(day_text(shown)) if shown.day else "")
@@ -229,37 +257,46 @@ class PlayersApp(App[None]):
         room = self.query_one("#room", Static)
         room.display = shown.room is not None
         room.update(Text(shown.room or ""))
-        self._show_revealed(shown)
+        made.append(self._show_revealed(shown))
         self.query_one("#fight", FightPanel).show(shown.fight)
         self.query_one("#players-title", Static).update(shown.title)
         self._say_problem("")
         self._fit()
         if self.shoot and self.picture is None:
-            self.call_after_refresh(self._take_picture)
+            self.run_worker(self._picture_once_made([m for m in made if m is not None]))
 
-    def _show_revealed(self, shown: PlayersView) -> None:
-        """The sign, the encounter and its distance, the party: each shown once revealed."""
-        parts: dict[str, str | Text | None] = {
+    async def _picture_once_made(self, made: list[AwaitComplete]) -> None:
+        """The picture, once the cells just made are on the screen."""
+        for cells in made:
+            await cells
+        self.call_after_refresh(self._take_picture)
+
+    def _show_revealed(self, shown: PlayersView) -> AwaitComplete | None:
+        """The sign, the encounter and its distance, the party: each shown once revealed,
+        the words in block letters as large as the room allows."""
+        labels: dict[str, str | None] = {
             "sign-label": "A SIGN" if shown.sign is not None else None,
             "encounter-label": "AN ENCOUNTER" if shown.encounter is not None else None,
-            "distance": None,
-            "party": hit_points(shown) if shown.party is not None else None,
         }
-        if shown.encounter is not None and shown.distance:
-            parts["distance"] = f"{shown.distance} away"
-        elif shown.distance is not None:
-            parts["distance"] = f"Something approaches, {shown.distance} away."
-        for name, words in parts.items():
+        for name, words in labels.items():
             widget = self.query_one(f"#{name}", Static)
             widget.display = words is not None
             widget.update(words or "")
-        for name, words in (("sign", shown.sign), ("encounter", shown.encounter)):
+        distance = None
+        if shown.encounter is not None and shown.distance:
+            distance = f"{shown.distance} away"
+        elif shown.distance is not None:
+            distance = f"Something approaches, {shown.distance} away."
+        bigs = (("sign", shown.sign), ("encounter", shown.encounter), ("distance", distance))
+        for name, words in bigs:
             big = self.query_one(f"#{name}", BigText)
-            big.display = words is not None
+            big.display = bool(words)
             big.update(words or "")
-        self.query_one("#revealed").display = any(parts.values()) or bool(
-            shown.sign or shown.encounter
+        self.query_one("#revealed").display = (
+            any(labels.values()) or bool(distance) or shown.party is not None
         )
+        party = self.query_one("#party", BigCells)
+        return party.show(hit_point_cells(shown) if shown.party is not None else [])
 
     def _take_picture(self) -> None:
         """The screen as an SVG, once the first view is on it; then end."""
@@ -288,17 +325,31 @@ class PlayersApp(App[None]):
     def _fit(self, rows: int | None = None) -> None:
         """What was shown takes block letters while it leaves the light and the clock their
         room: below 30 rows one line of the smallest (plain words when a sign and an
-        encounter are both shown), below 40 up to two lines of the smallest, else two lines
-        twice as large. The title is left out below 30 rows."""
+        encounter are both shown), below 40 up to two lines of the smallest, else three lines
+        twice as large, and from 60 rows (a TV) two lines three times as large. The title is
+        left out below 30 rows."""
         shown = self.shown
         if shown is None:
             return
         rows = self.size.height if rows is None else rows
         both = shown.sign is not None and shown.encounter is not None
-        most, lines = (2, 2) if rows >= 40 else (1, 2) if rows >= 30 else (0 if both else 1, 1)
+        most, lines = (2, 3) if rows >= 40 else (1, 2) if rows >= 30 else (0 if both else 1, 1)
+        if rows >= 60:  # a TV: what was shown as large as the light's word, in two lines
+            most, lines = 3, 2
         for name in ("sign", "encounter"):
             self.query_one(f"#{name}", BigText).fitted(most, lines)
+        self.query_one("#distance", BigText).fitted(min(most, 1), 1)
+        # The light's word and the clock grow with the rows, leaving what was shown its own;
+        # with nothing shown they take the room it would have.
+        calm = shown.sign is None and shown.encounter is None and shown.party is None
+        size = max(1, rows // 16) + (2 if calm and shown.distance is None else 0)
+        self.query_one("#level", BigText).fitted(size, 1)
+        self.query_one("#clock", BigText).fitted(size, 1)
+        # The light's word and the clock keep their room: the cells grow only on a tall screen.
+        self.query_one("#party", BigCells).fitted(2 if rows >= 48 else 1)
+        self.query_one("#light-left", BigCells).fitted(2 if rows >= 48 else 1)
         self.query_one("#players-title").display = rows >= 30
+        self.screen.set_class(rows < 40, "-short")
 
 
 def screenshot(path: Path, out: Path, size: tuple[int, int]) -> None:

@@ -56,6 +56,7 @@ GLYPHS: dict[str, tuple[str, ...]] = {
     "-": ("...", "...", "###", "...", "..."),
     "·": (".", ".", "#", ".", "."),
     ".": (".", ".", ".", ".", "#"),
+    "/": ("....#", "...#.", "..#..", ".#...", "#...."),
     ",": ("..", "..", "..", ".#", "#."),
     "'": ("#", "#", ".", ".", "."),
     "!": ("#", "#", "#", ".", "#"),
@@ -103,16 +104,19 @@ def block_lines(text: str, scale: int) -> list[str]:
 
 def block_wrap(text: str, scale: int, width: int, most: int) -> list[str] | None:
     """The text's words in at most ``most`` lines that each fit ``width`` cells in block
-    letters at this scale; None when they do not, or a character has no block letter."""
+    letters at this scale (a line break in the text always starts a new line); None when
+    they do not, or a character has no block letter."""
     lines: list[str] = []
-    for word in text.split():
-        joined = f"{lines[-1]} {word}" if lines else word
-        if lines and (block_width(joined, scale) or width + 1) <= width:
-            lines[-1] = joined
-            continue
-        if (block_width(word, scale) or width + 1) > width:
-            return None
-        lines.append(word)
+    for paragraph in text.split("\n"):
+        start = len(lines)
+        for word in paragraph.split():
+            joined = f"{lines[-1]} {word}" if len(lines) > start else word
+            if len(lines) > start and (block_width(joined, scale) or width + 1) <= width:
+                lines[-1] = joined
+                continue
+            if (block_width(word, scale) or width + 1) > width:
+                return None
+            lines.append(word)
     return lines if 0 < len(lines) <= most else None
 
 
@@ -128,8 +132,9 @@ def fit(text: str, width: int, height: int, most: int, lines: int = 1) -> tuple[
 
 class BigText(Widget):
     """Words in block letters as large as the widget allows (up to ``most`` times the
-    smallest, in up to ``lines`` lines), centred; plain bold words when even the smallest
-    does not fit."""
+    smallest, in up to ``lines`` lines), centred; the ``shorter`` words in their place
+    when these do not fit at all ("4t" for "4 turns"); plain bold words when even the
+    smallest letters of the shortest do not fit."""
 
     DEFAULT_CSS = """
     BigText { width: 1fr; height: 1fr; text-align: center; }
@@ -142,14 +147,26 @@ class BigText(Widget):
         self.text = text
         self.most = most
         self.lines = lines
+        #: Fewer letters for the same, tried in order when ``text`` does not fit.
+        self.shorter: tuple[str, ...] = ()
         #: The scale last drawn at (0: plain words).
         self.scale = 0
 
-    def update(self, text: str) -> None:
-        """Show other words."""
-        if text != self.text:
+    def update(self, text: str, shorter: tuple[str, ...] = ()) -> None:
+        """Show other words (and fewer letters for them, when they do not fit)."""
+        if (text, shorter) != (self.text, self.shorter):
             self.text = text
+            self.shorter = shorter
             self.refresh(layout=True)
+
+    def _fit(self, width: int, height: int) -> tuple[int, list[str], str]:
+        """The largest scale of the first words that fit (``text``, then ``shorter``), its
+        lines and those words; scale 0 and ``text`` when none does."""
+        for text in (self.text, *self.shorter):
+            scale, lines = fit(text, width, height, self.most, self.lines)
+            if scale:
+                return scale, lines, text
+        return 0, [], self.text
 
     def fitted(self, most: int, lines: int) -> None:
         """Draw at most this large, in at most this many lines."""
@@ -160,9 +177,9 @@ class BigText(Widget):
     def render(self) -> Text:
         """The words, centred across and down the widget."""
         width, height = self.content_size
-        self.scale, lines = fit(self.text, width, height, self.most, self.lines)
+        self.scale, lines, text = self._fit(width, height)
         if not self.scale:
-            return Text(self.text, style="bold", justify="center")
+            return Text(text, style="bold", justify="center")
         drawn: list[str] = []
         for line in lines:
             if drawn:
@@ -175,7 +192,7 @@ class BigText(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """With ``height: auto``: as high as the largest letters that fit across."""
-        scale, lines = fit(self.text, width, viewport.height, self.most, self.lines)
+        scale, lines, _ = self._fit(width, viewport.height)
         if scale:
             return len(lines) * (block_height(scale) + 1) - 1
         return max(1, len(Text(self.text).wrap(self.app.console, max(1, width))))

@@ -13,7 +13,6 @@ from collections.abc import Coroutine, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from delvetui.core.log import Line
-from delvetui.core.next_turn import moving_of
 from delvetui.core.timeline import void, voiding
 from delvetui.errors import DelveError
 from delvetui.session import Newest, Older, Step, Verdict, check_pages
@@ -73,12 +72,6 @@ class HistoryLines(Protocol):
     def reading_older(self) -> None: ...
 
 
-class Moving(Protocol):
-    """The movement mode ``n`` goes on with (``Turns``)."""
-
-    def go_on_with(self, moving: str) -> None: ...
-
-
 class Damage(Protocol):
     """The table's read-only state (``ReadOnly``): damage found, and what was."""
 
@@ -97,13 +90,11 @@ class HistoryLoader:
         expedition: Expedition,
         *,
         lines: HistoryLines,
-        moving: Moving,
         damage: Damage,
     ) -> None:
         self.table = table
         self.expedition = expedition
         self.lines = lines
-        self.turns = moving
         self.read_only = damage
         #: Set once the file's pages were checked (the app writes nothing before).
         self.checked = asyncio.Event()
@@ -113,13 +104,6 @@ class HistoryLoader:
         self._opened = expedition.state
         self._history: Iterator[Newest | Older | Verdict] = iter(())
         self._newest: Sequence[Step] = ()
-
-    def _moving(self, steps: Sequence[Step]) -> str:
-        """The last movement mode taken in these batches ('' for none)."""
-        moving = ""
-        for step in steps:
-            moving = moving_of(self.table.procedure, step.after, moving)
-        return moving
 
     def begin(self) -> None:
         """Draw the newest turns now; once the table is painted, read in the rest."""
@@ -156,9 +140,6 @@ class HistoryLoader:
         lines.show_newest(part.first, part.steps)
         said = (step.batch.command for step in part.steps if step.batch.seq > 1)
         self.table.query_one(CommandLine).remember(said)
-        moving = self._moving(part.steps)
-        if moving:
-            self.turns.go_on_with(moving)
         lines.newest_in()
         if part.first > 1 and self.table.check:
             lines.reading_older()
@@ -208,8 +189,6 @@ class HistoryLoader:
             command_line.remember_older(said)
         else:
             command_line.remember(said)
-        if not problem and table.state == self._opened:
-            self.turns.go_on_with(self._moving([*older, *self._newest]))
         self.loaded = True
         lines.newest_in()
         if problem:

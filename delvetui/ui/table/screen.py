@@ -111,9 +111,7 @@ class TableScreen(Screen[None]):
         self.dialogs = DialogRunner(self, self.key_map, self.offer)
         self.fights = Fights(self)
         self.ending = Ending(self, self.key_map)
-        self.history = HistoryLoader(
-            self, expedition, lines=self.log_lines, moving=self.turns, damage=self.read_only
-        )
+        self.history = HistoryLoader(self, expedition, lines=self.log_lines, damage=self.read_only)
         self.set_reactive(TableScreen.table_dice, table_dice)
         self.set_reactive(TableScreen.speed, speed)
 

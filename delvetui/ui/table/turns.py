@@ -13,7 +13,6 @@ from rich.text import Text
 from delvetui.application.key_use import rest_action, unused_keys
 from delvetui.core import commands
 from delvetui.core.member_light import party_level
-from delvetui.core.next_turn import moving_of, next_action
 from delvetui.core.state import State
 from delvetui.text import a
 from delvetui.ui.panes.action_pane import ActionPane
@@ -30,27 +29,18 @@ class TurnsTable(Acts, Draws, Protocol):
 
 
 class Turns:
-    """Taking turns from the table's keys, and the movement mode ``n`` goes on with."""
+    """Taking turns from the table's keys (``n`` goes on as the core's bare turn does)."""
 
     def __init__(self, table: TurnsTable, keys: KeyNames) -> None:
         self.table = table
         self.keys = keys
-        #: The last movement mode taken: ``n`` goes on with it after a search or a rest.
-        self.moving = moving_of(table.procedure, table.state, "")
         #: The trouble the game master already said to go on into (asked once).
         self.accepted: frozenset[str] = frozenset()
         #: The turns completed in the state last followed (None before the first).
         self._turns_seen: int | None = None
 
-    def go_on_with(self, moving: str) -> None:
-        """Make ``moving`` the movement mode ``n`` goes on with, and show it."""
-        self.moving = moving
-        self.table.query_one(ActionPane).moving = moving
-
     def follow(self, state: State) -> None:
-        """Keep the movement mode of the state after a command (a move taken is the new one);
-        a turn taken (or undone) takes the notices of the one before with it."""
-        self.go_on_with(moving_of(self.table.procedure, state, self.moving))
+        """A turn taken (or undone) takes the notices of the one before with it."""
         if self._turns_seen is not None and state.turn != self._turns_seen:
             self.table.app.clear_notifications()
         self._turns_seen = state.turn
@@ -61,7 +51,7 @@ class Turns:
         found: dict[str, str] = {}
         if party_level(state, self.table.procedure) == "dark":
             found["dark"] = "The party is in total darkness."
-        for member in state.party:
+        for member in state.living:
             if member.hp <= 0:
                 found[f"down:{member.name}"] = f"{member.name} is at 0 HP."
         return found
@@ -126,11 +116,9 @@ class Turns:
         )
 
     def next_turn(self) -> None:
-        """Take the next turn: the current action, or the movement mode after s or r."""
-        state, procedure = self.table.state, self.table.procedure
-        name, _ = next_action(state, procedure, self.moving)
-        current = procedure.bare_action(state.action, state.turn_type)
-        self._checked(self._turn(None if name == current else name))
+        """Take the next turn: a bare turn, the action the core goes on with (the last one
+        when it persists, else the movement mode after a one-off action)."""
+        self._checked(self._turn(None))
 
     def take(self, action: str) -> None:
         """Take a turn with this action (it becomes the current one)."""
@@ -216,5 +204,5 @@ class Turns:
                 return
             self.take(answer)
 
-        dialog = ActionDialog(table.state, table.procedure, speed=table.speed, moving=self.moving)
+        dialog = ActionDialog(table.state, table.procedure, speed=table.speed)
         table.app.push_screen(dialog, chosen)
