@@ -1,5 +1,5 @@
 """A session of every shipped procedure played from the keys at 80×24 with four members:
-twenty turns, lights lit, swapped and handed over by their numbers, a death, a rest, an
+fourteen turns, lights lit, swapped and handed over by their numbers, a death, a rest, an
 encounter and its roll fixed; at each step the test reads what the game master reads on the screen.
 
 One app per procedure, no sleeps: each key waits only for the app to settle.
@@ -30,7 +30,7 @@ from tests.ui_support import SHIPPED, make, ready, screen_text, settle
 
 NAMES = ("Ash", "Bryn", "Cora", "Dain")
 #: The turns each session plays (a rest that takes none adds one).
-TURNS = 20
+TURNS = 14
 #: How a party rests where the kind of turn the session plays in has no rest action (the
 #: command line is one of the table's keys): Shadowdark camps, Trespasser's rest is a
 #: character's Moment's Rest.
