@@ -154,3 +154,40 @@ async def test_a_party_of_four_and_their_foes_fit_at_80_by_24(
         await pilot.press("e")
         await settled(pilot, lambda: "n Turn" in footer_text(app))
         assert "Wandering monsters" in screen_text(app)
+
+
+async def test_the_party_flees_from_the_keys() -> None:
+    """y asks the pursuers' speed where the game compares speeds: slower than them, the
+    party is pursued (the pane says so beside the round); away, the encounter is over and
+    the turn of running is on the clock."""
+    app = DelveApp(make("flight", FIGHTING, procedure="ose"))
+    async with app.run_test(size=SMALL) as pilot:
+        await ready(pilot)
+        assert "y Flee" in footer_text(app)
+        await pilot.press("y")
+        await settled(pilot, lambda: isinstance(app.screen, AskScreen))
+        assert "the party runs at 120, Ash's pace" in screen_text(app)
+        await answer(pilot, app, "150")
+        await settled(pilot, lambda: expedition(app).state.pursued)
+        assert "Round 1 · pursued · The party acts" in screen_text(app)
+        turn = expedition(app).state.turn
+        await pilot.press("y")
+        await answer(pilot, app, "away")
+        await settled(pilot, lambda: not expedition(app).state.foes)
+        state = expedition(app).state
+        assert (state.turn, state.escapes, state.pursued) == (turn + 1, 1, False)
+        assert not app.table.query_one(EncounterPane).display  # type: ignore[union-attr]
+        assert "y Flee" not in footer_text(app)
+
+
+async def test_where_the_game_master_says_y_asks_away_or_caught() -> None:
+    party = ("pc add Ash hp=6 DEX=12", "foe add goblin count=2 hp=4")
+    app = DelveApp(make("chase", party, procedure="shadowdark"))
+    async with app.run_test(size=SMALL) as pilot:
+        await ready(pilot)
+        await pilot.press("y")
+        await settled(pilot, lambda: isinstance(app.screen, ChooseScreen))
+        assert "Caught: a pursuit, in rounds" in screen_text(app)
+        await pilot.press("down", "enter")
+        await settled(pilot, lambda: expedition(app).state.pursued)
+        assert "Pursued" in screen_text(app)

@@ -13,7 +13,17 @@ from __future__ import annotations
 
 import random
 
-from delvetui.core import areas, fights, morale, realtime, rooms, runaway, table_rows, timers
+from delvetui.core import (
+    areas,
+    fights,
+    flight,
+    morale,
+    realtime,
+    rooms,
+    runaway,
+    table_rows,
+    timers,
+)
 from delvetui.core import commands as cmd
 from delvetui.core import events as ev
 from delvetui.core.campaign import ended_refusal
@@ -312,6 +322,8 @@ def carry_out(work: Work, command: cmd.Command, history: History, today: str = "
             fights.end_fight(work, command)
         case cmd.CheckMorale():
             morale.check_morale(work, command)
+        case cmd.Flee():
+            flight.flee(work, command)
         case cmd.EnterTurnType():
             if command.turn_type not in work.procedure.turn_types:
                 known = ", ".join(work.procedure.turn_types) or "this procedure has one kind"

@@ -37,11 +37,14 @@ def fight_view(state: State, procedure: Procedure, *, foes_shown: bool) -> Fight
     no fight, and no foes revealed (``foes_shown``)."""
     fight = state.fight
     foes = visible(tally(state.foes, spelt=True)) if foes_shown and state.foes else None
-    if fight is None and foes is None:
+    if fight is None and foes is None and not state.pursued:
         return None
     if fight is None:
+        if state.pursued:
+            return FightView(round="Chase", first="The party flees, pursued", foes=foes)
         return FightView(round="", first="", foes=foes)
-    return FightView(round=round_words(state, procedure), first=first_words(state), foes=foes)
+    first = first_words(state) + ("; the party flees, pursued" if state.pursued else "")
+    return FightView(round=round_words(state, procedure), first=first, foes=foes)
 
 
 def round_words(state: State, procedure: Procedure) -> str:
@@ -69,13 +72,22 @@ def first_words(state: State) -> str:
 
 
 #: The table's fight keys, by their action's name.
-FIGHT_KEYS = ("add_foes", "begin_fight", "next_round", "hurt_foe", "check_morale", "end_fight")
+FIGHT_KEYS = (
+    "add_foes",
+    "begin_fight",
+    "next_round",
+    "hurt_foe",
+    "check_morale",
+    "flee",
+    "end_fight",
+)
 
 
 def fight_keys(state: State, procedure: Procedure) -> frozenset[str]:
     """Which of the table's fight keys have a use now: foes to bring in where there are
     none; the fight to begin where foes fight; its next round, a morale check (where the
-    game rolls morale) and its end while it goes on; a foe to hurt or heal while any is there.
+    game rolls morale) and its end while it goes on; a foe to hurt or heal while any is there;
+    a flight while any foe fights.
     """
     found: set[str] = set()
     fighting = any(foe.fighting for foe in state.foes)
@@ -87,4 +99,6 @@ def fight_keys(state: State, procedure: Procedure) -> frozenset[str]:
             found.add("check_morale")
     if state.foes:
         found.add("hurt_foe")
+    if fighting:
+        found.add("flee")
     return frozenset(found)

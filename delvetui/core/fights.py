@@ -258,24 +258,30 @@ def _round_turn(work: Work) -> None:
     timers and conditions by the round."""
     name = work.procedure.encounter.round_action
     if name:
-        _fight_turns(work, name, 1)
+        fight_turns(work, name, 1)
 
 
 def end_fight(work: Work, command: cmd.EndFight) -> None:
     """End the fight (``fight end [WORDS]``) and charge the clock the time it took."""
-    rules = work.procedure.encounter
     fight = work.state.fight
     if fight is None:
         raise CommandError("There is no fight to end. Nothing was saved.")
     work.emit(ev.FightEnded(rounds=fight.round, words=command.words))
+    charge_fight(work, fight.round)
+
+
+def charge_fight(work: Work, rounds: int) -> None:
+    """Charge the clock a fight of so many rounds, as ``end_action`` says (at least
+    ``end_turns`` turns, more where the rounds fill more)."""
+    rules = work.procedure.encounter
     if not rules.end_action:
         return
     minutes = work.procedure.turn_minutes(work.state.turn_type)
-    lasted = math.ceil(fight.round * rules.round_seconds / (minutes * 60))
-    _fight_turns(work, rules.end_action, max(rules.end_turns, lasted))
+    lasted = math.ceil(rounds * rules.round_seconds / (minutes * 60))
+    fight_turns(work, rules.end_action, max(rules.end_turns, lasted))
 
 
-def _fight_turns(work: Work, name: str, turns: int) -> None:
+def fight_turns(work: Work, name: str, turns: int) -> None:
     """Take turns of the fight's own action, where the party's kind of turn has it (a fight
     outdoors, where a turn is a day, passes within the day's turn)."""
     from delvetui.core.turn import take_turn
@@ -362,7 +368,7 @@ def tally(foes: Sequence[Foe], *, spelt: bool = False) -> str:
 def status(state: State, procedure: Procedure) -> dict[str, object]:
     """The foes and the fight, for ``status --json`` (``foes`` and ``fight`` are the contract:
     each foe's ``name``, ``hp``, ``max_hp``, ``morale``, ``state``; the fight null, or its
-    ``round`` and who acts ``first``)."""
+    ``round`` and who acts ``first``; whether the party is ``pursued``, its ``escapes``)."""
     rules = procedure.encounter
     fight = state.fight
     return {
@@ -391,6 +397,8 @@ def status(state: State, procedure: Procedure) -> dict[str, object]:
         },
         "fights": state.fights,
         "foes_defeated": state.foes_defeated,
+        "pursued": state.pursued,
+        "escapes": state.escapes,
     }
 
 
@@ -402,6 +410,8 @@ def status_lines(state: State, procedure: Procedure) -> list[str]:
         label = procedure.encounter.round_label
         who = "the party acts first" if fight.first == "party" else "the foes act first"
         lines.append(f"Fight: {label} {fight.round}, {who}")
+    if state.pursued:
+        lines.append("Pursued: the party fled and was caught (flee again, or stand and fight)")
     for foe in state.foes:
         note = f" — {foe.note}" if foe.note else ""
         lines.append(f"  foe {foe.name}: {foe.hp}/{foe.max_hp} HP, {foe.state}{note}")

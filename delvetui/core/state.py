@@ -408,6 +408,11 @@ class State:
     #: (down, fled or surrendered when the fight ended): the chronicle counts them.
     fights: int = 0
     foes_defeated: int = 0
+    #: True while the party, having fled, is pursued (``flee`` caught it): the chase goes
+    #: on in rounds until it gets away or the fight ends.
+    pursued: bool = False
+    #: Encounters the party fled and got away from, over the whole expedition.
+    escapes: int = 0
 
     # What the facts imply ------------------------------------------------------------------
 

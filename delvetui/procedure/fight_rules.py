@@ -1,5 +1,5 @@
 """The loader's checks of the ``[encounter]`` section: the dice a fight rolls, the abilities
-it reads and the actions that take its time on the clock.
+it reads, the actions that take its time on the clock, and what a flight needs.
 
 Each names something that must exist for a fight to be played by it: a die that parses, an
 ability the party has, an action of kind ``fight`` (taken by the fight alone). A name that
@@ -25,6 +25,7 @@ def check_encounter(checks: Checks) -> None:
     reads = {
         "initiative_ability": rules.initiative_ability,
         "first_round_save": rules.first_round_save,
+        "flight_ability": rules.flight_ability,
     }
     listed = [ability.upper() for ability in p.party.abilities]
     for key, ability in reads.items():
@@ -42,6 +43,24 @@ def check_encounter(checks: Checks) -> None:
         )
     if rules.initiative in ("sides", "each", "odd-even") and not rules.initiative_dice:
         checks.problem("encounter.initiative_dice", "names no die for initiative to roll.")
+    if rules.flight == "save" and not rules.flight_ability:
+        checks.problem(
+            "encounter.flight_ability",
+            'flight "save" has each character save under an ability: name it '
+            '(flight_ability = "DEX").',
+        )
+    if rules.flight == "faster" and not p.movement.base_speed:
+        checks.problem(
+            "encounter.flight",
+            "flight \"faster\" compares the party's speed with the pursuers', but [movement] "
+            "gives the party none: give base_speed (and member_speed for each member's own).",
+        )
+    if rules.flight_action and rules.flight_action not in p.actions:
+        checks.problem(
+            "encounter.flight_action",
+            f"names the action '{rules.flight_action}', which does not exist."
+            + suggest(rules.flight_action, list(p.actions)),
+        )
     if rules.morale_when and not rules.morale_dice:
         checks.problem(
             "encounter.morale_when",
@@ -70,8 +89,10 @@ def check_encounter(checks: Checks) -> None:
             "more; give one of round_action and end_action.",
         )
     for name, action in p.actions.items():
-        if action.kind == "fight" and name not in (rules.round_action, rules.end_action):
+        taken = (rules.round_action, rules.end_action, rules.flight_action)
+        if action.kind == "fight" and name not in taken:
             checks.problem(
                 f"actions.{name}.kind",
-                "is fight, but [encounter] takes no turn of it (round_action, end_action).",
+                "is fight, but [encounter] takes no turn of it (round_action, end_action, "
+                "flight_action).",
             )

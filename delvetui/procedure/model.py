@@ -1230,6 +1230,11 @@ Initiative = Literal["sides", "party", "each", "save", "score", "odd-even"]
 MoraleTrigger = Literal[
     "first-down", "half-down", "most-down", "each-down", "half-hp", "lone-half-hp", "lone-zero-hp"
 ]  # fmt: skip
+#: How the party gets away when it flees an encounter (``[encounter] flight``): "gm", the
+#: game master says whether it got away; "faster", it gets away when its slowest member is
+#: faster than the pursuers; "save", each character saves under an ability; "chance", a
+#: percentile roll against a chance the game master reads.
+Flight = Literal["gm", "faster", "save", "chance"]
 #: The longest round, in seconds (a minute-long round is the longest any game has).
 ROUND_SECONDS = 3_600
 
@@ -1372,6 +1377,32 @@ class EncounterRules(Value):
         metadata=_help(
             "The fewest turns of end_action a fight takes (more when its rounds last longer).",
             Bound(0, ACTION_TURNS, "turns"),
+        ),
+    )
+    flight: Flight = attrs.field(
+        default="gm",
+        metadata=_help(
+            "How the party gets away when it flees (flee): gm (the game master says), "
+            "faster (its slowest member against the pursuers' speed), save (each character "
+            "saves under flight_ability), chance (a percentile roll against a chance typed)."
+        ),
+    )
+    flight_ability: str = attrs.field(
+        default="",
+        metadata=_help("The ability each character saves under to get away (flight = save)."),
+    )
+    flight_action: str = attrs.field(
+        default="",
+        metadata=_help(
+            "An action the party takes on the clock when it gets away (a turn of running); "
+            "none: a flight costs the time a fight's end would."
+        ),
+    )
+    flight_text: str = attrs.field(
+        default="",
+        metadata=_help(
+            "What the game's text says of fleeing and pursuit, for the game master (shown "
+            "when the party is caught)."
         ),
     )
     text: str = attrs.field(

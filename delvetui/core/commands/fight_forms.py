@@ -1,5 +1,6 @@
 """The fight's verbs: ``foe`` (the opposition joined, hurt, down, fled, taken off),
-``fight`` (begun, ended), ``round`` and ``morale``; their commands and their forms.
+``fight`` (begun, ended), ``round``, ``morale`` and ``flee`` (the party runs from the
+encounter); their commands and their forms.
 
 Part of the one table of the command language (``grammar.GRAMMAR``, where the verbs take
 their place); kept in a module of their own as the light verb's are. Each command is
@@ -21,6 +22,7 @@ from delvetui.core.commands.types import Amount, Command
 
 __all__ = [
     "FIGHT",
+    "FLEE",
     "FOE",
     "MAX_COUNT",
     "MORALE",
@@ -30,6 +32,7 @@ __all__ = [
     "CheckMorale",
     "EditFoe",
     "EndFight",
+    "Flee",
     "NextRound",
     "RemoveFoe",
 ]
@@ -105,6 +108,21 @@ class EndFight(Command):
 
     words: str = ""
     #: The dice typed for the rolls of the turns it takes (``hazard=N``).
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen(repr=False, eq=False)
+class Flee(Command):
+    """The party flees the encounter: the game's rule says whether it gets away or is
+    caught, or the game master says it (``outcome``: "away" or "caught")."""
+
+    outcome: str | None = None
+    words: str = ""
+    #: The pursuers' speed, where the game compares speeds (``speed=N``).
+    speed: int | None = None
+    #: The chance of getting away in percent, where the game reads one (``chance=N``).
+    chance: int | None = None
+    #: The dice typed: the flight's roll (``flee=N``), the turns' rolls (``hazard=N``).
     values: tuple[tuple[str, str], ...] = ()
 
 
@@ -265,6 +283,49 @@ ROUND = Verb(
             "round (initiative=P,F types it).",
             "round initiative=3,5",
             wrong="round takes only initiative=P,F.",
+        ),
+    ),
+)
+
+_FLED_WORDS = value("WORDS", "text", "words", optional=True)
+_FLED_ROLLS = family("ROLL=N", "roll", "values", brief=None, at_table=True)
+
+FLEE = Verb(
+    "flee",
+    "The party flees the encounter.",
+    (
+        Form(
+            (sub("away"), _FLED_WORDS, _FLED_ROLLS),
+            Flee,
+            "The party gets away, by the game master's word (the pursuers lost sight of "
+            "them, stopped for what was dropped): the encounter ends and the clock is "
+            "charged as a flight is (its turns' rolls typed as ROLL=N).",
+            "flee away they stop for the dropped food",
+            sets=(("outcome", "away"),),
+        ),
+        Form(
+            (sub("caught"), _FLED_WORDS),
+            Flee,
+            "The party flees but is caught, by the game master's word: a pursuit, played "
+            "in rounds (fight, round), until it gets away or stands.",
+            "flee caught",
+            sets=(("outcome", "caught"),),
+        ),
+        Form(
+            (
+                key("speed", "N", "number", type=kinds.Number(least=0, most=100_000)),
+                key("chance", "N", "number", type=kinds.Number(least=0, most=100)),
+                key("flee", "N", "faces", "values", type=_TYPED, at_table=True, brief=None),
+                _FLED_WORDS,
+                _FLED_ROLLS,
+            ),
+            Flee,
+            "Flee the encounter: whether the party gets away is the game's rule (speed=N "
+            "the pursuers' speed where it compares speeds, chance=N the chance in percent "
+            "where it reads one, flee=N the roll typed); away, the encounter ends and the "
+            "clock is charged; caught, a pursuit in rounds.",
+            "flee speed=90",
+            wrong="flee takes speed=N, chance=N, or away or caught, and words.",
         ),
     ),
 )

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from delvetui.core.commands import kinds
 from delvetui.core.commands import readers as read
 from delvetui.core.commands import types as cmd
-from delvetui.core.commands.fight_forms import FIGHT, FOE, MORALE, ROUND
+from delvetui.core.commands.fight_forms import FIGHT, FLEE, FOE, MORALE, ROUND
 from delvetui.core.commands.forms import (
     Form,
     Verb,
@@ -319,6 +319,7 @@ GRAMMAR: tuple[Verb, ...] = (
     FIGHT,
     ROUND,
     MORALE,
+    FLEE,
     Verb(
         "counter",
         "The procedure's counters (the alarm, the danger).",

@@ -1,5 +1,6 @@
 """Checks of the fights' events: a side surprised, a foe joined, hurt, down or fled and
-taken off, a fight begun, its rounds, a morale check and the fight's end."""
+taken off, a fight begun, its rounds, a morale check, the fight's end and the party's
+flight."""
 
 from __future__ import annotations
 
@@ -128,4 +129,20 @@ def _ended(e: ev.FightEnded, at: At) -> str | None:
         return _no_fight(at)
     if e.rounds != at.state.fight.round:
         return f"the fight had {at.state.fight.round} rounds, not {e.rounds}"
+    return None
+
+
+@check.register(ev.PartyFled)
+def _fled(e: ev.PartyFled, at: At) -> str | None:
+    if not any(foe.fighting for foe in at.state.foes):
+        return "no foe is in the fight to flee from at this point"
+    fight = at.state.fight
+    if e.rounds != (fight.round if fight is not None else 0):
+        return f"the fight had {fight.round if fight else 0} rounds, not {e.rounds}"
+    for name in e.caught:
+        missing = no_member(at.state, name)
+        if missing is not None:
+            return missing
+    if e.away and e.caught:
+        return "the party got away, yet some of it was caught"
     return None

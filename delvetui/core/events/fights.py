@@ -1,5 +1,6 @@
 """Fights: the opposition joined, hurt, down, fled or taken off; who the encounter surprised;
-a fight begun, its rounds and who acted first; the foes' morale checked; the fight ended.
+a fight begun, its rounds and who acted first; the foes' morale checked; the fight ended;
+the party fled, and got away or was caught.
 """
 
 import attrs
@@ -14,6 +15,7 @@ __all__ = [
     "FoeRemoved",
     "FoeStateChanged",
     "MoraleChecked",
+    "PartyFled",
     "RoundBegan",
     "SideSurprised",
 ]
@@ -123,3 +125,18 @@ class FightEnded(Event):
 
     rounds: int
     words: str = ""
+
+
+@event()
+@attrs.frozen(repr=False, eq=False)
+class PartyFled(Event):
+    """The party fled the encounter: it got ``away`` (the encounter, and any fight, is
+    over) or was caught (a pursuit); ``how`` says what decided it, ``caught`` names the
+    characters who failed their part of it, ``rounds`` the fight's rounds when one was
+    under way."""
+
+    away: bool
+    how: str
+    words: str = ""
+    rounds: int = 0
+    caught: tuple[str, ...] = attrs.field(default=(), converter=strings)

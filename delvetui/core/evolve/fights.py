@@ -106,4 +106,23 @@ def _(event: ev.FightEnded, state: State) -> State:
         surprised=(),
         fights=state.fights + 1,
         foes_defeated=state.foes_defeated + defeated,
+        pursued=False,
+    )
+
+
+@rule.register
+def _(event: ev.PartyFled, state: State) -> State:
+    if not event.away:
+        return attrs.evolve(state, pursued=True)
+    fought = state.fight is not None
+    defeated = sum(1 for foe in state.foes if not foe.fighting) if fought else 0
+    return attrs.evolve(
+        state,
+        fight=None,
+        foes=(),
+        surprised=(),
+        pursued=False,
+        escapes=state.escapes + 1,
+        fights=state.fights + fought,
+        foes_defeated=state.foes_defeated + defeated,
     )

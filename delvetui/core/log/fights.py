@@ -1,6 +1,6 @@
 """The words of the fights' events: who the encounter surprised, the foes joining, hurt,
 falling and fleeing, each round and who acts first, the morale checks, the fight's end and
-what it left."""
+what it left, and the party's flight."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from delvetui.core.morale import retainer_score
 from delvetui.core.morale import score as score_of
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
-from delvetui.text import counted
+from delvetui.text import counted, plural
 
 
 @words.register
@@ -115,3 +115,24 @@ def _(event: ev.FightEnded, procedure: Procedure, state: State) -> Said:
     words_said = f": {sentence(event.words)}" if event.words else "."
     left = f" The foes: {tally(state.foes)}." if state.foes else ""
     return "fight", f"The fight ends after {rounds} ({took}){words_said}{left}"
+
+
+@words.register
+def _(event: ev.PartyFled, procedure: Procedure, state: State) -> Said:
+    rules = procedure.encounter
+    after = ""
+    if event.rounds:
+        after = f" after {counted(event.rounds, rules.round_label)}"
+    how = f" ({event.how})" if event.how else ""
+    words_said = f": {sentence(event.words)}" if event.words else "."
+    if event.away:
+        return "fight", f"The party flees{after} and gets away{how}{words_said}"
+    who = ""
+    if event.caught:
+        who = f" {_names(event.caught)} {'is' if len(event.caught) == 1 else 'are'} caught."
+    chase = f" {sentence(rules.flight_text)}" if rules.flight_text else ""
+    return (
+        "fight",
+        f"The party flees{after} but is caught{how}{words_said}{who} A pursuit: play it in "
+        f"{plural(rules.round_label)} (fight, round), flee again, or stand.{chase}",
+    )

@@ -1,5 +1,5 @@
 """What the fights add to a part's summary: each fight that ended, its rounds and what
-became of the foes, and how many foes the party defeated."""
+became of the foes, how many foes the party defeated, and the encounters it fled."""
 
 from __future__ import annotations
 
@@ -16,3 +16,15 @@ def _(event: ev.FightEnded, tally: Tally, state: State) -> None:
     tally.defeated += defeated
     words = f" — {event.words}" if event.words else ""
     tally.fights.append(f"{counted(event.rounds, 'round')}: {foes_told(state.foes)}{words}")
+
+
+@take.register
+def _(event: ev.PartyFled, tally: Tally, state: State) -> None:
+    if not event.away:
+        return
+    fought = state.fight is not None
+    if fought:
+        tally.defeated += sum(1 for foe in state.foes if not foe.fighting)
+    rounds = f" after {counted(event.rounds, 'round')}" if event.rounds else ""
+    words = f" — {event.words}" if event.words else ""
+    tally.fights.append(f"fled{rounds}: {foes_told(state.foes)}{words}")

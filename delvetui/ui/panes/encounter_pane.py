@@ -1,4 +1,5 @@
-"""The encounter: the foes with their hit points and states, the round, who acts first.
+"""The encounter: the foes with their hit points and states, the round, who acts first,
+and whether the party, having fled, is pursued.
 
 Shown while the encounter has foes (or a fight goes on); hidden otherwise, so the column
 looks as it always did between fights. A click on a foe asks what happens to it.
@@ -49,7 +50,7 @@ class EncounterPane(RowPane):
     def wanted(self, width: int) -> tuple[int, int]:
         """The round and each foe still fighting say what matters; every foe fills it."""
         fighting = sum(1 for foe in self.state.foes if foe.fighting)
-        head = 1 if self.state.fight is not None else 0
+        head = 1 if self.state.fight is not None or self.state.pursued else 0
         return max(1, head + fighting), max(1, head + len(self.state.foes))
 
     def drawn_lines(self, width: int, budget: int) -> int:
@@ -59,9 +60,15 @@ class EncounterPane(RowPane):
         state = self.state
         lines: list[Text] = []
         rows: list[str | None] = []
-        if state.fight is not None:
-            line = Text(round_words(state, self.procedure), self._style("round"))
-            line.append(f" · {visible(first_words(state))}")
+        if state.fight is not None or state.pursued:
+            # "Round 2 · pursued · The party acts first": the chase before who acts first,
+            # which a narrow pane cuts.
+            said = round_words(state, self.procedure)
+            line = Text(said or "Pursued", self._style("round"))
+            if said and state.pursued:
+                line.append(" · pursued", self._style("round"))
+            if said:
+                line.append(f" · {visible(first_words(state))}")
             lines.append(line)
             rows.append(None)
         foes = list(state.foes)

@@ -2,7 +2,7 @@
 healed or taken out of the fight, a morale check, the fight ended.
 
 The screen holds a ``Fights`` part and hands it the fight's keys (``F``, ``h``, ``M``,
-``e``) and a click on a foe in the encounter pane. What it asks is typed as the command
+``y``, ``e``) and a click on a foe in the encounter pane. What it asks is typed as the command
 language's words ("goblin count=3 hd=1-1", "-4", "down"), checked before the question
 closes, and run as the command a game master would type (``foe``, ``fight``, ``round``,
 ``morale``), so the table and ``delvetui act`` do the same.
@@ -79,6 +79,60 @@ class Fights:
     def end(self) -> None:
         """End the fight; the clock is charged as the game says."""
         self.table.run("fight end")
+
+    def flee(self) -> None:
+        """The party flees: what the game's rule needs is asked (the pursuers' speed, the
+        chance), or the game master says away or caught where the rule is theirs."""
+        from delvetui.core.flight import party_speed, rule_words
+        from delvetui.ui.dialogs.ask import AskScreen
+        from delvetui.ui.dialogs.choose import ChooseScreen
+
+        procedure = self.table.procedure
+        rule = procedure.encounter.flight
+        if rule == "save":
+            self.table.run("flee")
+            return
+        if rule == "gm":
+            choices = [
+                ("away", Text("Away: the party gets away")),
+                ("caught", Text("Caught: a pursuit, in rounds")),
+            ]
+
+            def chosen(outcome: str | None) -> None:
+                if outcome is not None:
+                    self.table.run(f"flee {outcome}")
+
+            self.table.app.push_screen(
+                ChooseScreen("The party flees", choices, hint="esc: stay"), chosen
+            )
+            return
+        key = "speed" if rule == "faster" else "chance"
+        pace = party_speed(self.table.state, procedure)
+        hint = (
+            f"The pursuers' speed in {procedure.movement.unit} (the party runs at "
+            f"{pace[1]:g}, {pace[0]}'s pace); or away, or caught."
+            if key == "speed" and pace is not None
+            else f"{rule_words(procedure)[:1].upper()}{rule_words(procedure)[1:]}; "
+            "or away, or caught."
+        )
+
+        def command(text: str) -> str:
+            said = text.strip().lower()
+            return f"flee {said}" if said in ("away", "caught") else f"flee {key}={said}"
+
+        def answered(text: str | None) -> None:
+            if text:
+                self.table.run(command(text))
+
+        self.table.app.push_screen(
+            AskScreen(
+                "The party flees",
+                hint,
+                placeholder="90" if key == "speed" else "35",
+                check=lambda text: check_command(command(text)),
+            ),
+            answered,
+        )
 
     def hurt(self, selected: str | None = None) -> None:
         """Choose a foe (the one clicked), then say what happens to it."""

@@ -112,6 +112,13 @@ KEYS: list[BindingType] = [
     ),
     Binding("M", "check_morale", "Morale", id="check-morale", tooltip="Check the foes' morale"),
     Binding(
+        "y",
+        "flee",
+        "Flee",
+        id="flee",
+        tooltip="The party flees the encounter: away, or caught and pursued",
+    ),
+    Binding(
         "e",
         "end_fight",
         "End fight",

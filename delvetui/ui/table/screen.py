@@ -270,6 +270,10 @@ class TableScreen(Screen[None]):
         """End the fight."""
         self.fights.end()
 
+    def action_flee(self) -> None:
+        """The party flees the encounter."""
+        self.fights.flee()
+
     def action_tables(self) -> None:
         """Add, change or take out a row of a carried table."""
         self.dialogs.tables()
