@@ -199,6 +199,12 @@ def countdown(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
+def away(distance: str) -> str:
+    """A distance as a sentence says it: "40 ft away", but "near" or "close by" as typed
+    (a distance without a number is not so far away)."""
+    return f"{distance} away" if any(c.isdigit() for c in distance) else distance
+
+
 def plural(word: str) -> str:
     """The plural of a unit a procedure names: turns, rounds, watches, days, sorties; in
     a unit of several words, its head noun's ("hours of rest")."""

@@ -216,3 +216,11 @@ def test_a_described_encounter_imports_and_an_unsound_one_is_refused(
     document.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ImportRefused, match="no encounter this turn to describe"):
         import_file(document, "again")
+
+
+def test_a_distance_without_a_number_is_said_as_typed(expedition: Factory) -> None:
+    """ "near" is near, not "near away"; a number is so far away."""
+    made = expedition("delving")
+    run(made, "pc add Ash hp=6", "light add torch lit", "turn crawl hazard=1")
+    assert told(made, "encounter distance=near") == ["The encounter: it is near."]
+    assert told(made, "encounter distance=30ft") == ["The encounter: it is 30ft away."]

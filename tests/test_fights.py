@@ -420,7 +420,7 @@ def test_the_log_tells_the_fight_round_by_round(brawl: Expedition) -> None:
     text = log_text(brawl)
     assert "Round 1: the party acts first (d6 each side: the party 4, the foes 2)." in text
     assert "goblin1 is down at 0 HP." in text
-    assert "→ goblin2 breaks (9; at most their morale 7)." in text
+    assert "→ goblin2 breaks (9; to hold: at most their morale 7)." in text
     assert "goblin2 flees: its morale breaks." in text
     assert (
         "The fight ends after 1 round (10 seconds): they are routed. The foes: 2 goblins, "
@@ -517,3 +517,12 @@ def test_the_commands_the_format_page_lists(home: Path, brawl: Expedition) -> No
     odd_even.execute("fight call=even")
     assert odd_even.state.fight is not None
     odd_even.close()
+
+
+def test_a_foe_that_fled_and_is_brought_to_0_hp_is_down(brawl: Expedition) -> None:
+    """An arrow in a fleeing foe's back: at 0 HP it is down, and counted as defeated."""
+    run(brawl, "foe add orc count=2 hp=5", "fight initiative=5,1", "foe orc2 +fled")
+    run(brawl, "foe orc2 hp=-5")
+    foe = brawl.state.foe("orc2")
+    assert foe is not None and foe.state == "down"
+    assert "orc2 is down at 0 HP" in log_text(brawl)

@@ -22,7 +22,7 @@ from delvetui.core.danger import dangers
 from delvetui.core.member_light import party_level
 from delvetui.core.state import State, track_limit
 from delvetui.procedure.model import Procedure
-from delvetui.text import minutes_words, visible
+from delvetui.text import away, minutes_words, visible
 
 #: The smallest usage die: one more step down and the light is spent.
 LAST_USAGE_DIE = 4
@@ -79,7 +79,7 @@ def alerts(state: State, procedure: Procedure) -> list[Alert]:
         # The distance first, where a narrow strip cuts the words, not the number; the
         # encounter's words end their sentence.
         said = state.encounter.rstrip().rstrip(".")
-        at = f" ({state.encounter_distance} away)" if state.encounter_distance else ""
+        at = f" ({away(state.encounter_distance)})" if state.encounter_distance else ""
         found.append(Alert("danger", f"Encounter{at}: {said}"))
     found.extend(Alert("danger", danger.text) for danger in dangers(state, procedure))
     per_turn = procedure.turn_minutes(state.turn_type)

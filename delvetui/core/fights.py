@@ -163,7 +163,9 @@ def _hit_points(work: Work, foe: Foe, amount: cmd.Amount) -> None:
     if hp == foe.hp:
         raise CommandError(f"{foe.name} already has {foe.hp} HP; nothing was saved.")
     work.emit(ev.FoeHitPointsChanged(name=foe.name, hp=hp, change=hp - foe.hp))
-    if hp == 0 and foe.fighting and work.procedure.encounter.down_at_zero_hp:
+    # A foe that fled or surrendered and is brought to 0 HP (an arrow in its back) is
+    # down as surely as one that stood.
+    if hp == 0 and foe.state != "down" and work.procedure.encounter.down_at_zero_hp:
         work.emit(ev.FoeStateChanged(name=foe.name, state="down", reason="0 HP"))
 
 

@@ -51,8 +51,9 @@ def begin_round(work: Work, number: int, surprised: Sequence[str], call: str | N
         lost = surprised[0]
         first = "foes" if lost == "party" else "party"
         why = "the party is surprised" if lost == "party" else "the foes are surprised"
+        loses = "the party loses it" if lost == "party" else "the foes lose it"
         for key in (KEY, SAVE_KEY):
-            work.inputs.skip(key, f"nothing is rolled for this round: {why} and lose it")
+            work.inputs.skip(key, f"nothing is rolled for this round: {why}, and {loses}")
         work.emit(ev.RoundBegan(number=number, first=first, lost=lost, how=f"{why}: they lose it"))
         return
     kept = _kept(work, number)

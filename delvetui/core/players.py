@@ -23,7 +23,7 @@ from delvetui.core.member_light import member_levels, party_level, per_member
 from delvetui.core.rooms import shown_label
 from delvetui.core.state import Light, State
 from delvetui.procedure.model import Procedure
-from delvetui.text import counted, time_left, visible
+from delvetui.text import away, counted, time_left, visible
 
 if TYPE_CHECKING:
     from delvetui.core.commands import ShowPlayers
@@ -93,7 +93,7 @@ class PlayersView:
             if self.distance:
                 found.append(f"Distance: {self.distance}")
         elif self.distance is not None:
-            found.append(f"Something approaches, {self.distance} away.")
+            found.append(f"Something approaches, {away(self.distance)}.")
         found += [f"{label}: {value}" for label, value in self.counters]
         if self.fight is not None:
             found += self.fight.lines()

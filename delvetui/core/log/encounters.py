@@ -10,6 +10,7 @@ from delvetui.core.evolve import UNNAMED_CREATURE
 from delvetui.core.log.words import Said, sentence, words
 from delvetui.core.state import State
 from delvetui.procedure.model import Procedure
+from delvetui.text import away
 
 
 @words.register
@@ -31,7 +32,7 @@ def _(event: ev.EncounterBegan, procedure: Procedure, state: State) -> Said:
 @words.register
 def _(event: ev.EncounterDescribed, procedure: Procedure, state: State) -> Said:
     said = [f"it is {event.creature}"] if event.creature else []
-    said += [f"it is {event.distance} away"] if event.distance else []
+    said += [f"it is {away(event.distance)}"] if event.distance else []
     return "encounter", f"The encounter: {sentence(' and '.join(said))}"
 
 

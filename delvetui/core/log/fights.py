@@ -74,7 +74,9 @@ def _(event: ev.RoundBegan, procedure: Procedure, state: State) -> Said:
         acts = f"{' then '.join(part for part in order if part)} in that order"
     else:
         acts = "the party acts first" if event.first == "party" else "the foes act first"
-    idle = f"; {', '.join(event.idle)} lose the round" if event.idle else ""
+    idle = ""
+    if event.idle:
+        idle = f"; {_names(event.idle)} {'loses' if len(event.idle) == 1 else 'lose'} the round"
     how = f" ({event.how})" if event.how else ""
     return "fight", f"{label} {event.number}: {acts}{idle}{how}."
 
@@ -100,7 +102,7 @@ def _(event: ev.MoraleChecked, procedure: Procedure, state: State) -> Said:
         said.append(f"{_names(event.failed)} {'breaks' if len(event.failed) == 1 else 'break'}")
     if held:
         said.append(f"{_names(held)} {'holds' if len(held) == 1 else 'hold'}")
-    return "check", f"→ {'; '.join(said)} ({event.total}; {event.against}{score})."
+    return "check", f"→ {'; '.join(said)} ({event.total}; to hold: {event.against}{score})."
 
 
 def _names(names: Sequence[str]) -> str:

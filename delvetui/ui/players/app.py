@@ -40,6 +40,7 @@ from delvetui import fileio
 from delvetui.core.players import PlayersView, view
 from delvetui.errors import DelveError
 from delvetui.session import Expedition
+from delvetui.text import away
 from delvetui.ui.players.big_text import BigText
 from delvetui.ui.players.cells import BigCells, Cell
 from delvetui.ui.players.counters import SeenCounters
@@ -112,7 +113,7 @@ def revealed_text(shown: PlayersView) -> Text:
             text.append(f"{shown.distance}\n")
     elif shown.distance is not None:
         text.append("Something approaches, ", "bold")
-        text.append(f"{shown.distance} away.\n")
+        text.append(f"{away(shown.distance)}.\n")
     if shown.party is not None:
         text.append("The party: ", "bold")
         text.append(" · ".join(shown.party) + "\n")
