@@ -714,3 +714,15 @@ def _die_chances(term: DiceTerm) -> dict[int, Fraction]:
     for face in range(1, term.sides + 1):  # the last die, rolled again no more
         found[stops + face] = found.get(stops + face, Fraction(0)) + one ** (MAX_EXPLOSIONS + 1)
     return found
+
+
+def under(total: int, score: int, expression: str, natural: bool) -> bool:
+    """A roll under a score passes at most it; with ``natural``, a d20's 1 always passes and
+    its 20 always fails (a save in games that say so), whatever the score."""
+    if natural and total in (1, 20):
+        parsed = parse(expression)
+        terms = parsed.terms
+        one_d20 = len(terms) == 1 and terms[0].sides == 20 and terms[0].keep == 1
+        if one_d20 and not parsed.modifier and not terms[0].explode:
+            return total == 1
+    return total <= score

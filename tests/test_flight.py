@@ -215,3 +215,25 @@ def test_the_commands_the_format_page_lists(home: Path) -> None:
     rolled = of(batch, ev.DiceRolled)[0].total
     assert of(batch, ev.PartyFled)[0].away is (rolled <= 35)
     x.close()
+
+
+def test_cairn_a_1_always_saves_and_a_20_always_fails(home: Path) -> None:
+    """Cairn's Core Rules: "A 1 is always a success, and a 20 is always a failure" —
+    the save to act in the first round, the retreat, the foes' WIL morale."""
+    x = shipped(home, "cairn", "Ash hp=4 DEX=20", "Bo hp=5 DEX=0")
+    run(x, "foe add troll count=2 hp=5 morale=20")
+    batch = x.execute("fight save=20,1")
+    began = of(batch, ev.RoundBegan)[0]
+    assert began.idle == ("Ash",)  # DEX 20 fails on a 20; DEX 0 passes on a 1
+    batch = x.execute("foe troll1 +down morale=20")
+    assert of(batch, ev.MoraleChecked)[0].failed == ("troll2",)
+    run(x, "undo")
+    run(x, "foe troll1 +down morale=19")
+    run(x, "flee flee=20,1")
+    assert x.state.pursued
+    # Where the game does not say so (Mausritter), a 20 under a score of 20 passes.
+    m = shipped(home, "mausritter", "Ash hp=4 DEX=20 STR=10 WIL=10")
+    run(m, "foe add cat hp=6")
+    assert of(m.execute("fight initiative=20"), ev.RoundBegan)[0].first == "party"
+    x.close()
+    m.close()

@@ -165,11 +165,14 @@ def _saves(work: Work) -> tuple[bool, str, tuple[str, ...]]:
     if not living:
         raise CommandError("No one in the party can run: no living member. Nothing was saved.")
     work.inputs.split(KEY)  # flee=12,7,15: each character's save in marching order
+    from delvetui.dice import under
+
+    natural = work.procedure.party.natural_saves
     failed: list[str] = []
     for member in living:
         rolled = work.roll(KEY, "d20", f"{member.name}'s {ability} save to get away")
         score = member.ability(ability)
-        if score is None or rolled.total > score:
+        if score is None or not under(rolled.total, score, "d20", natural):
             failed.append(member.name)
     if not failed:
         return True, f"every {ability} save passes", ()

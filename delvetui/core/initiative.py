@@ -204,9 +204,12 @@ def _ahead(total: int, foes: int, ties: str) -> bool:
 def _save(work: Work, member: Member, ability: str, key: str, purpose: str) -> tuple[bool, int]:
     """A save under a member's score: a d20 at most the score (a member without the score
     fails it)."""
+    from delvetui.dice import under
+
     rolled = work.roll(key, "d20", purpose)
     score = member.ability(ability)
-    return score is not None and rolled.total <= score, rolled.total
+    natural = work.procedure.party.natural_saves
+    return score is not None and under(rolled.total, score, "d20", natural), rolled.total
 
 
 def _first_round_saves(work: Work) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from delvetui import lazy
 from delvetui.core import commands as cmd
 from delvetui.core.state import Foe, Member, State
+from delvetui.dice import under
 from delvetui.errors import CommandError
 from delvetui.text import quote
 
@@ -60,11 +61,12 @@ def settled(foe: Foe, rules: EncounterRules) -> bool:
     return bool(rules.morale_settles) and foe.held >= rules.morale_settles
 
 
-def fails(total: int, morale: int, rules: EncounterRules) -> bool:
-    """True when a morale roll's total breaks a morale of ``morale``."""
+def fails(total: int, morale: int, rules: EncounterRules, natural: bool = False) -> bool:
+    """True when a morale roll's total breaks a morale of ``morale`` (``natural``: a d20
+    save's 1 always holds and its 20 always breaks)."""
     if rules.morale_pass == "at_least":
         return total + morale < rules.morale_dc
-    return total > morale
+    return not under(total, morale, rules.morale_dice, natural)
 
 
 def against(rules: EncounterRules) -> str:
@@ -167,7 +169,7 @@ def _check(work: Work, names: list[str], trigger: str, typed: str | None) -> Non
         name
         for name in names
         if (foe := work.state.foe(name)) is not None
-        and fails(rolled.total, score(foe, rules), rules)
+        and fails(rolled.total, score(foe, rules), rules, work.procedure.party.natural_saves)
     )
     work.emit(
         ev.MoraleChecked(
@@ -256,7 +258,7 @@ def _retainer(work: Work, name: str, typed: str | None) -> None:
             "Nothing was saved."
         )
     rolled = work.settle(KEY, rules.morale_dice, f"{name}'s morale", typed)
-    broke = fails(rolled.total, morale, rules)
+    broke = fails(rolled.total, morale, rules, work.procedure.party.natural_saves)
     work.emit(
         ev.MoraleChecked(
             names=(name,),

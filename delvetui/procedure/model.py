@@ -913,6 +913,14 @@ class Party(Value):
         ),
     )
 
+    natural_saves: bool = attrs.field(
+        default=False,
+        metadata=_help(
+            "true: a save rolled on a d20 under a score passes on a 1 and fails on a 20, "
+            "whatever the score (the members' checks under an ability, a save to act or to "
+            "get away, a morale save under the foes' score)."
+        ),
+    )
     dies_at_zero_hp: bool = attrs.field(
         default=False,
         metadata=_help(

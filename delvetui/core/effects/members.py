@@ -193,8 +193,10 @@ def _under(
         key = effect.id
     bounds = f"above {above}, at most" if above else "at most"
     purpose = f"{label} for {member.name} ({bounds} {ability} {score})"
-    total = work.roll(key, effect.dice or "d20", purpose).total
-    success = above < total <= score
+    expression = effect.dice or "d20"
+    total = work.roll(key, expression, purpose).total
+    natural = work.procedure.party.natural_saves and not above
+    success = above < total and dice.under(total, score, expression, natural)
     work.emit(
         ev.CheckMadeUnder(
             id=effect.id,
