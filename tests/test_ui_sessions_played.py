@@ -115,7 +115,10 @@ class Player:
     async def command(self, line: str) -> bool:
         """Type a line on the command line (``:``); True when it ran."""
         await self.keys(":")
-        await self.pilot.press(*line)
+        # The line is given whole: typing it key by key is the command line's own tests'
+        # (completion, history); here each key's wait for idle made most of the session.
+        self.table.query_one(CommandLine).query_one(Input).value = line
+        await settle(self.pilot, idle=False)
         await self.keys("enter")
         line_widget = self.table.query_one(CommandLine)
         if line_widget.has_class("-open"):
