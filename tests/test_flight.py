@@ -10,7 +10,6 @@ master would check: away or caught, who was caught, the clock, the lights, the l
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,24 +17,12 @@ from pathlib import Path
 import pytest
 
 from delvetui.core import events as ev
-from delvetui.core import log
-from delvetui.errors import CommandError, ProcedureError
+from delvetui.errors import ProcedureError
 from delvetui.procedure.loader import load_text
 from delvetui.procedure.registry import find
 from delvetui.session import Expedition
 from tests.conftest import of, replays_the_same, run
-
-
-def log_text(x: Expedition) -> str:
-    return "\n".join(line.text for line in log.lines(x.batches(), x.procedure))
-
-
-def refused(x: Expedition, command: str, words: str) -> None:
-    """Refused with a sentence saying ``words``; nothing is saved."""
-    before = x.event_count
-    with pytest.raises(CommandError, match=re.escape(words)):
-        x.execute(command)
-    assert x.event_count == before
+from tests.test_fights import log_text, refused
 
 
 def shipped(home: Path, procedure: str, *members: str) -> Expedition:
