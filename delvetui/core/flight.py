@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from delvetui import lazy
 from delvetui.core import commands as cmd
+from delvetui.core.fights import charge_fight, fight_turns
+from delvetui.dice import under
 from delvetui.errors import CommandError
 from delvetui.text import counted
 
@@ -41,18 +43,15 @@ _READS = {"faster": "speed", "chance": "chance"}
 
 def flee(work: Work, command: cmd.Flee) -> None:
     """The party flees the encounter (``flee``, ``flee away``, ``flee caught``)."""
-    from delvetui.core.fights import charge_fight
-
     state = work.state
     rules = work.procedure.encounter
     if not any(foe.fighting for foe in state.foes):
-        what = "every foe is out of the fight" if state.foes else "no foe is in the encounter"
-        raise CommandError(
-            f"There is no one to flee from: {what}. Nothing was saved."
+        what = (
+            "every foe is out of the fight"
             if state.foes
-            else f"There is no one to flee from: {what} (foe add NAME brings them in). "
-            "Nothing was saved."
+            else "no foe is in the encounter (foe add NAME brings them in)"
         )
+        raise CommandError(f"There is no one to flee from: {what}. Nothing was saved.")
     _refuse_unread(work, command)
     caught: tuple[str, ...] = ()
     if command.outcome is not None:
@@ -65,8 +64,6 @@ def flee(work: Work, command: cmd.Flee) -> None:
     if not away:
         return
     if rules.flight_action:
-        from delvetui.core.fights import fight_turns
-
         fight_turns(work, rules.flight_action, 1)
     elif fight is not None:
         charge_fight(work, rounds)
@@ -75,12 +72,11 @@ def flee(work: Work, command: cmd.Flee) -> None:
 def _refuse_unread(work: Work, command: cmd.Flee) -> None:
     """A speed or a chance the game's rule does not read is refused, with what it reads."""
     rule = work.procedure.encounter.flight
-    given = {"speed": command.speed, "chance": command.chance}
-    for typed, text in command.values:
-        if typed.casefold() in given:
-            given[typed.casefold()] = int(text) if text.isdigit() else 0
-    for key, value in given.items():
-        if value is None:
+    # flee away and flee caught take any KEY=N as a turn's roll: a speed or a chance
+    # among them is still one the game master's word does not read.
+    typed = {key.casefold() for key, _ in command.values}
+    for key, value in (("speed", command.speed), ("chance", command.chance)):
+        if value is None and key not in typed:
             continue
         if command.outcome is not None:
             raise CommandError(
@@ -122,20 +118,15 @@ def party_speed(state: State, procedure: Procedure) -> tuple[str, float] | None:
     """The living member who sets the party's pace, with their speed (a member without one
     of their own moves at the base), or None where the game gives members no speed."""
     movement = procedure.movement
-    if not movement.base_speed:
+    base = movement.base_speed
+    if not base or not state.living:
         return None
-    living = list(state.living)
-    if not living:
-        return None
-    speeds = [
-        (member.name, member.ability(movement.member_speed) if movement.member_speed else None)
-        for member in living
-    ]
-    name, speed = min(
-        ((name, movement.base_speed if speed is None else speed) for name, speed in speeds),
-        key=lambda pair: pair[1],
-    )
-    return name, speed
+    own = movement.member_speed
+    paces: list[tuple[str, float]] = []
+    for member in state.living:
+        speed = member.ability(own) if own else None
+        paces.append((member.name, base if speed is None else speed))
+    return min(paces, key=lambda pace: pace[1])
 
 
 def _faster(work: Work, speed: int | None) -> tuple[bool, str, tuple[str, ...]]:
@@ -165,8 +156,6 @@ def _saves(work: Work) -> tuple[bool, str, tuple[str, ...]]:
     if not living:
         raise CommandError("No one in the party can run: no living member. Nothing was saved.")
     work.inputs.split(KEY)  # flee=12,7,15: each character's save in marching order
-    from delvetui.dice import under
-
     natural = work.procedure.party.natural_saves
     failed: list[str] = []
     for member in living:

@@ -95,25 +95,8 @@ def _(event: ev.MoraleChecked, state: State) -> State:
     return state
 
 
-@rule.register
-def _(event: ev.FightEnded, state: State) -> State:
-    _fight(state)
-    defeated = sum(1 for foe in state.foes if not foe.fighting)
-    return attrs.evolve(
-        state,
-        fight=None,
-        foes=(),
-        surprised=(),
-        fights=state.fights + 1,
-        foes_defeated=state.foes_defeated + defeated,
-        pursued=False,
-    )
-
-
-@rule.register
-def _(event: ev.PartyFled, state: State) -> State:
-    if not event.away:
-        return attrs.evolve(state, pursued=True)
+def _over(state: State) -> State:
+    """The encounter is over: its foes gone, any fight counted with the foes it defeated."""
     fought = state.fight is not None
     defeated = sum(1 for foe in state.foes if not foe.fighting) if fought else 0
     return attrs.evolve(
@@ -122,7 +105,19 @@ def _(event: ev.PartyFled, state: State) -> State:
         foes=(),
         surprised=(),
         pursued=False,
-        escapes=state.escapes + 1,
         fights=state.fights + fought,
         foes_defeated=state.foes_defeated + defeated,
     )
+
+
+@rule.register
+def _(event: ev.FightEnded, state: State) -> State:
+    _fight(state)
+    return _over(state)
+
+
+@rule.register
+def _(event: ev.PartyFled, state: State) -> State:
+    if not event.away:
+        return attrs.evolve(state, pursued=True)
+    return attrs.evolve(_over(state), escapes=state.escapes + 1)

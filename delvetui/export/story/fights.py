@@ -10,21 +10,21 @@ from delvetui.export.story.tally import Tally, take
 from delvetui.text import counted
 
 
+def _told(tally: Tally, state: State, said: str, words: str) -> None:
+    """A fight (or a flight) ended: its line, and the foes it defeated where one was fought."""
+    if state.fight is not None:
+        tally.defeated += sum(1 for foe in state.foes if not foe.fighting)
+    after = f" — {words}" if words else ""
+    tally.fights.append(f"{said}: {foes_told(state.foes)}{after}")
+
+
 @take.register
 def _(event: ev.FightEnded, tally: Tally, state: State) -> None:
-    defeated = sum(1 for foe in state.foes if not foe.fighting)
-    tally.defeated += defeated
-    words = f" — {event.words}" if event.words else ""
-    tally.fights.append(f"{counted(event.rounds, 'round')}: {foes_told(state.foes)}{words}")
+    _told(tally, state, counted(event.rounds, "round"), event.words)
 
 
 @take.register
 def _(event: ev.PartyFled, tally: Tally, state: State) -> None:
-    if not event.away:
-        return
-    fought = state.fight is not None
-    if fought:
-        tally.defeated += sum(1 for foe in state.foes if not foe.fighting)
-    rounds = f" after {counted(event.rounds, 'round')}" if event.rounds else ""
-    words = f" — {event.words}" if event.words else ""
-    tally.fights.append(f"fled{rounds}: {foes_told(state.foes)}{words}")
+    if event.away:
+        rounds = f" after {counted(event.rounds, 'round')}" if event.rounds else ""
+        _told(tally, state, f"fled{rounds}", event.words)

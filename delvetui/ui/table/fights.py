@@ -108,13 +108,13 @@ class Fights:
             return
         key = "speed" if rule == "faster" else "chance"
         pace = party_speed(self.table.state, procedure)
-        hint = (
-            f"The pursuers' speed in {procedure.movement.unit} (the party runs at "
-            f"{pace[1]:g}, {pace[0]}'s pace); or away, or caught."
-            if key == "speed" and pace is not None
-            else f"{rule_words(procedure)[:1].upper()}{rule_words(procedure)[1:]}; "
-            "or away, or caught."
-        )
+        said = rule_words(procedure)
+        if key == "speed" and pace is not None:
+            said = (
+                f"the pursuers' speed in {procedure.movement.unit} (the party runs at "
+                f"{pace[1]:g}, {pace[0]}'s pace)"
+            )
+        hint = f"{said[:1].upper()}{said[1:]}; or away, or caught."
 
         def command(text: str) -> str:
             said = text.strip().lower()
