@@ -56,6 +56,8 @@ def test_ose_the_faster_side_gets_away_and_the_flight_is_a_turn_of_running(home:
     assert of(batch, ev.TurnStarted)[0].action == "run"
     assert x.state.lights[0].minutes == 50  # the torch burnt the turn of running
     assert x.state.member("Ash").track("running") == 1
+    # The turn of running was the flight's: the next bare turn explores again.
+    assert of(x.execute("turn"), ev.TurnStarted)[0].action == "explore"
     assert "The party flees after 2 rounds and gets away" in log_text(x)
     replays_the_same(x)
     x.close()

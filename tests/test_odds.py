@@ -371,7 +371,7 @@ def test_an_action_that_cannot_be_taken_says_why() -> None:
     hide = attrs.evolve(shipped.actions["hide"], persist=True)
     procedure = attrs.evolve(shipped, actions={**shipped.actions, "hide": hide})
     state = play(procedure, "pc add Ash hp=6", "light add torch", "light on torch")
-    state = attrs.evolve(state, action="hide")
+    state = attrs.evolve(state, action="hide", moving="hide")  # as a Hide kept to leaves it
     found = odds.compute(state, procedure)
     assert found.encounter_this_turn is None
     assert "stealth" in found.note

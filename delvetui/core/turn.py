@@ -259,7 +259,9 @@ def take_turn(work: Work, command: cmd.TakeTurn, *, fight: bool = False) -> None
                 resting=resting,
                 distance=distance,
                 flags=flags,
-                persists=action.persists,
+                # A turn the fight or the flight takes is never what a bare turn goes on
+                # with: after a turn of running away, `n` explores again.
+                persists=action.persists and not fight,
             )
         )
         _log_inputs(work, action)

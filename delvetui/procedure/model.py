@@ -1496,11 +1496,12 @@ class Procedure(Value):
 
     def bare_action(self, last: str | None, turn_type: str, moving: str | None = None) -> str:
         """The action a bare ``turn`` takes in this kind of turn: the last one taken when it
-        belongs here and persists, else the last movement mode (``moving``: the last that
-        persists) when it belongs here, else the default action when it does, else the
-        first that does."""
+        belongs here and persisted, else the last movement mode (``moving``: the last that
+        persisted) when it belongs here, else the default action when it does, else the
+        first that does. The last persisted when it is the movement mode: a one-off action,
+        or a turn a fight took, left the mode as it was."""
         here = self.actions_in(turn_type)
-        if last in here and not here[last].persists:
+        if last != moving:
             last = None
         for name in (last, moving, self.default_action):
             if name in here:
